@@ -1,0 +1,30 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+// scrypt is memory-hard: N=2^15, r=8 uses 32 MiB per hash (OWASP's recommended floor for scrypt).
+const params = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_LENGTH = 64;
+const MAX_MEM = 128 * params.N * params.r * 2;
+
+function derive(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...options, maxmem: MAX_MEM }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+/** Encoded as scrypt$N$r$p$salt$hash (base64), so parameters can be raised later without breaking old hashes. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = encoded.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await derive(password, Buffer.from(salt, 'base64'), { N: Number(n), r: Number(r), p: Number(p) });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/** A hash of a random password: verifying against it costs the same time as a real one (unknown e-mail vs wrong password). */
+export const dummyPasswordHash: Promise<string> = hashPassword(randomBytes(16).toString('hex'));

@@ -1,0 +1,50 @@
+import type { Middleware } from 'koa';
+import { ZodError } from 'zod';
+import { log } from '../../platform/logger';
+import { HttpError } from './httpError';
+
+/** The error body of every failed /api call. */
+export interface ErrorBody {
+  message: string;
+  field?: string;
+  errors?: Array<{ field: string; message: string }>;
+}
+
+/** Maps every thrown error to JSON `{message, field?}`; unexpected errors are logged and answered with a generic 500. */
+export const errorMiddleware: Middleware = async (ctx, next) => {
+  try {
+    await next();
+  } catch (err) {
+    const { status, body } = toResponse(err);
+    if (status >= 500) log.error('request failed', { method: ctx.method, path: ctx.path, error: errorText(err) });
+    ctx.status = status;
+    ctx.body = body;
+  }
+};
+
+function toResponse(err: unknown): { status: number; body: ErrorBody } {
+  if (err instanceof HttpError) return { status: err.status, body: { message: err.message, ...(err.field ? { field: err.field } : {}) } };
+  if (err instanceof ZodError) {
+    const errors = err.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
+    return { status: 400, body: { message: errors[0]!.message, field: errors[0]!.field, errors } };
+  }
+  // Errors from Koa's body parser and http-errors carry `status` and `expose`.
+  const e = err as { status?: number; statusCode?: number; expose?: boolean; message?: string; type?: string };
+  const status = e.status ?? e.statusCode;
+  if (status && status >= 400 && status < 500) {
+    const message =
+      err instanceof SyntaxError || e.type === 'entity.parse.failed'
+        ? 'Malformed JSON body'
+        : e.type === 'entity.too.large'
+          ? 'Request body is too large'
+          : e.expose && e.message
+            ? e.message
+            : 'Bad request';
+    return { status, body: { message } };
+  }
+  return { status: 500, body: { message: 'Internal server error' } };
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+}

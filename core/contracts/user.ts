@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Every subscription status the spec mentions (§3): client screens test "trialing", the admin sets "trial". */
+export const subscriptionStatuses = ['inactive', 'trialing', 'trial', 'active', 'cancelled', 'expired', 'none'] as const;
+export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+export const roles = ['user', 'admin'] as const;
+export const roleSchema = z.enum(roles);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The user object as the API returns it (spec §3 User), never with the password hash. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  stripeCustomerId: z.string().nullable(),
+  stripeSubscriptionId: z.string().nullable(),
+  subscriptionStatus: subscriptionStatusSchema,
+  trialStartDate: z.string().nullable(),
+  trialEndDate: z.string().nullable(),
+  hasCompletedTrial: z.boolean(),
+  role: roleSchema,
+  isActive: z.boolean(),
+  emailAlerts: z.boolean(),
+  smsAlerts: z.boolean(),
+  weeklyDigest: z.boolean(),
+  marketUpdates: z.boolean(),
+  newFeatures: z.boolean(),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;

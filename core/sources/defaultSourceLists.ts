@@ -1,0 +1,14 @@
+/** Default source lists per platform and setting type (spec §9). Seeded at first start; "Add Defaults" merges them. */
+export interface SourceListDefault {
+  platform: 'reddit' | 'twitter' | 'youtube' | 'tiktok' | 'instagram';
+  settingType: string;
+  values: string[];
+}
+
+export const defaultSourceLists: SourceListDefault[] = [
+  { platform: 'reddit', settingType: 'subreddits', values: ['wallstreetbets', 'stocks', 'investing', 'StockMarket', 'options'] },
+  { platform: 'twitter', settingType: 'hashtags', values: ['#stocks', '#investing', '#stockmarket', '#trading', '#wallstreetbets'] },
+  { platform: 'twitter', settingType: 'keywords', values: ['$', 'stock', 'buy', 'sell', 'calls', 'puts'] },
+  { platform: 'youtube', settingType: 'channels', values: ['CNBC Television', 'Yahoo Finance', 'Bloomberg Television', 'Financial Education'] },
+  { platform: 'youtube', settingType: 'keywords', values: ['stock analysis', 'market update', 'earnings', 'financial news'] },
+];

@@ -1,0 +1,26 @@
+import type { Knex } from 'knex';
+import * as m001 from './001_users_and_sessions';
+import * as m002 from './002_market_reference_data';
+
+interface Migration {
+  up(db: Knex): Promise<void>;
+  down(db: Knex): Promise<void>;
+}
+
+/** Every Postgres migration in order. Add a file, then list it here. */
+const migrations: Array<[string, Migration]> = [
+  ['001_users_and_sessions', m001],
+  ['002_market_reference_data', m002],
+];
+
+/** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */
+const source: Knex.MigrationSource<[string, Migration]> = {
+  getMigrations: async () => migrations,
+  getMigrationName: ([name]) => name,
+  getMigration: async ([, migration]) => migration,
+};
+
+export async function migratePostgres(db: Knex): Promise<string[]> {
+  const [, applied] = (await db.migrate.latest({ migrationSource: source, tableName: 'knex_migrations' })) as [number, string[]];
+  return applied;
+}

@@ -1,0 +1,127 @@
+import http from 'node:http';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { buildApp } from '../api/app';
+import type { Config } from '../core/config';
+import { migratePostgres } from '../migrations';
+import { seedReferenceData, type SeedResult } from '../seed';
+import { connectWarehouse, type Warehouse } from '../warehouse/client';
+import { migrateWarehouse } from '../warehouse/migrate';
+import { createActivities } from '../workflows/activities';
+import { startWorker, type RunningWorker } from '../workflows/worker';
+import { createDatabase, type Database } from './database';
+import { log, setLogLevel } from './logger';
+import { assertPortFree } from './ports';
+import { startPostgres } from './postgres';
+import { StartupError } from './startupError';
+import { ensureTemporalCli } from './temporalCli';
+import { startTemporalDevServer } from './temporalDevServer';
+
+export interface Runtime {
+  config: Config;
+  db: Database;
+  warehouse: Warehouse;
+  temporal: Client;
+  temporalAddress: string;
+  temporalUiUrl: string | null;
+  worker?: RunningWorker;
+  server?: http.Server;
+  seed: SeedResult;
+  stop(): Promise<void>;
+}
+
+/**
+ * Brings up the whole product in one process: stores (embedded or by URL), migrations and seed data,
+ * Temporal (dev server or by address), the worker and the API, as SERVICE_ROLE asks.
+ * On failure, whatever already started is stopped again.
+ */
+export async function startRuntime(config: Config, options: { dashboardDir?: string } = {}): Promise<Runtime> {
+  const { env, dataDir } = config;
+  setLogLevel(env.LOG_LEVEL);
+  const runApi = env.SERVICE_ROLE !== 'worker';
+  const runWorker = env.SERVICE_ROLE !== 'api';
+  if (env.SERVICE_ROLE !== 'all' && !env.CLICKHOUSE_URL) {
+    throw new StartupError(`SERVICE_ROLE=${env.SERVICE_ROLE} needs CLICKHOUSE_URL: embedded chDB can be opened by one process only, so split roles need a ClickHouse server.`);
+  }
+  const stops: Array<() => Promise<unknown>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch((err) => log.warn('shutdown step failed', { error: String(err) }));
+    stops.length = 0;
+  };
+
+  try {
+    if (runApi) await assertPortFree(env.PORT, 'API', 'PORT', env.HOST);
+
+    const postgres = await startPostgres(env.DATABASE_URL, { dataDir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT, database: 'stockpulse' });
+    stops.push(() => postgres.stop());
+    const db = createDatabase(postgres.url);
+    stops.push(() => db.destroy());
+    const appliedPg = await migratePostgres(db);
+    const seed = await seedReferenceData(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
+    log.info('postgres ready', { embedded: postgres.embedded, migrationsApplied: appliedPg.length, tickers: seed.tickers });
+
+    const warehouse = await connectWarehouse({
+      url: env.CLICKHOUSE_URL,
+      user: env.CLICKHOUSE_USER,
+      password: env.CLICKHOUSE_PASSWORD,
+      database: env.CLICKHOUSE_DATABASE,
+      chdbPath: path.join(dataDir, 'clickhouse'),
+    });
+    stops.push(() => warehouse.close());
+    const appliedCh = await migrateWarehouse(warehouse);
+    log.info('clickhouse ready', { embedded: !env.CLICKHOUSE_URL, migrationsApplied: appliedCh.length });
+
+    let temporalAddress = env.TEMPORAL_ADDRESS;
+    let temporalUiUrl = env.TEMPORAL_UI_URL ?? null;
+    if (!temporalAddress) {
+      const cliPath = ensureTemporalCli(env.TEMPORAL_CLI_PATH, (m) => log.info(m));
+      const devServer = await startTemporalDevServer({
+        cliPath,
+        dataDir: path.join(dataDir, 'temporal'),
+        port: env.TEMPORAL_DEV_PORT,
+        uiPort: env.TEMPORAL_UI_PORT,
+        namespace: env.TEMPORAL_NAMESPACE,
+      });
+      stops.push(() => devServer.stop());
+      temporalAddress = devServer.address;
+      temporalUiUrl ??= devServer.uiUrl;
+    }
+    const connection = await Connection.connect({ address: temporalAddress }).catch((err: Error) => {
+      throw new StartupError(`Temporal at ${temporalAddress} is not reachable: ${err.message}`);
+    });
+    stops.push(() => connection.close());
+    const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
+    log.info('temporal ready', { address: temporalAddress, ui: temporalUiUrl });
+
+    let worker: RunningWorker | undefined;
+    if (runWorker) {
+      worker = await startWorker({
+        address: temporalAddress,
+        namespace: env.TEMPORAL_NAMESPACE,
+        taskQueue: env.TEMPORAL_TASK_QUEUE,
+        activities: createActivities({ db, warehouse }),
+      });
+      stops.push(() => worker!.stop());
+      worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));
+      log.info('worker running', { taskQueue: env.TEMPORAL_TASK_QUEUE });
+    }
+
+    let server: http.Server | undefined;
+    if (runApi) {
+      const app = buildApp({ config, db, warehouse, temporal, temporalUiUrl, dashboardDir: options.dashboardDir });
+      server = http.createServer(app.callback());
+      await new Promise<void>((resolve, reject) => {
+        server!.once('error', (err: NodeJS.ErrnoException) =>
+          reject(new StartupError(err.code === 'EADDRINUSE' ? `Port ${env.PORT} (API) is already in use. Set PORT to a free port.` : err.message)),
+        );
+        server!.listen(env.PORT, env.HOST, resolve);
+      });
+      stops.push(() => new Promise<void>((resolve) => { server!.close(() => resolve()); server!.closeAllConnections(); }));
+    }
+
+    return { config, db, warehouse, temporal, temporalAddress, temporalUiUrl, worker, server, seed, stop: stopAll };
+  } catch (err) {
+    await stopAll();
+    throw err;
+  }
+}

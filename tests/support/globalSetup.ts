@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../platform/ports';
+import { startEmbeddedPostgres, type PostgresHandle } from '../../platform/postgres';
+import { ensureTemporalCli, projectRoot } from '../../platform/temporalCli';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A Postgres URL whose user may create databases; each test file makes its own. */
+    postgresAdminUrl: string;
+    /** The real Temporal dev server every workflow test talks to. */
+    temporalAddress: string;
+  }
+}
+
+/** One real PostgreSQL and one real Temporal dev server for the whole run (DATABASE_URL, when set, replaces the embedded cluster). */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let postgres: PostgresHandle | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    postgres = await startEmbeddedPostgres({ dataDir: path.join(projectRoot, 'data', 'test', 'postgres'), port: await freePort(), database: 'stockpulse_test' });
+    adminUrl = postgres.url;
+  }
+  const cli = ensureTemporalCli(process.env.TEMPORAL_CLI_PATH || undefined);
+  const temporal = await TestWorkflowEnvironment.createLocal({
+    server: { executable: { type: 'existing-path', path: cli }, ip: '127.0.0.1', log: { format: 'pretty', level: 'warn' } },
+  });
+  project.provide('postgresAdminUrl', adminUrl);
+  project.provide('temporalAddress', temporal.address);
+  return async () => {
+    await temporal.teardown();
+    await postgres?.stop();
+  };
+}

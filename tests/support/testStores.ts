@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDatabase, type Database } from '../../platform/database';
+import { ensureDatabase } from '../../platform/postgres';
+import { migratePostgres } from '../../migrations';
+import { connectWarehouse, type Warehouse } from '../../warehouse/client';
+import { migrateWarehouse } from '../../warehouse/migrate';
+
+export interface TestDatabase {
+  db: Database;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated Postgres database on the run's real server; drop() removes it. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('postgresAdminUrl');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(adminUrl, name);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = createDatabase(url.toString());
+  await migratePostgres(db);
+  return {
+    db,
+    url: url.toString(),
+    async drop() {
+      await db.destroy();
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+export interface TestWarehouse {
+  warehouse: Warehouse;
+  close(): Promise<void>;
+}
+
+/** Real embedded ClickHouse (chDB) in a temporary directory, migrated. One per test file: chDB allows one directory per process. */
+export async function createTestWarehouse(): Promise<TestWarehouse> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-chdb-'));
+  const warehouse = await connectWarehouse({ user: 'default', password: '', database: 'stockpulse', chdbPath: dir });
+  await migrateWarehouse(warehouse);
+  return {
+    warehouse,
+    async close() {
+      await warehouse.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const uniqueTaskQueue = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`;
