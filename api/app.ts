@@ -4,11 +4,17 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Config } from '../core/config';
 import type { Warehouse } from '../warehouse/client';
+import { createAccountService } from './accounts/accountService';
+import { createAuthRateLimits, type AuthLimits } from './accounts/authRateLimits';
 import { errorMiddleware } from './http/errorMiddleware';
+import { originCheck } from './http/originCheck';
 import { notFound } from './http/httpError';
 import { buildRouter, type RouteDefinition } from './http/routeTable';
+import { accountRoutes } from './routes/accountRoutes';
 import { configRoutes } from './routes/configRoutes';
 import { healthRoutes } from './routes/healthRoutes';
+import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
+import { resolveSessionSecret } from './sessions/sessionSecret';
 import { dashboardStatic } from './static/dashboardStatic';
 
 export interface AppDeps {
@@ -19,6 +25,8 @@ export interface AppDeps {
   temporalUiUrl: string | null;
   /** The built dashboard; omitted in API-only tests. */
   dashboardDir?: string;
+  /** Overrides the default sign-in/sign-up rate limits (tests). */
+  authLimits?: AuthLimits;
 }
 
 /** Every /api route with its declared access (the access-matrix test walks this list). */
@@ -34,12 +42,14 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
       mode: config.mode,
     }),
     ...configRoutes(config, deps.temporalUiUrl),
+    ...accountRoutes(createAccountService(deps.db), createAuthRateLimits(deps.db, deps.authLimits)),
   ];
 }
 
 /** The Koa app, built without listening: the server calls listen(), tests use app.callback(). */
 export function buildApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: true });
+  // Trust X-Forwarded-* (client IP for rate limits, https) only behind a known reverse proxy.
+  const app = new Koa({ proxy: deps.config.env.TRUST_PROXY ?? false });
   app.use(errorMiddleware);
   app.use(async (ctx, next) => {
     ctx.set('X-Content-Type-Options', 'nosniff');
@@ -47,7 +57,17 @@ export function buildApp(deps: AppDeps): Koa {
     ctx.set('X-Frame-Options', 'DENY');
     await next();
   });
+  const { env } = deps.config;
+  const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  app.use(originCheck(publicOrigin ? [publicOrigin] : []));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true }));
+  app.use(
+    sessionMiddleware(app, deps.db, {
+      secret: resolveSessionSecret(env.SESSION_SECRET, deps.config.dataDir),
+      secure: env.COOKIE_SECURE ?? publicOrigin?.startsWith('https:') ?? false,
+    }),
+  );
+  app.use(sessionUserMiddleware(deps.db));
   const router = buildRouter(apiRoutes(deps));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -41,6 +41,7 @@ export const envSchema = z.object({
 
   SESSION_SECRET: optionalString,
   COOKIE_SECURE: booleanFlag,
+  TRUST_PROXY: booleanFlag,
   ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.string().email().optional()),
   ADMIN_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(6).optional()),
   SUPPORT_EMAIL: z.string().email().default('support@stockpulse.app'),

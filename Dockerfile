@@ -1,0 +1,14 @@
+# StockPulse API / worker image (distributed mode: stores and Temporal are separate services).
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:22-bookworm-slim
+WORKDIR /app
+ENV NODE_ENV=production
+COPY --from=build /app /app
+EXPOSE 3000
+CMD ["node_modules/.bin/tsx", "scripts/start.ts"]

@@ -1,0 +1,60 @@
+import type { PublicUser } from '../../core/contracts/user';
+
+/** A users row as Postgres returns it. */
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  profile_image_url: string | null;
+  phone_number: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  subscription_status: PublicUser['subscriptionStatus'];
+  trial_start_date: Date | null;
+  trial_end_date: Date | null;
+  has_completed_trial: boolean;
+  role: PublicUser['role'];
+  is_active: boolean;
+  email_alerts: boolean;
+  sms_alerts: boolean;
+  weekly_digest: boolean;
+  market_updates: boolean;
+  new_features: boolean;
+  last_login_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** The user as the API shows it: never the password hash. */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    profileImageUrl: row.profile_image_url,
+    phoneNumber: row.phone_number,
+    stripeCustomerId: row.stripe_customer_id,
+    stripeSubscriptionId: row.stripe_subscription_id,
+    subscriptionStatus: row.subscription_status,
+    trialStartDate: iso(row.trial_start_date),
+    trialEndDate: iso(row.trial_end_date),
+    hasCompletedTrial: row.has_completed_trial,
+    role: row.role,
+    isActive: row.is_active,
+    emailAlerts: row.email_alerts,
+    smsAlerts: row.sms_alerts,
+    weeklyDigest: row.weekly_digest,
+    marketUpdates: row.market_updates,
+    newFeatures: row.new_features,
+    lastLoginAt: iso(row.last_login_at),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}

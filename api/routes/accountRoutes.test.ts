@@ -1,0 +1,231 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicUserSchema } from '../../core/contracts/user';
+import { startTestApp, type TestApp } from '../../tests/support/testApp';
+import { purgeExpiredSessions } from '../sessions/postgresSessionStore';
+
+const password = 'correct-horse';
+let n = 0;
+const newEmail = () => `user${++n}-${Date.now()}@example.com`;
+
+describe('accounts API against real Postgres', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  const register = async (agent = request.agent(t.server), email = newEmail()) => {
+    const res = await agent.post('/api/register').send({ email, password, confirmPassword: password });
+    expect(res.status).toBe(201);
+    return { agent, email, user: res.body };
+  };
+  const sessionCookie = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('sp.sid='));
+
+  describe('POST /api/register', () => {
+    it('creates the account on the 7-day no-card trial, signs it in and never returns the password hash', async () => {
+      const agent = request.agent(t.server);
+      const email = newEmail();
+      const res = await agent.post('/api/register').send({ email: email.toUpperCase(), password, confirmPassword: password, firstName: 'Ada', lastName: 'Lovelace', username: `ada${n}` });
+      expect(res.status).toBe(201);
+      const user = publicUserSchema.strict().parse(res.body);
+      expect(user.email).toBe(email);
+      expect(user).toMatchObject({ subscriptionStatus: 'trialing', role: 'user', isActive: true, emailAlerts: true, smsAlerts: false, weeklyDigest: true, marketUpdates: true, newFeatures: false, hasCompletedTrial: false });
+      expect(Date.parse(user.trialEndDate!) - Date.parse(user.trialStartDate!)).toBe(7 * 24 * 3600 * 1000);
+      expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/i);
+      const cookie = sessionCookie(res)!;
+      expect(cookie).toMatch(/httponly/i);
+      expect(cookie).toMatch(/samesite=lax/i);
+      const me = await agent.get('/api/user');
+      expect(me.status).toBe(200);
+      expect(me.body.id).toBe(user.id);
+    });
+
+    it.each([
+      [{ email: 'not-an-email', password, confirmPassword: password }, 'email', 'Invalid email address'],
+      [{ email: 'a@b.co', password: '123', confirmPassword: '123' }, 'password', 'Password must be at least 6 characters'],
+      [{ email: 'a@b.co', password, confirmPassword: '' }, 'confirmPassword', 'Please confirm your password'],
+      [{ email: 'a@b.co', password, confirmPassword: 'different-one' }, 'confirmPassword', "Passwords don't match"],
+      [{ password, confirmPassword: password }, 'email', 'Invalid email address'],
+    ])('rejects %j with 400 naming %s', async (body, field, message) => {
+      const res = await request(t.server).post('/api/register').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message, field });
+    });
+
+    it('refuses a duplicate e-mail in any letter case with 409', async () => {
+      const { email } = await register();
+      const res = await request(t.server).post('/api/register').send({ email: email.toUpperCase(), password, confirmPassword: password });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ message: 'An account with this email already exists', field: 'email' });
+    });
+  });
+
+  describe('POST /api/login', () => {
+    it('signs in and rotates the session id (no session fixation)', async () => {
+      const { email } = await register();
+      const agent = request.agent(t.server);
+      // A session that exists before login (e.g. planted by an attacker) must not survive it.
+      const before = await agent.post('/api/login').send({ email, password: 'wrong-password' });
+      expect(before.status).toBe(401);
+      await agent.post('/api/register').send({ email: newEmail(), password, confirmPassword: password });
+      const preLoginCookie = sessionCookie(await agent.get('/api/user'))!;
+      const login = await agent.post('/api/login').send({ email, password });
+      expect(login.status).toBe(200);
+      expect(login.body.email).toBe(email);
+      expect(login.body.lastLoginAt).not.toBeNull();
+      const postLoginCookie = sessionCookie(login)!;
+      expect(postLoginCookie.split(';')[0]).not.toBe(preLoginCookie.split(';')[0]);
+      const replay = await request(t.server).get('/api/user').set('Cookie', preLoginCookie.split(';')[0]!);
+      expect(replay.status).toBe(401);
+    });
+
+    it('answers an unknown e-mail and a wrong password with the same message', async () => {
+      const { email } = await register();
+      const unknown = await request(t.server).post('/api/login').send({ email: newEmail(), password });
+      const wrong = await request(t.server).post('/api/login').send({ email, password: 'wrong-password' });
+      expect(unknown.status).toBe(401);
+      expect(wrong.status).toBe(401);
+      expect(unknown.body).toEqual(wrong.body);
+      expect(wrong.body).toEqual({ message: 'Invalid email or password' });
+    });
+
+    it.each([
+      [{ email: 'nope', password }, 'email', 'Invalid email address'],
+      [{ email: 'a@b.co', password: '12345' }, 'password', 'Password must be at least 6 characters'],
+    ])('rejects %j with 400 naming %s', async (body, field, message) => {
+      const res = await request(t.server).post('/api/login').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message, field });
+    });
+
+    it('rate-limits repeated failures per e-mail with a clear 429, even for the right password', async () => {
+      const { email } = await register();
+      for (let i = 0; i < 5; i++) expect((await request(t.server).post('/api/login').send({ email, password: 'wrong-password' })).status).toBe(401);
+      const limited = await request(t.server).post('/api/login').send({ email, password });
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
+    });
+
+    it('refuses a deactivated user and ends their existing session', async () => {
+      const { agent, email, user } = await register();
+      await t.database.db('users').where({ id: user.id }).update({ is_active: false });
+      expect((await agent.get('/api/user')).status).toBe(401);
+      const login = await request(t.server).post('/api/login').send({ email, password });
+      expect(login.status).toBe(403);
+      expect(login.body.message).toMatch(/deactivated/);
+    });
+  });
+
+  describe('sessions', () => {
+    it('GET /api/user is 401 when signed out', async () => {
+      const res = await request(t.server).get('/api/user');
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ message: 'Unauthorized' });
+    });
+
+    it('logout invalidates the cookie on the server, not only in the browser', async () => {
+      const { agent } = await register();
+      const cookie = sessionCookie(await agent.get('/api/user'))!.split(';')[0]!;
+      expect((await agent.post('/api/logout')).status).toBe(200);
+      expect((await agent.get('/api/user')).status).toBe(401);
+      expect((await request(t.server).get('/api/user').set('Cookie', cookie)).status).toBe(401);
+    });
+
+    it('stores sessions in Postgres with a rolling expiry, and purges expired rows', async () => {
+      const { user } = await register();
+      const rows = await t.database.db('sessions').whereRaw(`sess->>'userId' = ?`, [user.id]);
+      expect(rows).toHaveLength(1);
+      expect(new Date(rows[0].expire).getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000);
+      await t.database.db('sessions').whereRaw(`sess->>'userId' = ?`, [user.id]).update({ expire: new Date(Date.now() - 1000) });
+      expect(await purgeExpiredSessions(t.database.db)).toBeGreaterThanOrEqual(1);
+      expect(await t.database.db('sessions').whereRaw(`sess->>'userId' = ?`, [user.id])).toHaveLength(0);
+    });
+  });
+
+  describe('PATCH /api/user/profile', () => {
+    const profile = { firstName: 'Grace', lastName: 'Hopper', phoneNumber: '', notifications: { emailAlerts: false, smsAlerts: false, weeklyDigest: false, marketUpdates: true, newFeatures: true } };
+
+    it('updates names, e-mail, phone and the five notification switches', async () => {
+      const { agent } = await register();
+      const email = newEmail();
+      const res = await agent.patch('/api/user/profile').send({ ...profile, email, phoneNumber: '+14155550123', notifications: { ...profile.notifications, smsAlerts: true } });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email, phoneNumber: '+14155550123', emailAlerts: false, smsAlerts: true, weeklyDigest: false, marketUpdates: true, newFeatures: true });
+      expect((await agent.get('/api/user')).body.email).toBe(email);
+    });
+
+    it.each([
+      [{ firstName: '' }, 'firstName', 'First name is required'],
+      [{ lastName: '  ' }, 'lastName', 'Last name is required'],
+      [{ email: 'bad' }, 'email', 'Please enter a valid email address'],
+      [{ phoneNumber: '555-0123' }, 'phoneNumber', 'Phone number must be in international format, e.g. +14155550123'],
+    ])('rejects %j with 400 naming %s', async (patch, field, message) => {
+      const { agent, email } = await register();
+      const res = await agent.patch('/api/user/profile').send({ ...profile, email, ...patch });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message, field });
+    });
+
+    it('refuses SMS alerts without a phone number', async () => {
+      const { agent, email } = await register();
+      const res = await agent.patch('/api/user/profile').send({ ...profile, email, notifications: { ...profile.notifications, smsAlerts: true } });
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ field: 'notifications.smsAlerts' });
+    });
+
+    it("refuses another account's e-mail with 409", async () => {
+      const { email: taken } = await register();
+      const { agent } = await register();
+      const res = await agent.patch('/api/user/profile').send({ ...profile, email: taken });
+      expect(res.status).toBe(409);
+    });
+
+    it('is 401 when signed out', async () => {
+      expect((await request(t.server).patch('/api/user/profile').send(profile)).status).toBe(401);
+    });
+  });
+
+  describe('account data and deletion', () => {
+    it('exports what the product holds about the user as a JSON download', async () => {
+      const { agent, user } = await register();
+      const res = await agent.get('/api/user/export');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="stockpulse-data.json"');
+      expect(res.body.user.id).toBe(user.id);
+      expect(JSON.stringify(res.body)).not.toMatch(/scrypt/);
+    });
+
+    it('deletes the account, ends every session, and the account cannot sign in again', async () => {
+      const { agent, email } = await register();
+      const second = request.agent(t.server);
+      expect((await second.post('/api/login').send({ email, password })).status).toBe(200);
+      expect((await agent.delete('/api/user/account')).status).toBe(200);
+      expect((await agent.get('/api/user')).status).toBe(401);
+      expect((await second.get('/api/user')).status).toBe(401);
+      expect((await request(t.server).post('/api/login').send({ email, password })).status).toBe(401);
+    });
+  });
+
+  describe('cross-site requests', () => {
+    it('refuses a state-changing request from another origin', async () => {
+      const { agent } = await register();
+      const res = await agent.delete('/api/user/account').set('Origin', 'https://evil.example');
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ message: 'Cross-origin request refused' });
+      expect((await agent.get('/api/user')).status).toBe(200);
+    });
+
+    it('accepts the same origin', async () => {
+      const { agent } = await register();
+      const origin = `http://127.0.0.1:${(t.server.address() as { port: number }).port}`;
+      expect((await agent.post('/api/logout').set('Origin', origin)).status).toBe(200);
+    });
+  });
+
+  it('GET /api/login redirects to the sign-in page', async () => {
+    const res = await request(t.server).get('/api/login');
+    expect(res.status).toBe(302);
+    expect(res.headers.location).toBe('/auth');
+  });
+});

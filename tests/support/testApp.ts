@@ -1,0 +1,47 @@
+import http from 'node:http';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../../api/app';
+import { loadConfig } from '../../core/config';
+import { createTestDatabase, createTestWarehouse, type TestDatabase, type TestWarehouse } from './testStores';
+
+export interface TestApp {
+  server: http.Server;
+  deps: AppDeps;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real API over a fresh Postgres database, chDB and the run's Temporal server, listening on a free port. */
+export async function startTestApp(overrides: Partial<AppDeps> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const store: TestWarehouse = await createTestWarehouse();
+  const connection = await Connection.connect({ address: inject('temporalAddress') });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-app-'));
+  const deps: AppDeps = {
+    config: loadConfig({ DATA_DIR: dataDir, ...env }),
+    db: database.db,
+    warehouse: store.warehouse,
+    temporal: new Client({ connection }),
+    temporalUiUrl: null,
+    authLimits: { loginFailuresPerEmail: 5, loginFailuresPerIp: 1000, loginWindowSeconds: 900, signupsPerIpPerHour: 1000 },
+    ...overrides,
+  };
+  const server = http.createServer(buildApp(deps).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    server,
+    deps,
+    database,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await connection.close();
+      await store.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
