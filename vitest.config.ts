@@ -1,27 +1,37 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const alias = { '@core': fileURLToPath(new URL('./core', import.meta.url)) };
+
 export default defineConfig({
-  resolve: { alias: { '@core': fileURLToPath(new URL('./core', import.meta.url)) } },
+  resolve: { alias },
   test: {
-    include: [
-      'core/**/*.test.ts',
-      'api/**/*.test.ts',
-      'workflows/**/*.test.ts',
-      'warehouse/**/*.test.ts',
-      'platform/**/*.test.ts',
-      'seed/**/*.test.ts',
-      'migrations/**/*.test.ts',
-      'scripts/**/*.test.ts',
-      'tests/**/*.test.ts',
-      'dashboard/src/**/*.test.{ts,tsx}',
-    ],
-    // chDB allows one data directory per process: every test file runs in its own process.
-    pool: 'forks',
-    isolate: true,
     maxWorkers: 2,
-    globalSetup: ['tests/support/globalSetup.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['{core,api,workflows,warehouse,platform,seed,migrations,scripts,tests}/**/*.test.ts'],
+          // chDB allows one data directory per process: every test file runs in its own process.
+          pool: 'forks',
+          isolate: true,
+          // One real PostgreSQL and one real Temporal dev server for the whole run.
+          globalSetup: ['tests/support/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'dashboard',
+          include: ['dashboard/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
   },
 });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { buildApp } from '../api/app';
+import { purgeExpiredSessions } from '../api/sessions/postgresSessionStore';
 import type { Config } from '../core/config';
 import { migratePostgres } from '../migrations';
 import { seedReferenceData, type SeedResult } from '../seed';
@@ -16,6 +17,8 @@ import { startPostgres } from './postgres';
 import { StartupError } from './startupError';
 import { ensureTemporalCli } from './temporalCli';
 import { startTemporalDevServer } from './temporalDevServer';
+
+const SESSION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface Runtime {
   config: Config;
@@ -117,6 +120,9 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         server!.listen(env.PORT, env.HOST, resolve);
       });
       stops.push(() => new Promise<void>((resolve) => { server!.close(() => resolve()); server!.closeAllConnections(); }));
+      const purge = setInterval(() => purgeExpiredSessions(db).catch((err) => log.warn('session purge failed', { error: String(err) })), SESSION_PURGE_INTERVAL_MS);
+      purge.unref();
+      stops.push(async () => clearInterval(purge));
     }
 
     return { config, db, warehouse, temporal, temporalAddress, temporalUiUrl, worker, server, seed, stop: stopAll };

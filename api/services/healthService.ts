@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
-import { temporal } from '@temporalio/proto';
+import proto from '@temporalio/proto';
 import type { Health } from '../../core/contracts/health';
 import type { Warehouse } from '../../warehouse/client';
 
@@ -15,6 +15,8 @@ export interface HealthDeps {
   mode: Health['mode'];
 }
 
+// @temporalio/proto is CommonJS: Node's ESM loader offers only its default export.
+const { TaskQueueKind, TaskQueueType } = proto.temporal.api.enums.v1;
 const CHECK_TIMEOUT_MS = 2000;
 // A worker long-polls about once a minute; older than this means no worker is polling.
 const POLLER_FRESH_MS = 90_000;
@@ -49,8 +51,8 @@ export async function checkHealth(deps: HealthDeps): Promise<Health> {
     check(async () => {
       const queue = await deps.temporal.workflowService.describeTaskQueue({
         namespace: deps.namespace,
-        taskQueue: { name: deps.taskQueue, kind: temporal.api.enums.v1.TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
-        taskQueueType: temporal.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+        taskQueue: { name: deps.taskQueue, kind: TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
+        taskQueueType: TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
       });
       const now = Date.now();
       const fresh = (queue.pollers ?? []).filter((p) => {

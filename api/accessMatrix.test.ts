@@ -1,0 +1,89 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../tests/support/testApp';
+import { hashPassword } from './accounts/passwordHasher';
+import { apiRoutes } from './app';
+import type { Access } from './http/access';
+
+/**
+ * The access every /api route must declare. A route mounted without an entry here fails this test,
+ * so a new route cannot ship without someone deciding who may call it.
+ */
+const expectedAccess: Record<string, Access> = {
+  'GET /api/health': 'public',
+  'GET /api/config': 'public',
+  'POST /api/register': 'public',
+  'POST /api/login': 'public',
+  'GET /api/login': 'public',
+  'POST /api/logout': 'public',
+  'GET /api/user': 'user',
+  'PATCH /api/user/profile': 'user',
+  'DELETE /api/user/account': 'user',
+  'GET /api/user/export': 'user',
+};
+
+const password = 'access-matrix-pw';
+
+describe('access matrix: every /api route enforces its declared access on the server', () => {
+  let t: TestApp;
+  let userCookie: string;
+  let adminCookie: string;
+
+  const signIn = async (email: string) => {
+    const res = await request(t.server).post('/api/login').send({ email, password });
+    expect(res.status).toBe(200);
+    return (res.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const passwordHash = await hashPassword(password);
+    await t.database.db('users').insert([
+      { email: 'matrix-user@example.com', password_hash: passwordHash, role: 'user' },
+      { email: 'matrix-admin@example.com', password_hash: passwordHash, role: 'admin' },
+    ]);
+    userCookie = await signIn('matrix-user@example.com');
+    adminCookie = await signIn('matrix-admin@example.com');
+  });
+  afterAll(async () => t.close());
+
+  it('declares an access level for every mounted route, matching the table', () => {
+    const mounted = Object.fromEntries(apiRoutes(t.deps).map((r) => [`${r.method} ${r.path}`, r.access]));
+    expect(mounted).toEqual(expectedAccess);
+  });
+
+  // Routes that end the caller's session or account run last for each caller, so they are excluded from the generic sweep.
+  const destructive = new Set(['DELETE /api/user/account', 'POST /api/logout']);
+  const sweep = Object.entries(expectedAccess).filter(([key]) => !destructive.has(key));
+
+  const call = (key: string, cookie?: string) => {
+    const [method, path] = key.split(' ') as [string, string];
+    const concrete = path.replace(/:(\w+)/g, '00000000-0000-0000-0000-000000000000');
+    const req = request(t.server)[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](concrete);
+    if (cookie) req.set('Cookie', cookie);
+    return method === 'GET' ? req : req.send({});
+  };
+
+  it.each(sweep)('%s (%s)', async (key, access) => {
+    const anonymous = await call(key);
+    const asUser = await call(key, userCookie);
+    const asAdmin = await call(key, adminCookie);
+    if (access === 'public') {
+      for (const res of [anonymous, asUser, asAdmin]) expect([401, 403]).not.toContain(res.status);
+    } else if (access === 'user') {
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body).toEqual({ message: 'Unauthorized' });
+      for (const res of [asUser, asAdmin]) expect([401, 403]).not.toContain(res.status);
+    } else {
+      expect(anonymous.status).toBe(401);
+      expect(asUser.status).toBe(403);
+      expect([401, 403]).not.toContain(asAdmin.status);
+    }
+    // 503 is a deliberate answer (health without a worker here); 500 never is.
+    for (const res of [anonymous, asUser, asAdmin]) expect(res.status).not.toBe(500);
+  });
+
+  it('DELETE /api/user/account is 401 anonymously', async () => {
+    expect((await call('DELETE /api/user/account')).status).toBe(401);
+  });
+});

@@ -1,0 +1,17 @@
+import type { PublicUser } from '@core/contracts/user';
+
+export function fullNameOf(user: PublicUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email;
+}
+
+export function initialsOf(user: PublicUser): string {
+  const fromName = [user.firstName, user.lastName]
+    .map((part) => part?.trim()[0] ?? '')
+    .join('');
+  return (fromName || user.username?.[0] || user.email[0] || '?').toUpperCase();
+}
+
+/** Spec §4: trialing or active turns the menu link into "Manage Subscription". */
+export function hasSubscription(user: PublicUser): boolean {
+  return user.subscriptionStatus === 'trialing' || user.subscriptionStatus === 'active';
+}

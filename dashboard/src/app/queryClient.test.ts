@@ -1,0 +1,19 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { createQueryClient } from './queryClient';
+
+describe('createQueryClient', () => {
+  it('uses the spec §7 defaults', () => {
+    const { queries, mutations } = createQueryClient().getDefaultOptions();
+    expect(queries?.staleTime).toBe(30_000);
+    expect(queries?.retry).toBe(1);
+    expect(queries?.retryDelay).toBe(500);
+    expect(queries?.refetchOnWindowFocus).toBe(false);
+    expect(typeof queries?.queryFn).toBe('function');
+    expect(mutations?.retry).toBe(false);
+  });
+
+  it('gives each call its own cache', () => {
+    expect(createQueryClient().getQueryCache()).not.toBe(createQueryClient().getQueryCache());
+  });
+});

@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paymentsOffConfig } from '../testing/fixtures';
+import { mockFetch, textResponse } from '../testing/mockFetch';
+import { renderRoute } from '../testing/renderRoute';
+
+beforeEach(() => {
+  mockFetch({
+    'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
+    'GET /api/config': paymentsOffConfig,
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('public routes', () => {
+  it.each([
+    ['/features', 'Features'],
+    ['/pricing', 'Pricing'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service'],
+    ['/blog', 'Stock Market Insights & Social Media Trends'],
+  ])('%s shows its heading and the disclaimer', async (path, heading) => {
+    renderRoute(path);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(screen.getByText(/does not provide financial advice/)).toBeTruthy();
+    expect(screen.getByText(/educational purposes only/)).toBeTruthy();
+  });
+
+  it('the landing page has the header, hero and metadata', async () => {
+    renderRoute('/');
+    expect(await screen.findByText('Social Media Monitoring')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start Free Trial' }).getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    for (const name of ['Features', 'Pricing', 'Blog']) {
+      expect(screen.getAllByRole('link', { name }).length).toBeGreaterThan(0);
+    }
+    await waitFor(() => expect(document.title).toMatch(/monitor.*stock trends in real time/i));
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/stock/i);
+    expect(screen.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe('mailto:support@stockpulse.test');
+  });
+
+  it('an unknown blog slug reads "Post Not Found"', async () => {
+    renderRoute('/blog/no-such-post');
+    expect(await screen.findByRole('heading', { name: 'Post Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Blog' }).getAttribute('href')).toBe('/blog');
+  });
+});
+
+describe('catch-all', () => {
+  it('any other path is the "404 Page Not Found" page', async () => {
+    renderRoute('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('404 Page Not Found'));
+    // Signed-out nav bar
+    expect((await screen.findByRole('link', { name: 'Get Started' })).getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+  });
+});

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { publicUserSchema, type PublicUser } from '@core/contracts/user';
+
+export const CURRENT_USER_QUERY_KEY = ['/api/user'] as const;
+
+/**
+ * GET /api/user. A 401 means signed out (null). Any other non-OK status throws
+ * `${status}: ${statusText}` (spec §8), which callers also treat as signed out.
+ */
+export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
+  const res = await fetch('/api/user', { credentials: 'include', signal });
+  if (res.status === 401) return null;
+  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  return publicUserSchema.parse(await res.json());
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: CURRENT_USER_QUERY_KEY,
+    queryFn: ({ signal }) => fetchCurrentUser(signal),
+    retry: false,
+    refetchOnMount: true,
+  });
+}

@@ -1,0 +1,222 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { PublicUser } from '@core/contracts/user';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
+import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
+import { jsonResponse, mockFetch, textResponse, type RouteHandler } from '../../../testing/mockFetch';
+import { renderRoute } from '../../../testing/renderRoute';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+/** The server session: a successful login or registration signs the browser in. */
+const session: { user: PublicUser | null } = { user: null };
+
+function signsIn(user: PublicUser, status = 200): RouteHandler {
+  return () => {
+    session.user = user;
+    return jsonResponse(user, status);
+  };
+}
+
+function setUp(routes: Record<string, RouteHandler | Response | unknown> = {}, config = paymentsOffConfig) {
+  session.user = null;
+  const requests = mockFetch({
+    'GET /api/user': () => (session.user ? jsonResponse(session.user) : textResponse('Unauthorized', 401, 'Unauthorized')),
+    'GET /api/config': config,
+    'POST /api/init-data': { ok: true },
+    ...routes,
+  });
+  return { requests, ...renderRoute('/auth') };
+}
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function continueButton() {
+  const button = await screen.findByRole('button', { name: 'Continue to Payment' });
+  await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+  return button;
+}
+
+describe('Sign Up, Account Info', () => {
+  it('shows the three steps and the no-charge note', async () => {
+    setUp();
+    await continueButton();
+    const progress = screen.getByRole('list', { name: 'Sign-up progress' });
+    expect(progress.textContent).toContain('Account Info');
+    expect(progress.textContent).toContain('Payment');
+    expect(progress.textContent).toContain('Complete');
+    expect(screen.getByText(/No charge today/)).toBeTruthy();
+  });
+
+  it('shows the spec §5 messages for empty and short input', async () => {
+    setUp();
+    fireEvent.click(await continueButton());
+
+    expect(screen.getByText('Invalid email address')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+    expect(screen.getByText('Please confirm your password')).toBeTruthy();
+  });
+
+  it('says "Passwords don\'t match" under the confirmation', async () => {
+    setUp();
+    const button = await continueButton();
+    type('Email', 'jane@example.com');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret124');
+    fireEvent.click(button);
+
+    const message = screen.getByText("Passwords don't match");
+    const confirm = screen.getByLabelText('Confirm password');
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(confirm.getAttribute('aria-describedby')).toContain(message.id);
+    expect(screen.queryByText('Invalid email address')).toBeNull();
+  });
+
+  it('with payments off, registers directly, shows Complete and goes to /dashboard after 2 seconds', async () => {
+    const user = makeUser({ email: 'jane@example.com', subscriptionStatus: 'trialing' });
+    const { requests, router, queryClient } = setUp({ 'POST /api/register': signsIn(user, 201) });
+    const button = await continueButton();
+    type('Email', 'jane@example.com');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret123');
+    fireEvent.click(button);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome to StockPulse!' })).toBeTruthy();
+    expect(screen.getByText('What happens next')).toBeTruthy();
+    const register = requests.find((r) => r.url === '/api/register');
+    expect(register?.body).toEqual({ email: 'jane@example.com', password: 'secret123', confirmPassword: 'secret123' });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Welcome to StockPulse!',
+      description: 'Your free trial has started. Welcome to the community!',
+    });
+    expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toMatchObject({ email: 'jane@example.com' });
+    // Still on /auth: the Complete step stays up for its 2 seconds.
+    expect(router.state.location.pathname).toBe('/auth');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 3_000 });
+  });
+
+  it('a failed registration toasts "Account Creation Failed" with the server message', async () => {
+    setUp({ 'POST /api/register': textResponse('{"message":"Email already registered"}', 409, 'Conflict') });
+    const button = await continueButton();
+    type('Email', 'jane@example.com');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret123');
+    fireEvent.click(button);
+
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Account Creation Failed',
+        description: 'Email already registered',
+        variant: 'destructive',
+      }),
+    );
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeTruthy();
+  });
+
+  it('with payments on, moves to the Payment step without registering', async () => {
+    const { requests } = setUp({}, { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' });
+    const button = await continueButton();
+    type('Email', 'jane@example.com');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret123');
+    fireEvent.click(button);
+
+    expect(await screen.findByRole('heading', { name: 'Payment' })).toBeTruthy();
+    expect(screen.getByText('Payment setup coming soon')).toBeTruthy();
+    expect(requests.some((r) => r.url === '/api/register')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jane@example.com');
+  });
+
+  it('switching to Login resets sign-up to step 1 and clears the entered data', async () => {
+    setUp({}, { ...paymentsOffConfig, paymentsEnabled: true });
+    const button = await continueButton();
+    type('Email', 'jane@example.com');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret123');
+    fireEvent.click(button);
+    await screen.findByText('Payment setup coming soon');
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Login' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
+
+    await continueButton();
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('Payment setup coming soon')).toBeNull();
+  });
+});
+
+describe('Login', () => {
+  async function openLogin() {
+    fireEvent.click(await screen.findByRole('tab', { name: 'Login' }));
+  }
+
+  it('validates e-mail and password', async () => {
+    setUp();
+    await openLogin();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByText('Invalid email address')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+  });
+
+  it('reads "Signing in..." while pending, then caches the user and goes to /dashboard', async () => {
+    const user = makeUser();
+    let answer: (response: Response) => void = () => undefined;
+    const { requests, router, queryClient } = setUp({
+      'POST /api/login': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    await openLogin();
+    type('Email', 'jane@example.com');
+    type('Password', 'secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('button', { name: 'Signing in...' })).toBeTruthy();
+    const login = requests.find((r) => r.url === '/api/login');
+    expect(login?.body).toEqual({ email: 'jane@example.com', password: 'secret123' });
+    expect(login?.init?.credentials).toBe('include');
+
+    await act(async () => {
+      session.user = user;
+      answer(jsonResponse(user));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toMatchObject({ id: user.id });
+    expect(getToasts()[0]).toMatchObject({ title: 'Success', description: 'Successfully logged in!' });
+  });
+
+  it('toasts "Login failed" with the server message', async () => {
+    const { router } = setUp({
+      'POST /api/login': textResponse('{"message":"Invalid email or password"}', 401, 'Unauthorized'),
+    });
+    await openLogin();
+    type('Email', 'jane@example.com');
+    type('Password', 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Login failed',
+        description: 'Invalid email or password',
+        variant: 'destructive',
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  it('"Sign In" links open the Login tab', async () => {
+    mockFetch({ 'GET /api/user': textResponse('', 401, 'Unauthorized'), 'GET /api/config': paymentsOffConfig });
+    renderRoute('/auth', { tab: 'login' });
+    const tab = await screen.findByRole('tab', { name: 'Login' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+  });
+});

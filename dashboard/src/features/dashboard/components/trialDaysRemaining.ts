@@ -1,0 +1,8 @@
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days left until trialEnd, rounded up (spec §2), never below 0; null for an unreadable date. */
+export function trialDaysRemaining(trialEnd: string, now: Date = new Date()): number | null {
+  const end = new Date(trialEnd).getTime();
+  if (Number.isNaN(end)) return null;
+  return Math.max(0, Math.ceil((end - now.getTime()) / DAY_MS));
+}

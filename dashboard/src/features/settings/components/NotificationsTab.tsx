@@ -1,0 +1,43 @@
+import type { NotificationPreferences } from '@core/contracts/auth';
+import { Switch } from '../../../ui/Switch';
+
+interface NotificationsTabProps {
+  notifications: NotificationPreferences;
+  hasPhoneNumber: boolean;
+  onChange: (key: keyof NotificationPreferences, value: boolean) => void;
+}
+
+const switches: Array<{ key: keyof NotificationPreferences; label: string; description: string }> = [
+  { key: 'emailAlerts', label: 'Email alerts', description: 'Get an e-mail when a stock passes your alert threshold.' },
+  { key: 'smsAlerts', label: 'SMS alerts', description: 'Get a text message when a stock passes your alert threshold.' },
+  { key: 'weeklyDigest', label: 'Weekly digest', description: 'A weekly summary of the stocks you follow.' },
+  { key: 'marketUpdates', label: 'Market updates', description: 'News about notable market movements.' },
+  { key: 'newFeatures', label: 'New features', description: 'Hear about new StockPulse features.' },
+];
+
+export function NotificationsTab({ notifications, hasPhoneNumber, onChange }: NotificationsTabProps) {
+  return (
+    <div className="space-y-5">
+      <div>
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Notification Preferences</h2>
+        <p className="text-sm text-slate-500 dark:text-slate-400">Choose what StockPulse sends you.</p>
+      </div>
+      <div className="divide-y divide-slate-200 dark:divide-slate-800">
+        {switches.map(({ key, label, description }) => {
+          const needsPhone = key === 'smsAlerts' && !hasPhoneNumber;
+          return (
+            <div key={key} className="py-4 first:pt-0 last:pb-0">
+              <Switch
+                label={label}
+                description={needsPhone ? 'Add a phone number on the Profile tab to enable SMS alerts.' : description}
+                checked={notifications[key]}
+                disabled={needsPhone}
+                onCheckedChange={(value) => onChange(key, value)}
+              />
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { PublicUser } from '@core/contracts/user';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
+import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
+import { jsonResponse, mockFetch, textResponse, type RouteHandler } from '../../../testing/mockFetch';
+import { renderRoute } from '../../../testing/renderRoute';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function openSettings(user: PublicUser = makeUser(), routes: Record<string, RouteHandler | Response | unknown> = {}) {
+  let signedIn = true;
+  const requests = mockFetch({
+    'GET /api/user': () => (signedIn ? jsonResponse(user) : textResponse('Unauthorized', 401, 'Unauthorized')),
+    'GET /api/config': paymentsOffConfig,
+    'PATCH /api/user/profile': { ok: true },
+    'DELETE /api/user/account': () => {
+      signedIn = false;
+      return jsonResponse({ ok: true });
+    },
+    ...routes,
+  });
+  const rendered = renderRoute('/settings');
+  await screen.findByRole('heading', { name: 'Settings' });
+  return { requests, ...rendered };
+}
+
+function tab(name: string) {
+  fireEvent.click(screen.getByRole('tab', { name }));
+}
+
+describe('/settings', () => {
+  it('opens on Profile and shows Save Changes on Profile and Notifications only', async () => {
+    await openSettings();
+    expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeTruthy();
+    tab('Notifications');
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeTruthy();
+    tab('Security');
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    expect(screen.getByText('Account Verified')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download My Data' })).toBeTruthy();
+  });
+
+  it('shows the spec §5 profile messages', async () => {
+    const { requests } = await openSettings();
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('Last name'), { target: { value: ' ' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    expect(screen.getByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Last name is required')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it('disables the SMS switch while the phone number is empty', async () => {
+    await openSettings(makeUser({ phoneNumber: null }));
+    tab('Notifications');
+    const sms = screen.getByRole('switch', { name: 'SMS alerts' }) as HTMLButtonElement;
+    expect(sms.disabled).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Email alerts' }) as HTMLButtonElement).disabled).toBe(false);
+
+    tab('Profile');
+    fireEvent.change(screen.getByLabelText('Phone number (optional)'), { target: { value: '+14155550123' } });
+    tab('Notifications');
+    expect((screen.getByRole('switch', { name: 'SMS alerts' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('saves profile and notifications with PATCH /api/user/profile', async () => {
+    const { requests } = await openSettings(makeUser({ phoneNumber: '+14155550123' }));
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'Janet' } });
+    tab('Notifications');
+    fireEvent.click(screen.getByRole('switch', { name: 'SMS alerts' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'New features' }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    });
+
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Profile Updated' }));
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.url).toBe('/api/user/profile');
+    expect(patch?.body).toEqual({
+      firstName: 'Janet',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      phoneNumber: '+14155550123',
+      notifications: { emailAlerts: true, smsAlerts: true, weeklyDigest: true, marketUpdates: true, newFeatures: true },
+    });
+  });
+
+  it('toasts "Update Failed" with the server message', async () => {
+    await openSettings(makeUser(), {
+      'PATCH /api/user/profile': textResponse('{"message":"Email already in use"}', 409, 'Conflict'),
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    });
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: 'Update Failed', description: 'Email already in use', variant: 'destructive' }),
+    );
+  });
+
+  it('does nothing when the deletion is not confirmed', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const { requests } = await openSettings();
+    tab('Security');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+
+    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete your account? This action cannot be undone.');
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  it('deletes the account after confirmation, then goes to /', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { requests, router, queryClient } = await openSettings();
+    tab('Security');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/user/account');
+    expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toBeNull();
+    expect(getToasts()[0]).toMatchObject({ title: 'Account Deleted' });
+  });
+
+  it('toasts "Deletion Failed" when the server refuses', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { router } = await openSettings(makeUser(), {
+      'DELETE /api/user/account': textResponse('', 500, 'Internal Server Error'),
+    });
+    tab('Security');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    });
+
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Deletion Failed', variant: 'destructive' }));
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+});

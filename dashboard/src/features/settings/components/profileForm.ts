@@ -1,0 +1,38 @@
+import type { NotificationPreferences, ProfileUpdateInput } from '@core/contracts/auth';
+import type { PublicUser } from '@core/contracts/user';
+
+export interface ProfileFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phoneNumber: string;
+  notifications: NotificationPreferences;
+}
+
+export function profileFormValuesOf(user: PublicUser): ProfileFormValues {
+  return {
+    firstName: user.firstName ?? '',
+    lastName: user.lastName ?? '',
+    email: user.email,
+    phoneNumber: user.phoneNumber ?? '',
+    notifications: {
+      emailAlerts: user.emailAlerts,
+      smsAlerts: user.smsAlerts,
+      weeklyDigest: user.weeklyDigest,
+      marketUpdates: user.marketUpdates,
+      newFeatures: user.newFeatures,
+    },
+  };
+}
+
+/** The PATCH /api/user/profile body. An empty phone number clears it, and SMS needs a phone number. */
+export function profileUpdateOf(values: ProfileFormValues): ProfileUpdateInput {
+  const phoneNumber = values.phoneNumber.trim();
+  return {
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email.trim(),
+    phoneNumber: phoneNumber || null,
+    notifications: { ...values.notifications, smsAlerts: values.notifications.smsAlerts && phoneNumber !== '' },
+  };
+}

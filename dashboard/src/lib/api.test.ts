@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch, textResponse } from '../testing/mockFetch';
+import {
+  apiRequest,
+  apiRequestJson,
+  getErrorMessage,
+  getListQueryFn,
+  getQueryFn,
+  isUnauthorizedError,
+} from './api';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** Runs a query function the way React Query does, through a throwaway client. */
+function runQuery<T>(url: string, queryFn: ReturnType<typeof getQueryFn<T>> | ReturnType<typeof getListQueryFn<T>>) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return client.fetchQuery({ queryKey: [url], queryFn: queryFn as never });
+}
+
+describe('apiRequest', () => {
+  it('sends cookies and a JSON body with its content type', async () => {
+    const requests = mockFetch({ 'POST /api/login': { ok: true } });
+    await apiRequest('POST', '/api/login', { email: 'a@b.co', password: 'secret1' });
+
+    const [request] = requests;
+    expect(request?.init?.credentials).toBe('include');
+    expect(request?.init?.method).toBe('POST');
+    expect(request?.init?.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(request?.init?.body).toBe(JSON.stringify({ email: 'a@b.co', password: 'secret1' }));
+  });
+
+  it('sends no body or content type when there is no payload', async () => {
+    const requests = mockFetch({ 'POST /api/logout': textResponse('', 200) });
+    await apiRequest('POST', '/api/logout');
+
+    expect(requests[0]?.init?.credentials).toBe('include');
+    expect(requests[0]?.init?.body).toBeUndefined();
+    expect(requests[0]?.init?.headers).toBeUndefined();
+  });
+
+  it('throws "status: text" for a failed response', async () => {
+    mockFetch({ 'POST /api/login': textResponse('{"message":"Invalid email or password"}', 401, 'Unauthorized') });
+    await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('401: {"message":"Invalid email or password"}');
+  });
+
+  it('falls back to the status text when the body is empty', async () => {
+    mockFetch({ 'DELETE /api/user/account': textResponse('', 500, 'Internal Server Error') });
+    await expect(apiRequest('DELETE', '/api/user/account')).rejects.toThrow('500: Internal Server Error');
+  });
+
+  it('apiRequestJson reads the JSON body, and an empty body as null', async () => {
+    mockFetch({ 'GET /api/a': { value: 1 }, 'POST /api/b': textResponse('', 200) });
+    expect(await apiRequestJson('GET', '/api/a')).toEqual({ value: 1 });
+    expect(await apiRequestJson('POST', '/api/b')).toBeNull();
+  });
+});
+
+describe('getQueryFn', () => {
+  it('GETs queryKey[0] with cookies and returns the JSON', async () => {
+    const requests = mockFetch({ 'GET /api/stocks': [{ ticker: 'AAPL' }] });
+    const data = await runQuery('/api/stocks', getQueryFn({ on401: 'throw' }));
+
+    expect(data).toEqual([{ ticker: 'AAPL' }]);
+    expect(requests[0]?.url).toBe('/api/stocks');
+    expect(requests[0]?.init?.credentials).toBe('include');
+  });
+
+  it('returns null on 401 with on401 "returnNull"', async () => {
+    mockFetch({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
+    expect(await runQuery('/api/user', getQueryFn({ on401: 'returnNull' }))).toBeNull();
+  });
+
+  it('throws on 401 with on401 "throw"', async () => {
+    mockFetch({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
+    await expect(runQuery('/api/user', getQueryFn({ on401: 'throw' }))).rejects.toThrow('401: Unauthorized');
+  });
+
+  it('still throws for other failures with on401 "returnNull"', async () => {
+    mockFetch({ 'GET /api/stocks': textResponse('boom', 500, 'Internal Server Error') });
+    await expect(runQuery('/api/stocks', getQueryFn({ on401: 'returnNull' }))).rejects.toThrow('500: boom');
+  });
+
+  it('the list form reads a 401 as an empty list', async () => {
+    mockFetch({ 'GET /api/alerts': textResponse('Unauthorized', 401, 'Unauthorized') });
+    expect(await runQuery('/api/alerts', getListQueryFn())).toEqual([]);
+  });
+});
+
+describe('isUnauthorizedError', () => {
+  it('matches "401: ...Unauthorized" only', () => {
+    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
+    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new Error('403: Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError(new Error('401: Invalid credentials'))).toBe(false);
+    expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
+  });
+});
+
+describe('getErrorMessage', () => {
+  it('shows the message of a JSON error body', () => {
+    expect(getErrorMessage(new Error('401: {"message":"Invalid email or password"}'))).toBe('Invalid email or password');
+  });
+
+  it('keeps the whole message when the body is not JSON with a message', () => {
+    expect(getErrorMessage(new Error('500: Internal Server Error'))).toBe('500: Internal Server Error');
+    expect(getErrorMessage(new Error('400: {"error":"x"}'))).toBe('400: {"error":"x"}');
+  });
+
+  it('uses the fallback when there is no message', () => {
+    expect(getErrorMessage(new Error(''), 'Failed to create account')).toBe('Failed to create account');
+    expect(getErrorMessage(undefined, 'Failed to create account')).toBe('Failed to create account');
+  });
+});

@@ -1,0 +1,39 @@
+import type { PublicUser } from '@core/contracts/user';
+import type { PublicConfig } from '../app/config/publicConfig';
+
+export function makeUser(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    id: 'user-1',
+    email: 'jane@example.com',
+    username: 'janedoe',
+    firstName: 'Jane',
+    lastName: 'Doe',
+    profileImageUrl: null,
+    phoneNumber: null,
+    stripeCustomerId: null,
+    stripeSubscriptionId: null,
+    subscriptionStatus: 'inactive',
+    trialStartDate: null,
+    trialEndDate: null,
+    hasCompletedTrial: false,
+    role: 'user',
+    isActive: true,
+    emailAlerts: true,
+    smsAlerts: false,
+    weeklyDigest: true,
+    marketUpdates: true,
+    newFeatures: false,
+    lastLoginAt: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    updatedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const paymentsOffConfig: PublicConfig = {
+  paymentsEnabled: false,
+  stripePublishableKey: null,
+  supportEmail: 'support@stockpulse.test',
+  trialDays: { marketing: 7, signup: 14 },
+  temporalUiUrl: null,
+};

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+
+const dashboardDir = fileURLToPath(new URL('.', import.meta.url));
+
+export default defineConfig({
+  root: dashboardDir,
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@core': fileURLToPath(new URL('../core', import.meta.url)) },
+  },
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    // changeOrigin stays false: the API's CSRF origin check compares Origin with the Host header.
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+  },
+});
