@@ -58,7 +58,10 @@ export async function startEmbeddedPostgres({ dataDir, port, database }: Embedde
     }
     await server.start();
   } catch (err) {
-    const detail = err instanceof Error ? err.message : recentOutput.filter(Boolean).slice(-3).join(' | ');
+    let detail = err instanceof Error ? err.message : recentOutput.filter(Boolean).slice(-3).join(' | ');
+    if (/Permission denied/.test(detail) && process.getuid?.() === 0) {
+      detail += ' (as root, PostgreSQL runs as the "postgres" user, which must be able to enter every parent folder of DATA_DIR)';
+    }
     throw new StartupError(`Embedded PostgreSQL could not start in ${dataDir}: ${detail || 'unknown error'}`);
   }
   const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../platform/ports';
@@ -16,7 +15,10 @@ declare module 'vitest' {
 
 /** Starts the whole product exactly as `npm start` does, on free ports and a throw-away data directory. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-e2e-'));
+  // Inside the project: as root, embedded PostgreSQL runs as a 'postgres' user that cannot enter 0700 temp directories.
+  fs.mkdirSync(path.join(projectRoot, 'data'), { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(projectRoot, 'data', 'e2e-'));
+  fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const adminEmail = 'admin@e2e.test';
   const adminPassword = 'e2e-admin-password';

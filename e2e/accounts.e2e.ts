@@ -1,0 +1,92 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+
+describe('an account from sign-up to deletion, in the browser', () => {
+  let browser: Browser;
+  let page: Page;
+  const baseUrl = inject('baseUrl');
+  const email = `e2e-${Date.now()}@example.com`;
+  const password = 'e2e-password-1';
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  });
+  afterAll(async () => browser?.close());
+
+  /** Opens the user menu (a disclosure panel) and returns it. */
+  const openUserMenu = async () => {
+    const trigger = page.getByRole('button', { name: 'User menu' });
+    await trigger.click();
+    return page.locator(`[id="${await trigger.getAttribute('aria-controls')}"]`);
+  };
+
+  it('shows the §5 messages for bad sign-up input', async () => {
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password', { exact: true }).fill('123');
+    await page.getByLabel('Confirm password').fill('456');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByText('Invalid email address').waitFor();
+    await page.getByText('Password must be at least 6 characters').waitFor();
+  });
+
+  it('signs up and lands on /dashboard with the free trial', async () => {
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByText('Your free trial has started. Welcome to the community!').waitFor();
+    await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 });
+    const menu = await openUserMenu();
+    await menu.getByText('Free Trial Active').waitFor();
+    expect(await menu.getByText(/^Ends /).isVisible()).toBe(true);
+    expect(await menu.getByRole('link', { name: 'Manage Subscription' }).isVisible()).toBe(true);
+    await screenshot(page, 'dashboard-after-signup');
+  });
+
+  it('signs out and back in', async () => {
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
+  });
+
+  it('changes the profile, which survives a reload', async () => {
+    await page.goto(`${baseUrl}/settings`);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Last name').fill('Lovelace');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Profile Updated').waitFor();
+    await page.reload();
+    await page.getByLabel('First name').waitFor();
+    expect(await page.getByLabel('First name').inputValue()).toBe('Ada');
+    const menu = await openUserMenu();
+    await menu.getByText('Ada Lovelace').waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('deletes the account after the confirmation, and it cannot sign in again', async () => {
+    await page.goto(`${baseUrl}/settings`);
+    await page.getByRole('tab', { name: 'Security' }).click();
+    let confirmation = '';
+    page.once('dialog', (dialog) => {
+      confirmation = dialog.message();
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    expect(confirmation).toBe('Are you sure you want to delete your account? This action cannot be undone.');
+    const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    expect(login.status).toBe(401);
+  });
+});
