@@ -20,6 +20,8 @@ const expectedAccess: Record<string, Access> = {
   'PATCH /api/user/profile': 'user',
   'DELETE /api/user/account': 'user',
   'GET /api/user/export': 'user',
+  'GET /api/status': 'user',
+  'POST /api/init-data': 'user',
 };
 
 const password = 'access-matrix-pw';

@@ -9,7 +9,7 @@ import { loadConfig } from '../core/config';
 import { freePort } from '../platform/ports';
 import { healthSchema } from '../core/contracts/health';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
-import { createActivities } from '../workflows/activities';
+import { testActivities } from '../tests/support/testActivities';
 import { startWorker, type RunningWorker } from '../workflows/worker';
 import { buildApp } from './app';
 
@@ -30,6 +30,7 @@ describe('API foundation against real Postgres, chDB and Temporal', () => {
       warehouse: store.warehouse,
       temporal: new Client({ connection }),
       temporalUiUrl: 'http://localhost:8233',
+      realPlatforms: [],
       dashboardDir,
     }).callback();
 
@@ -57,7 +58,7 @@ describe('API foundation against real Postgres, chDB and Temporal', () => {
   });
 
   it('GET /api/health answers 200 with every component up once the worker runs', async () => {
-    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: createActivities({ db: database.db, warehouse: store.warehouse }) });
+    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: await testActivities(database.db, store.warehouse) });
     let res = await request(app()).get('/api/health');
     for (let i = 0; i < 20 && res.status !== 200; i++) {
       await new Promise((r) => setTimeout(r, 500)); // the worker's first poll reaches the server within moments
@@ -72,7 +73,7 @@ describe('API foundation against real Postgres, chDB and Temporal', () => {
     // The real client against a ClickHouse address where nothing listens.
     const unreachable = createClient({ url: `http://127.0.0.1:${await freePort()}`, request_timeout: 1000 });
     const res = await request(
-      buildApp({ config: loadConfig({}), db: database.db, warehouse: unreachable, temporal: new Client({ connection }), temporalUiUrl: null }).callback(),
+      buildApp({ config: loadConfig({}), db: database.db, warehouse: unreachable, temporal: new Client({ connection }), temporalUiUrl: null, realPlatforms: [] }).callback(),
     ).get('/api/health');
     expect(res.status).toBe(503);
     expect(res.body.components.clickhouse.status).toBe('down');

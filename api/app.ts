@@ -4,6 +4,7 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Config } from '../core/config';
 import type { Warehouse } from '../warehouse/client';
+import type { Platform } from '../workflows/connectors/types';
 import { createAccountService } from './accounts/accountService';
 import { createAuthRateLimits, type AuthLimits } from './accounts/authRateLimits';
 import { errorMiddleware } from './http/errorMiddleware';
@@ -12,6 +13,7 @@ import { notFound } from './http/httpError';
 import { buildRouter, type RouteDefinition } from './http/routeTable';
 import { accountRoutes } from './routes/accountRoutes';
 import { configRoutes } from './routes/configRoutes';
+import { pipelineRoutes } from './routes/pipelineRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';
@@ -25,6 +27,8 @@ export interface AppDeps {
   temporalUiUrl: string | null;
   /** The built dashboard; omitted in API-only tests. */
   dashboardDir?: string;
+  /** Platforms fed by real APIs (the others use the simulated feed). */
+  realPlatforms: readonly Platform[];
   /** Overrides the default sign-in/sign-up rate limits (tests). */
   authLimits?: AuthLimits;
 }
@@ -43,6 +47,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     }),
     ...configRoutes(config, deps.temporalUiUrl),
     ...accountRoutes(createAccountService(deps.db), createAuthRateLimits(deps.db, deps.authLimits)),
+    ...pipelineRoutes(deps),
   ];
 }
 

@@ -39,6 +39,11 @@ export const envSchema = z.object({
   TEMPORAL_UI_PORT: port.default(8233),
   TEMPORAL_UI_URL: optionalUrl,
 
+  SCAN_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(60).default(5),
+  SCAN_MAX_POSTS_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(5000),
+  SIMULATED_FEED_SEED: z.coerce.number().int().default(42),
+  SIMULATED_POSTS_PER_MINUTE: z.coerce.number().min(0).max(1000).default(2),
+
   SESSION_SECRET: optionalString,
   COOKIE_SECURE: booleanFlag,
   TRUST_PROXY: booleanFlag,

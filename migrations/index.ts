@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import * as m001 from './001_users_and_sessions';
 import * as m002 from './002_market_reference_data';
 import * as m003 from './003_rate_limits';
+import * as m004 from './004_source_cursors';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -13,6 +14,7 @@ const migrations: Array<[string, Migration]> = [
   ['001_users_and_sessions', m001],
   ['002_market_reference_data', m002],
   ['003_rate_limits', m003],
+  ['004_source_cursors', m004],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

@@ -9,6 +9,10 @@ import { seedReferenceData, type SeedResult } from '../seed';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
 import { createActivities } from '../workflows/activities';
+import { createConnectors } from '../workflows/connectors';
+import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
+import type { Platform } from '../workflows/connectors/types';
+import { ensureScanSchedules } from '../workflows/schedules';
 import { startWorker, type RunningWorker } from '../workflows/worker';
 import { createDatabase, type Database } from './database';
 import { log, setLogLevel } from './logger';
@@ -96,22 +100,29 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
     log.info('temporal ready', { address: temporalAddress, ui: temporalUiUrl });
 
+    const realPlatforms: Platform[] = [];
     let worker: RunningWorker | undefined;
     if (runWorker) {
+      const universe = await db('tickers').select('symbol', 'name', 'aliases');
+      const connectors = createConnectors({
+        simulated: { seed: env.SIMULATED_FEED_SEED, postsPerMinute: env.SIMULATED_POSTS_PER_MINUTE, tickers: simulatedTickers(universe, env.SIMULATED_FEED_SEED) },
+      });
       worker = await startWorker({
         address: temporalAddress,
         namespace: env.TEMPORAL_NAMESPACE,
         taskQueue: env.TEMPORAL_TASK_QUEUE,
-        activities: createActivities({ db, warehouse }),
+        activities: createActivities({ db, warehouse, connectors, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE }),
       });
       stops.push(() => worker!.stop());
       worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));
       log.info('worker running', { taskQueue: env.TEMPORAL_TASK_QUEUE });
+      const schedules = await ensureScanSchedules(temporal, { taskQueue: env.TEMPORAL_TASK_QUEUE, intervalMinutes: env.SCAN_INTERVAL_MINUTES });
+      log.info('scan schedules ready', { schedules: schedules.length, everyMinutes: env.SCAN_INTERVAL_MINUTES });
     }
 
     let server: http.Server | undefined;
     if (runApi) {
-      const app = buildApp({ config, db, warehouse, temporal, temporalUiUrl, dashboardDir: options.dashboardDir });
+      const app = buildApp({ config, db, warehouse, temporal, temporalUiUrl, realPlatforms, dashboardDir: options.dashboardDir });
       server = http.createServer(app.callback());
       await new Promise<void>((resolve, reject) => {
         server!.once('error', (err: NodeJS.ErrnoException) =>

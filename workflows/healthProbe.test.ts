@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
-import { createActivities } from './activities';
+import { testActivities } from '../tests/support/testActivities';
 import { startWorker, type RunningWorker } from './worker';
 
 describe('healthProbe workflow on the real Temporal dev server', () => {
@@ -14,7 +14,7 @@ describe('healthProbe workflow on the real Temporal dev server', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     store = await createTestWarehouse();
-    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: createActivities({ db: database.db, warehouse: store.warehouse }) });
+    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: await testActivities(database.db, store.warehouse) });
     connection = await Connection.connect({ address: inject('temporalAddress') });
   });
   afterAll(async () => {

@@ -54,6 +54,7 @@ where which while white who whole why wide wife will win wind window wing winter
 women wonder wood word work world would write year yes yet you young your zero zoom
 amt ups pep hon smh mmm txt uri mos oke nvr yelp gild intel kraft crocs sprout sprouts chewy toast affirm
 alphabet running owl
+cron siri vici orly otis penn shel serv burl
 `;
 
 export const COMMON_WORDS: ReadonlySet<string> = new Set(WORDS.split(/\s+/).filter((w) => w !== ''));

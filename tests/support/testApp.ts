@@ -27,6 +27,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}, env: Record
     warehouse: store.warehouse,
     temporal: new Client({ connection }),
     temporalUiUrl: null,
+    realPlatforms: [],
     authLimits: { loginFailuresPerEmail: 5, loginFailuresPerIp: 1000, loginWindowSeconds: 900, signupsPerIpPerHour: 1000 },
     ...overrides,
   };

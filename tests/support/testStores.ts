@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../platform/database';
 import { ensureDatabase } from '../../platform/postgres';
 import { migratePostgres } from '../../migrations';
+import { seedSourceLists } from '../../seed/sourceLists';
+import { seedTickerUniverse } from '../../seed/tickerUniverse';
 import { connectWarehouse, type Warehouse } from '../../warehouse/client';
 import { migrateWarehouse } from '../../warehouse/migrate';
 
@@ -16,8 +18,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated Postgres database on the run's real server; drop() removes it. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh, migrated Postgres database on the run's real server (with the ticker universe and source lists when `seed`); drop() removes it. */
+export async function createTestDatabase(options: { seed?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, name);
@@ -25,6 +27,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const db = createDatabase(url.toString());
   await migratePostgres(db);
+  if (options.seed) {
+    await seedTickerUniverse(db);
+    await seedSourceLists(db);
+  }
   return {
     db,
     url: url.toString(),

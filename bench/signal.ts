@@ -1,0 +1,146 @@
+/**
+ * Signal-quality throughput: ticker extraction + extended-VADER sentiment per post, on one core.
+ * Target (design): ≥ 20,000 posts/s.
+ *
+ *   npx tsx bench/signal.ts            # 100,000 posts
+ *   import { benchSignal } from './signal'   (bench/run.ts)
+ */
+import { pathToFileURL } from 'node:url';
+import { createPostAnalyzer } from '../core/signal/analyzePost';
+import { loadTickerData } from '../core/signal/tickerData';
+import type { TickerExtractorDeps } from '../core/signal/tickerExtractor';
+
+export interface BenchSignalOptions {
+  posts?: number;
+  seed?: number;
+}
+
+export interface BenchSignalResult {
+  postsPerSecond: number;
+  posts: number;
+  seconds: number;
+  /** Share of posts with at least one ticker, and of each label (sanity check of the workload). */
+  withTickers: number;
+  labels: Record<'bullish' | 'bearish' | 'neutral', number>;
+}
+
+/** mulberry32: small, fast, deterministic. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const OPENERS = ['', '', 'ngl ', 'Honestly, ', 'Hot take: ', 'Update: ', 'PSA: ', 'lol ', 'Yo ', 'DD: '];
+const BODIES = [
+  '{T} to the moon 🚀🚀🚀',
+  'Loaded up on {T} calls before earnings, LFG',
+  'Diamond hands on {T} 💎🙌 not selling',
+  'Bought the dip on {N}, long term hold',
+  '{N} crushed earnings, guidance raised. Still undervalued imo',
+  '{T} going to zero, bagholders everywhere 📉',
+  'Bought puts on {T}, this bubble is about to pop',
+  '{N} missed earnings and cut guidance, down {P}% after hours 🩸',
+  'Not bullish on {T} at all, overvalued and overhyped',
+  'No way {T} goes up from here, rug pull incoming',
+  '{T} earnings are on {D} after the close',
+  'What do you guys think about {T} at these levels?',
+  '{N} and {N2} both report next week',
+  'Is {T} a good long term hold or should I look elsewhere?',
+  '{T} up {P}% premarket, we are so back',
+  '{T} {T2} {T3} all mooning today, semis are unstoppable',
+  'Shorting {T}, the debt load is insane. Stay away',
+  'I think it is ON sale at the mall today, GO team',
+  'Check the chart https://example.com/quote/{S}/ before you buy',
+  'Sold my {N} and bought {N2}, best move I ever made',
+  'THIS IS NOT A DRILL {S} IS RIPPING',
+  '{T} {T} {T} buy buy buy',
+  "{N}'s new product launch is next month, no position yet",
+  'Paper hands dumped {T} at the bottom again 🤡',
+  'Never been more bullish on {T}. Tendies incoming 🍗',
+];
+const CLOSERS = ['', '', '', ' 🚀', ' 📈', ' 📉', ' NFA', ' #stocks', ' imo', '!!!', ' 💀'];
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
+
+/** Deterministic synthetic posts built from the universe (symbols, cashtags and company names). */
+export function syntheticPosts(deps: TickerExtractorDeps, count: number, seed = 42): string[] {
+  const rand = prng(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const rows = deps.universe;
+  const named = rows.filter((r) => r.aliases.length > 0);
+  const cap = (s: string) => s.replace(/\b[a-z]/g, (c) => c.toUpperCase());
+  const ticker = () => {
+    const r = pick(rows);
+    return rand() < 0.7 ? `$${r.symbol}` : r.symbol;
+  };
+  const name = () => {
+    const r = pick(named);
+    const alias = pick(r.aliases);
+    return rand() < 0.8 ? cap(alias) : alias;
+  };
+  const posts: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const body = pick(BODIES)
+      .replace('{T}', ticker())
+      .replace(/\{T\}/g, ticker)
+      .replace('{T2}', ticker())
+      .replace('{T3}', ticker())
+      .replace('{N}', name())
+      .replace('{N2}', name())
+      .replace('{S}', pick(rows).symbol)
+      .replace('{P}', String(1 + Math.floor(rand() * 40)))
+      .replace('{D}', pick(DAYS));
+    posts.push(pick(OPENERS) + body + pick(CLOSERS));
+  }
+  return posts;
+}
+
+export async function benchSignal(options: BenchSignalOptions = {}): Promise<BenchSignalResult> {
+  const count = options.posts ?? 100_000;
+  const deps = loadTickerData();
+  const analyzer = createPostAnalyzer(deps);
+  const posts = syntheticPosts(deps, count, options.seed ?? 42);
+
+  // Warm up the JIT on a slice, then time the whole set.
+  for (let i = 0; i < Math.min(5_000, count); i++) analyzer.analyze(posts[i]!);
+
+  const labels = { bullish: 0, bearish: 0, neutral: 0 };
+  let withTickers = 0;
+  const start = process.hrtime.bigint();
+  for (const post of posts) {
+    const r = analyzer.analyze(post);
+    if (r.tickers.length > 0) withTickers++;
+    labels[r.sentiment.label]++;
+  }
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  return {
+    postsPerSecond: Math.round(count / seconds),
+    posts: count,
+    seconds,
+    withTickers: withTickers / count,
+    labels,
+  };
+}
+
+function report(r: BenchSignalResult): void {
+  console.log(
+    `signal: ${r.posts.toLocaleString('en-US')} posts in ${r.seconds.toFixed(2)} s = ` +
+      `${r.postsPerSecond.toLocaleString('en-US')} posts/s (extract + sentiment, one core; target ≥ 20,000)`,
+  );
+  console.log(
+    `  ${(r.withTickers * 100).toFixed(1)}% with tickers; labels: ` +
+      `${r.labels.bullish} bullish, ${r.labels.bearish} bearish, ${r.labels.neutral} neutral`,
+  );
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  benchSignal().then(report, (err: unknown) => {
+    console.error(err);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,22 @@
+import type { Knex } from 'knex';
+import type { Warehouse } from '../../warehouse/client';
+import { createActivities } from '../../workflows/activities';
+import { createConnectors } from '../../workflows/connectors';
+import type { SimulatedFeedOptions } from '../../workflows/connectors/simulatedFeed';
+import { simulatedTickers } from '../../workflows/connectors/simulatedTickers';
+import type { Connector, Platform } from '../../workflows/connectors/types';
+
+export interface TestActivityOptions {
+  real?: Partial<Record<Platform, Connector>>;
+  postsPerMinute?: number;
+  now?: () => Date;
+  maxPostsPerSource?: number;
+}
+
+/** The production activities over the given stores, with the seeded simulated feed (seed 7) unless real connectors are passed. */
+export async function testActivities(db: Knex, warehouse: Warehouse, options: TestActivityOptions = {}) {
+  const universe = await db('tickers').select('symbol', 'name', 'aliases');
+  const simulated: SimulatedFeedOptions = { seed: 7, postsPerMinute: options.postsPerMinute ?? 2, tickers: simulatedTickers(universe.length ? universe : [{ symbol: 'TSLA', name: 'Tesla', aliases: ['tesla'] }], 7), now: options.now };
+  const connectors = createConnectors({ simulated, real: options.real });
+  return createActivities({ db, warehouse, connectors, maxPostsPerSource: options.maxPostsPerSource ?? 5000, now: options.now });
+}

@@ -1,0 +1,56 @@
+import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { Platform } from '../connectors/types';
+import type { SourceScanResult } from '../activities/scanActivities';
+
+const { loadSources, refreshStockSnapshot } = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 10 },
+});
+
+// Fetches page through APIs and wait out rate limits: long timeouts, heartbeats to notice a dead worker fast.
+const { scanSource } = proxyActivities<Activities>({
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 6 },
+});
+
+export interface ScanPlatformInput {
+  platform: Platform;
+}
+
+export interface ScanPlatformResult {
+  platform: Platform;
+  sources: SourceScanResult[];
+  posts: number;
+  mentions: number;
+  simulated: boolean;
+  failedSources: number;
+}
+
+/**
+ * One scan of one platform: every source in the admin's lists, each in its own retried activity
+ * (a source that keeps failing is reported, the others still run), then the stock snapshot.
+ */
+export async function scanPlatform(input: ScanPlatformInput): Promise<ScanPlatformResult> {
+  const sources = await loadSources(input.platform);
+  const results: SourceScanResult[] = [];
+  for (const source of sources) {
+    try {
+      results.push(await scanSource(source));
+    } catch (err) {
+      if (!(err instanceof ActivityFailure)) throw err;
+      const cause = err.cause instanceof ApplicationFailure ? err.cause.message : err.message;
+      results.push({ source: source.value, settingType: source.settingType, posts: 0, mentions: 0, simulated: false, error: cause });
+    }
+  }
+  await refreshStockSnapshot();
+  return {
+    platform: input.platform,
+    sources: results,
+    posts: results.reduce((n, r) => n + r.posts, 0),
+    mentions: results.reduce((n, r) => n + r.mentions, 0),
+    simulated: results.some((r) => r.simulated),
+    failedSources: results.filter((r) => r.error !== null).length,
+  };
+}

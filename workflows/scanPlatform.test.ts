@@ -1,0 +1,72 @@
+import { Client, Connection } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectedMentionKeys, rollupMentionTotal, storedMentionKeys } from '../tests/support/expectedMentions';
+import { testActivities } from '../tests/support/testActivities';
+import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
+import { createSimulatedConnector } from './connectors/simulatedFeed';
+import { simulatedTickers } from './connectors/simulatedTickers';
+import type { Source } from './connectors/types';
+import type { scanPlatform } from './definitions';
+import { startWorker, type RunningWorker } from './worker';
+
+const now = () => new Date('2026-11-20T15:30:00Z');
+
+describe('ScanPlatform on the real Temporal dev server, chDB and Postgres', () => {
+  let database: TestDatabase;
+  let store: TestWarehouse;
+  let worker: RunningWorker;
+  let client: Client;
+  const taskQueue = uniqueTaskQueue('scan');
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ seed: true });
+    store = await createTestWarehouse();
+    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: await testActivities(database.db, store.warehouse, { now, postsPerMinute: 3 }) });
+    client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await client?.connection.close();
+    await store?.close();
+    await database?.drop();
+  });
+
+  const runScan = (id: string) => client.workflow.execute<typeof scanPlatform>('scanPlatform', { taskQueue, workflowId: id, args: [{ platform: 'reddit' }] });
+
+  it('writes exactly the mentions the analyzer finds in every source, and updates the stock snapshot', async () => {
+    const result = await runScan(`scan-reddit-${taskQueue}-1`);
+    const sources: Source[] = (await database.db('platform_settings').where({ platform: 'reddit' }).first('values')).values.map((value: string) => ({ platform: 'reddit', settingType: 'subreddits', value }));
+    expect(result.sources.map((s) => s.source)).toEqual(sources.map((s) => s.value));
+    expect(result.failedSources).toBe(0);
+    expect(result.simulated).toBe(true);
+    expect(result.posts).toBeGreaterThan(500);
+
+    const universe = await database.db('tickers').select('symbol', 'name', 'aliases');
+    const connector = createSimulatedConnector('reddit', { seed: 7, postsPerMinute: 3, tickers: simulatedTickers(universe, 7), now });
+    const expected = await expectedMentionKeys(database.db, connector, sources);
+    expect(await storedMentionKeys(store.warehouse)).toEqual(expected);
+    expect(result.mentions).toBe(expected.length);
+    expect(await rollupMentionTotal(store.warehouse)).toBe(expected.length);
+
+    const top = await database.db('stocks').orderBy('total_mentions', 'desc').first();
+    expect(top.total_mentions).toBeGreaterThan(0);
+    expect(top.reddit_mentions).toBe(top.total_mentions);
+    expect(['bullish', 'bearish', 'neutral']).toContain(top.sentiment);
+  });
+
+  it('a second scan resumes from the stored cursors and finds nothing new in the same minute', async () => {
+    const before = await rollupMentionTotal(store.warehouse);
+    const result = await runScan(`scan-reddit-${taskQueue}-2`);
+    expect(result.posts).toBe(0);
+    expect(await rollupMentionTotal(store.warehouse)).toBe(before);
+  });
+
+  it('re-scanning the same window from scratch (a replayed or reset scan) does not double count', async () => {
+    const before = await storedMentionKeys(store.warehouse);
+    await database.db('source_cursors').delete();
+    const result = await runScan(`scan-reddit-${taskQueue}-3`);
+    expect(result.mentions).toBe(before.length);
+    expect(await storedMentionKeys(store.warehouse)).toEqual(before);
+    expect(await rollupMentionTotal(store.warehouse)).toBe(before.length);
+  });
+});

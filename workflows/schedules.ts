@@ -1,0 +1,32 @@
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
+import { platforms, type Platform } from './connectors/types';
+
+export const scanScheduleId = (platform: Platform) => `scan-${platform}`;
+
+/**
+ * One Temporal Schedule per platform starting ScanPlatform every `intervalMinutes`; a scan still running
+ * when the next is due is not overlapped (SKIP). Existing schedules get the current interval. Idempotent.
+ */
+export async function ensureScanSchedules(client: Client, options: { taskQueue: string; intervalMinutes: number }): Promise<string[]> {
+  const ids: string[] = [];
+  for (const platform of platforms) {
+    const scheduleId = scanScheduleId(platform);
+    const spec = { intervals: [{ every: `${options.intervalMinutes}m` }] };
+    const action = {
+      type: 'startWorkflow' as const,
+      workflowType: 'scanPlatform',
+      taskQueue: options.taskQueue,
+      args: [{ platform }],
+      // Runs are named scan-<platform>-<scheduled time>, so a data engineer finds them by platform.
+      workflowId: `scan-${platform}`,
+    };
+    try {
+      await client.schedule.create({ scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' } });
+    } catch (err) {
+      if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+      await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
+    }
+    ids.push(scheduleId);
+  }
+  return ids;
+}
