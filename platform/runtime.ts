@@ -11,7 +11,8 @@ import { migrateWarehouse } from '../warehouse/migrate';
 import { createActivities } from '../workflows/activities';
 import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
-import type { Platform } from '../workflows/connectors/types';
+import { createRealConnectors } from '../workflows/connectors/realConnectors';
+import { platforms, type Platform } from '../workflows/connectors/types';
 import { ensureScanSchedules } from '../workflows/schedules';
 import { startWorker, type RunningWorker } from '../workflows/worker';
 import { createDatabase, type Database } from './database';
@@ -100,12 +101,15 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
     log.info('temporal ready', { address: temporalAddress, ui: temporalUiUrl });
 
-    const realPlatforms: Platform[] = [];
+    const realConnectors = createRealConnectors(env);
+    const realPlatforms = Object.keys(realConnectors) as Platform[];
+    log.info('social sources', { realAPIs: realPlatforms, simulated: platforms.filter((p) => !realPlatforms.includes(p)) });
     let worker: RunningWorker | undefined;
     if (runWorker) {
       const universe = await db('tickers').select('symbol', 'name', 'aliases');
       const connectors = createConnectors({
         simulated: { seed: env.SIMULATED_FEED_SEED, postsPerMinute: env.SIMULATED_POSTS_PER_MINUTE, tickers: simulatedTickers(universe, env.SIMULATED_FEED_SEED) },
+        real: realConnectors,
       });
       worker = await startWorker({
         address: temporalAddress,

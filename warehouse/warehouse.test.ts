@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
+import { insertPosts } from './queries/insertPosts';
 import { insertPriceTicks } from './queries/insertPriceTicks';
 import { priceHistory } from './queries/priceHistory';
 import { migrateWarehouse, splitStatements } from './migrate';
@@ -36,6 +37,15 @@ describe('warehouse on embedded ClickHouse (chDB)', () => {
     expect(await priceHistory(store.warehouse, "TSLA' OR 1=1 --", new Date(0))).toEqual([]);
   });
 
+  it('stores post text with tabs, newlines, backslashes, quotes and emoji exactly (TabSeparated escaping)', async () => {
+    const text = 'line one\n\tindented "quoted" back\\slash 🚀💎🙌 <b>html</b> \'; DROP TABLE posts; --';
+    await insertPosts(store.warehouse, [
+      { platform: 'reddit', post_id: 't3_escape', source: 'r/wall\tstreet', author_hash: 'abcdef0123456789', ts: '2026-11-20T15:00:00.000Z', title: 'A\ttitle', text, url: 'https://example.com/a?b=c&d=e', engagement: 5, simulated: false },
+    ]);
+    const result = await store.warehouse.query({ query: `SELECT title, text, source FROM posts FINAL WHERE post_id = 't3_escape'`, format: 'JSONEachRow' });
+    expect(await result.json()).toEqual([{ title: 'A\ttitle', text, source: 'r/wall\tstreet' }]);
+  });
+
   it('splits migration files into statements', () => {
     expect(splitStatements('-- note\nCREATE TABLE a (x UInt8) ENGINE = Memory;\n\nCREATE TABLE b\n(x UInt8)\nENGINE = Memory;\n')).toEqual([
       'CREATE TABLE a (x UInt8) ENGINE = Memory',
@@ -43,3 +53,4 @@ describe('warehouse on embedded ClickHouse (chDB)', () => {
     ]);
   });
 });
+

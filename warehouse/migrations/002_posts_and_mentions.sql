@@ -37,7 +37,7 @@ PARTITION BY toYYYYMM(ts)
 ORDER BY (ticker, platform, post_id)
 TTL toDateTime(ts) + INTERVAL 2 YEAR DELETE;
 
--- Per-minute rollups by ticker and platform. Counts are exact distinct post ids, so a mention inserted
+-- Per-minute rollups by ticker and platform. Counts are exact distinct post ids (as 64-bit hashes), so a mention inserted
 -- twice (a retried activity, a replayed scan) still counts once; authors are distinct author hashes
 -- (one author repeating a ticker is one voice).
 CREATE TABLE IF NOT EXISTS mention_minutes
@@ -45,10 +45,10 @@ CREATE TABLE IF NOT EXISTS mention_minutes
     ticker LowCardinality(String),
     platform LowCardinality(String),
     minute DateTime('UTC'),
-    mentions AggregateFunction(uniqExact, String),
-    bullish AggregateFunction(uniqExactIf, String, UInt8),
-    bearish AggregateFunction(uniqExactIf, String, UInt8),
-    authors AggregateFunction(uniqExact, FixedString(16))
+    mentions AggregateFunction(uniqExact, UInt64),
+    bullish AggregateFunction(uniqExactIf, UInt64, UInt8),
+    bearish AggregateFunction(uniqExactIf, UInt64, UInt8),
+    authors AggregateFunction(uniqExact, UInt64)
 )
 ENGINE = AggregatingMergeTree
 PARTITION BY toYYYYMM(minute)
@@ -60,9 +60,9 @@ SELECT
     ticker,
     platform,
     toStartOfMinute(ts) AS minute,
-    uniqExactState(post_id) AS mentions,
-    uniqExactIfState(post_id, toUInt8(label = 'bullish')) AS bullish,
-    uniqExactIfState(post_id, toUInt8(label = 'bearish')) AS bearish,
-    uniqExactState(author_hash) AS authors
+    uniqExactState(cityHash64(post_id)) AS mentions,
+    uniqExactIfState(cityHash64(post_id), toUInt8(label = 'bullish')) AS bullish,
+    uniqExactIfState(cityHash64(post_id), toUInt8(label = 'bearish')) AS bearish,
+    uniqExactState(cityHash64(author_hash)) AS authors
 FROM mentions
 GROUP BY ticker, platform, minute;

@@ -1,4 +1,5 @@
 import type { Warehouse } from '../client';
+import { tabSeparatedStream } from './tabSeparated';
 
 export interface MentionRow {
   ticker: string;
@@ -13,11 +14,12 @@ export interface MentionRow {
   simulated: boolean;
 }
 
-const BATCH = 50_000;
+const columns = ['ticker', 'platform', 'post_id', 'source', 'author_hash', 'ts', 'compound', 'label', 'engagement', 'simulated'] as const;
+const BATCH = 100_000;
 
 /** Idempotent: a re-inserted (ticker, platform, post) replaces itself and the rollups count distinct posts. */
 export async function insertMentions(warehouse: Warehouse, rows: MentionRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await warehouse.insert({ table: 'mentions', values: rows.slice(i, i + BATCH), format: 'JSONEachRow' });
+    await warehouse.insert({ table: 'mentions', columns: [...columns], values: tabSeparatedStream(rows.slice(i, i + BATCH), columns), format: 'TabSeparated' });
   }
 }

@@ -1,4 +1,5 @@
 import type { Warehouse } from '../client';
+import { tabSeparatedStream } from './tabSeparated';
 
 export interface PostRow {
   platform: string;
@@ -14,10 +15,11 @@ export interface PostRow {
   simulated: boolean;
 }
 
+const columns = ['platform', 'post_id', 'source', 'author_hash', 'ts', 'title', 'text', 'url', 'engagement', 'simulated'] as const;
 const BATCH = 20_000;
 
 export async function insertPosts(warehouse: Warehouse, rows: PostRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH) {
-    await warehouse.insert({ table: 'posts', values: rows.slice(i, i + BATCH), format: 'JSONEachRow' });
+    await warehouse.insert({ table: 'posts', columns: [...columns], values: tabSeparatedStream(rows.slice(i, i + BATCH), columns), format: 'TabSeparated' });
   }
 }

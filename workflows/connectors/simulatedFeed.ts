@@ -126,7 +126,9 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
     async fetchNew(source: Source, cursor: string | null, fetchOptions: FetchOptions): Promise<FetchResult> {
       const lastComplete = Math.floor(now().getTime() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
       const earliest = lastComplete - (MAX_BACKLOG_MINUTES - 1) * MINUTE_MS;
-      const resumeFrom = cursor ? Date.parse(cursor) + MINUTE_MS : lastComplete - (FIRST_SCAN_MINUTES - 1) * MINUTE_MS;
+      // A cursor this feed did not write (e.g. a real connector's, before its credentials were removed) counts as a first scan.
+      const stored = cursor ? Date.parse(cursor) : NaN;
+      const resumeFrom = Number.isFinite(stored) ? stored + MINUTE_MS : lastComplete - (FIRST_SCAN_MINUTES - 1) * MINUTE_MS;
       let minute = Math.max(resumeFrom, earliest);
       const posts: RawPost[] = [];
       let reached: number | null = null;

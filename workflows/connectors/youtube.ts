@@ -237,7 +237,7 @@ export function interpretYouTubeError(response: ErrorResponse, onQuotaExhausted:
     onQuotaExhausted();
     return { action: 'fail', retryable: false, message: `daily API quota exhausted (${reason}: ${message}); YouTube requests fail until the quota resets at midnight Pacific time` };
   }
-  if (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') return { action: 'retry', reason: `rate limited (${reason})` };
+  if (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') return { action: 'retry', reason: `rate limited (HTTP ${response.status} ${reason})` };
   return undefined;
 }
 

@@ -37,7 +37,7 @@ export interface ErrorResponse {
   text: string;
 }
 
-/** What to do with an error response: retry (after waitMs, or back-off), fail, or hand it to the caller. */
+/** What to do with an error response: retry (after waitMs, else what Retry-After/x-rate-limit-reset say, else back-off), fail, or hand it to the caller. */
 export type ErrorVerdict =
   | { action: 'retry'; waitMs?: number; reason: string }
   | { action: 'fail'; retryable: boolean; message: string }
@@ -118,7 +118,7 @@ export function createHttpClient(overrides: Partial<HttpPolicy> = {}): HttpClien
       if (verdict.action === 'accept') return { status, headers, body: errorResponse.body };
       if (verdict.action === 'fail') throw new ConnectorError(`${where}: ${verdict.message}`, verdict.retryable);
 
-      const wait = verdict.waitMs ?? backoff(attempt);
+      const wait = verdict.waitMs ?? waitFromHeaders(headers) ?? backoff(attempt);
       if (wait > policy.maxWaitMs) {
         throw new ConnectorError(`${where}: ${verdict.reason}; the server asks to wait ${Math.ceil(wait / 1000)} s, more than the ${Math.ceil(policy.maxWaitMs / 1000)} s cap`, true);
       }
