@@ -22,6 +22,8 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/user/export': 'user',
   'GET /api/status': 'user',
   'POST /api/init-data': 'user',
+  'GET /api/admin/ambiguous-symbols': 'admin',
+  'PUT /api/admin/ambiguous-symbols': 'admin',
 };
 
 const password = 'access-matrix-pw';

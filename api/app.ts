@@ -12,6 +12,7 @@ import { originCheck } from './http/originCheck';
 import { notFound } from './http/httpError';
 import { buildRouter, type RouteDefinition } from './http/routeTable';
 import { accountRoutes } from './routes/accountRoutes';
+import { adminSignalRoutes } from './routes/adminSignalRoutes';
 import { configRoutes } from './routes/configRoutes';
 import { pipelineRoutes } from './routes/pipelineRoutes';
 import { healthRoutes } from './routes/healthRoutes';
@@ -48,6 +49,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...configRoutes(config, deps.temporalUiUrl),
     ...accountRoutes(createAccountService(deps.db), createAuthRateLimits(deps.db, deps.authLimits)),
     ...pipelineRoutes(deps),
+    ...adminSignalRoutes(deps.db),
   ];
 }
 

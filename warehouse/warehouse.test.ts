@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
+import { insertMentions } from './queries/insertMentions';
 import { insertPosts } from './queries/insertPosts';
+import { mentionCountsSince } from './queries/mentionCountsSince';
+import { mentionHistory } from './queries/mentionHistory';
 import { insertPriceTicks } from './queries/insertPriceTicks';
 import { priceHistory } from './queries/priceHistory';
 import { migrateWarehouse, splitStatements } from './migrate';
@@ -44,6 +47,31 @@ describe('warehouse on embedded ClickHouse (chDB)', () => {
     ]);
     const result = await store.warehouse.query({ query: `SELECT title, text, source FROM posts FINAL WHERE post_id = 't3_escape'`, format: 'JSONEachRow' });
     expect(await result.json()).toEqual([{ title: 'A\ttitle', text, source: 'r/wall\tstreet' }]);
+  });
+
+  it('serves mention history per platform in buckets from the rollups, each post counted once', async () => {
+    const mention = (postId: string, platform: string, ts: string, label: 'bullish' | 'bearish' | 'neutral' = 'neutral') => ({
+      ticker: 'GME', platform, post_id: postId, source: 's', author_hash: '0123456789abcdef', ts, compound: 0, label, engagement: 0, simulated: true,
+    });
+    const rows = [
+      mention('a', 'reddit', '2026-11-20T10:01:00Z', 'bullish'),
+      mention('b', 'reddit', '2026-11-20T10:14:00Z'),
+      mention('c', 'twitter', '2026-11-20T10:20:00Z', 'bearish'),
+      mention('d', 'reddit', '2026-11-20T10:31:00Z'),
+      mention('old', 'reddit', '2026-11-20T08:00:00Z'),
+    ];
+    await insertMentions(store.warehouse, rows);
+    await insertMentions(store.warehouse, rows.slice(0, 2)); // replayed activity
+    expect(await mentionHistory(store.warehouse, 'GME', new Date('2026-11-20T10:00:00Z'), 15)).toEqual([
+      { timestamp: '2026-11-20T10:00:00.000Z', platform: 'reddit', mentions: 2 },
+      { timestamp: '2026-11-20T10:15:00.000Z', platform: 'twitter', mentions: 1 },
+      { timestamp: '2026-11-20T10:30:00.000Z', platform: 'reddit', mentions: 1 },
+    ]);
+    const counts = await mentionCountsSince(store.warehouse, new Date('2026-11-20T10:00:00Z'));
+    expect(counts.filter((c) => c.ticker === 'GME').sort((x, y) => x.platform.localeCompare(y.platform))).toEqual([
+      { ticker: 'GME', platform: 'reddit', mentions: 3, bullish: 1, bearish: 0, authors: 1 },
+      { ticker: 'GME', platform: 'twitter', mentions: 1, bullish: 0, bearish: 1, authors: 1 },
+    ]);
   });
 
   it('splits migration files into statements', () => {

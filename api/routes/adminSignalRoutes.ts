@@ -1,0 +1,21 @@
+import type { Knex } from 'knex';
+import { ambiguousSymbolsSchema } from '../../core/contracts/ambiguousSymbols';
+import { route } from '../http/routeTable';
+
+/** The ticker-extraction ambiguity list, visible and editable by admins (workers pick edits up within a minute). */
+export function adminSignalRoutes(db: Knex) {
+  const list = async () => ({ symbols: await db('ambiguous_symbols').orderBy('symbol').pluck<string[]>('symbol') });
+  return [
+    route('GET', '/api/admin/ambiguous-symbols', 'admin', async (ctx) => {
+      ctx.body = await list();
+    }),
+    route('PUT', '/api/admin/ambiguous-symbols', 'admin', async (ctx) => {
+      const { symbols } = ambiguousSymbolsSchema.parse(ctx.request.body ?? {});
+      await db.transaction(async (trx) => {
+        await trx('ambiguous_symbols').whereNotIn('symbol', symbols).delete();
+        if (symbols.length > 0) await trx('ambiguous_symbols').insert(symbols.map((symbol) => ({ symbol }))).onConflict('symbol').ignore();
+      });
+      ctx.body = await list();
+    }),
+  ];
+}
