@@ -21,7 +21,8 @@ export async function ensureScanSchedules(client: Client, options: { taskQueue: 
       workflowId: `scan-${platform}`,
     };
     try {
-      await client.schedule.create({ scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' } });
+      // A new schedule scans at once, so a fresh install has data within moments rather than after one interval.
+      await client.schedule.create({ scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' }, state: { triggerImmediately: true } });
     } catch (err) {
       if (!(err instanceof ScheduleAlreadyRunning)) throw err;
       await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));

@@ -71,6 +71,9 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
   /** A ticker is "bursting" in an hour when its seeded hash says so (about 3% of ticker-hours). */
   const burstFactor = (symbol: string, hour: number) => (hashString(`${options.seed}:burst:${symbol}:${hour}`) % 1000 < 30 ? 25 : 1);
 
+  /** A seeded lean in [-0.2, 0.2] of a ticker's mood for one day. */
+  const moodLean = (symbol: string, day: number) => ((hashString(`${options.seed}:mood:${symbol}:${day}`) % 401) - 200) / 1000;
+
   const burstsByHour = new Map<number, SimulatedTicker[]>();
   const burstCandidates = (hour: number) => {
     let bursting = burstsByHour.get(hour);
@@ -93,8 +96,10 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
       // A quarter of posts go to a ticker that is bursting this hour, when there is one.
       const pick = bursting.length > 0 && random() < 0.25 ? bursting[Math.floor(random() * bursting.length)]! : tickers[drawIndex(random)]!;
       const other = tickers[drawIndex(random)]!;
+      // Each ticker leans bullish or bearish for a day, so sentiment differs between stocks.
+      const lean = moodLean(pick.symbol, Math.floor(minuteMs / 86_400_000));
       const mood = random();
-      const templates = mood < 0.45 ? bullish : mood < 0.75 ? bearish : neutral;
+      const templates = mood < 0.38 + lean ? bullish : mood < 0.7 ? bearish : neutral;
       const template = templates[Math.floor(random() * templates.length)]!;
       const style = random();
       const mention = style < 0.6 ? `$${pick.symbol}` : style < 0.85 ? pick.symbol : pick.name;
