@@ -7,6 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { createPostAnalyzer } from '../core/signal/analyzePost';
+import { seededRandom } from '../core/random/seededRandom';
 import { loadTickerData } from '../core/signal/tickerData';
 import type { TickerExtractorDeps } from '../core/signal/tickerExtractor';
 
@@ -22,18 +23,6 @@ export interface BenchSignalResult {
   /** Share of posts with at least one ticker, and of each label (sanity check of the workload). */
   withTickers: number;
   labels: Record<'bullish' | 'bearish' | 'neutral', number>;
-}
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const OPENERS = ['', '', 'ngl ', 'Honestly, ', 'Hot take: ', 'Update: ', 'PSA: ', 'lol ', 'Yo ', 'DD: '];
@@ -69,7 +58,7 @@ const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'];
 
 /** Deterministic synthetic posts built from the universe (symbols, cashtags and company names). */
 export function syntheticPosts(deps: TickerExtractorDeps, count: number, seed = 42): string[] {
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const rows = deps.universe;
   const named = rows.filter((r) => r.aliases.length > 0);
