@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** The dashboard's time-range select (spec §2): the mention window of cards and sparklines. */
+export const timeRanges = ['1hour', '4hours', '24hours', '7days'] as const;
+export const timeRangeSchema = z.enum(timeRanges, { error: 'range must be one of 1hour, 4hours, 24hours, 7days' });
+export type TimeRange = z.infer<typeof timeRangeSchema>;
+export const rangeMinutes: Record<TimeRange, number> = { '1hour': 60, '4hours': 240, '24hours': 1440, '7days': 10080 };
+
+export const sentimentSchema = z.enum(['bullish', 'bearish', 'neutral']);
+export type Sentiment = z.infer<typeof sentimentSchema>;
+
+/** A symbol in a path: 1–10 upper-case letters, digits or a dot (BRK.B). */
+export const tickerParamSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z][A-Z0-9.]{0,9}$/, 'ticker must be 1 to 10 letters, digits or dots, starting with a letter');
+
+/**
+ * Spec §3 Stock as GET /api/stocks returns it. Mention counts are those of the requested range;
+ * price and changePercent are numeric strings (decimal 10,2 and 5,2), null before the first price refresh.
+ */
+export const stockSchema = z.object({
+  id: z.number().int(),
+  ticker: z.string(),
+  name: z.string(),
+  price: z.string().nullable(),
+  changePercent: z.string().nullable(),
+  totalMentions: z.number().int(),
+  redditMentions: z.number().int(),
+  twitterMentions: z.number().int(),
+  youtubeMentions: z.number().int(),
+  tiktokMentions: z.number().int(),
+  instagramMentions: z.number().int(),
+  sentiment: sentimentSchema,
+  lastUpdated: z.string(),
+  createdAt: z.string(),
+  /** Beyond the spec: the trend score the list is ordered by (0 when the ticker is not trending). */
+  trendScore: z.number(),
+});
+export type Stock = z.infer<typeof stockSchema>;
+export const stockListSchema = z.array(stockSchema);
+
+export const platformCountsSchema = z.object({
+  reddit: z.number().int(),
+  twitter: z.number().int(),
+  youtube: z.number().int(),
+  tiktok: z.number().int(),
+  instagram: z.number().int(),
+});
+
+/** Spec §3 Historical point (price), with the mentions per platform of the same bucket. */
+export const historicalPointSchema = z.object({
+  timestamp: z.string(),
+  price: z.number().nullable(),
+  mentions: platformCountsSchema,
+});
+export type HistoricalPoint = z.infer<typeof historicalPointSchema>;
+export const historicalSchema = z.array(historicalPointSchema);
+
+/** Spec §3 TrendingStock. */
+export const trendingStockSchema = z.object({
+  id: z.number().int(),
+  ticker: z.string(),
+  name: z.string(),
+  trendScore: z.number().int(),
+  mentionVelocity: z.string(),
+  sentimentScore: z.string(),
+  isNewTrend: z.boolean(),
+  detectedAt: z.string(),
+  lastUpdated: z.string(),
+});
+export type TrendingStock = z.infer<typeof trendingStockSchema>;
+
+/** GET /api/trending-now item: ticker and sentiment, newest trends first. */
+export const trendingNowItemSchema = z.object({ ticker: z.string(), sentiment: sentimentSchema });
+export const trendingNowSchema = z.array(trendingNowItemSchema);
+
+export const detectTrendsResponseSchema = z.object({ trendsDetected: z.number().int(), usingRealAPIs: z.boolean() });
+export const refreshPricesResponseSchema = z.object({ updatedCount: z.number().int() });
+
+/** Beyond the spec: the latest posts behind a stock's mentions, for the detail view. */
+export const stockPostSchema = z.object({
+  platform: z.string(),
+  source: z.string(),
+  text: z.string(),
+  url: z.string(),
+  timestamp: z.string(),
+  sentiment: sentimentSchema,
+  compound: z.number(),
+  simulated: z.boolean(),
+});
+export type StockPost = z.infer<typeof stockPostSchema>;
+export const stockPostsSchema = z.array(stockPostSchema);
