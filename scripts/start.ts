@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../core/config';
 import { log } from '../platform/logger';
+import { assertPortFree } from '../platform/ports';
 import { startRuntime, type Runtime } from '../platform/runtime';
 import { StartupError } from '../platform/startupError';
 import { projectRoot } from '../platform/temporalCli';
@@ -14,7 +15,11 @@ if (fs.existsSync(envFile)) process.loadEnvFile(envFile);
 async function main(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
-  if (config.env.SERVICE_ROLE !== 'worker') ensureDashboardBuilt((m) => log.info(m));
+  if (config.env.SERVICE_ROLE !== 'worker') {
+    // Fail fast on a taken port before spending time on a build.
+    await assertPortFree(config.env.PORT, 'API', 'PORT', config.env.HOST);
+    ensureDashboardBuilt((m) => log.info(m));
+  }
   const runtime: Runtime = await startRuntime(config, { dashboardDir: dashboardDist });
 
   let stopping = false;

@@ -1,0 +1,42 @@
+import { spawnSync } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../platform/temporalCli';
+
+const start = (env: Record<string, string>) =>
+  spawnSync(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'scripts', 'start.ts')], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+
+describe('npm start refuses to start with one clear line', () => {
+  it('names an invalid variable', () => {
+    const run = start({ PORT: 'eighty' });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe('StockPulse could not start: Invalid configuration: PORT: Invalid input: expected number, received NaN');
+  });
+
+  it('names a port that is taken, without a stack trace', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '0.0.0.0', resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const run = start({ PORT: String(port), SERVICE_ROLE: 'all' });
+      expect(run.status).toBe(1);
+      const lines = run.stderr.trim().split('\n');
+      expect(lines.at(-1)).toBe(`StockPulse could not start: Port ${port} (API) is already in use. Stop the other process or set PORT to a free port.`);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('refuses split roles on embedded chDB', () => {
+    const run = start({ SERVICE_ROLE: 'worker', CLICKHOUSE_URL: '' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/SERVICE_ROLE=worker needs CLICKHOUSE_URL/);
+  });
+});
