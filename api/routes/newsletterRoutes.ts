@@ -1,0 +1,18 @@
+import type { Knex } from 'knex';
+import { newsletterSignupSchema } from '../../core/contracts/newsletter';
+import { route } from '../http/routeTable';
+
+/** The blog's newsletter box: stores the address once (case-insensitive); 201 when new, 200 when already subscribed. */
+export function newsletterRoutes(db: Knex) {
+  return [
+    route('POST', '/api/newsletter', 'public', async (ctx) => {
+      const { email } = newsletterSignupSchema.parse(ctx.request.body ?? {});
+      const inserted = await db.raw(
+        `INSERT INTO newsletter_subscribers (email) VALUES (?) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id`,
+        [email],
+      );
+      ctx.status = inserted.rows.length > 0 ? 201 : 200;
+      ctx.body = { subscribed: true };
+    }),
+  ];
+}
