@@ -22,6 +22,13 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/user/export': 'user',
   'GET /api/status': 'user',
   'POST /api/init-data': 'user',
+  'GET /api/stocks': 'user',
+  'GET /api/stocks/:ticker/historical': 'user',
+  'GET /api/stocks/:ticker/posts': 'user',
+  'GET /api/trending-now': 'user',
+  'POST /api/stocks/refresh-prices': 'user',
+  'POST /api/detect-trends': 'user',
+  'POST /api/newsletter': 'public',
   'GET /api/admin/ambiguous-symbols': 'admin',
   'PUT /api/admin/ambiguous-symbols': 'admin',
 };

@@ -14,8 +14,10 @@ import { buildRouter, type RouteDefinition } from './http/routeTable';
 import { accountRoutes } from './routes/accountRoutes';
 import { adminSignalRoutes } from './routes/adminSignalRoutes';
 import { configRoutes } from './routes/configRoutes';
+import { newsletterRoutes } from './routes/newsletterRoutes';
 import { pipelineRoutes } from './routes/pipelineRoutes';
 import { healthRoutes } from './routes/healthRoutes';
+import { stockRoutes } from './routes/stockRoutes';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';
 import { dashboardStatic } from './static/dashboardStatic';
@@ -32,6 +34,10 @@ export interface AppDeps {
   realPlatforms: readonly Platform[];
   /** Overrides the default sign-in/sign-up rate limits (tests). */
   authLimits?: AuthLimits;
+  /** How long GET /api/stocks reuses a computed list per range (default 5 s; tests use 0). */
+  stockListCacheMs?: number;
+  /** How long POST /api/stocks/refresh-prices and /api/detect-trends wait for their workflow (default 30 s). */
+  pipelineTimeoutMs?: number;
 }
 
 /** Every /api route with its declared access (the access-matrix test walks this list). */
@@ -49,7 +55,9 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...configRoutes(config, deps.temporalUiUrl),
     ...accountRoutes(createAccountService(deps.db), createAuthRateLimits(deps.db, deps.authLimits)),
     ...pipelineRoutes(deps),
+    ...stockRoutes(deps),
     ...adminSignalRoutes(deps.db),
+    ...newsletterRoutes(deps.db),
   ];
 }
 

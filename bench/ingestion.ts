@@ -18,6 +18,7 @@ import { insertMentions, type MentionRow } from '../warehouse/queries/insertMent
 import { createActivities } from '../workflows/activities';
 import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
+import { createSimulatedPriceProvider } from '../workflows/prices/simulatedPrices';
 import type { scanPlatform } from '../workflows/definitions';
 import { startWorker } from '../workflows/worker';
 
@@ -78,7 +79,7 @@ export async function benchIngestion(): Promise<IngestionBenchResult> {
     await db('platform_settings').insert({ platform: 'tiktok', setting_type: 'hashtags', values: ['#bench'] });
     const universe = await db('tickers').select('symbol', 'name', 'aliases');
     const connectors = createConnectors({ simulated: { seed: 11, postsPerMinute: 10_000 / 60, tickers: simulatedTickers(universe, 11) } });
-    const worker = await startWorker({ address: temporal.address, namespace: 'default', taskQueue: 'bench', activities: createActivities({ db, warehouse, connectors, maxPostsPerSource: 20_000 }) });
+    const worker = await startWorker({ address: temporal.address, namespace: 'default', taskQueue: 'bench', activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 11 }), maxPostsPerSource: 20_000 }) });
     const connection = await Connection.connect({ address: temporal.address });
     const client = new Client({ connection });
     const start = performance.now();

@@ -60,6 +60,9 @@ export const envSchema = z.object({
   INSTAGRAM_USER_ID: optionalString,
   INSTAGRAM_API_URL: optionalUrl,
 
+  PRICE_API_KEY: optionalString,
+  PRICE_API_URL: optionalUrl,
+
   SESSION_SECRET: optionalString,
   COOKIE_SECURE: booleanFlag,
   TRUST_PROXY: booleanFlag,

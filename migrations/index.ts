@@ -3,6 +3,8 @@ import * as m001 from './001_users_and_sessions';
 import * as m002 from './002_market_reference_data';
 import * as m003 from './003_rate_limits';
 import * as m004 from './004_source_cursors';
+import * as m005 from './005_trending_stocks';
+import * as m006 from './006_newsletter_subscribers';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -15,6 +17,8 @@ const migrations: Array<[string, Migration]> = [
   ['002_market_reference_data', m002],
   ['003_rate_limits', m003],
   ['004_source_cursors', m004],
+  ['005_trending_stocks', m005],
+  ['006_newsletter_subscribers', m006],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

@@ -13,7 +13,8 @@ import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
 import { createRealConnectors } from '../workflows/connectors/realConnectors';
 import { platforms, type Platform } from '../workflows/connectors/types';
-import { ensureScanSchedules } from '../workflows/schedules';
+import { createPriceProvider } from '../workflows/prices';
+import { ensureSchedules } from '../workflows/schedules';
 import { startWorker, type RunningWorker } from '../workflows/worker';
 import { createDatabase, type Database } from './database';
 import { log, setLogLevel } from './logger';
@@ -111,17 +112,19 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         simulated: { seed: env.SIMULATED_FEED_SEED, postsPerMinute: env.SIMULATED_POSTS_PER_MINUTE, tickers: simulatedTickers(universe, env.SIMULATED_FEED_SEED) },
         real: realConnectors,
       });
+      const prices = createPriceProvider(env);
+      log.info('prices', { source: prices.name, simulated: prices.simulated });
       worker = await startWorker({
         address: temporalAddress,
         namespace: env.TEMPORAL_NAMESPACE,
         taskQueue: env.TEMPORAL_TASK_QUEUE,
-        activities: createActivities({ db, warehouse, connectors, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE }),
+        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE }),
       });
       stops.push(() => worker!.stop());
       worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));
       log.info('worker running', { taskQueue: env.TEMPORAL_TASK_QUEUE });
-      const schedules = await ensureScanSchedules(temporal, { taskQueue: env.TEMPORAL_TASK_QUEUE, intervalMinutes: env.SCAN_INTERVAL_MINUTES });
-      log.info('scan schedules ready', { schedules: schedules.length, everyMinutes: env.SCAN_INTERVAL_MINUTES });
+      const schedules = await ensureSchedules(temporal, { taskQueue: env.TEMPORAL_TASK_QUEUE, intervalMinutes: env.SCAN_INTERVAL_MINUTES });
+      log.info('schedules ready', { schedules: schedules.length, scanEveryMinutes: env.SCAN_INTERVAL_MINUTES, pricesEveryMinutes: 1 });
     }
 
     let server: http.Server | undefined;

@@ -31,3 +31,31 @@ export async function ensureScanSchedules(client: Client, options: { taskQueue: 
   }
   return ids;
 }
+
+export const PRICE_SCHEDULE_ID = 'refresh-prices';
+
+/** The RefreshPrices schedule: every minute, a run still going when the next is due is skipped. Idempotent. */
+export async function ensurePriceSchedule(client: Client, options: { taskQueue: string; scheduleId?: string }): Promise<string> {
+  const scheduleId = options.scheduleId ?? PRICE_SCHEDULE_ID;
+  const spec = { intervals: [{ every: '1m' }] };
+  // Runs are named refresh-prices-<scheduled time>.
+  const action = { type: 'startWorkflow' as const, workflowType: 'refreshPrices', taskQueue: options.taskQueue, args: [], workflowId: scheduleId };
+  try {
+    await client.schedule.create({
+      scheduleId,
+      spec,
+      action,
+      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
+      state: { triggerImmediately: true },
+    });
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
+  }
+  return scheduleId;
+}
+
+/** Every schedule the product runs: one scan per platform and the price refresh. Idempotent. */
+export async function ensureSchedules(client: Client, options: { taskQueue: string; intervalMinutes: number }): Promise<string[]> {
+  return [...(await ensureScanSchedules(client, options)), await ensurePriceSchedule(client, options)];
+}

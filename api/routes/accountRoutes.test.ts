@@ -229,3 +229,24 @@ describe('accounts API against real Postgres', () => {
     expect(res.headers.location).toBe('/auth');
   });
 });
+
+describe('logout under concurrent requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('a request in flight during logout does not bring the session back (rolling refresh only updates live sessions)', async () => {
+    const registered = await request(t.server).post('/api/register').send({ email: `race-${Date.now()}@example.com`, password, confirmPassword: password });
+    expect(registered.status).toBe(201);
+    const cookie = (registered.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    expect((await request(t.server).get('/api/user').set('Cookie', cookie)).status).toBe(200);
+    // Many polls racing a logout, as the dashboard does.
+    const polls = Array.from({ length: 20 }, () => request(t.server).get('/api/user').set('Cookie', cookie));
+    const [logout] = await Promise.all([request(t.server).post('/api/logout').set('Cookie', cookie), ...polls]);
+    expect(logout!.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await request(t.server).get('/api/user').set('Cookie', cookie)).status).toBe(401);
+  });
+});

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../core/config';
 import { seedSourceLists } from '../../seed/sourceLists';
 import type { Platform } from '../../workflows/connectors/types';
-import { ensureScanSchedules } from '../../workflows/schedules';
+import { ensureSchedules } from '../../workflows/schedules';
 import { route } from '../http/routeTable';
 import { serviceUnavailable } from '../http/httpError';
 import { platformStatus } from '../services/platformStatusService';
@@ -14,10 +14,10 @@ export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Confi
       ctx.body = await platformStatus(deps.db, deps.realPlatforms);
     }),
 
-    // Idempotent: safe on every dashboard load. Ensures the default source lists and the scan schedules exist.
+    // Idempotent: safe on every dashboard load. Ensures the default source lists and the scan and price schedules exist.
     route('POST', '/api/init-data', 'user', async (ctx) => {
       const sourceListsAdded = await seedSourceLists(deps.db);
-      const schedules = await ensureScanSchedules(deps.temporal, {
+      const schedules = await ensureSchedules(deps.temporal, {
         taskQueue: deps.config.env.TEMPORAL_TASK_QUEUE,
         intervalMinutes: deps.config.env.SCAN_INTERVAL_MINUTES,
       }).catch((err: Error) => {

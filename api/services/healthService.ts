@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
-import proto from '@temporalio/proto';
 import type { Health } from '../../core/contracts/health';
 import type { Warehouse } from '../../warehouse/client';
+import { freshWorkflowPollers } from './taskQueuePollers';
 
 type ComponentState = Health['components']['postgres'];
 
@@ -15,11 +15,7 @@ export interface HealthDeps {
   mode: Health['mode'];
 }
 
-// @temporalio/proto is CommonJS: Node's ESM loader offers only its default export.
-const { TaskQueueKind, TaskQueueType } = proto.temporal.api.enums.v1;
 const CHECK_TIMEOUT_MS = 2000;
-// A worker long-polls about once a minute; older than this means no worker is polling.
-const POLLER_FRESH_MS = 90_000;
 
 async function check(probe: () => Promise<string | void>): Promise<ComponentState> {
   let timer: NodeJS.Timeout | undefined;
@@ -49,18 +45,9 @@ export async function checkHealth(deps: HealthDeps): Promise<Health> {
       await deps.temporal.workflowService.getSystemInfo({});
     }),
     check(async () => {
-      const queue = await deps.temporal.workflowService.describeTaskQueue({
-        namespace: deps.namespace,
-        taskQueue: { name: deps.taskQueue, kind: TaskQueueKind.TASK_QUEUE_KIND_NORMAL },
-        taskQueueType: TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
-      });
-      const now = Date.now();
-      const fresh = (queue.pollers ?? []).filter((p) => {
-        const seconds = Number(p.lastAccessTime?.seconds ?? 0);
-        return now - seconds * 1000 < POLLER_FRESH_MS;
-      });
-      if (fresh.length === 0) throw new Error(`no worker polling task queue ${deps.taskQueue}`);
-      return `${fresh.length} poller(s) on ${deps.taskQueue}`;
+      const fresh = await freshWorkflowPollers(deps.temporal, deps.namespace, deps.taskQueue);
+      if (fresh === 0) throw new Error(`no worker polling task queue ${deps.taskQueue}`);
+      return `${fresh} poller(s) on ${deps.taskQueue}`;
     }),
   ]);
   const components = { postgres, clickhouse, temporal: temporalState, worker };

@@ -4,6 +4,9 @@ import type { Platform } from '../../workflows/connectors/types';
 
 const dashboardPlatforms = ['reddit', 'twitter', 'youtube'] as const;
 
+/** True when any of the dashboard's platforms is fed by its real API rather than the simulated feed. */
+export const usingRealAPIs = (realPlatforms: readonly Platform[]) => dashboardPlatforms.some((p) => realPlatforms.includes(p));
+
 /** A platform is connected when it has at least one active source to scan. */
 export async function platformStatus(db: Knex, realPlatforms: readonly Platform[]): Promise<PlatformStatus> {
   const rows = await db('platform_settings')
@@ -23,6 +26,6 @@ export async function platformStatus(db: Knex, realPlatforms: readonly Platform[
     youtube,
     totalConnected: [reddit, twitter, youtube].filter((p) => p.connected).length,
     maxConnections: 3,
-    usingRealAPIs: dashboardPlatforms.some((p) => realPlatforms.includes(p)),
+    usingRealAPIs: usingRealAPIs(realPlatforms),
   };
 }

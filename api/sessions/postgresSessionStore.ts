@@ -7,8 +7,14 @@ export function createPostgresSessionStore(db: Knex) {
       const row = await db('sessions').where({ sid }).andWhere('expire', '>', db.fn.now()).first('sess');
       return row?.sess;
     },
-    async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined): Promise<void> {
+    async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined, options?: { changed?: boolean }): Promise<void> {
       const ttl = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
+      if (options && options.changed === false) {
+        // A rolling refresh only moves the expiry of a live session: a request that started before a logout
+        // must not bring the destroyed session back.
+        await db('sessions').where({ sid }).update({ expire: new Date(Date.now() + ttl) });
+        return;
+      }
       await db('sessions')
         .insert({ sid, sess, expire: new Date(Date.now() + ttl) })
         .onConflict('sid')

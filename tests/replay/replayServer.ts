@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InstagramReplay } from './instagramReplay';
+import { MassiveReplay } from './massiveReplay';
 import { RedditReplay } from './redditReplay';
 import type { PlatformReplay, ReplayRequest, ReplayResponse } from './replayTypes';
 import { TikTokReplay } from './tiktokReplay';
@@ -21,8 +22,8 @@ interface Queued {
 }
 
 /**
- * A local stand-in for the five platform APIs, serving payloads shaped like the real ones from recorded fixtures
- * (tests/replay/fixtures). One server answers every platform (their paths do not overlap), so each connector's base URL
+ * A local stand-in for the five platform APIs and the market-data API (Massive snapshots), serving payloads shaped like
+ * the real ones from recorded fixtures (tests/replay/fixtures). One server answers every platform (their paths do not overlap), so each connector's base URL
  * is `url` (YouTube: `${url}/youtube/v3`, Instagram: `${url}/v21.0`).
  *
  * Tests mutate it: the platform objects add posts; `enqueue` makes the next matching request answer with a canned
@@ -35,6 +36,8 @@ export class ReplayServer {
   youtube!: YouTubeReplay;
   tiktok!: TikTokReplay;
   instagram!: InstagramReplay;
+  /** The market-data API (prices), beside the five platforms. */
+  massive!: MassiveReplay;
   private queue: Queued[] = [];
 
   private constructor(
@@ -61,6 +64,7 @@ export class ReplayServer {
     this.youtube = new YouTubeReplay(this.now);
     this.tiktok = new TikTokReplay(this.now);
     this.instagram = new InstagramReplay(this.now);
+    this.massive = new MassiveReplay();
     this.queue = [];
     this.requests.length = 0;
   }
@@ -91,7 +95,7 @@ export class ReplayServer {
     let response: ReplayResponse | undefined;
     const queued = this.queue.findIndex((q) => (!q.match.method || q.match.method === request.method) && matchesPath(q.match.path, request.path));
     if (queued >= 0) response = this.queue.splice(queued, 1)[0]!.response;
-    const platforms: PlatformReplay[] = [this.reddit, this.twitter, this.youtube, this.tiktok, this.instagram];
+    const platforms: PlatformReplay[] = [this.reddit, this.twitter, this.youtube, this.tiktok, this.instagram, this.massive];
     for (const platform of platforms) response ??= platform.handle(request);
     response ??= { status: 404, body: { error: `no replay route for ${request.method} ${request.path}` } };
 

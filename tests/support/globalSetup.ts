@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { TestProject } from 'vitest/node';
@@ -17,9 +18,12 @@ declare module 'vitest' {
 /** One real PostgreSQL and one real Temporal dev server for the whole run (DATABASE_URL, when set, replaces the embedded cluster). */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let postgres: PostgresHandle | undefined;
+  let postgresDir: string | undefined;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    postgres = await startEmbeddedPostgres({ dataDir: path.join(projectRoot, 'data', 'test', 'postgres'), port: await freePort(), database: 'stockpulse_test' });
+    // One cluster per run, so two runs on one machine (a developer and CI, two worktrees) never share a data directory.
+    postgresDir = path.join(projectRoot, 'data', 'test', `postgres-${process.pid}`);
+    postgres = await startEmbeddedPostgres({ dataDir: postgresDir, port: await freePort(), database: 'stockpulse_test' });
     adminUrl = postgres.url;
   }
   const cli = ensureTemporalCli(process.env.TEMPORAL_CLI_PATH || undefined);
@@ -31,5 +35,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await temporal.teardown();
     await postgres?.stop();
+    if (postgresDir) fs.rmSync(postgresDir, { recursive: true, force: true });
   };
 }

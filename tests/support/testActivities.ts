@@ -5,18 +5,24 @@ import { createConnectors } from '../../workflows/connectors';
 import type { SimulatedFeedOptions } from '../../workflows/connectors/simulatedFeed';
 import { simulatedTickers } from '../../workflows/connectors/simulatedTickers';
 import type { Connector, Platform } from '../../workflows/connectors/types';
+import type { PriceProvider } from '../../workflows/prices';
+import { createSimulatedPriceProvider } from '../../workflows/prices/simulatedPrices';
 
 export interface TestActivityOptions {
   real?: Partial<Record<Platform, Connector>>;
   postsPerMinute?: number;
   now?: () => Date;
   maxPostsPerSource?: number;
+  /** Defaults to the simulated prices (seed 7) on the same clock. */
+  prices?: PriceProvider;
+  cacheTrendBaseline?: boolean;
 }
 
-/** The production activities over the given stores, with the seeded simulated feed (seed 7) unless real connectors are passed. */
+/** The production activities over the given stores, with the seeded simulated feed and prices (seed 7) unless real ones are passed. */
 export async function testActivities(db: Knex, warehouse: Warehouse, options: TestActivityOptions = {}) {
   const universe = await db('tickers').select('symbol', 'name', 'aliases');
   const simulated: SimulatedFeedOptions = { seed: 7, postsPerMinute: options.postsPerMinute ?? 2, tickers: simulatedTickers(universe.length ? universe : [{ symbol: 'TSLA', name: 'Tesla', aliases: ['tesla'] }], 7), now: options.now };
   const connectors = createConnectors({ simulated, real: options.real });
-  return createActivities({ db, warehouse, connectors, maxPostsPerSource: options.maxPostsPerSource ?? 5000, now: options.now });
+  const prices = options.prices ?? createSimulatedPriceProvider({ seed: 7, now: options.now });
+  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, now: options.now, cacheTrendBaseline: options.cacheTrendBaseline });
 }

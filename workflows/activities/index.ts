@@ -1,18 +1,25 @@
 import type { Knex } from 'knex';
 import type { Warehouse } from '../../warehouse/client';
 import type { Connector, Platform } from '../connectors/types';
+import type { PriceProvider } from '../prices';
 import { createPostAnalyzerCache } from './postAnalyzerCache';
+import { createPriceActivities } from './priceActivities';
 import { createProbeActivities } from './probeStores';
 import { createScanActivities } from './scanActivities';
 import { createStockSnapshotActivities } from './stockSnapshotActivities';
+import { createTrendActivities } from './trendActivities';
 
 export interface ActivityDeps {
   db: Knex;
   warehouse: Warehouse;
   connectors: Record<Platform, Connector>;
+  /** The market-data source of refreshPrices (real API or simulated walk). */
+  prices: PriceProvider;
   maxPostsPerSource: number;
   /** The clock of time-window activities (tests pin it). */
   now?: () => Date;
+  /** Keep the 7-day trend baseline for the hour it is valid (default true; tests that rewrite history turn it off). */
+  cacheTrendBaseline?: boolean;
 }
 
 /** Every activity the worker registers, built from the clients it is given (tests pass real or fake ones). */
@@ -21,6 +28,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createProbeActivities(deps),
     ...createScanActivities({ ...deps, analyzers: createPostAnalyzerCache(deps.db) }),
     ...createStockSnapshotActivities(deps),
+    ...createPriceActivities(deps),
+    ...createTrendActivities({ ...deps, cacheBaseline: deps.cacheTrendBaseline }),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { majoritySentiment } from '../../core/signal/majoritySentiment';
 import type { Warehouse } from '../../warehouse/client';
 import { mentionCountsSince, type TickerPlatformCount } from '../../warehouse/queries/mentionCountsSince';
 
@@ -13,7 +14,7 @@ export interface StockCounts {
 }
 
 /** Sums per-platform rows into one row per ticker; sentiment is the label most of its mentions carry. */
-export function summariseCounts(rows: TickerPlatformCount[]): StockCounts[] {
+export function summariseCounts(rows: ReadonlyArray<Pick<TickerPlatformCount, 'ticker' | 'platform' | 'mentions' | 'bullish' | 'bearish'>>): StockCounts[] {
   const byTicker = new Map<string, StockCounts & { bullish: number; bearish: number }>();
   for (const row of rows) {
     let entry = byTicker.get(row.ticker);
@@ -26,11 +27,7 @@ export function summariseCounts(rows: TickerPlatformCount[]): StockCounts[] {
     entry.bullish += row.bullish;
     entry.bearish += row.bearish;
   }
-  return [...byTicker.values()].map(({ bullish, bearish, ...entry }) => {
-    const neutral = entry.total - bullish - bearish;
-    const sentiment = bullish > bearish && bullish >= neutral ? 'bullish' : bearish > bullish && bearish >= neutral ? 'bearish' : 'neutral';
-    return { ...entry, sentiment };
-  });
+  return [...byTicker.values()].map(({ bullish, bearish, ...entry }) => ({ ...entry, sentiment: majoritySentiment(entry.total, bullish, bearish) }));
 }
 
 export function createStockSnapshotActivities(deps: { db: Knex; warehouse: Warehouse; now?: () => Date }) {

@@ -21,13 +21,14 @@ describe('simulated feed', () => {
     expect(other.posts.map((p) => p.postId)).not.toEqual(a.posts.map((p) => p.postId));
   });
 
-  it('covers the last hour on a first scan, then resumes from its cursor without repeats', async () => {
+  it('covers the last day on a first scan, then resumes from its cursor without repeats', async () => {
     const first = await feed('2026-11-20T15:30:10Z').fetchNew(wsb, null, { maxPosts: 10_000 });
     expect(first.cursor).toBe('2026-11-20T15:29:00.000Z');
     const times = first.posts.map((p) => Date.parse(p.createdAt));
-    expect(Math.min(...times)).toBeGreaterThanOrEqual(Date.parse('2026-11-20T14:30:00Z'));
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(Date.parse('2026-11-19T15:30:00Z'));
+    expect(Math.min(...times)).toBeLessThan(Date.parse('2026-11-19T15:40:00Z'));
     expect(Math.max(...times)).toBeLessThan(Date.parse('2026-11-20T15:30:00Z'));
-    expect(first.posts.length).toBeGreaterThan(200);
+    expect(first.posts.length).toBeGreaterThan(5000);
 
     const later = await feed('2026-11-20T15:35:10Z').fetchNew(wsb, first.cursor, { maxPosts: 10_000 });
     expect(later.cursor).toBe('2026-11-20T15:34:00.000Z');
@@ -37,10 +38,10 @@ describe('simulated feed', () => {
   });
 
   it('stops at maxPosts on a minute boundary and carries the rest to the next scan', async () => {
-    const capped = await feed('2026-11-20T15:30:10Z').fetchNew(wsb, null, { maxPosts: 50 });
+    const capped = await feed('2026-11-20T15:30:10Z').fetchNew(wsb, '2026-11-20T14:29:00.000Z', { maxPosts: 50 });
     expect(capped.posts.length).toBeLessThanOrEqual(50);
     const rest = await feed('2026-11-20T15:30:10Z').fetchNew(wsb, capped.cursor, { maxPosts: 10_000 });
-    const all = await feed('2026-11-20T15:30:10Z').fetchNew(wsb, null, { maxPosts: 10_000 });
+    const all = await feed('2026-11-20T15:30:10Z').fetchNew(wsb, '2026-11-20T14:29:00.000Z', { maxPosts: 10_000 });
     expect([...capped.posts, ...rest.posts].map((p) => p.postId)).toEqual(all.posts.map((p) => p.postId));
   });
 

@@ -17,8 +17,9 @@ export interface SimulatedFeedOptions {
 }
 
 const MINUTE_MS = 60_000;
-/** How far back a first scan, or a scan after a long pause, reaches. */
-const FIRST_SCAN_MINUTES = 60;
+/** How far back a first scan reaches: a day of history, so a fresh install has baselines and every time range shows data. */
+const FIRST_SCAN_MINUTES = 24 * 60;
+/** A scan after a longer pause catches up at most this far. */
 const MAX_BACKLOG_MINUTES = 24 * 60;
 
 const bullish = [

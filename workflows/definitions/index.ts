@@ -1,3 +1,5 @@
 // The workflow bundle's entry point: every workflow the worker runs is exported here.
+export { detectTrends } from './detectTrends';
 export { healthProbe } from './healthProbe';
+export { refreshPrices } from './refreshPrices';
 export { scanPlatform } from './scanPlatform';

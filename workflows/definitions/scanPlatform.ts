@@ -1,5 +1,7 @@
-import { ActivityFailure, ApplicationFailure, proxyActivities } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ActivityFailure, ApplicationFailure, ParentClosePolicy, patched, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { detectTrends } from './detectTrends';
 import type { Platform } from '../connectors/types';
 import type { SourceScanResult } from '../activities/scanActivities';
 
@@ -28,9 +30,13 @@ export interface ScanPlatformResult {
   failedSources: number;
 }
 
+/** The DetectTrends run that follows a scan: one per scan run, so a retried or reset scan does not start a second. */
+export const detectTrendsAfterScanId = (scanWorkflowId: string) => `detect-trends-after-${scanWorkflowId}`;
+
 /**
  * One scan of one platform: every source in the admin's lists, each in its own retried activity
- * (a source that keeps failing is reported, the others still run), then the stock snapshot.
+ * (a source that keeps failing is reported, the others still run), then the stock snapshot, then trend detection
+ * as a child workflow the scan does not wait for (ParentClosePolicy ABANDON: it finishes even after the scan has).
  */
 export async function scanPlatform(input: ScanPlatformInput): Promise<ScanPlatformResult> {
   const sources = await loadSources(input.platform);
@@ -45,6 +51,14 @@ export async function scanPlatform(input: ScanPlatformInput): Promise<ScanPlatfo
     }
   }
   await refreshStockSnapshot();
+  if (patched('detect-trends-after-scan')) {
+    try {
+      await startChild(detectTrends, { workflowId: detectTrendsAfterScanId(workflowInfo().workflowId), parentClosePolicy: ParentClosePolicy.ABANDON });
+    } catch (err) {
+      // Already running for this scan (a reset replays up to here): that detection stands.
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
+  }
   return {
     platform: input.platform,
     sources: results,

@@ -22,9 +22,9 @@ export const defaultHttpPolicy: HttpPolicy = {
   fetch: (input, init) => fetch(input, init),
 };
 
-/** Names the platform and the source in every error. */
+/** Names the platform (or 'prices' for the market-data API) and the source in every error. */
 export interface RequestContext {
-  platform: Platform;
+  platform: Platform | 'prices';
   source: string;
 }
 

@@ -1,35 +1,93 @@
 import { useParams } from 'react-router-dom';
 import { usePageMeta } from '../../../app/usePageMeta';
+import { Badge } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Icon } from '../../../ui/Icon';
 import { findBlogPost } from '../data/blogPosts';
 
+/** Styles for the post's HTML body (our own static content from data/posts). */
+const bodyClasses =
+  'mt-10 text-base leading-relaxed text-slate-700 dark:text-slate-300 ' +
+  '[&_p]:mt-4 [&_h2]:mt-10 [&_h2]:text-2xl [&_h2]:font-bold [&_h2]:text-slate-900 dark:[&_h2]:text-white ' +
+  '[&_h3]:mt-6 [&_h3]:text-lg [&_h3]:font-semibold [&_h3]:text-slate-900 dark:[&_h3]:text-white ' +
+  '[&_ul]:mt-4 [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-6 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:space-y-2 [&_ol]:pl-6 ' +
+  '[&_strong]:font-semibold [&_strong]:text-slate-900 dark:[&_strong]:text-white ' +
+  '[&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_code]:py-0.5 [&_code]:text-sm dark:[&_code]:bg-slate-800 ' +
+  '[&_.post-disclaimer]:mt-10 [&_.post-disclaimer]:rounded-lg [&_.post-disclaimer]:border [&_.post-disclaimer]:border-slate-200 ' +
+  '[&_.post-disclaimer]:bg-slate-50 [&_.post-disclaimer]:p-4 [&_.post-disclaimer]:text-sm dark:[&_.post-disclaimer]:border-slate-800 dark:[&_.post-disclaimer]:bg-slate-900';
+
+export const POST_NOT_FOUND_TITLE = 'Post Not Found';
+
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = findBlogPost(slug);
-  usePageMeta(post ? `${post.title} - Blog` : 'Post Not Found - Blog', post?.excerpt);
+  usePageMeta(
+    post ? `${post.title} - Blog` : `${POST_NOT_FOUND_TITLE} - Blog`,
+    post?.excerpt ?? "The blog post you're looking for doesn't exist.",
+    { type: post ? 'article' : 'website', path: `/blog/${slug}` },
+  );
+
+  if (!post) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-24 text-center sm:px-6 lg:px-8">
+        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{POST_NOT_FOUND_TITLE}</h1>
+        <p className="mt-3 text-slate-600 dark:text-slate-300">The blog post you're looking for doesn't exist.</p>
+        <ButtonLink to="/blog" variant="outline" className="mt-8">
+          <Icon name="arrowLeft" />
+          Back to Blog
+        </ButtonLink>
+      </div>
+    );
+  }
 
   return (
-    <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 lg:px-8">
-      <ButtonLink to="/blog" variant="ghost" size="sm">
-        <Icon name="arrowLeft" />
-        Back to Blog
-      </ButtonLink>
-      {post ? (
+    <>
+      <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
+        <ButtonLink to="/blog" variant="ghost" size="sm" className="-ml-3">
+          <Icon name="arrowLeft" />
+          Back to Blog
+        </ButtonLink>
         <header className="mt-8">
-          <p className="text-sm font-medium text-blue-600 dark:text-blue-400">{post.category}</p>
-          <h1 className="mt-2 text-4xl font-bold tracking-tight text-slate-900 dark:text-white">{post.title}</h1>
-          <p className="mt-4 text-lg text-slate-600 dark:text-slate-400">{post.excerpt}</p>
-          <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
-            {post.date} · {post.readTime}
-          </p>
+          <Badge variant="secondary">{post.category}</Badge>
+          <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
+            {post.title}
+          </h1>
+          <p className="mt-4 text-lg text-slate-600 dark:text-slate-300">{post.excerpt}</p>
+          <div className="mt-6 flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-6 dark:border-slate-800">
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+              <time>{post.date}</time>
+              <span className="inline-flex items-center gap-1">
+                <Icon name="clock" className="h-4 w-4" />
+                {post.readTime}
+              </span>
+            </p>
+            {/* Spec §2: a Share button with no handler. */}
+            <Button variant="outline" size="sm">
+              Share
+            </Button>
+          </div>
         </header>
-      ) : (
-        <div className="mt-8 text-center">
-          <h1 className="text-3xl font-bold text-slate-900 dark:text-white">Post Not Found</h1>
-          <p className="mt-3 text-slate-600 dark:text-slate-400">The blog post you're looking for doesn't exist.</p>
+        {post.content ? (
+          // Static HTML written by us and stored in data/posts, never user input.
+          <div className={bodyClasses} dangerouslySetInnerHTML={{ __html: post.content }} />
+        ) : (
+          <p className="mt-10 text-slate-600 dark:text-slate-300">The full article is coming soon.</p>
+        )}
+      </article>
+      <section aria-labelledby="post-cta-heading" className="bg-slate-100 dark:bg-slate-900">
+        <div className="mx-auto max-w-3xl px-4 py-14 text-center sm:px-6 lg:px-8">
+          <h2 id="post-cta-heading" className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
+            Ready to spot trends before they go viral?
+          </h2>
+          <p className="mt-3 text-slate-600 dark:text-slate-300">
+            Start your 7-day free trial of StockPulse. No credit card required.
+          </p>
+          <ButtonLink to="/auth" size="lg" className="mt-6">
+            Start Free Trial
+          </ButtonLink>
         </div>
-      )}
-    </article>
+      </section>
+    </>
   );
 }

@@ -1,26 +1,49 @@
 // @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PlatformStatus } from '@core/contracts/platformStatus';
+import type { Stock } from '@core/contracts/stocks';
 import type { PublicUser } from '@core/contracts/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../../app/toast/toastStore';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
+import { mockApi, queryOf, type Handler } from '../testing/dashboardApiMock';
+import { makePoint, makeStatus, makeStock, makeStocks } from '../testing/fixtures';
 import { trialDaysRemaining } from './trialDaysRemaining';
+
+vi.mock('../charts/LazyEChart', () => import('../testing/chartMock'));
 
 afterEach(() => {
   cleanup();
+  resetToasts();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
-async function openDashboard(user: PublicUser) {
-  const requests = mockFetch({
-    'GET /api/user': jsonResponse(user),
-    'GET /api/config': paymentsOffConfig,
-    'POST /api/init-data': { ok: true },
-  });
-  renderRoute('/dashboard');
+interface OpenOptions {
+  user?: PublicUser;
+  stocks?: Stock[] | ((range: string) => Stock[]);
+  status?: PlatformStatus | Handler;
+  routes?: Record<string, Handler>;
+}
+
+async function openDashboard({ user = makeUser(), stocks = [makeStock()], status = makeStatus(), routes = {} }: OpenOptions = {}) {
+  const requests = mockApi(
+    {
+      'GET /api/user': user,
+      'GET /api/config': paymentsOffConfig,
+      'POST /api/init-data': { ok: true },
+      'GET /api/stocks': (r) => (typeof stocks === 'function' ? stocks(queryOf(r).range ?? '') : stocks),
+      'GET /api/status': status,
+      'GET /api/trending-now': [],
+      ...routes,
+    },
+    [[/^GET \/api\/stocks\/[^/]+\/historical$/, []]],
+  );
+  const rendered = renderRoute('/dashboard');
   await screen.findByRole('heading', { name: 'Dashboard' });
-  return requests;
+  await screen.findByRole('heading', { name: 'Trending Stocks', level: 2 });
+  return { requests, ...rendered };
 }
 
 describe('trialDaysRemaining', () => {
@@ -41,20 +64,186 @@ describe('trialDaysRemaining', () => {
 describe('/dashboard', () => {
   it('shows the trial banner with days remaining for a trialing user', async () => {
     const trialEndDate = new Date(Date.now() + 3.5 * 24 * 60 * 60 * 1000).toISOString();
-    await openDashboard(makeUser({ subscriptionStatus: 'trialing', trialEndDate }));
+    await openDashboard({ user: makeUser({ subscriptionStatus: 'trialing', trialEndDate }) });
     expect(screen.getByText('4 days remaining in your free trial.')).toBeTruthy();
   });
 
   it('shows no trial banner otherwise', async () => {
-    await openDashboard(makeUser({ subscriptionStatus: 'active', trialEndDate: '2030-01-01T00:00:00.000Z' }));
+    await openDashboard({ user: makeUser({ subscriptionStatus: 'active', trialEndDate: '2030-01-01T00:00:00.000Z' }) });
     expect(screen.queryByText(/remaining in your free trial/)).toBeNull();
   });
 
   it('sends POST /api/init-data once', async () => {
-    const requests = await openDashboard(makeUser());
+    const { requests } = await openDashboard();
     await waitFor(() => expect(requests.filter((r) => r.url === '/api/init-data')).toHaveLength(1));
     const initData = requests.find((r) => r.url === '/api/init-data');
     expect(initData?.method).toBe('POST');
     expect(initData?.init?.credentials).toBe('include');
+  });
+
+  it('shows a spinner until the stocks arrive', async () => {
+    let answer: (stocks: Stock[]) => void = () => undefined;
+    mockApi({
+      'GET /api/user': makeUser(),
+      'GET /api/config': paymentsOffConfig,
+      'POST /api/init-data': { ok: true },
+      'GET /api/stocks': () => new Promise((resolve) => (answer = resolve)),
+      'GET /api/status': makeStatus(),
+      'GET /api/trending-now': [],
+    });
+    renderRoute('/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(screen.getByRole('status', { name: 'Loading' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Trending Stocks', level: 2 })).toBeNull();
+    await act(async () => answer([makeStock()]));
+    await screen.findByRole('heading', { name: 'Trending Stocks', level: 2 });
+  });
+
+  it('shows the sections in spec order with the summary arithmetic', async () => {
+    await openDashboard({
+      stocks: [
+        makeStock({ id: 1, ticker: 'AAA', totalMentions: 1200, sentiment: 'bullish' }),
+        makeStock({ id: 2, ticker: 'BBB', totalMentions: 300, sentiment: 'bearish' }),
+        makeStock({ id: 3, ticker: 'CCC', totalMentions: 500, sentiment: 'bullish' }),
+      ],
+    });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual([
+      'Summary',
+      'Social Media Monitoring Status',
+      'Top Movers by Mentions',
+      'Sentiment Breakdown',
+      'Email Notifications',
+      'Live Trend Detection',
+      'Trending Stocks',
+    ]);
+    const summary = within(screen.getByRole('region', { name: 'Summary' }));
+    expect(summary.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Total Mentions',
+      'Trending Stocks',
+      'Active Alerts',
+      'Bullish Sentiment',
+    ]);
+    expect(summary.getByText('2,000')).toBeTruthy();
+    expect(summary.getByText('3')).toBeTruthy();
+    expect(summary.getByText('15')).toBeTruthy();
+    expect(summary.getByText('3 triggered in last 24h')).toBeTruthy();
+    expect(summary.getByText('67%')).toBeTruthy();
+    expect(summary.getByText('+12.5% from last hour')).toBeTruthy();
+  });
+
+  it('shows platform status, coverage and the simulated-feed note; polls /api/status once', async () => {
+    const { requests } = await openDashboard({ status: makeStatus([true, false, true], true) });
+    await screen.findByText('2/3 Connected');
+    const card = within(screen.getByRole('region', { name: 'Social Media Monitoring Status' }));
+    expect(card.getAllByText('Active')).toHaveLength(2);
+    expect(card.getByText('Inactive').closest('li')?.className).toContain('opacity-50');
+    expect(card.getByText('67%')).toBeTruthy();
+    expect(card.getByText(/Last scan/)).toBeTruthy();
+    expect(card.getAllByText('Simulated feed')).toHaveLength(3);
+    expect(screen.getByRole('region', { name: 'Platform coverage' }).textContent).toContain('Partial platform coverage');
+    expect(requests.filter((r) => r.url === '/api/status')).toHaveLength(1);
+  });
+
+  it('shows a card per stock with price, signed change, sentiment and mentions', async () => {
+    await openDashboard({
+      stocks: [
+        makeStock({ id: 1, ticker: 'UPP', price: '12.5', changePercent: '1.25', sentiment: 'bullish' }),
+        makeStock({ id: 2, ticker: 'DWN', changePercent: '-0.40', sentiment: 'bearish', tiktokMentions: 7 }),
+        makeStock({ id: 3, ticker: 'NEW', price: null, changePercent: null, sentiment: 'neutral' }),
+      ],
+    });
+    const card = (ticker: string) => within(screen.getByRole('button', { name: new RegExp(`^${ticker},`) }).closest('article') as HTMLElement);
+    expect(card('UPP').getByText('$12.50')).toBeTruthy();
+    expect(card('UPP').getByText('+1.25%')).toBeTruthy();
+    expect(card('UPP').getByText('Bullish').className).toContain('emerald');
+    expect(card('DWN').getByText('-0.40%')).toBeTruthy();
+    expect(card('DWN').getByText('Bearish').className).toContain('red');
+    expect(card('DWN').getByText('TikTok')).toBeTruthy();
+    expect(card('UPP').queryByText('TikTok')).toBeNull();
+    expect(card('NEW').getByText('Neutral').className).toContain('yellow');
+    expect(card('NEW').getByText('No price yet')).toBeTruthy();
+    expect(card('UPP').getByText('Reddit')).toBeTruthy();
+    // No historical prices: the synthetic line, labelled as an estimate.
+    await waitFor(() => expect(card('UPP').getByText('Estimated from change %')).toBeTruthy());
+    expect(card('UPP').getByRole('img').getAttribute('aria-label')).toContain('estimated');
+  });
+
+  it('draws the sparkline from historical prices when there are some', async () => {
+    const { requests } = await openDashboard({
+      routes: {
+        'GET /api/stocks/TSLA/historical': [makePoint('2025-01-10T12:00:00Z', 10), makePoint('2025-01-10T12:05:00Z', 11)],
+      },
+    });
+    await screen.findByText('Price, last 1 hour');
+    const img = screen.getByRole('img', { name: /TSLA price, last 1 hour: rising/ });
+    expect(JSON.parse(img.getAttribute('data-series') ?? '[]')[0].data).toEqual([10, 11]);
+    expect(requests.filter((r) => r.url.startsWith('/api/stocks/TSLA/historical')).map((r) => r.url)).toEqual([
+      '/api/stocks/TSLA/historical?range=1hour',
+    ]);
+  });
+
+  it('asks for the chosen range in both the stock list and the sparklines', async () => {
+    const { requests } = await openDashboard({
+      stocks: (range) => [makeStock({ totalMentions: range === '7days' ? 9999 : 100 })],
+    });
+    const select = screen.getByLabelText('Time range') as HTMLSelectElement;
+    expect(select.value).toBe('1hour');
+    expect([...select.options].map((o) => [o.value, o.text])).toEqual([
+      ['1hour', 'Last 1 hour'],
+      ['4hours', 'Last 4 hours'],
+      ['24hours', 'Last 24 hours'],
+      ['7days', 'Last 7 days'],
+    ]);
+    expect(requests.filter((r) => r.url.startsWith('/api/stocks?')).map((r) => r.url)).toEqual(['/api/stocks?range=1hour']);
+
+    fireEvent.change(select, { target: { value: '7days' } });
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/stocks?range=7days')).toBe(true));
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('9,999')).toBeTruthy());
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/stocks/TSLA/historical?range=7days')).toBe(true));
+  });
+
+  it('shows 12 stocks, then 12 more per "Load More Stocks", and hides the button at the end', async () => {
+    await openDashboard({ stocks: makeStocks(30) });
+    const grid = () => screen.getByRole('region', { name: 'Trending Stocks' }).querySelectorAll('article');
+    expect(grid()).toHaveLength(12);
+    expect(screen.getByText('Showing 12 of 30 stocks')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Stocks' }));
+    expect(grid()).toHaveLength(24);
+    fireEvent.click(screen.getByRole('button', { name: 'Load More Stocks' }));
+    expect(grid()).toHaveLength(30);
+    expect(screen.queryByRole('button', { name: 'Load More Stocks' })).toBeNull();
+  });
+
+  it('has no "Load More Stocks" when 12 or fewer stocks exist', async () => {
+    await openDashboard({ stocks: makeStocks(12) });
+    expect(screen.queryByRole('button', { name: 'Load More Stocks' })).toBeNull();
+  });
+
+  it('opens the Set Stock Alert dialog from a card, and the detail view from the card itself', async () => {
+    await openDashboard({ routes: { 'GET /api/stocks/TSLA/posts': [] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set alert for TSLA' }));
+    const alertDialog = screen.getByRole('dialog', { name: 'Set Stock Alert' });
+    expect((within(alertDialog).getByLabelText('Stock symbol') as HTMLInputElement).value).toBe('TSLA');
+    fireEvent.keyDown(alertDialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: /^TSLA, Tesla Inc/ }));
+    expect(screen.getByRole('dialog', { name: 'TSLA · Tesla Inc' })).toBeTruthy();
+  });
+
+  it('offers a retry when the stocks cannot be loaded', async () => {
+    mockApi({
+      'GET /api/user': makeUser(),
+      'GET /api/config': paymentsOffConfig,
+      'POST /api/init-data': { ok: true },
+      'GET /api/status': makeStatus(),
+      'GET /api/stocks': new Response('{"message":"Warehouse unavailable"}', { status: 503 }),
+    });
+    renderRoute('/dashboard');
+    await screen.findByText('Stocks could not be loaded', undefined, { timeout: 3000 });
+    expect(screen.getByText('Warehouse unavailable')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
   });
 });

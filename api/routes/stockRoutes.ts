@@ -1,0 +1,88 @@
+import type { Client } from '@temporalio/client';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import type { Config } from '../../core/config';
+import {
+  detectTrendsResponseSchema,
+  refreshPricesResponseSchema,
+  tickerParamSchema,
+  timeRangeSchema,
+  trendingNowSchema,
+} from '../../core/contracts/stocks';
+import type { Warehouse } from '../../warehouse/client';
+import type { DetectTrendsResult } from '../../workflows/activities/trendActivities';
+import type { RefreshPricesResult } from '../../workflows/activities/priceActivities';
+import type { Platform } from '../../workflows/connectors/types';
+import { route } from '../http/routeTable';
+import { createPipelineRunner } from '../services/pipelineRunner';
+import { usingRealAPIs } from '../services/platformStatusService';
+import { createStockDetailService } from '../services/stockDetailService';
+import { createStockListService } from '../services/stockListService';
+
+const rangeQuery = z.object({ range: timeRangeSchema.default('1hour') });
+const tickerParams = z.object({ ticker: tickerParamSchema });
+const postsQuery = z.object({ limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int('limit must be a whole number from 1 to 100').min(1, 'limit must be a whole number from 1 to 100').max(100, 'limit must be a whole number from 1 to 100').default(20) });
+
+/** On-demand runs share one id per kind, so repeated clicks join the run in progress. */
+export const ON_DEMAND_PRICE_REFRESH_ID = 'refresh-prices-on-demand';
+export const ON_DEMAND_TREND_DETECTION_ID = 'detect-trends-on-demand';
+
+export interface StockRouteDeps {
+  db: Knex;
+  warehouse: Warehouse;
+  temporal: Client;
+  config: Config;
+  realPlatforms: readonly Platform[];
+  /** How long GET /api/stocks reuses a computed list (default 5 s; tests use 0). */
+  stockListCacheMs?: number;
+  /** How long POST refresh-prices / detect-trends wait for their workflow (default 30 s). */
+  pipelineTimeoutMs?: number;
+}
+
+/** The monitoring dashboard's data (spec §2 /dashboard, §7): stock list, history, posts, trends and the two on-demand pipelines. */
+export function stockRoutes(deps: StockRouteDeps) {
+  const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.stockListCacheMs });
+  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse });
+  const run = createPipelineRunner({
+    temporal: deps.temporal,
+    namespace: deps.config.env.TEMPORAL_NAMESPACE,
+    taskQueue: deps.config.env.TEMPORAL_TASK_QUEUE,
+    timeoutMs: deps.pipelineTimeoutMs,
+  });
+
+  return [
+    route('GET', '/api/stocks', 'user', async (ctx) => {
+      const { range } = rangeQuery.parse(ctx.query);
+      ctx.body = await stocks.list(range);
+    }),
+
+    route('GET', '/api/stocks/:ticker/historical', 'user', async (ctx) => {
+      const { ticker } = tickerParams.parse(ctx.params);
+      const { range } = rangeQuery.parse(ctx.query);
+      ctx.body = await details.historical(ticker, range);
+    }),
+
+    route('GET', '/api/stocks/:ticker/posts', 'user', async (ctx) => {
+      const { ticker } = tickerParams.parse(ctx.params);
+      const { limit } = postsQuery.parse(ctx.query);
+      ctx.body = await details.posts(ticker, limit);
+    }),
+
+    route('GET', '/api/trending-now', 'user', async (ctx) => {
+      const rows = await deps.db('trending_stocks').orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }]).select('ticker', 'sentiment');
+      ctx.body = trendingNowSchema.parse(rows);
+    }),
+
+    route('POST', '/api/stocks/refresh-prices', 'user', async (ctx) => {
+      const result = await run<RefreshPricesResult>('refreshPrices', ON_DEMAND_PRICE_REFRESH_ID, 'the price refresh');
+      stocks.invalidate();
+      ctx.body = refreshPricesResponseSchema.parse({ updatedCount: result.updatedCount });
+    }),
+
+    route('POST', '/api/detect-trends', 'user', async (ctx) => {
+      const result = await run<DetectTrendsResult>('detectTrends', ON_DEMAND_TREND_DETECTION_ID, 'trend detection');
+      stocks.invalidate();
+      ctx.body = detectTrendsResponseSchema.parse({ trendsDetected: result.trendsDetected, usingRealAPIs: usingRealAPIs(deps.realPlatforms) });
+    }),
+  ];
+}

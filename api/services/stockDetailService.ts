@@ -1,0 +1,76 @@
+import type { Knex } from 'knex';
+import { historicalSchema, rangeMinutes, stockPostsSchema, type HistoricalPoint, type StockPost, type TimeRange } from '../../core/contracts/stocks';
+import type { Warehouse } from '../../warehouse/client';
+import { hourlyMentionHistory } from '../../warehouse/queries/hourlyMentionHistory';
+import { latestTickerPosts } from '../../warehouse/queries/latestTickerPosts';
+import { mentionHistory } from '../../warehouse/queries/mentionHistory';
+import { priceBuckets } from '../../warehouse/queries/priceBuckets';
+import { notFound } from '../http/httpError';
+import { fromWarehouse } from './warehouseGuard';
+
+/** Bucket size per range: 60 points for an hour, 48 for 4 hours, 96 for a day, 84 for a week. */
+export const bucketMinutes: Record<TimeRange, number> = { '1hour': 1, '4hours': 5, '24hours': 15, '7days': 120 };
+
+const platformKeys = ['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'] as const;
+type PlatformKey = (typeof platformKeys)[number];
+
+export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse; now?: () => Date }) {
+  const clock = deps.now ?? (() => new Date());
+
+  async function assertKnown(ticker: string): Promise<void> {
+    const row = await deps.db('tickers').where({ symbol: ticker }).first('symbol');
+    if (!row) throw notFound(`Unknown ticker ${ticker}`);
+  }
+
+  return {
+    /**
+     * Spec §3 Historical point per bucket, oldest first, ending with the current bucket: mentions per platform, and the
+     * last price ticked in the bucket. Ticks are only written when a price moves, so a bucket without one carries the
+     * price before it (also from before the range, up to 30 days back); null only before the first price ever stored.
+     */
+    async historical(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
+      await assertKnown(ticker);
+      const bucketMs = bucketMinutes[range] * 60_000;
+      const count = rangeMinutes[range] / bucketMinutes[range];
+      const last = Math.floor(clock().getTime() / bucketMs) * bucketMs;
+      const first = new Date(last - (count - 1) * bucketMs);
+      const minutes = bucketMinutes[range];
+      // Hour-sized buckets come from the hourly rollups (a week is ~170 rows per platform instead of ~10,000).
+      const history = minutes % 60 === 0 ? hourlyMentionHistory(deps.warehouse, ticker, first, minutes / 60) : mentionHistory(deps.warehouse, ticker, first, minutes);
+      const [mentions, prices] = await fromWarehouse(() => Promise.all([history, priceBuckets(deps.warehouse, ticker, first, bucketMs / 1000)]));
+      const mentionsAt = new Map<number, Record<PlatformKey, number>>();
+      for (const m of mentions) {
+        const at = Date.parse(m.timestamp);
+        let entry = mentionsAt.get(at);
+        if (!entry) mentionsAt.set(at, (entry = { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }));
+        if ((platformKeys as readonly string[]).includes(m.platform)) entry[m.platform as PlatformKey] += m.mentions;
+      }
+      let price = prices.before;
+      const points: HistoricalPoint[] = [];
+      for (let i = 0; i < count; i++) {
+        const at = first.getTime() + i * bucketMs;
+        price = prices.buckets.get(at) ?? price;
+        points.push({ timestamp: new Date(at).toISOString(), price, mentions: mentionsAt.get(at) ?? { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 } });
+      }
+      return historicalSchema.parse(points);
+    },
+
+    /** The latest posts behind a ticker's mentions, newest first. */
+    async posts(ticker: string, limit: number): Promise<StockPost[]> {
+      await assertKnown(ticker);
+      const rows = await fromWarehouse(() => latestTickerPosts(deps.warehouse, ticker, limit));
+      return stockPostsSchema.parse(
+        rows.map((r) => ({
+          platform: r.platform,
+          source: r.source,
+          text: [r.title, r.text].filter((part) => part.trim() !== '').join('\n\n'),
+          url: r.url,
+          timestamp: new Date(r.at).toISOString(),
+          sentiment: r.label,
+          compound: Math.round(r.compound * 10_000) / 10_000,
+          simulated: Boolean(r.simulated),
+        })),
+      );
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import type { Knex } from 'knex';
+import { rangeMinutes, stockListSchema, type Stock, type TimeRange } from '../../core/contracts/stocks';
+import type { Warehouse } from '../../warehouse/client';
+import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
+import { summariseCounts, type StockCounts } from '../../workflows/activities/stockSnapshotActivities';
+import { fromWarehouse } from './warehouseGuard';
+
+const MINUTE_MS = 60_000;
+export const DEFAULT_STOCK_LIST_CACHE_MS = 5_000;
+const MAX_STOCK_LIST_CACHE_MS = 60_000;
+
+/** A longer window changes more slowly relative to its length and costs more to count: 1 hour 5 s, 4 hours 20 s, a day or a week 60 s. */
+export function cacheMsFor(range: TimeRange, baseMs: number): number {
+  return Math.min(Math.max(baseMs, MAX_STOCK_LIST_CACHE_MS), (baseMs * rangeMinutes[range]) / 60);
+}
+
+/** The first minute of a window of `range` ending now (the current minute included). */
+export function windowStart(range: TimeRange, now: Date): Date {
+  return new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS - (rangeMinutes[range] - 1) * MINUTE_MS);
+}
+
+interface StockRow {
+  id: number;
+  ticker: string;
+  name: string;
+  price: string | null;
+  change_percent: string | null;
+  last_updated: Date;
+  created_at: Date;
+  trend_score: number;
+}
+
+const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }, sentiment: 'neutral' };
+
+/**
+ * GET /api/stocks: every stock mentioned in the window or trending, with the window's mention counts and majority
+ * sentiment (one ClickHouse query over the rollups) and its id, name, price and trend score (one Postgres query),
+ * best trend first, then most mentioned. Each range's list is computed at most once per `cacheMs` per process (scaled
+ * up for longer ranges, see cacheMsFor), however many users poll it; concurrent requests share one computation.
+ */
+export function createStockListService(deps: { db: Knex; warehouse: Warehouse; cacheMs?: number; now?: () => Date }) {
+  const cacheMs = deps.cacheMs ?? DEFAULT_STOCK_LIST_CACHE_MS;
+  const clock = deps.now ?? (() => new Date());
+  const cache = new Map<TimeRange, { expires: number; list: Promise<Stock[]> }>();
+
+  const loadRows = (tickers: string[]) =>
+    deps
+      .db('stocks as s')
+      .leftJoin('trending_stocks as t', 't.ticker', 's.ticker')
+      .where((q) => q.whereIn('s.ticker', tickers).orWhereNotNull('t.ticker'))
+      .select<StockRow[]>('s.id', 's.ticker', 's.name', 's.price', 's.change_percent', 's.last_updated', 's.created_at', deps.db.raw('coalesce(t.trend_score, 0) AS trend_score'));
+
+  async function compute(range: TimeRange): Promise<Stock[]> {
+    const counts = summariseCounts(await fromWarehouse(() => mentionWindowCounts(deps.warehouse, windowStart(range, clock()))));
+    const tickers = counts.map((c) => c.ticker);
+    let rows = await loadRows(tickers);
+    const known = new Set(rows.map((r) => r.ticker));
+    const missing = tickers.filter((t) => !known.has(t));
+    if (missing.length > 0) {
+      // Mentioned before the stock snapshot listed them (it runs after each scan): add their rows once, then read again.
+      const names = await deps.db('tickers').whereIn('symbol', missing).select<{ symbol: string; name: string }[]>('symbol', 'name');
+      if (names.length > 0) {
+        await deps.db('stocks').insert(names.map((n) => ({ ticker: n.symbol, name: n.name }))).onConflict('ticker').ignore();
+        rows = await loadRows(tickers);
+      }
+    }
+    const byTicker = new Map(counts.map((c) => [c.ticker, c]));
+    const stocks = rows.map((row): Stock => {
+      const c = byTicker.get(row.ticker) ?? { ticker: row.ticker, ...empty };
+      return {
+        id: row.id,
+        ticker: row.ticker,
+        name: row.name,
+        price: row.price,
+        changePercent: row.change_percent,
+        totalMentions: c.total,
+        redditMentions: c.perPlatform.reddit,
+        twitterMentions: c.perPlatform.twitter,
+        youtubeMentions: c.perPlatform.youtube,
+        tiktokMentions: c.perPlatform.tiktok,
+        instagramMentions: c.perPlatform.instagram,
+        sentiment: c.sentiment,
+        lastUpdated: new Date(row.last_updated).toISOString(),
+        createdAt: new Date(row.created_at).toISOString(),
+        trendScore: Number(row.trend_score),
+      };
+    });
+    stocks.sort((a, b) => b.trendScore - a.trendScore || b.totalMentions - a.totalMentions || a.ticker.localeCompare(b.ticker));
+    return stockListSchema.parse(stocks);
+  }
+
+  return {
+    async list(range: TimeRange): Promise<Stock[]> {
+      const now = Date.now();
+      const hit = cache.get(range);
+      if (hit && hit.expires > now) return await hit.list;
+      const list = compute(range);
+      const entry = { expires: now + cacheMsFor(range, cacheMs), list };
+      cache.set(range, entry);
+      list.catch(() => {
+        if (cache.get(range) === entry) cache.delete(range);
+      });
+      return await list;
+    },
+    /** Drops cached lists (after a price refresh or a trend detection, so the next poll shows them). */
+    invalidate(): void {
+      cache.clear();
+    },
+  };
+}
+
+export type StockListService = ReturnType<typeof createStockListService>;

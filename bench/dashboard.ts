@@ -1,0 +1,103 @@
+/**
+ * Dashboard figures on this machine, with 500 tickers and 10 million mention rows in chDB:
+ * - one trend detection (target < 1 s), cold (the 7-day baseline read) and warm (baseline kept for the hour);
+ * - GET /api/stocks: each range's uncached computation (one ClickHouse + one Postgres query), and latency and
+ *   throughput under load (autocannon, from this process, against the app running in a second process).
+ *
+ *   npx tsx bench/dashboard.ts          # BENCH_MENTIONS=1000000 for a quicker run
+ *   import { benchDashboard } from './dashboard'   (bench/run.ts)
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { migratePostgres } from '../migrations';
+import { createDatabase } from '../platform/database';
+import { freePort } from '../platform/ports';
+import { startEmbeddedPostgres } from '../platform/postgres';
+import { projectRoot } from '../platform/temporalCli';
+import { hashPassword } from '../api/accounts/passwordHasher';
+import { seedTickerUniverse } from '../seed/tickerUniverse';
+
+export interface DashboardBenchResult {
+  tickers: number;
+  mentions: number;
+  insertSeconds: number;
+  settleSeconds: number;
+  detection: { coldMs: number; warmMs: number; coldAgainMs: number; trendsDetected: number; scored: number };
+  compute: Record<string, { ms: number; stocks: number }>;
+  load: { range: string; connections: number; seconds: number; p50: number; p99: number; requestsPerSecond: number; non2xx: number };
+}
+
+const BENCH_EMAIL = 'bench@stockpulse.local';
+const BENCH_PASSWORD = 'bench-password';
+
+export async function benchDashboard(options: { mentions?: number; connections?: number; seconds?: number } = {}): Promise<DashboardBenchResult> {
+  const mentions = options.mentions ?? Number(process.env.BENCH_MENTIONS ?? 10_000_000);
+  const connections = options.connections ?? 10;
+  const seconds = options.seconds ?? 10;
+  const dir = path.join(projectRoot, 'data', `bench-dashboard-${process.pid}`);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port: await freePort(), database: 'stockpulse_bench' });
+  const db = createDatabase(postgres.url);
+  let child: ReturnType<typeof spawn> | undefined;
+  try {
+    await migratePostgres(db);
+    await seedTickerUniverse(db);
+    await db('users').insert({ email: BENCH_EMAIL, password_hash: await hashPassword(BENCH_PASSWORD), role: 'user' });
+
+    // The app in its own process: it owns chDB (one process per directory) and serves the API.
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bench', 'dashboardApp.ts')], {
+      cwd: projectRoot,
+      env: { ...process.env, DATABASE_URL: postgres.url, CHDB_PATH: path.join(dir, 'clickhouse'), BENCH_MENTIONS: String(mentions) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
+    const lines = readline.createInterface({ input: child.stdout! });
+    const ready = await new Promise<Omit<DashboardBenchResult, 'load'> & { port: number }>((resolve, reject) => {
+      lines.once('line', (line) => resolve(JSON.parse(line)));
+      void exited.then((code) => reject(new Error(`the benchmark app exited early (code ${code})`)));
+    });
+    const base = `http://127.0.0.1:${ready.port}`;
+
+    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }) });
+    if (!login.ok) throw new Error(`bench sign-in failed: ${login.status}`);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+
+    const range = '1hour';
+    const result = await autocannon({ url: `${base}/api/stocks?range=${range}`, connections, duration: seconds, headers: { cookie } });
+    child.kill('SIGTERM');
+    await exited;
+    const { port: _port, ...figures } = ready;
+    return {
+      ...figures,
+      load: { range, connections, seconds, p50: result.latency.p50, p99: result.latency.p99, requestsPerSecond: result.requests.average, non2xx: result.non2xx },
+    };
+  } finally {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    await db.destroy();
+    await postgres.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function reportDashboard(r: DashboardBenchResult): void {
+  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  console.log(
+    `dashboard data: ${n(r.mentions)} mention rows over ${r.tickers} tickers inserted in ${r.insertSeconds.toFixed(1)} s (INSERT … SELECT through both rollup views), background merges settled ${r.settleSeconds.toFixed(0)} s later`,
+  );
+  console.log(
+    `trend detection: ${r.detection.scored} tickers scored, ${r.detection.trendsDetected} trending; cold ${n(r.detection.coldMs)} ms (reads the 7-day baseline), warm ${n(r.detection.warmMs)} ms (baseline kept for the hour), cold again ${n(r.detection.coldAgainMs)} ms (target < 1 s)`,
+  );
+  console.log(`GET /api/stocks computed uncached (median of 3): ${Object.entries(r.compute).map(([range, c]) => `${range} ${n(c.ms)} ms (${c.stocks} stocks)`).join(', ')}`);
+  console.log(
+    `GET /api/stocks?range=${r.load.range} under load (autocannon, ${r.load.connections} connections, ${r.load.seconds} s, app in a second process, 5 s list cache): p50 ${r.load.p50} ms, p99 ${r.load.p99} ms, ${n(r.load.requestsPerSecond)} requests/s${r.load.non2xx ? `, ${r.load.non2xx} non-2xx!` : ''}`,
+  );
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  reportDashboard(await benchDashboard());
+  process.exit(0);
+}

@@ -1,0 +1,165 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
+import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { makeUser } from '../../../testing/fixtures';
+import { jsonResponse, textResponse } from '../../../testing/mockFetch';
+import { LOGIN_REDIRECT_DELAY_MS, loginRedirect } from '../api/alertApi';
+import { ALERTS_QUERY_KEY } from '../api/dashboardApi';
+import { mockApi, type Handler } from '../testing/dashboardApiMock';
+import { renderWithClient } from '../testing/renderWithClient';
+import { parseMentionThreshold, SetStockAlertDialog, type AlertTargetStock } from './SetStockAlertDialog';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+/** A page with an "Open" button that opens the dialog for the given stock. */
+function Harness({ stock }: { stock: AlertTargetStock }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <SetStockAlertDialog stock={open ? stock : null} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
+function renderDialog(stock: AlertTargetStock = { id: 7, ticker: 'NVDA' }, routes: Record<string, Handler> = {}, phoneNumber: string | null = '+14155550123') {
+  const requests = mockApi({ 'POST /api/alerts': jsonResponse({ id: 1 }, 201), ...routes });
+  const rendered = renderWithClient(<Harness stock={stock} />);
+  rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser({ phoneNumber }));
+  rendered.queryClient.setQueryData(ALERTS_QUERY_KEY, []);
+  const opener = screen.getByRole('button', { name: 'Open' });
+  opener.focus(); // as a real click would
+  fireEvent.click(opener);
+  return { requests, ...rendered };
+}
+
+const dialog = () => within(screen.getByRole('dialog', { name: 'Set Stock Alert' }));
+const threshold = () => dialog().getByLabelText('Mention threshold') as HTMLInputElement;
+const emailSwitch = () => dialog().getByRole('switch', { name: 'Email notifications' });
+const smsSwitch = () => dialog().getByRole('switch', { name: 'SMS notifications' });
+const submit = () => act(async () => fireEvent.click(dialog().getByRole('button', { name: 'Create Alert' })));
+
+describe('SetStockAlertDialog', () => {
+  it('opens with the read-only symbol and the defaults, focused on the threshold', () => {
+    renderDialog();
+    const symbol = dialog().getByLabelText('Stock symbol') as HTMLInputElement;
+    expect(symbol.value).toBe('NVDA');
+    expect(symbol.readOnly).toBe(true);
+    expect(threshold().value).toBe('1000');
+    expect(threshold().required).toBe(true);
+    expect(dialog().getByText('Alert when mentions exceed this number')).toBeTruthy();
+    expect(emailSwitch().getAttribute('aria-checked')).toBe('true');
+    expect(smsSwitch().getAttribute('aria-checked')).toBe('false');
+    expect(document.activeElement).toBe(threshold());
+  });
+
+  it('posts the alert, toasts, refreshes the alerts list, closes and reopens with the defaults', async () => {
+    const { requests, queryClient } = renderDialog();
+    fireEvent.change(threshold(), { target: { value: '250' } });
+    fireEvent.click(emailSwitch());
+    fireEvent.click(smsSwitch());
+    await submit();
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post?.url).toBe('/api/alerts');
+    expect(post?.body).toEqual({ stockId: 7, mentionThreshold: 250, emailEnabled: false, smsEnabled: true });
+    expect(getToasts()[0]).toMatchObject({ description: 'Alert created successfully' });
+    expect(queryClient.getQueryState(ALERTS_QUERY_KEY)?.isInvalidated).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(threshold().value).toBe('1000');
+    expect(emailSwitch().getAttribute('aria-checked')).toBe('true');
+    expect(smsSwitch().getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('blocks submitting without a stock id: "Error" / "Stock ID is required"', async () => {
+    const { requests } = renderDialog({ id: null, ticker: 'NVDA' });
+    await submit();
+    expect(getToasts()[0]).toMatchObject({ title: 'Error', description: 'Stock ID is required', variant: 'destructive' });
+    expect(requests).toHaveLength(0);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('requires a whole-number threshold', async () => {
+    const { requests } = renderDialog();
+    fireEvent.change(threshold(), { target: { value: '' } });
+    await submit();
+    expect(dialog().getByText('Mention threshold is required')).toBeTruthy();
+    expect(threshold().getAttribute('aria-invalid')).toBe('true');
+    expect(requests).toHaveLength(0);
+    expect(parseMentionThreshold('12.5')).toEqual({ error: 'Enter a whole number of at least 1' });
+    expect(parseMentionThreshold('0')).toEqual({ error: 'Enter a whole number of at least 1' });
+    expect(parseMentionThreshold(' 5000 ')).toEqual({ value: 5000 });
+  });
+
+  it('on 401 toasts "Unauthorized" and goes to /api/login after 500 ms', async () => {
+    const go = vi.spyOn(loginRedirect, 'go').mockImplementation(() => undefined);
+    renderDialog({ id: 7, ticker: 'NVDA' }, { 'POST /api/alerts': textResponse('{"message":"Unauthorized"}', 401, 'Unauthorized') });
+    vi.useFakeTimers();
+    await submit();
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
+    await act(() => vi.advanceTimersByTimeAsync(LOGIN_REDIRECT_DELAY_MS - 1));
+    expect(go).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(go).toHaveBeenCalledTimes(1);
+    expect(LOGIN_REDIRECT_DELAY_MS).toBe(500);
+  });
+
+  it('toasts "Error" / "Failed to create alert" on other failures and stays open', async () => {
+    const go = vi.spyOn(loginRedirect, 'go').mockImplementation(() => undefined);
+    renderDialog({ id: 7, ticker: 'NVDA' }, { 'POST /api/alerts': jsonResponse({ message: 'Stock not found' }, 404) });
+    await submit();
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: 'Error', description: 'Failed to create alert', variant: 'destructive' }),
+    );
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(go).not.toHaveBeenCalled();
+  });
+
+  it('closes on Escape and on Cancel, returning focus to the opener', () => {
+    renderDialog();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    fireEvent.click(dialog().getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps Tab inside the dialog', () => {
+    renderDialog();
+    const buttons = dialog().getAllByRole('button');
+    const last = buttons[buttons.length - 1] as HTMLElement;
+    const first = dialog().getByRole('button', { name: 'Close dialog' });
+    last.focus();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Tab' });
+    expect(document.activeElement).toBe(first);
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(last);
+  });
+
+  it('disables SMS until the user has a phone number', () => {
+    renderDialog({ id: 7, ticker: 'NVDA' }, {}, null);
+    expect((smsSwitch() as HTMLButtonElement).disabled).toBe(true);
+    expect(dialog().getByText('Add a phone number in Settings to receive SMS alerts.')).toBeTruthy();
+  });
+});

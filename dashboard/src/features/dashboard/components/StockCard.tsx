@@ -1,0 +1,101 @@
+import type { Stock, TimeRange } from '@core/contracts/stocks';
+import { cn } from '../../../lib/cn';
+import { Button } from '../../../ui/Button';
+import { Icon } from '../../../ui/Icon';
+import { changeDirection, formatChangePercent, formatCount, formatPrice, SENTIMENT_BORDER_CLASSES } from '../model/format';
+import { PLATFORM_LABELS, stockPlatformMentions, visiblePlatforms } from '../model/stockMetrics';
+import { SentimentBadge } from './SentimentBadge';
+import { Sparkline } from './Sparkline';
+
+interface StockCardProps {
+  stock: Stock;
+  range: TimeRange;
+  onOpenDetail: (stock: Stock) => void;
+  onSetAlert: (stock: Stock) => void;
+}
+
+const changeClasses = {
+  up: 'text-emerald-600 dark:text-emerald-400',
+  down: 'text-red-600 dark:text-red-400',
+  flat: 'text-slate-600 dark:text-slate-400',
+} as const;
+
+/**
+ * Spec §2 section 9: one stock. The ticker is a button whose hit area covers the whole card,
+ * so a click anywhere (but on "Set Alert") opens the detail view, and keyboard users reach it too.
+ */
+export function StockCard({ stock, range, onOpenDetail, onSetAlert }: StockCardProps) {
+  const price = formatPrice(stock.price);
+  const change = formatChangePercent(stock.changePercent);
+  const counts = stockPlatformMentions(stock);
+
+  return (
+    <article
+      className={cn(
+        'relative flex h-full flex-col rounded-xl border border-t-4 border-slate-200 bg-white p-5 shadow-sm transition-shadow hover:shadow-md',
+        'dark:border-slate-800 dark:bg-slate-900',
+        SENTIMENT_BORDER_CLASSES[stock.sentiment],
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="text-lg font-bold text-slate-900 dark:text-white">
+            <button
+              type="button"
+              onClick={() => onOpenDetail(stock)}
+              aria-label={`${stock.ticker}, ${stock.name}: show details`}
+              className={cn(
+                'rounded focus-visible:outline-none',
+                "after:absolute after:inset-0 after:rounded-xl after:content-['']",
+                'focus-visible:after:ring-2 focus-visible:after:ring-blue-500',
+              )}
+            >
+              {stock.ticker}
+            </button>
+          </h3>
+          <p className="truncate text-sm text-slate-600 dark:text-slate-400" title={stock.name}>
+            {stock.name}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="font-semibold text-slate-900 dark:text-white">{price ?? <span className="text-slate-400">—</span>}</p>
+          {price === null && <p className="sr-only">No price yet</p>}
+          {change !== null && (
+            <p className={cn('text-sm font-medium', changeClasses[changeDirection(stock.changePercent)])}>{change}</p>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-3 flex items-center justify-between gap-2">
+        <SentimentBadge sentiment={stock.sentiment} />
+        <span className="text-sm text-slate-700 dark:text-slate-300">
+          <strong className="text-slate-900 dark:text-white">{formatCount(stock.totalMentions)}</strong> mentions
+        </span>
+      </div>
+
+      <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
+        {visiblePlatforms(counts).map((p) => (
+          <div key={p} className="flex gap-1">
+            <dt>{PLATFORM_LABELS[p]}</dt>
+            <dd className="font-semibold text-slate-900 dark:text-white">{formatCount(counts[p])}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="mt-3">
+        <Sparkline stock={stock} range={range} />
+      </div>
+
+      <Button
+        variant="outline"
+        size="sm"
+        className="relative z-10 mt-4 self-start"
+        onClick={() => onSetAlert(stock)}
+        aria-label={`Set alert for ${stock.ticker}`}
+      >
+        <Icon name="bell" />
+        Set Alert
+      </Button>
+    </article>
+  );
+}

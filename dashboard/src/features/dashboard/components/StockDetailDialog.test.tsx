@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi } from '../testing/dashboardApiMock';
+import { makePoint, makePost, makeStock } from '../testing/fixtures';
+import { renderWithClient } from '../testing/renderWithClient';
+import { StockDetailDialog } from './StockDetailDialog';
+
+vi.mock('../charts/LazyEChart', () => import('../testing/chartMock'));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('StockDetailDialog', () => {
+  it('shows mentions and price over the range, the sentiment of recent posts and the posts with their links', async () => {
+    const requests = mockApi({
+      'GET /api/stocks/TSLA/historical': [makePoint('2025-01-10T12:00:00.000Z', 250), makePoint('2025-01-10T12:05:00.000Z', 251, 5)],
+      'GET /api/stocks/TSLA/posts': [
+        makePost(),
+        makePost({ sentiment: 'bearish', platform: 'twitter', url: 'https://x.com/i/status/1', text: 'selling $TSLA' }),
+        makePost({ sentiment: 'bullish', simulated: true, url: 'https://simulated.invalid/p/3', text: 'sim post' }),
+        makePost({ sentiment: 'neutral', url: 'javascript:alert(1)', text: 'bad link' }),
+      ],
+    });
+    const onClose = vi.fn();
+    renderWithClient(<StockDetailDialog stock={makeStock({ changePercent: '-0.40' })} range="4hours" onClose={onClose} />);
+
+    const dialog = within(screen.getByRole('dialog', { name: 'TSLA · Tesla Inc' }));
+    expect(dialog.getByText('$250.00')).toBeTruthy();
+    expect(dialog.getByText('-0.40%')).toBeTruthy();
+    expect(dialog.getByRole('heading', { name: 'Mentions and price, last 4 hours' })).toBeTruthy();
+
+    const chart = await dialog.findByRole('img', { name: /TSLA mentions per platform/ });
+    expect(chart.getAttribute('data-kind')).toBe('detail');
+    const series = JSON.parse(chart.getAttribute('data-series') ?? '[]') as Array<{ name: string; data: unknown[] }>;
+    expect(series.map((s) => s.name)).toEqual(['Reddit', 'Twitter', 'YouTube', 'Price']);
+    expect(series[3]?.data).toEqual([250, 251]);
+    expect(requests.map((r) => r.url)).toEqual(
+      expect.arrayContaining(['/api/stocks/TSLA/historical?range=4hours', '/api/stocks/TSLA/posts?limit=20']),
+    );
+
+    await dialog.findByText('Bullish: 2 (50%)');
+    expect(dialog.getByText('Bearish: 1 (25%)')).toBeTruthy();
+    expect(dialog.getByText('Neutral: 1 (25%)')).toBeTruthy();
+
+    const reddit = dialog.getByRole('link', { name: /View on Reddit/ });
+    expect(reddit.getAttribute('href')).toBe('https://www.reddit.com/r/stocks/comments/abc');
+    expect(reddit.getAttribute('target')).toBe('_blank');
+    expect(reddit.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(dialog.getByRole('link', { name: /View on Twitter/ })).toBeTruthy();
+    expect(dialog.getByText('Simulated')).toBeTruthy();
+    expect(dialog.getByRole('link', { name: /View source \(simulated post\)/ })).toBeTruthy();
+    expect(dialog.getAllByRole('link')).toHaveLength(3); // the javascript: URL gets no link
+
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says so when there is no history or no posts', async () => {
+    mockApi({ 'GET /api/stocks/TSLA/historical': [], 'GET /api/stocks/TSLA/posts': [] });
+    renderWithClient(<StockDetailDialog stock={makeStock()} range="1hour" onClose={() => undefined} />);
+    expect(await screen.findByText('No mention history for this time range yet.')).toBeTruthy();
+    expect(await screen.findByText('No recent posts mention this stock.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,204 @@
+import type { Stock, StockPost, TimeRange } from '@core/contracts/stocks';
+import { cn } from '../../../lib/cn';
+import { Badge } from '../../../ui/Badge';
+import { Dialog } from '../../../ui/Dialog';
+import { Spinner } from '../../../ui/Spinner';
+import { STOCK_POSTS_LIMIT, useHistoricalQuery, useStockPostsQuery } from '../api/dashboardApi';
+import { LazyEChart } from '../charts/LazyEChart';
+import { detailChartOption } from '../model/chartOptions';
+import {
+  changeDirection,
+  formatChangePercent,
+  formatCount,
+  formatPrice,
+  SENTIMENT_BAR_CLASSES,
+  SENTIMENT_LABELS,
+  timeRangeLabel,
+} from '../model/format';
+import { PLATFORM_LABELS, sentimentBreakdown, stockPlatformMentions, visiblePlatforms, type MentionPlatform } from '../model/stockMetrics';
+import { SentimentBadge } from './SentimentBadge';
+
+interface StockDetailDialogProps {
+  /** The stock to show; null closes the dialog. */
+  stock: Stock | null;
+  range: TimeRange;
+  onClose: () => void;
+}
+
+/**
+ * Beyond the spec: a stock's detail view, opened by clicking its card. Mentions per platform and
+ * the price over the selected range, the sentiment of its most recent posts, and those posts with
+ * links to their source (simulated posts are marked).
+ */
+export function StockDetailDialog({ stock, range, onClose }: StockDetailDialogProps) {
+  return (
+    <Dialog
+      open={stock !== null}
+      onClose={onClose}
+      size="xl"
+      title={stock ? `${stock.ticker} · ${stock.name}` : ''}
+      description={stock ? <StockHeadline stock={stock} /> : undefined}
+    >
+      {stock && <StockDetail stock={stock} range={range} />}
+    </Dialog>
+  );
+}
+
+function StockHeadline({ stock }: { stock: Stock }) {
+  const price = formatPrice(stock.price);
+  const change = formatChangePercent(stock.changePercent);
+  const direction = changeDirection(stock.changePercent);
+  return (
+    <span className="flex flex-wrap items-center gap-3">
+      <span className="text-base font-semibold text-slate-900 dark:text-white">{price ?? 'No price yet'}</span>
+      {change && (
+        <span
+          className={cn(
+            'font-medium',
+            direction === 'up' ? 'text-emerald-600 dark:text-emerald-400' : direction === 'down' ? 'text-red-600 dark:text-red-400' : '',
+          )}
+        >
+          {change}
+        </span>
+      )}
+      <SentimentBadge sentiment={stock.sentiment} />
+    </span>
+  );
+}
+
+function StockDetail({ stock, range }: { stock: Stock; range: TimeRange }) {
+  const history = useHistoricalQuery(stock.ticker, range, { poll: false });
+  const posts = useStockPostsQuery(stock.ticker);
+  const counts = stockPlatformMentions(stock);
+  const rangeText = timeRangeLabel(range).toLowerCase();
+  const points = history.data ?? [];
+
+  return (
+    <div className="space-y-6">
+      <section aria-labelledby="detail-mentions-heading">
+        <h3 id="detail-mentions-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
+          Mentions and price, {rangeText}
+        </h3>
+        <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
+          <div className="flex gap-1">
+            <dt>Total</dt>
+            <dd className="font-semibold text-slate-900 dark:text-white">{formatCount(stock.totalMentions)}</dd>
+          </div>
+          {visiblePlatforms(counts).map((p: MentionPlatform) => (
+            <div key={p} className="flex gap-1">
+              <dt>{PLATFORM_LABELS[p]}</dt>
+              <dd className="font-semibold text-slate-900 dark:text-white">{formatCount(counts[p])}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-3">
+          {history.isPending ? (
+            <Spinner className="h-72" />
+          ) : history.isError ? (
+            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">The mention history could not be loaded.</p>
+          ) : points.length === 0 ? (
+            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">No mention history for this time range yet.</p>
+          ) : (
+            <LazyEChart
+              kind="detail"
+              label={`${stock.ticker} mentions per platform (stacked bars) and price (line), ${rangeText}`}
+              option={detailChartOption(points, range)}
+              style={{ width: '100%', height: 288 }}
+            />
+          )}
+        </div>
+      </section>
+
+      <RecentPosts posts={posts.data ?? []} isPending={posts.isPending} isError={posts.isError} />
+    </div>
+  );
+}
+
+const platformLabel = (platform: string) => PLATFORM_LABELS[platform as MentionPlatform] ?? platform;
+
+function safeHref(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function RecentPosts({ posts, isPending, isError }: { posts: readonly StockPost[]; isPending: boolean; isError: boolean }) {
+  const shares = sentimentBreakdown(posts);
+  return (
+    <>
+      <section aria-labelledby="detail-sentiment-heading">
+        <h3 id="detail-sentiment-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
+          Sentiment of the {STOCK_POSTS_LIMIT} most recent posts
+        </h3>
+        {isPending ? (
+          <Spinner className="justify-start py-2" />
+        ) : posts.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No posts to score yet.</p>
+        ) : (
+          <>
+            <div className="mt-2 flex h-3 w-full overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
+              {shares.map((s) => (
+                <div key={s.sentiment} className={SENTIMENT_BAR_CLASSES[s.sentiment]} style={{ width: `${s.percent}%` }} />
+              ))}
+            </div>
+            <ul className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700 dark:text-slate-300">
+              {shares.map((s) => (
+                <li key={s.sentiment}>
+                  {SENTIMENT_LABELS[s.sentiment]}: {s.count} ({s.percent}%)
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="detail-posts-heading">
+        <h3 id="detail-posts-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
+          Recent posts
+        </h3>
+        {isPending ? null : isError ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">Recent posts could not be loaded.</p>
+        ) : posts.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No recent posts mention this stock.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-800">
+            {posts.map((post, i) => {
+              const href = safeHref(post.url);
+              const when = new Date(post.timestamp);
+              return (
+                <li key={`${post.url}-${i}`} className="py-3">
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+                    <span className="font-semibold text-slate-700 dark:text-slate-200">{platformLabel(post.platform)}</span>
+                    <span>{post.source}</span>
+                    {!Number.isNaN(when.getTime()) && <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>}
+                    <SentimentBadge sentiment={post.sentiment} />
+                    {post.simulated && (
+                      <Badge variant="outline" className="border-amber-400 text-amber-700 dark:text-amber-300">
+                        Simulated
+                      </Badge>
+                    )}
+                  </div>
+                  <p className="mt-1 line-clamp-3 text-sm break-words text-slate-800 dark:text-slate-200">{post.text}</p>
+                  {href && (
+                    <a
+                      href={href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="mt-1 inline-block rounded text-sm font-medium text-blue-600 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 dark:text-blue-400"
+                    >
+                      {post.simulated ? 'View source (simulated post)' : `View on ${platformLabel(post.platform)}`}
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import type { Stock, TimeRange } from '@core/contracts/stocks';
+import { Button } from '../../../ui/Button';
+import { TIME_RANGE_OPTIONS } from '../model/format';
+import { hasMore, nextVisibleCount, PAGE_SIZE } from '../model/paging';
+import { SetStockAlertDialog } from './SetStockAlertDialog';
+import { StockCard } from './StockCard';
+import { StockDetailDialog } from './StockDetailDialog';
+
+interface TrendingStocksSectionProps {
+  stocks: readonly Stock[];
+  range: TimeRange;
+  onRangeChange: (range: TimeRange) => void;
+  /** True while the list for a newly chosen range loads (the previous list is still shown). */
+  updating: boolean;
+}
+
+/** Spec §2 sections 8–10: header with the time-range select, the grid of stock cards, "Load More Stocks". */
+export function TrendingStocksSection({ stocks, range, onRangeChange, updating }: TrendingStocksSectionProps) {
+  const selectId = useId();
+  // The page count belongs to one range: choosing another range starts again at 12.
+  const [paging, setPaging] = useState({ range, count: PAGE_SIZE });
+  const visibleCount = paging.range === range ? paging.count : PAGE_SIZE;
+  const visible = stocks.slice(0, visibleCount);
+
+  const [alertStock, setAlertStock] = useState<Stock | null>(null);
+  const [detailStock, setDetailStock] = useState<Stock | null>(null);
+  // Show the latest numbers of the open stock as the list refreshes every 30 s.
+  const currentDetail = detailStock ? (stocks.find((s) => s.id === detailStock.id) ?? detailStock) : null;
+
+  return (
+    <section aria-labelledby="trending-stocks-heading" aria-busy={updating}>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="trending-stocks-heading" className="text-2xl font-bold text-slate-900 dark:text-white">
+          Trending Stocks
+        </h2>
+        <div className="flex items-center gap-3">
+          <span aria-live="polite" className="text-sm text-slate-500 dark:text-slate-400">
+            {updating ? 'Updating…' : ''}
+          </span>
+          <label htmlFor={selectId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            Time range
+          </label>
+          <select
+            id={selectId}
+            value={range}
+            onChange={(e) => onRangeChange(e.target.value as TimeRange)}
+            className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
+          >
+            {TIME_RANGE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {stocks.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+          No trending stocks in this time range yet. Try a longer range, or run trend detection.
+        </p>
+      ) : (
+        <>
+          <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {visible.map((stock) => (
+              <li key={stock.id}>
+                <StockCard stock={stock} range={range} onOpenDetail={setDetailStock} onSetAlert={setAlertStock} />
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-center text-sm text-slate-500 dark:text-slate-400">
+            Showing {visible.length} of {stocks.length} stocks
+          </p>
+          {hasMore(visibleCount, stocks.length) && (
+            <div className="mt-4 flex justify-center">
+              <Button variant="outline" onClick={() => setPaging({ range, count: nextVisibleCount(visibleCount, stocks.length) })}>
+                Load More Stocks
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+
+      <SetStockAlertDialog stock={alertStock} onClose={() => setAlertStock(null)} />
+      <StockDetailDialog stock={currentDetail} range={range} onClose={() => setDetailStock(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+import type { HistoricalPoint, TimeRange } from '@core/contracts/stocks';
+import type { ChartOption } from '../charts/chartOption';
+import type { SparklineData } from './sparkline';
+import { PLATFORM_LABELS, type MentionPlatform } from './stockMetrics';
+
+const RISING = '#10b981';
+const FALLING = '#ef4444';
+const AXIS_TEXT = '#94a3b8';
+const SPLIT_LINE = 'rgba(148, 163, 184, 0.25)';
+
+export const PLATFORM_COLORS: Record<MentionPlatform, string> = {
+  reddit: '#f97316',
+  twitter: '#0ea5e9',
+  youtube: '#ef4444',
+  tiktok: '#a855f7',
+  instagram: '#ec4899',
+};
+
+/** A bare line filling the 300×60 sparkline: no axes, no animation, green rising, red falling. */
+export function sparklineOption(data: SparklineData): ChartOption {
+  const color = data.rising ? RISING : FALLING;
+  return {
+    animation: false,
+    grid: { left: 2, right: 2, top: 4, bottom: 4 },
+    xAxis: { type: 'category', show: false, boundaryGap: false, data: data.values.map((_, i) => i) },
+    yAxis: { type: 'value', show: false, scale: true },
+    series: [
+      {
+        type: 'line',
+        data: data.values,
+        smooth: true,
+        symbol: 'none',
+        lineStyle: { width: 2, color, type: data.kind === 'synthetic' ? 'dashed' : 'solid' },
+        areaStyle: { color, opacity: 0.08 },
+        silent: true,
+      },
+    ],
+  };
+}
+
+/** Bucket label for the x axis: a clock time, with the weekday on the 7-day range. */
+export function bucketLabel(timestamp: string, range: TimeRange): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return timestamp;
+  const time = date.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+  if (range !== '7days') return time;
+  return `${date.toLocaleDateString('en-US', { weekday: 'short' })} ${time}`;
+}
+
+/** The platforms with any mentions in the history; the three core platforms always. */
+export function historyPlatforms(points: readonly HistoricalPoint[]): MentionPlatform[] {
+  const all: MentionPlatform[] = ['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'];
+  return all.filter((p) => p === 'reddit' || p === 'twitter' || p === 'youtube' || points.some((pt) => pt.mentions[p] > 0));
+}
+
+/** Detail view: mentions per platform as stacked bars, and the price as a line on the right axis. */
+export function detailChartOption(points: readonly HistoricalPoint[], range: TimeRange): ChartOption {
+  const platforms = historyPlatforms(points);
+  const hasPrice = points.some((p) => p.price !== null);
+  const labels = points.map((p) => bucketLabel(p.timestamp, range));
+  const bars: BarSeriesOptionLike[] = platforms.map((platform) => ({
+    name: PLATFORM_LABELS[platform],
+    type: 'bar',
+    stack: 'mentions',
+    yAxisIndex: 0,
+    itemStyle: { color: PLATFORM_COLORS[platform] },
+    emphasis: { focus: 'series' },
+    data: points.map((p) => p.mentions[platform]),
+  }));
+  return {
+    animation: false,
+    tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+    legend: { top: 0, textStyle: { color: AXIS_TEXT } },
+    grid: { left: 48, right: hasPrice ? 56 : 16, top: 36, bottom: 28 },
+    xAxis: { type: 'category', data: labels, axisLabel: { color: AXIS_TEXT, hideOverlap: true } },
+    yAxis: [
+      { type: 'value', name: 'Mentions', minInterval: 1, axisLabel: { color: AXIS_TEXT }, nameTextStyle: { color: AXIS_TEXT }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
+      { type: 'value', name: 'Price', scale: true, show: hasPrice, axisLabel: { color: AXIS_TEXT, formatter: '${value}' }, nameTextStyle: { color: AXIS_TEXT }, splitLine: { show: false } },
+    ],
+    series: [
+      ...bars,
+      ...(hasPrice
+        ? [
+            {
+              name: 'Price',
+              type: 'line' as const,
+              yAxisIndex: 1,
+              data: points.map((p) => p.price),
+              connectNulls: true,
+              symbol: 'none',
+              smooth: true,
+              lineStyle: { width: 2, color: '#2563eb' },
+              itemStyle: { color: '#2563eb' },
+            },
+          ]
+        : []),
+    ],
+  };
+}
+
+type BarSeriesOptionLike = {
+  name: string;
+  type: 'bar';
+  stack: string;
+  yAxisIndex: number;
+  itemStyle: { color: string };
+  emphasis: { focus: 'series' };
+  data: number[];
+};

@@ -1,0 +1,84 @@
+import type { Sentiment, TimeRange } from '@core/contracts/stocks';
+
+/** Spec §2 section 8: the time-range select, in order; the first is the default. */
+export const TIME_RANGE_OPTIONS: ReadonlyArray<{ value: TimeRange; label: string }> = [
+  { value: '1hour', label: 'Last 1 hour' },
+  { value: '4hours', label: 'Last 4 hours' },
+  { value: '24hours', label: 'Last 24 hours' },
+  { value: '7days', label: 'Last 7 days' },
+];
+export const DEFAULT_TIME_RANGE: TimeRange = '1hour';
+
+export function timeRangeLabel(range: TimeRange): string {
+  return TIME_RANGE_OPTIONS.find((o) => o.value === range)?.label ?? range;
+}
+
+function toNumber(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/**
+ * changePercent with its sign and "%", two decimals: "+1.25%", "-0.40%", "+0.00%".
+ * Null (no price yet) or an unreadable value gives null.
+ */
+export function formatChangePercent(value: string | number | null | undefined): string | null {
+  const n = toNumber(value);
+  if (n === null) return null;
+  const rounded = Math.round(n * 100) / 100;
+  // Avoid "-0.00%" for tiny negatives.
+  if (rounded === 0) return '+0.00%';
+  return `${rounded > 0 ? '+' : '-'}${Math.abs(rounded).toFixed(2)}%`;
+}
+
+/** "up", "down" or "flat" for colouring a change. */
+export function changeDirection(value: string | number | null | undefined): 'up' | 'down' | 'flat' {
+  const n = toNumber(value);
+  if (n === null) return 'flat';
+  const rounded = Math.round(n * 100) / 100;
+  return rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** A price such as "$1,234.50"; null when there is no price yet. */
+export function formatPrice(value: string | number | null | undefined): string | null {
+  const n = toNumber(value);
+  return n === null ? null : usd.format(n);
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+export const SENTIMENT_LABELS: Record<Sentiment, string> = {
+  bullish: 'Bullish',
+  bearish: 'Bearish',
+  neutral: 'Neutral',
+};
+
+/** Spec §2 section 9: bullish green, bearish red, neutral yellow. */
+export const SENTIMENT_BADGE_CLASSES: Record<Sentiment, string> = {
+  bullish: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300',
+  bearish: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',
+  neutral: 'bg-yellow-100 text-yellow-800 dark:bg-yellow-500/15 dark:text-yellow-300',
+};
+
+export const SENTIMENT_BAR_CLASSES: Record<Sentiment, string> = {
+  bullish: 'bg-emerald-500',
+  bearish: 'bg-red-500',
+  neutral: 'bg-yellow-400',
+};
+
+export const SENTIMENT_BORDER_CLASSES: Record<Sentiment, string> = {
+  bullish: 'border-t-emerald-500',
+  bearish: 'border-t-red-500',
+  neutral: 'border-t-yellow-400',
+};
+
+/** A time such as "2:05:09 PM" for the "Last scan" label; null for no time. */
+export function formatClockTime(epochMs: number): string | null {
+  if (!epochMs) return null;
+  return new Date(epochMs).toLocaleTimeString();
+}

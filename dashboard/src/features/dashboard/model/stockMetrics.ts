@@ -1,0 +1,122 @@
+import type { Sentiment, Stock } from '@core/contracts/stocks';
+
+/** Spec §2 section 2: the four summary cards. Active Alerts and every caption are fixed text. */
+export const ACTIVE_ALERTS_FIXED = 15;
+
+export interface SummaryCard {
+  title: string;
+  value: string;
+  caption: string;
+}
+
+export interface StockSummary {
+  /** Sum of each stock's totalMentions. */
+  totalMentions: number;
+  /** Count of stocks. */
+  trendingStocks: number;
+  /** Share of stocks whose sentiment is bullish, rounded to a whole percent (0 for no stocks). */
+  bullishPercent: number;
+}
+
+export function summarizeStocks(stocks: readonly Stock[]): StockSummary {
+  const totalMentions = stocks.reduce((sum, s) => sum + s.totalMentions, 0);
+  const bullish = stocks.filter((s) => s.sentiment === 'bullish').length;
+  return {
+    totalMentions,
+    trendingStocks: stocks.length,
+    bullishPercent: stocks.length === 0 ? 0 : Math.round((bullish / stocks.length) * 100),
+  };
+}
+
+/**
+ * The cards in spec order. The spec lists three fixed captions for the three cards other than
+ * Active Alerts; they are mapped in the order given (mentions: last hour, stocks: yesterday,
+ * bullish: last week). They are fixed text, not computed.
+ */
+export function summaryCards(stocks: readonly Stock[]): SummaryCard[] {
+  const summary = summarizeStocks(stocks);
+  return [
+    { title: 'Total Mentions', value: summary.totalMentions.toLocaleString('en-US'), caption: '+12.5% from last hour' },
+    { title: 'Trending Stocks', value: summary.trendingStocks.toLocaleString('en-US'), caption: '+8.2% from yesterday' },
+    { title: 'Active Alerts', value: String(ACTIVE_ALERTS_FIXED), caption: '3 triggered in last 24h' },
+    { title: 'Bullish Sentiment', value: `${summary.bullishPercent}%`, caption: '+5.2% from last week' },
+  ];
+}
+
+export interface TopMover {
+  ticker: string;
+  name: string;
+  mentions: number;
+  /** Share of all mentions in the list, rounded to a whole percent. */
+  sharePercent: number;
+}
+
+/** The stocks with the most mentions in the window, most first (ties: ticker order). */
+export function topMoversByMentions(stocks: readonly Stock[], limit = 5): TopMover[] {
+  const total = stocks.reduce((sum, s) => sum + s.totalMentions, 0);
+  return [...stocks]
+    .filter((s) => s.totalMentions > 0)
+    .sort((a, b) => b.totalMentions - a.totalMentions || a.ticker.localeCompare(b.ticker))
+    .slice(0, limit)
+    .map((s) => ({
+      ticker: s.ticker,
+      name: s.name,
+      mentions: s.totalMentions,
+      sharePercent: total === 0 ? 0 : Math.round((s.totalMentions / total) * 100),
+    }));
+}
+
+export interface SentimentShare {
+  sentiment: Sentiment;
+  count: number;
+  percent: number;
+}
+
+export const SENTIMENTS: readonly Sentiment[] = ['bullish', 'neutral', 'bearish'];
+
+/** How many items carry each sentiment label, with rounded percentages (0 when there are none). */
+export function sentimentBreakdown(items: ReadonlyArray<{ sentiment: Sentiment }>): SentimentShare[] {
+  return SENTIMENTS.map((sentiment) => {
+    const count = items.filter((i) => i.sentiment === sentiment).length;
+    return { sentiment, count, percent: items.length === 0 ? 0 : Math.round((count / items.length) * 100) };
+  });
+}
+
+export type MentionPlatform = 'reddit' | 'twitter' | 'youtube' | 'tiktok' | 'instagram';
+
+export const PLATFORM_LABELS: Record<MentionPlatform, string> = {
+  reddit: 'Reddit',
+  twitter: 'Twitter',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  instagram: 'Instagram',
+};
+
+/** The three dashboard platforms (spec §1), always shown; TikTok and Instagram only when they have mentions. */
+export const CORE_PLATFORMS: readonly MentionPlatform[] = ['reddit', 'twitter', 'youtube'];
+export const EXTRA_PLATFORMS: readonly MentionPlatform[] = ['tiktok', 'instagram'];
+
+export function stockPlatformMentions(stock: Stock): Record<MentionPlatform, number> {
+  return {
+    reddit: stock.redditMentions,
+    twitter: stock.twitterMentions,
+    youtube: stock.youtubeMentions,
+    tiktok: stock.tiktokMentions,
+    instagram: stock.instagramMentions,
+  };
+}
+
+/** The platforms to show for one set of counts: the three core ones, plus extras that are non-zero. */
+export function visiblePlatforms(counts: Record<MentionPlatform, number>): MentionPlatform[] {
+  return [...CORE_PLATFORMS, ...EXTRA_PLATFORMS.filter((p) => counts[p] > 0)];
+}
+
+/** Mentions per platform summed over the list. */
+export function platformTotals(stocks: readonly Stock[]): Record<MentionPlatform, number> {
+  const totals: Record<MentionPlatform, number> = { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 };
+  for (const stock of stocks) {
+    const counts = stockPlatformMentions(stock);
+    for (const platform of Object.keys(totals) as MentionPlatform[]) totals[platform] += counts[platform];
+  }
+  return totals;
+}

@@ -1,0 +1,60 @@
+import type { PlatformStatus } from '@core/contracts/platformStatus';
+import type { HistoricalPoint, Stock, StockPost } from '@core/contracts/stocks';
+
+export function makeStock(overrides: Partial<Stock> = {}): Stock {
+  return {
+    id: 1,
+    ticker: 'TSLA',
+    name: 'Tesla Inc',
+    price: '250.00',
+    changePercent: '1.25',
+    totalMentions: 100,
+    redditMentions: 50,
+    twitterMentions: 30,
+    youtubeMentions: 20,
+    tiktokMentions: 0,
+    instagramMentions: 0,
+    sentiment: 'bullish',
+    lastUpdated: '2025-01-10T12:00:00.000Z',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    trendScore: 10,
+    ...overrides,
+  };
+}
+
+/** n stocks with distinct ids and tickers (S1, S2, …). */
+export function makeStocks(n: number, overrides: (i: number) => Partial<Stock> = () => ({})): Stock[] {
+  return Array.from({ length: n }, (_, i) =>
+    makeStock({ id: i + 1, ticker: `S${i + 1}`, name: `Stock ${i + 1}`, totalMentions: 100 - i, ...overrides(i) }),
+  );
+}
+
+export function makeStatus(connected: [boolean, boolean, boolean] = [true, true, true], simulated = false): PlatformStatus {
+  const state = (c: boolean) => ({ connected: c, sources: ['a', 'b'], simulated });
+  return {
+    reddit: state(connected[0]),
+    twitter: state(connected[1]),
+    youtube: state(connected[2]),
+    totalConnected: connected.filter(Boolean).length,
+    maxConnections: 3,
+    usingRealAPIs: !simulated,
+  };
+}
+
+export function makePoint(timestamp: string, price: number | null, reddit = 1): HistoricalPoint {
+  return { timestamp, price, mentions: { reddit, twitter: 2, youtube: 3, tiktok: 0, instagram: 0 } };
+}
+
+export function makePost(overrides: Partial<StockPost> = {}): StockPost {
+  return {
+    platform: 'reddit',
+    source: 'r/stocks',
+    text: '$TSLA to the moon',
+    url: 'https://www.reddit.com/r/stocks/comments/abc',
+    timestamp: '2025-01-10T12:00:00.000Z',
+    sentiment: 'bullish',
+    compound: 0.6,
+    simulated: false,
+    ...overrides,
+  };
+}

@@ -1,0 +1,71 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+
+describe('the monitoring dashboard with real pipeline data', () => {
+  let browser: Browser;
+  let page: Page;
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill(inject('adminEmail'));
+    await page.getByLabel('Password').fill(inject('adminPassword'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
+  });
+  afterAll(async () => browser?.close());
+
+  const totalMentions = async () => {
+    const card = page.locator('section[aria-labelledby="summary-heading"] h3', { hasText: 'Total Mentions' }).locator('xpath=../..');
+    return Number((await card.locator('p').first().innerText()).replace(/[^0-9]/g, ''));
+  };
+
+  it('shows stock cards with prices and sparklines once the first scan and price refresh have run', async () => {
+    await page.getByRole('button', { name: 'Refresh Prices' }).click();
+    await page.getByText('Prices Updated').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /, .*: show details$/ }).first().waitFor({ timeout: 60_000 });
+    const firstCard = page.getByRole('button', { name: /, .*: show details$/ }).first().locator('xpath=ancestor::article[1]');
+    expect(await firstCard.innerText()).toMatch(/\$\d+\.\d{2}/);
+    expect(await firstCard.innerText()).toMatch(/[+-]\d+\.\d{2}%/);
+    await page.locator('[role="img"] canvas').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Social Media Monitoring Status').isVisible()).toBe(true);
+    await screenshot(page, 'dashboard-cards');
+  });
+
+  it('changes the mention numbers when the time range changes', async () => {
+    const lastHour = await totalMentions();
+    expect(lastHour).toBeGreaterThan(0);
+    await page.getByLabel('Time range').selectOption('24hours');
+    await page.waitForFunction(
+      (before) => {
+        const heading = [...document.querySelectorAll('section[aria-labelledby="summary-heading"] h3')].find((h) => h.textContent === 'Total Mentions');
+        const value = Number((heading?.parentElement?.parentElement?.querySelector('p')?.textContent ?? '').replace(/[^0-9]/g, ''));
+        return value > before;
+      },
+      lastHour,
+      { timeout: 30_000 },
+    );
+    expect(await totalMentions()).toBeGreaterThan(lastHour);
+  });
+
+  it('runs Detect Trends, shows the toast and the latest-trend badges', async () => {
+    await page.getByRole('button', { name: 'Detect Trends' }).click();
+    await page.getByText('Trends Detected').waitFor({ timeout: 30_000 });
+    await page.getByRole('list', { name: 'Latest trends' }).locator('li').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('list', { name: 'Latest trends' }).locator('li').count()).toBeLessThanOrEqual(10);
+  });
+
+  it("opens a stock's detail chart with its recent posts", async () => {
+    await page.getByRole('button', { name: /, .*: show details$/ }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.locator('[role="img"] canvas').first().waitFor({ timeout: 30_000 });
+    await dialog.getByText(/simulated post/i).first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'dashboard-detail');
+    await page.keyboard.press('Escape');
+  });
+});

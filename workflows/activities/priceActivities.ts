@@ -1,0 +1,58 @@
+import { ApplicationFailure } from '@temporalio/common';
+import type { Knex } from 'knex';
+import type { Warehouse } from '../../warehouse/client';
+import { insertPriceTicks } from '../../warehouse/queries/insertPriceTicks';
+import { ConnectorError } from '../connectors/types';
+import type { PriceProvider, Quote } from '../prices';
+
+/** Postgres stocks.price is decimal(10,2) and change_percent decimal(5,2): values are rounded and clamped to fit. */
+export const MAX_PRICE = 99_999_999.99;
+export const MAX_CHANGE_PERCENT = 999.99;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+export const clampPrice = (price: number) => Math.min(MAX_PRICE, Math.max(0, round2(price)));
+export const clampChangePercent = (percent: number) => Math.min(MAX_CHANGE_PERCENT, Math.max(-MAX_CHANGE_PERCENT, round2(percent)));
+
+export interface RefreshPricesResult {
+  /** Stocks whose price and change were written to Postgres. */
+  updatedCount: number;
+  /** Price ticks written to ClickHouse (only prices that moved, so a closed market writes none). */
+  ticks: number;
+  simulated: boolean;
+}
+
+export function createPriceActivities(deps: { db: Knex; warehouse: Warehouse; prices: PriceProvider; now?: () => Date }) {
+  const clock = deps.now ?? (() => new Date());
+  return {
+    /** Quotes every stock in the Postgres snapshot, writes the moved prices as ticks to ClickHouse and all of them to Postgres. */
+    async refreshPrices(): Promise<RefreshPricesResult> {
+      const stocks = await deps.db('stocks').select<{ ticker: string; price: string | null }[]>('ticker', 'price');
+      const simulated = deps.prices.simulated;
+      if (stocks.length === 0) return { updatedCount: 0, ticks: 0, simulated };
+      let quotes: Quote[];
+      try {
+        quotes = await deps.prices.quotes(stocks.map((s) => s.ticker));
+      } catch (err) {
+        // A rejected key or a malformed payload cannot succeed on retry; a rate limit or an outage can.
+        if (err instanceof ConnectorError && !err.retryable) throw ApplicationFailure.nonRetryable(err.message, 'PriceSourceRejected');
+        throw err;
+      }
+      const now = clock();
+      const previous = new Map(stocks.map((s) => [s.ticker, s.price === null ? null : Number(s.price)]));
+      const moved = quotes.filter((q) => previous.get(q.ticker) !== clampPrice(q.price));
+      await insertPriceTicks(
+        deps.warehouse,
+        moved.map((q) => ({ ticker: q.ticker, ts: now, price: q.price, changePercent: clampChangePercent(q.changePercent), source: deps.prices.name })),
+      );
+      const values = quotes.map((q) => ({ ticker: q.ticker, price: clampPrice(q.price), change_percent: clampChangePercent(q.changePercent) }));
+      const result = await deps.db.raw(
+        `UPDATE stocks AS s
+            SET price = v.price, change_percent = v.change_percent, last_updated = ?
+           FROM jsonb_to_recordset(?::jsonb) AS v(ticker text, price numeric, change_percent numeric)
+          WHERE s.ticker = v.ticker`,
+        [now, JSON.stringify(values)],
+      );
+      return { updatedCount: result.rowCount ?? 0, ticks: moved.length, simulated };
+    },
+  };
+}

@@ -1,0 +1,134 @@
+import type { Knex } from 'knex';
+import { BASELINE_HOURS, scoreTrends, type Baseline } from '../../core/signal/trendScore';
+import type { Warehouse } from '../../warehouse/client';
+import { hourlyTickerCounts } from '../../warehouse/queries/hourlyTickerCounts';
+import { insertTrendScores } from '../../warehouse/queries/insertTrendScores';
+import { recentMentionActivity } from '../../warehouse/queries/recentMentionActivity';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+/** Serialises detections (several scans finish at once): each replaces the trending set as a whole. */
+const TREND_LOCK = 0x7472656e; // "tren"
+
+export interface DetectTrendsResult {
+  /** Size of the trending set after this detection. */
+  trendsDetected: number;
+  /** Tickers that were not trending in the previous detection. */
+  newTrends: number;
+  /** Tickers scored (those mentioned in the last hour). */
+  scored: number;
+  detectedAt: string;
+}
+
+/** Closed hours may still receive late mentions (a scan catching up): the latest ones are re-read on every detection. */
+export const BASELINE_REFRESH_HOURS = 3;
+
+/**
+ * Trend detection (core/signal/trendScore.ts): last-hour activity from the per-minute rollups against each ticker's hourly
+ * baseline of the previous 7 days from the hourly rollups. A worker keeps the hourly counts it has read
+ * (`cacheBaseline`, default on), so after its first detection it re-reads only the BASELINE_REFRESH_HOURS latest hours;
+ * a mention arriving later than that for an older hour reaches the baseline of the next worker to start.
+ */
+export function createTrendActivities(deps: { db: Knex; warehouse: Warehouse; now?: () => Date; cacheBaseline?: boolean }) {
+  const clock = deps.now ?? (() => new Date());
+  // Hour start (epoch ms) → ticker → distinct mentions in that hour.
+  const hourly = new Map<number, Map<string, number>>();
+
+  // Detections in one worker read and update the hourly counts one at a time.
+  let queue: Promise<unknown> = Promise.resolve();
+  function baselineFor(from: Date, to: Date): Promise<{ baselines: Map<string, Baseline>; hours: number }> {
+    const run = queue.then(() => loadBaseline(from, to));
+    queue = run.catch(() => {});
+    return run;
+  }
+
+  async function loadBaseline(from: Date, to: Date): Promise<{ baselines: Map<string, Baseline>; hours: number }> {
+    if (deps.cacheBaseline === false) hourly.clear();
+    for (const hour of hourly.keys()) if (hour < from.getTime() || hour >= to.getTime()) hourly.delete(hour);
+    let readFrom = Math.max(from.getTime(), to.getTime() - BASELINE_REFRESH_HOURS * HOUR_MS);
+    for (let hour = from.getTime(); hour < readFrom; hour += HOUR_MS) {
+      if (!hourly.has(hour)) {
+        readFrom = hour;
+        break;
+      }
+    }
+    const read = new Map<number, Map<string, number>>();
+    for (let hour = readFrom; hour < to.getTime(); hour += HOUR_MS) read.set(hour, new Map());
+    for (const row of await hourlyTickerCounts(deps.warehouse, new Date(readFrom), to)) read.get(row.hour)?.set(row.ticker, row.mentions);
+    for (const [hour, counts] of read) hourly.set(hour, counts);
+
+    const baselines = new Map<string, Baseline>();
+    let first: number | undefined;
+    for (const [hour, counts] of hourly) {
+      if (counts.size > 0 && (first === undefined || hour < first)) first = hour;
+      for (const [ticker, c] of counts) {
+        const b = baselines.get(ticker);
+        if (b) {
+          b.sum += c;
+          b.sumSquares += c * c;
+        } else baselines.set(ticker, { sum: c, sumSquares: c * c });
+      }
+    }
+    // Hours before the first one holding any mention are before the warehouse had data, not quiet hours.
+    return { baselines, hours: first === undefined ? 0 : Math.round((to.getTime() - first) / HOUR_MS) };
+  }
+
+  return {
+    /** Scores every ticker mentioned in the last hour, keeps the scores in ClickHouse and replaces the Postgres trending set. */
+    async detectTrends(): Promise<DetectTrendsResult> {
+      const now = clock();
+      const recentStart = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS - 59 * MINUTE_MS);
+      const baselineEnd = new Date(Math.floor(recentStart.getTime() / HOUR_MS) * HOUR_MS);
+      const baselineStart = new Date(baselineEnd.getTime() - BASELINE_HOURS * HOUR_MS);
+      const [recent, baseline] = await Promise.all([recentMentionActivity(deps.warehouse, recentStart), baselineFor(baselineStart, baselineEnd)]);
+      const { scores, trending } = scoreTrends(recent, baseline.baselines, baseline.hours);
+
+      await insertTrendScores(
+        deps.warehouse,
+        scores.map((s) => ({
+          ticker: s.ticker,
+          detectedAt: now,
+          mentions: s.mentions,
+          authors: s.authors,
+          baselineMean: s.baselineMean,
+          baselineStddev: s.baselineStddev,
+          z: s.z,
+          trendScore: s.trendScore,
+          sentimentScore: s.sentimentScore,
+          trending: s.trending,
+        })),
+      );
+
+      let newTrends = 0;
+      let trendsDetected = 0;
+      await deps.db.transaction(async (trx) => {
+        await trx.raw('SELECT pg_advisory_xact_lock(?)', [TREND_LOCK]);
+        const previous = new Set(await trx('trending_stocks').pluck<string[]>('ticker'));
+        const names = new Map(
+          (await trx('tickers').whereIn('symbol', trending.map((t) => t.ticker)).select<{ symbol: string; name: string }[]>('symbol', 'name')).map((r) => [r.symbol, r.name]),
+        );
+        const rows = trending
+          .filter((t) => names.has(t.ticker))
+          .map((t) => ({
+            ticker: t.ticker,
+            name: names.get(t.ticker)!,
+            trend_score: t.trendScore,
+            mention_velocity: t.velocity.toFixed(2),
+            sentiment_score: t.sentimentScore.toFixed(2),
+            sentiment: t.sentiment,
+            is_new_trend: !previous.has(t.ticker),
+            detected_at: now,
+            last_updated: now,
+          }));
+        await trx('trending_stocks').whereNotIn('ticker', rows.map((r) => r.ticker)).delete();
+        if (rows.length > 0) {
+          // A ticker that keeps trending keeps its detected_at (when its trend began).
+          await trx('trending_stocks').insert(rows).onConflict('ticker').merge(['name', 'trend_score', 'mention_velocity', 'sentiment_score', 'sentiment', 'is_new_trend', 'last_updated']);
+        }
+        newTrends = rows.filter((r) => r.is_new_trend).length;
+        trendsDetected = rows.length;
+      });
+      return { trendsDetected, newTrends, scored: scores.length, detectedAt: now.toISOString() };
+    },
+  };
+}
