@@ -33,7 +33,7 @@ export interface StockRouteDeps {
   temporal: Client;
   config: Config;
   realPlatforms: readonly Platform[];
-  /** How long GET /api/stocks reuses a computed list (default 5 s; tests use 0). */
+  /** How long GET /api/stocks reuses a computed 1-hour list (default 5 s; longer ranges scale up to 60 s; tests use 0). */
   stockListCacheMs?: number;
   /** How long POST refresh-prices / detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
