@@ -75,10 +75,10 @@ export async function benchIngestion(): Promise<IngestionBenchResult> {
     const mentionRows = 110_000; // ~1.1 mentions per post for 100,000 posts
     const insert = await benchInsert(warehouse, mentionRows);
 
-    // One source that yields ~10,000 posts in its first 60-minute window.
+    // One source that yields ~10,000 posts over its first scan (a 24-hour backfill).
     await db('platform_settings').insert({ platform: 'tiktok', setting_type: 'hashtags', values: ['#bench'] });
     const universe = await db('tickers').select('symbol', 'name', 'aliases');
-    const connectors = createConnectors({ simulated: { seed: 11, postsPerMinute: 10_000 / 60, tickers: simulatedTickers(universe, 11) } });
+    const connectors = createConnectors({ simulated: { seed: 11, postsPerMinute: 10_000 / 1440, tickers: simulatedTickers(universe, 11) } });
     const worker = await startWorker({ address: temporal.address, namespace: 'default', taskQueue: 'bench', activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 11 }), maxPostsPerSource: 20_000 }) });
     const connection = await Connection.connect({ address: temporal.address });
     const client = new Client({ connection });
