@@ -5,6 +5,7 @@ import * as m003 from './003_rate_limits';
 import * as m004 from './004_source_cursors';
 import * as m005 from './005_trending_stocks';
 import * as m006 from './006_newsletter_subscribers';
+import * as m007 from './007_admin_audit_log';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -19,6 +20,7 @@ const migrations: Array<[string, Migration]> = [
   ['004_source_cursors', m004],
   ['005_trending_stocks', m005],
   ['006_newsletter_subscribers', m006],
+  ['007_admin_audit_log', m007],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */
