@@ -31,6 +31,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/newsletter': 'public',
   'GET /api/admin/ambiguous-symbols': 'admin',
   'PUT /api/admin/ambiguous-symbols': 'admin',
+  'GET /api/openapi.json': 'public',
 };
 
 const password = 'access-matrix-pw';

@@ -15,6 +15,7 @@ import { accountRoutes } from './routes/accountRoutes';
 import { adminSignalRoutes } from './routes/adminSignalRoutes';
 import { configRoutes } from './routes/configRoutes';
 import { newsletterRoutes } from './routes/newsletterRoutes';
+import { openApiRoutes } from './routes/openApiRoutes';
 import { pipelineRoutes } from './routes/pipelineRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { stockRoutes } from './routes/stockRoutes';
@@ -43,7 +44,7 @@ export interface AppDeps {
 /** Every /api route with its declared access (the access-matrix test walks this list). */
 export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const { config } = deps;
-  return [
+  const routes = [
     ...healthRoutes({
       db: deps.db,
       warehouse: deps.warehouse,
@@ -59,6 +60,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...adminSignalRoutes(deps.db),
     ...newsletterRoutes(deps.db),
   ];
+  return [...routes, ...openApiRoutes(routes)];
 }
 
 /** The Koa app, built without listening: the server calls listen(), tests use app.callback(). */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { ambiguousSymbolsSchema } from '../../core/contracts/ambiguousSymbols';
+import { ambiguousSymbolsResponseSchema, ambiguousSymbolsSchema } from '../../core/contracts/ambiguousSymbols';
 import { route } from '../http/routeTable';
 
 /** The ticker-extraction ambiguity list, visible and editable by admins (workers pick edits up within a minute). */
@@ -8,7 +8,7 @@ export function adminSignalRoutes(db: Knex) {
   return [
     route('GET', '/api/admin/ambiguous-symbols', 'admin', async (ctx) => {
       ctx.body = await list();
-    }),
+    }, { summary: 'The ambiguity list of ticker extraction', responses: { 200: { description: 'Symbols', schema: ambiguousSymbolsResponseSchema } } }),
     route('PUT', '/api/admin/ambiguous-symbols', 'admin', async (ctx) => {
       const { symbols } = ambiguousSymbolsSchema.parse(ctx.request.body ?? {});
       await db.transaction(async (trx) => {
@@ -16,6 +16,6 @@ export function adminSignalRoutes(db: Knex) {
         if (symbols.length > 0) await trx('ambiguous_symbols').insert(symbols.map((symbol) => ({ symbol }))).onConflict('symbol').ignore();
       });
       ctx.body = await list();
-    }),
+    }, { summary: 'Replace the ambiguity list', body: ambiguousSymbolsSchema, responses: { 200: { description: 'The saved list', schema: ambiguousSymbolsResponseSchema } } }),
   ];
 }

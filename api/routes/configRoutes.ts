@@ -1,5 +1,5 @@
 import type { Config } from '../../core/config';
-import type { PublicConfig } from '../../core/contracts/publicConfig';
+import { publicConfigSchema, type PublicConfig } from '../../core/contracts/publicConfig';
 import { route } from '../http/routeTable';
 
 export function configRoutes(config: Config, temporalUiUrl: string | null) {
@@ -13,6 +13,6 @@ export function configRoutes(config: Config, temporalUiUrl: string | null) {
   return [
     route('GET', '/api/config', 'public', async (ctx) => {
       ctx.body = body;
-    }),
+    }, { summary: 'What the browser may know of the configuration', responses: { 200: { description: 'Public configuration', schema: publicConfigSchema } } }),
   ];
 }

@@ -1,3 +1,4 @@
+import { healthSchema } from '../../core/contracts/health';
 import { route } from '../http/routeTable';
 import { checkHealth, type HealthDeps } from '../services/healthService';
 
@@ -7,6 +8,6 @@ export function healthRoutes(deps: HealthDeps) {
       const health = await checkHealth(deps);
       ctx.status = health.status === 'ok' ? 200 : 503;
       ctx.body = health;
-    }),
+    }, { summary: 'Health of postgres, clickhouse, temporal and the worker', responses: { 200: { description: 'All up', schema: healthSchema }, 503: { description: 'Some part is down', schema: healthSchema } } }),
   ];
 }

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { newsletterSignupSchema } from '../../core/contracts/newsletter';
+import { newsletterSignupResponseSchema, newsletterSignupSchema } from '../../core/contracts/newsletter';
 import { route } from '../http/routeTable';
 
 /** The blog's newsletter box: stores the address once (case-insensitive); 201 when new, 200 when already subscribed. */
@@ -13,6 +13,6 @@ export function newsletterRoutes(db: Knex) {
       );
       ctx.status = inserted.rows.length > 0 ? 201 : 200;
       ctx.body = { subscribed: true };
-    }),
+    }, { summary: 'Subscribe to the newsletter', body: newsletterSignupSchema, responses: { 201: { description: 'Subscribed', schema: newsletterSignupResponseSchema }, 200: { description: 'Already subscribed', schema: newsletterSignupResponseSchema } } }),
   ];
 }

@@ -1,6 +1,8 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Config } from '../../core/config';
+import { z } from 'zod';
+import { platformStatusSchema } from '../../core/contracts/platformStatus';
 import { seedSourceLists } from '../../seed/sourceLists';
 import type { Platform } from '../../workflows/connectors/types';
 import { ensureSchedules } from '../../workflows/schedules';
@@ -8,11 +10,13 @@ import { route } from '../http/routeTable';
 import { serviceUnavailable } from '../http/httpError';
 import { platformStatus } from '../services/platformStatusService';
 
+const initDataResponseSchema = z.object({ sourceListsAdded: z.number().int(), schedules: z.array(z.string()) });
+
 export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Config; realPlatforms: readonly Platform[] }) {
   return [
     route('GET', '/api/status', 'user', async (ctx) => {
       ctx.body = await platformStatus(deps.db, deps.realPlatforms);
-    }),
+    }, { summary: 'Platform status (spec §3)', responses: { 200: { description: 'Platform status', schema: platformStatusSchema } } }),
 
     // Idempotent: safe on every dashboard load. Ensures the default source lists and the scan and price schedules exist.
     route('POST', '/api/init-data', 'user', async (ctx) => {
@@ -24,6 +28,6 @@ export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Confi
         throw serviceUnavailable(`The pipeline scheduler is unavailable: ${err.message}`);
       });
       ctx.body = { sourceListsAdded, schedules };
-    }),
+    }, { summary: 'Ensure the default source lists and the pipeline schedules exist (idempotent)', responses: { 200: { description: 'What was ensured', schema: initDataResponseSchema } }, errors: [503] }),
   ];
 }

@@ -4,7 +4,10 @@ import { z } from 'zod';
 import type { Config } from '../../core/config';
 import {
   detectTrendsResponseSchema,
+  historicalSchema,
   refreshPricesResponseSchema,
+  stockListSchema,
+  stockPostsSchema,
   tickerParamSchema,
   timeRangeSchema,
   trendingNowSchema,
@@ -54,35 +57,35 @@ export function stockRoutes(deps: StockRouteDeps) {
     route('GET', '/api/stocks', 'user', async (ctx) => {
       const { range } = rangeQuery.parse(ctx.query);
       ctx.body = await stocks.list(range);
-    }),
+    }, { summary: 'Tracked stocks with the mentions and sentiment of the range, ordered by trend', query: rangeQuery, responses: { 200: { description: 'Stock list', schema: stockListSchema } }, errors: [503] }),
 
     route('GET', '/api/stocks/:ticker/historical', 'user', async (ctx) => {
       const { ticker } = tickerParams.parse(ctx.params);
       const { range } = rangeQuery.parse(ctx.query);
       ctx.body = await details.historical(ticker, range);
-    }),
+    }, { summary: "A stock's price and mentions over the range", params: tickerParams, query: rangeQuery, responses: { 200: { description: 'Points, oldest first', schema: historicalSchema } }, errors: [404, 503] }),
 
     route('GET', '/api/stocks/:ticker/posts', 'user', async (ctx) => {
       const { ticker } = tickerParams.parse(ctx.params);
       const { limit } = postsQuery.parse(ctx.query);
       ctx.body = await details.posts(ticker, limit);
-    }),
+    }, { summary: "A stock's latest posts", params: tickerParams, query: postsQuery, responses: { 200: { description: 'Posts, newest first', schema: stockPostsSchema } }, errors: [404, 503] }),
 
     route('GET', '/api/trending-now', 'user', async (ctx) => {
       const rows = await deps.db('trending_stocks').orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }]).select('ticker', 'sentiment');
       ctx.body = trendingNowSchema.parse(rows);
-    }),
+    }, { summary: 'Trending tickers, newest first', responses: { 200: { description: 'Ticker list', schema: trendingNowSchema } } }),
 
     route('POST', '/api/stocks/refresh-prices', 'user', async (ctx) => {
       const result = await run<RefreshPricesResult>('refreshPrices', ON_DEMAND_PRICE_REFRESH_ID, 'the price refresh');
       stocks.invalidate();
       ctx.body = refreshPricesResponseSchema.parse({ updatedCount: result.updatedCount });
-    }),
+    }, { summary: 'Refresh prices now (RefreshPrices workflow)', responses: { 200: { description: 'Prices updated', schema: refreshPricesResponseSchema } }, errors: [503] }),
 
     route('POST', '/api/detect-trends', 'user', async (ctx) => {
       const result = await run<DetectTrendsResult>('detectTrends', ON_DEMAND_TREND_DETECTION_ID, 'trend detection');
       stocks.invalidate();
       ctx.body = detectTrendsResponseSchema.parse({ trendsDetected: result.trendsDetected, usingRealAPIs: usingRealAPIs(deps.realPlatforms) });
-    }),
+    }, { summary: 'Detect trends now (DetectTrends workflow)', responses: { 200: { description: 'Trends detected', schema: detectTrendsResponseSchema } }, errors: [503] }),
   ];
 }

@@ -8,3 +8,5 @@ export const ambiguousSymbolsSchema = z.object({
     .transform((symbols) => [...new Set(symbols)].sort()),
 });
 export type AmbiguousSymbols = z.infer<typeof ambiguousSymbolsSchema>;
+
+export const ambiguousSymbolsResponseSchema = z.object({ symbols: z.array(z.string()) });

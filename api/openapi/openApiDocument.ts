@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { errorBodySchema } from '../../core/contracts/errors';
+import type { RouteDefinition } from '../http/routeTable';
+
+type JsonSchema = Record<string, unknown>;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input: the message names the field',
+  401: 'Not signed in ("Unauthorized")',
+  403: 'Signed in without the access this route needs, or a cross-origin request',
+  404: 'Not found',
+  409: 'Conflict with existing data',
+  413: 'Request body is too large',
+  415: 'Unsupported content type',
+  429: 'Rate limited: the message says when to retry',
+  503: 'A store or service this call needs is unavailable',
+};
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+
+/** `/api/stocks/:ticker/posts` → `/api/stocks/{ticker}/posts`. */
+const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+function parameters(r: RouteDefinition): JsonSchema[] {
+  const list: JsonSchema[] = [];
+  for (const [location, shape] of [['path', r.doc.params], ['query', r.doc.query]] as const) {
+    if (!shape) continue;
+    const schema = toSchema(shape, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+    for (const [name, property] of Object.entries(schema.properties ?? {})) {
+      list.push({ name, in: location, required: location === 'path' || (schema.required ?? []).includes(name), schema: property });
+    }
+  }
+  return list;
+}
+
+function errorStatuses(r: RouteDefinition): number[] {
+  const statuses = new Set<number>(r.doc.errors ?? []);
+  if (r.doc.body || r.doc.query || r.doc.params) statuses.add(400);
+  if (r.doc.body) [413, 415].forEach((s) => statuses.add(s));
+  if (r.access !== 'public') statuses.add(401);
+  if (r.access === 'admin' || r.method !== 'GET') statuses.add(403);
+  return [...statuses].sort();
+}
+
+function operation(r: RouteDefinition): JsonSchema {
+  const responses: Record<string, JsonSchema> = {};
+  for (const [status, response] of Object.entries(r.doc.responses)) {
+    const contentType = response.contentType ?? 'application/json';
+    responses[status] = {
+      description: response.description,
+      ...(response.schema ? { content: { [contentType]: { schema: toSchema(response.schema, 'output') } } } : {}),
+    };
+  }
+  for (const status of errorStatuses(r)) {
+    responses[String(status)] = {
+      description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+    };
+  }
+  const params = parameters(r);
+  return {
+    summary: r.doc.summary,
+    operationId: `${r.method.toLowerCase()}${openApiPath(r.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    tags: [r.access],
+    ...(r.access === 'public' ? { security: [] } : {}),
+    ...(params.length > 0 ? { parameters: params } : {}),
+    ...(r.doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(r.doc.body, 'input') } } } } : {}),
+    responses,
+  };
+}
+
+/** The API's OpenAPI 3.1 contract, generated from the routes' own zod schemas. */
+export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl?: string): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const r of routes) {
+    const path = openApiPath(r.path);
+    paths[path] ??= {};
+    paths[path][r.method.toLowerCase()] = operation(r);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'StockPulse API',
+      version: '1.0.0',
+      description:
+        'Every /api route. Signed-in routes take the session cookie `sp.sid` set by POST /api/login or /api/register. ' +
+        'Errors are JSON `{message, field?, errors?}`; state-changing calls from another origin are refused with 403.',
+    },
+    ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
+    security: [{ sessionCookie: [] }],
+    tags: [
+      { name: 'public', description: 'No sign-in needed' },
+      { name: 'user', description: 'Any signed-in, active user' },
+      { name: 'admin', description: 'Admins only' },
+    ],
+    paths,
+    components: {
+      schemas: { Error: toSchema(errorBodySchema, 'output') },
+      securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sp.sid' } },
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import type { RouteDefinition } from '../http/routeTable';
+import { route } from '../http/routeTable';
+import { buildOpenApiDocument } from '../openapi/openApiDocument';
+
+const openApiDocumentSchema = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }).loose();
+
+/** GET /api/openapi.json: the contract of every mounted route, this one included. */
+export function openApiRoutes(routes: RouteDefinition[]): RouteDefinition[] {
+  const self = route(
+    'GET',
+    '/api/openapi.json',
+    'public',
+    async (ctx) => {
+      ctx.body = document;
+    },
+    { summary: "The API's OpenAPI 3.1 contract", responses: { 200: { description: 'OpenAPI document', schema: openApiDocumentSchema } } },
+  );
+  const document = buildOpenApiDocument([...routes, self]);
+  return [self];
+}
