@@ -9,6 +9,9 @@ import { createAccountService } from './accounts/accountService';
 import { createAuthRateLimits, type AuthLimits } from './accounts/authRateLimits';
 import { errorMiddleware } from './http/errorMiddleware';
 import { originCheck } from './http/originCheck';
+import { rejectNulCharacters } from './http/rejectNulCharacters';
+import { requireJsonBody } from './http/requireJsonBody';
+import { securityHeaders } from './http/securityHeaders';
 import { notFound } from './http/httpError';
 import { buildRouter, type RouteDefinition } from './http/routeTable';
 import { accountRoutes } from './routes/accountRoutes';
@@ -68,16 +71,13 @@ export function buildApp(deps: AppDeps): Koa {
   // Trust X-Forwarded-* (client IP for rate limits, https) only behind a known reverse proxy.
   const app = new Koa({ proxy: deps.config.env.TRUST_PROXY ?? false });
   app.use(errorMiddleware);
-  app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    ctx.set('X-Frame-Options', 'DENY');
-    await next();
-  });
   const { env } = deps.config;
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
+  app.use(securityHeaders({ httpsOnly: publicOrigin?.startsWith('https:') ?? false }));
   app.use(originCheck(publicOrigin ? [publicOrigin] : []));
+  app.use(requireJsonBody);
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true }));
+  app.use(rejectNulCharacters);
   app.use(
     sessionMiddleware(app, deps.db, {
       secret: resolveSessionSecret(env.SESSION_SECRET, deps.config.dataDir),

@@ -1,0 +1,77 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInCookie } from '../../tests/support/signIn';
+import { startTestApp, type TestApp } from '../../tests/support/testApp';
+
+const hostileTexts = [
+  "Robert'); DROP TABLE users;--",
+  '<img src=x onerror=alert(1)>',
+  '%00%27 OR 1=1 -- \\x00',
+  'Zoë 🚀💎🙌 李小龍 مرحبا',
+  '${jndi:ldap://x}{{7*7}}',
+];
+
+describe('hostile input gets a clear 4xx, and text is stored exactly as sent', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    cookie = await signedInCookie(t, 'hostile@example.com');
+  });
+  afterAll(async () => t.close());
+
+  it('malformed JSON → 400 "Malformed JSON body"', async () => {
+    const res = await request(t.server).post('/api/login').set('Content-Type', 'application/json').send('{"email": "a@b.c",');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Malformed JSON body' });
+  });
+
+  it('a body over 100 kB → 413', async () => {
+    const res = await request(t.server).post('/api/newsletter').set('Content-Type', 'application/json').send(JSON.stringify({ email: 'a'.repeat(200_000) }));
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: 'Request body is too large' });
+  });
+
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])('Content-Type %s → 415', async (type) => {
+    const res = await request(t.server).post('/api/login').set('Content-Type', type).send('email=a@b.c&password=secret');
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ message: 'Content-Type must be application/json' });
+  });
+
+  it('a JSON array or scalar where an object is expected → 400 naming the field', async () => {
+    for (const body of ['[]', '"text"', '42', 'null']) {
+      const res = await request(t.server).post('/api/login').set('Content-Type', 'application/json').send(body);
+      expect(res.status, body).toBe(400);
+      expect(res.body.message).toBeTruthy();
+    }
+  });
+
+  it.each(hostileTexts)('profile text %j is stored and returned verbatim', async (text) => {
+    const res = await request(t.server)
+      .patch('/api/user/profile')
+      .set('Cookie', cookie)
+      .send({ firstName: text, lastName: text, email: 'hostile@example.com', phoneNumber: null });
+    expect(res.status).toBe(200);
+    expect(res.body.firstName).toBe(text.trim());
+    const again = await request(t.server).get('/api/user').set('Cookie', cookie);
+    expect(again.body.lastName).toBe(text.trim());
+  });
+
+  it('a NUL character in any text field → 400 naming the field', async () => {
+    const res = await request(t.server)
+      .patch('/api/user/profile')
+      .set('Cookie', cookie)
+      .send({ firstName: 'Nul\u0000Byte', lastName: 'x', email: 'hostile@example.com' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ field: 'firstName', message: 'firstName must not contain NUL characters' });
+    const query = await request(t.server).get('/api/stocks?range=1hour%00').set('Cookie', cookie);
+    expect(query.status).toBe(400);
+  });
+
+  it('SQL metacharacters in a login e-mail are a 400 or 401, never a 500', async () => {
+    for (const email of ["' OR '1'='1", "admin@example.com' --", 'a@b.c\u0000']) {
+      const res = await request(t.server).post('/api/login').send({ email, password: "' OR '1'='1" });
+      expect([400, 401]).toContain(res.status);
+    }
+  });
+});
