@@ -17,7 +17,14 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    // zod's e-mail check is its regex, which the schema carries as `pattern`; the generic `format: email` of other validators differs from it.
+    override: ({ jsonSchema }) => {
+      if (jsonSchema.format === 'email' && jsonSchema.pattern) delete jsonSchema.format;
+    },
+  }) as JsonSchema;
   return rest;
 };
 
@@ -39,7 +46,8 @@ function parameters(r: RouteDefinition): JsonSchema[] {
 function errorStatuses(r: RouteDefinition): number[] {
   const statuses = new Set<number>(r.doc.errors ?? []);
   if (r.doc.body || r.doc.query || r.doc.params) statuses.add(400);
-  if (r.doc.body) [413, 415].forEach((s) => statuses.add(s));
+  // Any call that may carry a body is refused with 415 for a non-JSON one, and 413 when too large.
+  if (r.doc.body || r.method !== 'GET') [413, 415].forEach((s) => statuses.add(s));
   if (r.access !== 'public') statuses.add(401);
   if (r.access === 'admin' || r.method !== 'GET') statuses.add(403);
   return [...statuses].sort();
@@ -86,11 +94,12 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl?: stri
       title: 'StockPulse API',
       version: '1.0.0',
       description:
-        'Every /api route. Signed-in routes take the session cookie `sp.sid` set by POST /api/login or /api/register. ' +
+        'Every /api route. Signed-in routes take the session cookies `sp.sid` and `sp.sid.sig` set by POST /api/login or /api/register. ' +
         'Errors are JSON `{message, field?, errors?}`; state-changing calls from another origin are refused with 403.',
     },
     ...(serverUrl ? { servers: [{ url: serverUrl }] } : {}),
-    security: [{ sessionCookie: [] }],
+    // koa-session signs the session cookie: both cookies must be sent.
+    security: [{ sessionCookie: [], sessionSignature: [] }],
     tags: [
       { name: 'public', description: 'No sign-in needed' },
       { name: 'user', description: 'Any signed-in, active user' },
@@ -99,7 +108,10 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl?: stri
     paths,
     components: {
       schemas: { Error: toSchema(errorBodySchema, 'output') },
-      securitySchemes: { sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sp.sid' } },
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sp.sid', description: 'Session id, set by sign-in' },
+        sessionSignature: { type: 'apiKey', in: 'cookie', name: 'sp.sid.sig', description: 'Signature of the session id, set with it' },
+      },
     },
   };
 }

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../../platform/ports';
+import { projectRoot } from '../../platform/temporalCli';
+
+export interface ProductProcess {
+  baseUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** SIGTERM, wait for exit, remove the data directory. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product exactly as `npm start` does, in its own process, on free ports and a
+ * throw-away data directory inside the project (as root, embedded PostgreSQL runs as a 'postgres'
+ * user that cannot enter 0700 temp directories). Resolves once /api/health answers 200.
+ */
+export async function startProductProcess(options: { name: string; logFile: string; env?: Record<string, string> }): Promise<ProductProcess> {
+  fs.mkdirSync(path.join(projectRoot, 'data'), { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(projectRoot, 'data', `${options.name}-`));
+  fs.chmodSync(dataDir, 0o755);
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    EMBEDDED_POSTGRES_PORT: String(await freePort()),
+    TEMPORAL_DEV_PORT: String(await freePort()),
+    TEMPORAL_UI_PORT: String(await freePort()),
+    SMTP_CAPTURE_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const out = fs.openSync(options.logFile, 'w');
+  const child = spawn(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], { cwd: projectRoot, env, stdio: ['ignore', out, out] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited during start-up; see ${options.logFile}`);
+    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the product was not healthy within 180 s; see ${options.logFile}`);
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    child,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in over HTTP and returns the Cookie header value. */
+export async function signInOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  if (!res.ok) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
