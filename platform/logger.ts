@@ -8,9 +8,18 @@ export function setLogLevel(level: Level): void {
   threshold = level;
 }
 
+// Defence in depth: even a field passed by mistake never prints a secret.
+const SECRET_KEY = /password|secret|token|authorization|cookie|api[-_]?key|hash/i;
+const SECRET_VALUE = /scrypt\$\d+\$[^"\s]+|\b(sk|rk)_(live|test)_[A-Za-z0-9]+|\bwhsec_[A-Za-z0-9]+|\bpk_(live|test)_[A-Za-z0-9]+/g;
+
+function redact(key: string, value: unknown): unknown {
+  if (key && SECRET_KEY.test(key) && value !== null && typeof value !== 'object') return '[redacted]';
+  return typeof value === 'string' ? value.replace(SECRET_VALUE, '[redacted]') : value;
+}
+
 function write(level: Level, message: string, fields?: Record<string, unknown>): void {
   if (order[level] < order[threshold]) return;
-  const line = JSON.stringify({ t: new Date().toISOString(), level, msg: message, ...fields });
+  const line = JSON.stringify({ t: new Date().toISOString(), level, msg: message, ...fields }, redact);
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');
 }
 

@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { ZodError } from 'zod';
 import { log } from '../../platform/logger';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './databaseUnavailable';
 import { HttpError } from './httpError';
 
 /** The error body of every failed /api call. */
@@ -16,7 +17,10 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
     await next();
   } catch (err) {
     const { status, body } = toResponse(err);
-    if (status >= 500) log.error('request failed', { method: ctx.method, path: ctx.path, error: errorText(err) });
+    // Outages and deliberate 5xx answers (HttpError) are expected conditions; anything else is a bug.
+    if (isDatabaseUnavailable(err)) log.warn('database unavailable', { method: ctx.method, path: ctx.path, error: errorText(err) });
+    else if (err instanceof HttpError && status >= 500) log.warn('request refused', { method: ctx.method, path: ctx.path, status, error: err.message });
+    else if (status >= 500) log.error('request failed', { method: ctx.method, path: ctx.path, error: errorText(err) });
     ctx.status = status;
     ctx.body = body;
   }
@@ -24,6 +28,7 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
 
 function toResponse(err: unknown): { status: number; body: ErrorBody } {
   if (err instanceof HttpError) return { status: err.status, body: { message: err.message, ...(err.field ? { field: err.field } : {}) } };
+  if (isDatabaseUnavailable(err)) return { status: 503, body: { message: DATABASE_UNAVAILABLE } };
   if (err instanceof ZodError) {
     const errors = err.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
     return { status: 400, body: { message: errors[0]!.message, field: errors[0]!.field, errors } };

@@ -66,6 +66,14 @@ try {
     const result = spawnSync(cli, args, { stdio: 'inherit', env: { ...process.env, NO_COLOR: '1' } });
     if (result.status !== 0) failed = true;
   }
+  // Nothing the fuzzer sent as a password, nor any hash, may reach the server's log.
+  const serverLog = fs.readFileSync(path.join(reportDir, 'server.log'), 'utf8');
+  for (const secret of ['fuzz-user-password', admin.password, 'scrypt$']) {
+    if (serverLog.includes(secret)) {
+      console.error(`The server log contains a secret (${secret.slice(0, 6)}…).`);
+      failed = true;
+    }
+  }
 } finally {
   await product.stop();
 }

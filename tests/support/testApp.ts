@@ -18,7 +18,8 @@ export interface TestApp {
 /** The real API over a fresh Postgres database, chDB and the run's Temporal server, listening on a free port. */
 export async function startTestApp(overrides: Partial<AppDeps> = {}, env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const store: TestWarehouse = await createTestWarehouse();
+  // A caller may pass its own warehouse (chDB allows one per process), e.g. wrapped for fault injection.
+  const store: TestWarehouse = overrides.warehouse ? { warehouse: overrides.warehouse, close: async () => {} } : await createTestWarehouse();
   const connection = await Connection.connect({ address: inject('temporalAddress') });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-app-'));
   const deps: AppDeps = {
