@@ -36,7 +36,8 @@ export async function startProductProcess(options: { name: string; logFile: stri
   };
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const out = fs.openSync(options.logFile, 'w');
-  const child = spawn(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], { cwd: projectRoot, env, stdio: ['ignore', out, out] });
+  // node itself (not the tsx wrapper), so child.pid is the server: signals reach it directly and its memory can be read.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: projectRoot, env, stdio: ['ignore', out, out] });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {

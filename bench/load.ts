@@ -1,0 +1,127 @@
+/**
+ * npm run bench:load — the running product under a realistic mix, driven by autocannon from this
+ * (second) process: N signed-in users polling the dashboard, signing in again now and then, and writing.
+ * Prints throughput, p50/p99 latency, errors and the server's memory over the run.
+ *
+ *   npm run bench:load                              # 30 s, 50 users
+ *   BENCH_LOAD_SECONDS=300 npm run bench:load       # the 5-minute soak (memory must stay flat)
+ *   BENCH_LOAD_USERS=100 npm run bench:load
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon, { type Request } from 'autocannon';
+import { projectRoot } from '../platform/temporalCli';
+import { startProductProcess } from '../tests/support/productProcess';
+
+const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
+const users = Number(process.env.BENCH_LOAD_USERS ?? 50);
+const password = 'load-test-password';
+const targets = { requestsPerSecond: 1000, p99Ms: 100 };
+
+/** Resident memory of a process in MiB (Linux). */
+const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+const product = await startProductProcess({
+  name: 'load',
+  logFile: path.join(projectRoot, 'data', 'load-report', 'server.log'),
+  // Sign-ups come from many addresses, as they would in production (the sign-up limit is per address).
+  env: { TRUST_PROXY: 'true' },
+});
+try {
+  const base = product.baseUrl;
+  const emails = Array.from({ length: users }, (_, i) => `load-${i}@stockpulse.test`);
+  for (const [i, email] of emails.entries()) {
+    const res = await fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+      body: JSON.stringify({ email, password, confirmPassword: password }),
+    });
+    if (res.status !== 201) throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);
+  }
+  // Wait until the first scans (each backfills 24 hours) have written and settled, so the load meets steady state.
+  const probe = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: emails[0], password }) });
+  const probeCookie = probe.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const listStocks = async () => (await (await fetch(`${base}/api/stocks?range=24hours`, { headers: { cookie: probeCookie } })).json()) as Array<{ ticker: string; totalMentions: number }>;
+  let previousTotal = -1;
+  for (let i = 0; i < 36; i++) {
+    const total = (await listStocks()).reduce((sum, s) => sum + s.totalMentions, 0);
+    if (total > 0 && total === previousTotal) break;
+    previousTotal = total;
+    await new Promise((r) => setTimeout(r, 5000));
+  }
+  const stocks = await listStocks();
+  const tickers = stocks.slice(0, 20).map((s) => s.ticker);
+
+  let nextUser = 0;
+  interface UserContext {
+    email?: string;
+    cookie?: string;
+  }
+  const signedIn = (request: Request, context: object): Request => ({ ...request, headers: { ...request.headers, cookie: (context as UserContext).cookie ?? '' } });
+  const get = (pathFor: (i: number) => string, i: number): Request => ({ method: 'GET', path: pathFor(i), setupRequest: signedIn });
+  // One iteration per connection: sign in, then 100 calls as the dashboard makes them (spec §7 polling), with a profile write.
+  const dashboardPolls = Array.from({ length: 100 }, (_, i): Request => {
+    if (i % 50 === 25) {
+      return {
+        method: 'PATCH',
+        path: '/api/user/profile',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request, context) => ({ ...signedIn(request, context), body: JSON.stringify({ firstName: 'Load', lastName: `Run ${i}`, email: (context as UserContext).email }) }),
+      };
+    }
+    const cycle = [
+      () => '/api/stocks?range=1hour',
+      () => '/api/trending-now',
+      () => '/api/stocks?range=1hour',
+      () => '/api/status',
+      () => '/api/user',
+      (n: number) => `/api/stocks/${tickers[n % tickers.length]}/historical?range=1hour`,
+    ];
+    return get(cycle[i % cycle.length]!, i);
+  });
+  const requests: Request[] = [
+    {
+      method: 'POST',
+      path: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      setupRequest: (request, context) => {
+        const user = context as UserContext;
+        user.email = emails[nextUser++ % emails.length];
+        return { ...request, body: JSON.stringify({ email: user.email, password }) };
+      },
+      onResponse: (_status, _body, context, headers) => {
+        // Raw header names keep the server's casing.
+        const setCookie = Object.entries(headers as Record<string, string | string[]>).find(([name]) => name.toLowerCase() === 'set-cookie')?.[1];
+        (context as UserContext).cookie = ([] as string[]).concat(setCookie ?? []).map((c) => c.split(';')[0]).join('; ');
+      },
+    },
+    ...dashboardPolls,
+  ];
+
+  const memory: number[] = [rssMiB(product.child.pid!)];
+  const sampler = setInterval(() => memory.push(rssMiB(product.child.pid!)), 5000);
+  console.log(`load: ${users} signed-in users for ${seconds} s against ${base} …`);
+  const result = await autocannon({ url: base, connections: users, duration: seconds, requests });
+  clearInterval(sampler);
+  memory.push(rssMiB(product.child.pid!));
+
+  const errors = result.non2xx + result.errors + result.timeouts;
+  const third = Math.max(1, Math.floor(memory.length / 3));
+  const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const early = avg(memory.slice(0, third));
+  const late = avg(memory.slice(-third));
+  const met = result.requests.average >= targets.requestsPerSecond && result.latency.p99 < targets.p99Ms && errors === 0;
+  console.log(
+    [
+      `load mix (per user: sign-in, then 100 calls: /api/stocks ×34, /api/trending-now ×17, /api/status ×16, /api/user ×16, history ×15, profile write ×2)`,
+      `  throughput: ${Math.round(result.requests.average).toLocaleString('en-US')} requests/s (target ≥ ${targets.requestsPerSecond.toLocaleString('en-US')}), ${result.requests.total.toLocaleString('en-US')} requests`,
+      `  latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target p99 < ${targets.p99Ms} ms), max ${result.latency.max} ms`,
+      `  errors: ${errors} (non-2xx ${result.non2xx}, socket errors ${result.errors}, timeouts ${result.timeouts}) (target 0)`,
+      `  server memory (RSS): start ${memory[0]!.toFixed(0)} MiB, first third avg ${early.toFixed(0)} MiB, last third avg ${late.toFixed(0)} MiB, max ${Math.max(...memory).toFixed(0)} MiB`,
+      `  ${met ? 'targets met' : 'TARGETS NOT MET'}`,
+    ].join('\n'),
+  );
+} finally {
+  await product.stop();
+}
+process.exit(0);
