@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { ambiguousSymbolsQuery, useSaveAmbiguousSymbols } from '../api/adminApi';
@@ -11,7 +11,11 @@ export function AmbiguityListEditor() {
   const save = useSaveAmbiguousSymbols();
   const storedText = (data?.symbols ?? []).join('\n');
   const [text, setText] = useState(storedText);
-  useEffect(() => setText(storedText), [storedText]);
+  const [shownStored, setShownStored] = useState(storedText);
+  if (shownStored !== storedText) {
+    setShownStored(storedText);
+    setText(storedText);
+  }
 
   const symbols = text
     .split(/[\n,]/)

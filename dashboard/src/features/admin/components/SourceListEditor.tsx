@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { normaliseSourceValues } from '@core/contracts/admin';
 import { Button } from '../../../ui/Button';
 
@@ -26,10 +26,13 @@ export function SourceListEditor({ platform, settingType, stored, defaults, savi
   const [text, setText] = useState(storedText);
   const [changed, setChanged] = useState(false);
 
-  useEffect(() => {
+  // The editor resets when the stored values change (after a save, or another admin's edit).
+  const [shownStored, setShownStored] = useState(storedText);
+  if (shownStored !== storedText) {
+    setShownStored(storedText);
     setText(storedText);
     setChanged(false);
-  }, [storedText]);
+  }
 
   const label = `${platform} ${settingType}`;
   return (

@@ -42,8 +42,12 @@ export function UserManagement({ filters, onFiltersChange }: UserManagementProps
     return () => clearTimeout(timer);
   }, [searchText, filters, onFiltersChange]);
 
-  // A filter set from elsewhere (the Subscriptions quick actions) shows in the box too.
-  useEffect(() => setSearchText(filters.search), [filters.search]);
+  // A search set from elsewhere (the Subscriptions quick actions reset it) shows in the box too.
+  const [appliedSearch, setAppliedSearch] = useState(filters.search);
+  if (appliedSearch !== filters.search) {
+    setAppliedSearch(filters.search);
+    setSearchText(filters.search);
+  }
 
   const totalPages = data?.totalPages ?? 1;
   const setPage = (page: number) => onFiltersChange({ ...filters, page });
