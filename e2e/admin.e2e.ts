@@ -60,9 +60,9 @@ describe('the admin area in the browser', () => {
     await page.getByText('Role updated').waitFor();
     await page.getByLabel('Role', { exact: true }).selectOption('admin');
     await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringContaining(member.email)]);
+    await screenshot(page, 'admin-users');
     await page.getByLabel(`Role of ${member.email}`).selectOption('user');
     await page.getByText('No users found').waitFor();
-    await screenshot(page, 'admin-users');
   });
 
   it('edits a source list: Save disabled until changed, Add Defaults merges', async () => {
