@@ -1,33 +1,10 @@
 import type { AdminStats } from '@core/contracts/admin';
 import type { PublicUser } from '@core/contracts/user';
+import { makeUser } from '../../../testing/fixtures';
 
+/** A user row as the admin list shows it (the shared fixture with an admin-list flavour). */
 export function adminUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return {
-    id: '1234567890abcdef-user',
-    email: 'ada@example.com',
-    username: 'ada',
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    profileImageUrl: null,
-    phoneNumber: null,
-    stripeCustomerId: null,
-    stripeSubscriptionId: null,
-    subscriptionStatus: 'trialing',
-    trialStartDate: null,
-    trialEndDate: null,
-    hasCompletedTrial: false,
-    role: 'user',
-    isActive: true,
-    emailAlerts: true,
-    smsAlerts: false,
-    weeklyDigest: true,
-    marketUpdates: true,
-    newFeatures: false,
-    lastLoginAt: null,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...overrides,
-  };
+  return makeUser({ id: '1234567890abcdef-user', email: 'ada@example.com', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', subscriptionStatus: 'trialing', ...overrides });
 }
 
 export const stats: AdminStats = {
