@@ -15,6 +15,8 @@ import { securityHeaders } from './http/securityHeaders';
 import { notFound } from './http/httpError';
 import { buildRouter, type RouteDefinition } from './http/routeTable';
 import { accountRoutes } from './routes/accountRoutes';
+import { adminPipelineRoutes } from './routes/adminPipelineRoutes';
+import { adminRoutes } from './routes/adminRoutes';
 import { adminSignalRoutes } from './routes/adminSignalRoutes';
 import { configRoutes } from './routes/configRoutes';
 import { newsletterRoutes } from './routes/newsletterRoutes';
@@ -60,6 +62,14 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...accountRoutes(createAccountService(deps.db), createAuthRateLimits(deps.db, deps.authLimits)),
     ...pipelineRoutes(deps),
     ...stockRoutes(deps),
+    ...adminRoutes(deps.db),
+    ...adminPipelineRoutes({
+      db: deps.db,
+      temporal: deps.temporal,
+      namespace: config.env.TEMPORAL_NAMESPACE,
+      taskQueue: config.env.TEMPORAL_TASK_QUEUE,
+      temporalUiUrl: deps.temporalUiUrl,
+    }),
     ...adminSignalRoutes(deps.db),
     ...newsletterRoutes(deps.db),
   ];

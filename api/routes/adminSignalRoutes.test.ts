@@ -25,6 +25,12 @@ describe('admin ambiguity list', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ symbols: ['DD', 'GO', 'ON'] });
     expect(await t.database.db('ambiguous_symbols').orderBy('symbol').pluck('symbol')).toEqual(['DD', 'GO', 'ON']);
+    expect(await t.database.db('admin_audit_log').orderBy('id', 'desc').first()).toMatchObject({
+      actor_email: 'signal-admin@example.com',
+      action: 'ambiguousSymbols.save',
+      before: { symbols: ['IT', 'ON'] },
+      after: { symbols: ['DD', 'GO', 'ON'] },
+    });
   });
 
   it('rejects a malformed symbol with 400 naming it, changing nothing', async () => {

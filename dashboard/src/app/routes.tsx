@@ -1,5 +1,4 @@
 import type { RouteObject } from 'react-router-dom';
-import { AdminPage } from '../features/admin/components/AdminPage';
 import { AlertsPage } from '../features/alerts/components/AlertsPage';
 import { AuthPage } from '../features/auth/components/AuthPage';
 import { BlogIndexPage } from '../features/blog/components/BlogIndexPage';
@@ -57,7 +56,8 @@ export const appRoutes: RouteObject[] = [
       },
       {
         element: <RequireAdmin />,
-        children: [{ element: <AppLayout />, children: [{ path: '/admin', element: <AdminPage /> }] }],
+        // The admin area (react-table, its editors) loads in its own chunk: most visitors never open it.
+        children: [{ element: <AppLayout />, children: [{ path: '/admin', lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }) }] }],
       },
       {
         element: <AppLayout />,

@@ -1,0 +1,121 @@
+import type { Knex } from 'knex';
+import type { AdminSubscriptionFilter, AdminUsersQuery, AdminUsersResponse } from '../../core/contracts/admin';
+import type { PublicUser, Role, SubscriptionStatus } from '../../core/contracts/user';
+import { toPublicUser, type UserRow } from '../accounts/userMapper';
+import { HttpError, notFound } from '../http/httpError';
+import { destroyUserSessions } from '../sessions/postgresSessionStore';
+import type { AdminActor } from './adminActor';
+import { recordAdminAction } from './auditLog';
+
+/** What each subscription filter matches: the admin's "trial" and "none" also cover sign-up's "trialing" and the default "inactive". */
+const statusesForFilter: Record<AdminSubscriptionFilter, SubscriptionStatus[]> = {
+  active: ['active'],
+  trial: ['trial', 'trialing'],
+  cancelled: ['cancelled'],
+  expired: ['expired'],
+  none: ['none', 'inactive'],
+};
+
+/** The search text as a LIKE pattern matching it literally (%, _ and \ escaped). */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** GET /api/admin/users: filtered, searched (name, username, e-mail; case-insensitive), newest first, one page. */
+export async function listUsers(db: Knex, query: AdminUsersQuery): Promise<AdminUsersResponse> {
+  const filtered = db<UserRow>('users').modify((q) => {
+    if (query.subscriptionStatus !== 'all') q.whereIn('subscription_status', statusesForFilter[query.subscriptionStatus]);
+    if (query.role !== 'all') q.where('role', query.role);
+    if (query.search) {
+      const pattern = containsPattern(query.search);
+      q.where((w) =>
+        w
+          .whereRaw(`email ILIKE ? ESCAPE '\\'`, [pattern])
+          .orWhereRaw(`username ILIKE ? ESCAPE '\\'`, [pattern])
+          .orWhereRaw(`concat_ws(' ', first_name, last_name) ILIKE ? ESCAPE '\\'`, [pattern]),
+      );
+    }
+  });
+  const [counted] = await filtered.clone().count<{ count: string }[]>('* as count');
+  const total = Number(counted?.count ?? 0);
+  const rows = (await filtered
+    .clone()
+    .select('*')
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)) as UserRow[];
+  return { users: rows.map(toPublicUser), totalPages: Math.max(1, Math.ceil(total / query.limit)), total };
+}
+
+const conflict = (message: string) => new HttpError(409, message);
+
+/** The target row, locked for the change; 404 when there is none (or the id is not a uuid). */
+async function lockUser(trx: Knex.Transaction, id: string): Promise<UserRow> {
+  const row = UUID.test(id) ? ((await trx<UserRow>('users').where({ id }).forUpdate().first()) as UserRow | undefined) : undefined;
+  if (!row) throw notFound('User not found');
+  return row;
+}
+
+/** Refuses a change that would leave no active admin (the lock makes two concurrent demotions wait for each other). */
+async function guardLastAdmin(trx: Knex.Transaction, target: UserRow, what: string): Promise<void> {
+  if (target.role !== 'admin' || !target.is_active) return;
+  const admins = await trx('users').where({ role: 'admin', is_active: true }).orderBy('id').forUpdate().pluck<string[]>('id');
+  if (admins.filter((id) => id !== target.id).length === 0) throw conflict(`Cannot ${what} the last active admin`);
+}
+
+/** The audit view of a user: the fields admin actions change. */
+const auditView = (row: UserRow) => ({
+  email: row.email,
+  role: row.role,
+  isActive: row.is_active,
+  subscriptionStatus: row.subscription_status,
+});
+
+export function createAdminUserService(db: Knex) {
+  /** Locks the user, applies `changes` (unless there is nothing to change) and records the action, all in one transaction. */
+  async function change(actor: AdminActor, id: string, action: string, apply: (row: UserRow, trx: Knex.Transaction) => Promise<Partial<UserRow> | null>): Promise<PublicUser> {
+    return db.transaction(async (trx) => {
+      const before = await lockUser(trx, id);
+      const changes = await apply(before, trx);
+      if (!changes) return toPublicUser(before);
+      const [after] = (await trx<UserRow>('users')
+        .where({ id })
+        .update({ ...changes, updated_at: new Date() })
+        .returning('*')) as UserRow[];
+      await recordAdminAction(trx, { actor, action, targetType: 'user', targetId: id, before: auditView(before), after: auditView(after!) });
+      return toPublicUser(after!);
+    });
+  }
+
+  return {
+    setRole: (actor: AdminActor, id: string, role: Role) =>
+      change(actor, id, 'user.role', async (row, trx) => {
+        if (row.role === role) return null;
+        if (role === 'user') await guardLastAdmin(trx, row, 'demote');
+        return { role };
+      }),
+
+    deactivate: (actor: AdminActor, id: string) =>
+      change(actor, id, 'user.deactivate', async (row, trx) => {
+        if (!row.is_active) return null;
+        await guardLastAdmin(trx, row, 'deactivate');
+        await destroyUserSessions(trx, id);
+        return { is_active: false };
+      }),
+
+    setSubscriptionStatus: (actor: AdminActor, id: string, subscriptionStatus: SubscriptionStatus) =>
+      change(actor, id, 'user.subscription', async (row) => (row.subscription_status === subscriptionStatus ? null : { subscription_status: subscriptionStatus })),
+
+    /** Deletes the user and ends their sessions; the audit row keeps who they were. */
+    async deleteUser(actor: AdminActor, id: string): Promise<void> {
+      await db.transaction(async (trx) => {
+        const before = await lockUser(trx, id);
+        await guardLastAdmin(trx, before, 'delete');
+        // Recorded before the delete: an admin deleting their own account is the row's actor (its actor_id then becomes null).
+        await recordAdminAction(trx, { actor, action: 'user.delete', targetType: 'user', targetId: id, before: auditView(before), after: null });
+        await destroyUserSessions(trx, id);
+        await trx('users').where({ id }).delete();
+      });
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import type { Client } from '@temporalio/client';
+import type { Knex } from 'knex';
+import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, rerunSchema, startedRunSchema, startScanSchema } from '../../core/contracts/admin';
+import { adminActor } from '../admin/adminActor';
+import { recordAdminAction } from '../admin/auditLog';
+import { createPipelineRunService } from '../admin/pipelineRuns';
+import { route } from '../http/routeTable';
+
+/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run. */
+export function adminPipelineRoutes(deps: { db: Knex; temporal: Client; namespace: string; taskQueue: string; temporalUiUrl: string | null }) {
+  const runs = createPipelineRunService(deps);
+  return [
+    route('GET', '/api/admin/pipelines/runs', 'admin', async (ctx) => {
+      ctx.body = await runs.list(pipelineRunsQuerySchema.parse(ctx.query));
+    }, { summary: 'Recent workflow runs from Temporal', query: pipelineRunsQuerySchema, responses: { 200: { description: 'Runs, newest first', schema: pipelineRunsResponseSchema } }, errors: [503] }),
+    route('POST', '/api/admin/pipelines/scans', 'admin', async (ctx) => {
+      const { platform } = startScanSchema.parse(ctx.request.body ?? {});
+      const actor = await adminActor(deps.db, ctx);
+      const started = await runs.startScan(platform);
+      await recordAdminAction(deps.db, { actor, action: 'pipeline.scan', targetType: 'pipeline', targetId: started.workflowId, before: null, after: { platform, ...started } });
+      ctx.status = 202;
+      ctx.body = started;
+    }, { summary: 'Run a scan of one platform now', body: startScanSchema, responses: { 202: { description: 'Started', schema: startedRunSchema } }, errors: [503] }),
+    route('POST', '/api/admin/pipelines/reruns', 'admin', async (ctx) => {
+      const { workflowId, runId } = rerunSchema.parse(ctx.request.body ?? {});
+      const actor = await adminActor(deps.db, ctx);
+      const started = await runs.rerun(workflowId, runId);
+      await recordAdminAction(deps.db, { actor, action: 'pipeline.rerun', targetType: 'pipeline', targetId: started.workflowId, before: { workflowId, runId: runId ?? null }, after: started });
+      ctx.status = 202;
+      ctx.body = started;
+    }, { summary: 'Run a finished workflow again with the same input', body: rerunSchema, responses: { 202: { description: 'Started', schema: startedRunSchema } }, errors: [404, 409, 503] }),
+  ];
+}

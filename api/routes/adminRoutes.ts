@@ -1,0 +1,55 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import {
+  adminRoleChangeSchema,
+  adminStatsSchema,
+  adminSubscriptionChangeSchema,
+  adminUsersQuerySchema,
+  adminUsersResponseSchema,
+  platformSettingInputSchema,
+  platformSettingSchema,
+} from '../../core/contracts/admin';
+import { publicUserSchema } from '../../core/contracts/user';
+import { adminActor } from '../admin/adminActor';
+import { adminStats } from '../admin/adminStats';
+import { createAdminUserService, listUsers } from '../admin/adminUsers';
+import { listPlatformSettings, savePlatformSetting } from '../admin/platformSettings';
+import { route } from '../http/routeTable';
+
+/** The spec §7 admin calls (cancel-subscription goes through billing). Every change is audited in its own transaction. */
+const userIdParams = z.object({ id: z.string() });
+const deletedUserSchema = z.object({ deleted: z.string() });
+
+export function adminRoutes(db: Knex) {
+  const users = createAdminUserService(db);
+  return [
+    route('GET', '/api/admin/stats', 'admin', async (ctx) => {
+      ctx.body = await adminStats(db);
+    }, { summary: 'Business figures (spec §3 admin stats)', responses: { 200: { description: 'Stats', schema: adminStatsSchema } } }),
+    route('GET', '/api/admin/users', 'admin', async (ctx) => {
+      ctx.body = await listUsers(db, adminUsersQuerySchema.parse(ctx.query));
+    }, { summary: 'Users, filtered and paged (50 per page)', query: adminUsersQuerySchema, responses: { 200: { description: 'One page of users', schema: adminUsersResponseSchema } } }),
+    route('PUT', '/api/admin/users/:id/role', 'admin', async (ctx) => {
+      const { role } = adminRoleChangeSchema.parse(ctx.request.body ?? {});
+      ctx.body = await users.setRole(await adminActor(db, ctx), ctx.params.id!, role);
+    }, { summary: "Change a user's role", params: userIdParams, body: adminRoleChangeSchema, responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [404, 409] }),
+    route('PUT', '/api/admin/users/:id/deactivate', 'admin', async (ctx) => {
+      ctx.body = await users.deactivate(await adminActor(db, ctx), ctx.params.id!);
+    }, { summary: 'Deactivate a user (ends their sessions)', params: userIdParams, responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [404, 409] }),
+    route('PUT', '/api/admin/users/:id/subscription', 'admin', async (ctx) => {
+      const { subscriptionStatus } = adminSubscriptionChangeSchema.parse(ctx.request.body ?? {});
+      ctx.body = await users.setSubscriptionStatus(await adminActor(db, ctx), ctx.params.id!, subscriptionStatus);
+    }, { summary: "Set a user's subscription status", params: userIdParams, body: adminSubscriptionChangeSchema, responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [404] }),
+    route('DELETE', '/api/admin/users/:id', 'admin', async (ctx) => {
+      await users.deleteUser(await adminActor(db, ctx), ctx.params.id!);
+      ctx.body = { deleted: ctx.params.id };
+    }, { summary: 'Delete a user', params: userIdParams, responses: { 200: { description: 'Deleted', schema: deletedUserSchema } }, errors: [404, 409] }),
+    route('GET', '/api/admin/platform-settings', 'admin', async (ctx) => {
+      ctx.body = await listPlatformSettings(db);
+    }, { summary: 'Every source list', responses: { 200: { description: 'Source lists', schema: z.array(platformSettingSchema) } } }),
+    route('POST', '/api/admin/platform-settings', 'admin', async (ctx) => {
+      const input = platformSettingInputSchema.parse(ctx.request.body ?? {});
+      ctx.body = await savePlatformSetting(db, await adminActor(db, ctx), input);
+    }, { summary: 'Save one source list (trimmed, empties and duplicates dropped)', body: platformSettingInputSchema, responses: { 200: { description: 'The saved list', schema: platformSettingSchema } } }),
+  ];
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { publicUserSchema, roleSchema } from './user';
+
+/** Pro plan price in dollars per month (spec §1, §9). */
+export const PRO_MONTHLY_PRICE = 49;
+/** Admin user list page size (spec §9). */
+export const ADMIN_USERS_PAGE_SIZE = 50;
+
+/** GET /api/admin/stats (spec §3), plus the per-status counts and revenue figures the Subscriptions tab shows. */
+export const adminStatsSchema = z.object({
+  totalUsers: z.number(),
+  activeUsers: z.number(),
+  subscribedUsers: z.number(),
+  trialUsers: z.number(),
+  expiredUsers: z.number(),
+  cancelledUsers: z.number(),
+  /** Percent, one decimal: (cancelled + expired) / (active + cancelled + expired). */
+  churnRate: z.number(),
+  /** Monthly recurring revenue: active subscribers × 49. */
+  monthlyRevenue: z.number(),
+  /** Annual run rate: active subscribers × 49 × 12. */
+  totalRevenue: z.number(),
+  /** Trial users × 49 (what converting every trial would add per month). */
+  trialRevenuePotential: z.number(),
+  /** Trial users × 49 × 0.2 (the "potential revenue" shown). */
+  potentialRevenue: z.number(),
+  totalStocks: z.number(),
+  /** Users per stored subscription status, every status present (0 when none). */
+  usersByStatus: z.record(z.string(), z.number()),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** The subscription filter of User Management (spec §2). "trial" also matches "trialing", "none" also "inactive". */
+export const adminSubscriptionFilters = ['active', 'trial', 'cancelled', 'expired', 'none'] as const;
+export const adminSubscriptionFilterSchema = z.enum(adminSubscriptionFilters);
+export type AdminSubscriptionFilter = z.infer<typeof adminSubscriptionFilterSchema>;
+
+/** Query of GET /api/admin/users. */
+export const adminUsersQuerySchema = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be 1 to 100').max(100, 'limit must be 1 to 100').default(ADMIN_USERS_PAGE_SIZE),
+  subscriptionStatus: z.union([z.literal('all'), adminSubscriptionFilterSchema]).default('all'),
+  role: z.union([z.literal('all'), roleSchema]).default('all'),
+  search: z.string().trim().max(200, 'search is at most 200 characters').default(''),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+export const adminUsersResponseSchema = z.object({
+  users: z.array(publicUserSchema),
+  totalPages: z.number(),
+  total: z.number(),
+});
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+export const adminRoleChangeSchema = z.object({ role: roleSchema });
+
+/** The statuses an admin may set directly (spec §4). */
+export const adminSettableStatuses = ['active', 'trial', 'cancelled', 'expired', 'none'] as const;
+export const adminSubscriptionChangeSchema = z.object({
+  subscriptionStatus: z.enum(adminSettableStatuses, { message: `subscriptionStatus must be one of ${adminSettableStatuses.join(', ')}` }),
+});
+
+/** Which source lists each platform understands (what its connector reads). */
+export const sourceListTypes = {
+  reddit: ['subreddits'],
+  twitter: ['hashtags', 'keywords'],
+  youtube: ['channels', 'keywords'],
+  tiktok: ['hashtags', 'keywords'],
+  instagram: ['hashtags', 'keywords'],
+} as const;
+export const sourceListPlatforms = ['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'] as const;
+
+/** Spec §5: one item per line, trimmed, empty lines dropped; duplicates dropped too, first occurrence kept. */
+export function normaliseSourceValues(values: readonly string[]): string[] {
+  return [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
+}
+
+/** POST /api/admin/platform-settings. */
+export const platformSettingInputSchema = z
+  .object({
+    platform: z.enum(sourceListPlatforms, { message: `platform must be one of ${sourceListPlatforms.join(', ')}` }),
+    settingType: z.string().trim(),
+    values: z.array(z.string().max(200, 'Each entry is at most 200 characters')).max(500, 'At most 500 entries').transform(normaliseSourceValues),
+  })
+  .superRefine((input, ctx) => {
+    const allowed: readonly string[] = sourceListTypes[input.platform];
+    if (!allowed.includes(input.settingType)) {
+      ctx.addIssue({ code: 'custom', path: ['settingType'], message: `settingType for ${input.platform} must be one of ${allowed.join(', ')}` });
+    }
+  });
+export type PlatformSettingInput = z.infer<typeof platformSettingInputSchema>;
+
+export const platformSettingSchema = z.object({
+  platform: z.string(),
+  settingType: z.string(),
+  values: z.array(z.string()),
+  isActive: z.boolean(),
+  updatedAt: z.string(),
+});
+export type PlatformSetting = z.infer<typeof platformSettingSchema>;
+
+/** Workflow types the Pipelines tab lists. */
+export const pipelineWorkflowTypes = ['scanPlatform', 'detectTrends', 'refreshPrices'] as const;
+export const pipelineRunStatuses = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'CONTINUED_AS_NEW', 'TIMED_OUT', 'UNKNOWN'] as const;
+
+export const pipelineRunsQuerySchema = z.object({
+  type: z.union([z.literal('all'), z.enum(pipelineWorkflowTypes)]).default('all'),
+  status: z.union([z.literal('all'), z.enum(pipelineRunStatuses)]).default('all'),
+  limit: z.coerce.number().int().min(1, 'limit must be 1 to 100').max(100, 'limit must be 1 to 100').default(30),
+});
+
+export const pipelineRunSchema = z.object({
+  workflowId: z.string(),
+  runId: z.string(),
+  type: z.string(),
+  platform: z.string().nullable(),
+  status: z.string(),
+  startedAt: z.string(),
+  closedAt: z.string().nullable(),
+  durationMs: z.number().nullable(),
+  posts: z.number().nullable(),
+  mentions: z.number().nullable(),
+  error: z.string().nullable(),
+  /** Link to the run in the Temporal Web UI, when its URL is known. */
+  temporalUrl: z.string().nullable(),
+  /** A failed, timed-out, terminated or cancelled run can be started again with the same input. */
+  canRerun: z.boolean(),
+});
+export type PipelineRun = z.infer<typeof pipelineRunSchema>;
+
+export const pipelineRunsResponseSchema = z.object({ runs: z.array(pipelineRunSchema), temporalUiUrl: z.string().nullable() });
+export type PipelineRunsResponse = z.infer<typeof pipelineRunsResponseSchema>;
+
+export const startScanSchema = z.object({ platform: z.enum(sourceListPlatforms, { message: `platform must be one of ${sourceListPlatforms.join(', ')}` }) });
+export const rerunSchema = z.object({ workflowId: z.string().min(1, 'workflowId is required').max(300), runId: z.string().max(100).optional() });
+export const startedRunSchema = z.object({ workflowId: z.string(), runId: z.string(), type: z.string() });
+export type StartedRun = z.infer<typeof startedRunSchema>;

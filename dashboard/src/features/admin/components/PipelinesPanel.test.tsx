@@ -1,0 +1,87 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { PipelineRun } from '@core/contracts/admin';
+import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { queryOf, renderAdmin, stubAdminApi } from '../testing/renderAdmin';
+import { PipelinesPanel } from './PipelinesPanel';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+const run = (overrides: Partial<PipelineRun>): PipelineRun => ({
+  workflowId: 'scan-reddit-2026-11-22T01:00:00Z',
+  runId: 'run-1',
+  type: 'scanPlatform',
+  platform: 'reddit',
+  status: 'COMPLETED',
+  startedAt: '2026-11-22T01:00:00.000Z',
+  closedAt: '2026-11-22T01:00:01.500Z',
+  durationMs: 1500,
+  posts: 120,
+  mentions: 45,
+  error: null,
+  temporalUrl: 'http://localhost:8233/namespaces/default/workflows/scan-reddit/run-1/history',
+  canRerun: false,
+  ...overrides,
+});
+
+const failed = run({ workflowId: 'scan-youtube-2026-11-22T00:55:00Z', runId: 'run-2', platform: 'youtube', status: 'FAILED', posts: null, mentions: null, error: 'YouTube API key rejected', canRerun: true });
+
+function stub() {
+  return stubAdminApi({
+    'GET /api/admin/pipelines/runs': { runs: [run({}), failed], temporalUiUrl: 'http://localhost:8233' },
+    'POST /api/admin/pipelines/scans': { workflowId: 'scan-twitter-manual-x', runId: 'r', type: 'scanPlatform' },
+    'POST /api/admin/pipelines/reruns': { workflowId: 'scan-youtube-rerun-x', runId: 'r', type: 'scanPlatform' },
+    'GET /api/admin/ambiguous-symbols': { symbols: ['IT', 'ON'] },
+    'PUT /api/admin/ambiguous-symbols': (r: { body: unknown }) => r.body,
+  });
+}
+
+describe('PipelinesPanel', () => {
+  it('lists runs with platform, status, duration, posts, mentions, error and a Temporal link', async () => {
+    const requests = stub();
+    renderAdmin(<PipelinesPanel />);
+    const rows = await screen.findAllByTestId('pipeline-run');
+    expect(queryOf(requests.find((r) => r.url.includes('/pipelines/runs'))!)).toEqual({ type: 'scanPlatform', status: 'all' });
+    const ok = within(rows[0]!);
+    expect(ok.getByText('completed')).toBeTruthy();
+    expect(ok.getByText('1.5 s')).toBeTruthy();
+    expect(ok.getByText('120')).toBeTruthy();
+    expect(ok.getByText('45')).toBeTruthy();
+    expect(ok.getByRole('link', { name: 'Open in Temporal' }).getAttribute('href')).toBe(run({}).temporalUrl);
+    expect(ok.queryByRole('button', { name: /Re-run/ })).toBeNull();
+    const bad = within(rows[1]!);
+    expect(bad.getByText('YouTube API key rejected')).toBeTruthy();
+    expect(bad.getByText('youtube')).toBeTruthy();
+  });
+
+  it('runs a scan now and re-runs a failed run', async () => {
+    const requests = stub();
+    renderAdmin(<PipelinesPanel />);
+    fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'twitter' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run Scan Now' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Scan started', description: 'scan-twitter-manual-x' }));
+    expect(requests.find((r) => r.url === '/api/admin/pipelines/scans')?.body).toEqual({ platform: 'twitter' });
+
+    fireEvent.click(await screen.findByRole('button', { name: `Re-run ${failed.workflowId}` }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Run started again' }));
+    expect(requests.find((r) => r.url === '/api/admin/pipelines/reruns')?.body).toEqual({ workflowId: failed.workflowId, runId: 'run-2' });
+  });
+
+  it('edits the ambiguity list', async () => {
+    const requests = stub();
+    renderAdmin(<PipelinesPanel />);
+    const box = (await screen.findByLabelText('Ambiguous symbols')) as HTMLTextAreaElement;
+    await waitFor(() => expect(box.value).toBe('IT\nON'));
+    const saveButton = screen.getByRole('button', { name: 'Save Ambiguity List' }) as HTMLButtonElement;
+    expect(saveButton.disabled).toBe(true);
+    fireEvent.change(box, { target: { value: 'IT\nON\nDD' } });
+    fireEvent.click(saveButton);
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Ambiguity list updated' }));
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ symbols: ['IT', 'ON', 'DD'] });
+  });
+});

@@ -1,0 +1,117 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { pipelineRunStatuses, pipelineWorkflowTypes, sourceListPlatforms, type PipelineRun } from '@core/contracts/admin';
+import { Badge, type BadgeVariant } from '../../../ui/Badge';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { pipelineRunsQuery, useRerun, useStartScan, type PipelineFilters } from '../api/adminApi';
+import { AmbiguityListEditor } from './AmbiguityListEditor';
+import { formatDateTime, formatDuration } from './format';
+import { SelectField } from './SelectField';
+
+const typeOptions = [{ value: 'all', label: 'All pipelines' }, ...pipelineWorkflowTypes.map((t) => ({ value: t, label: t }))];
+const statusOptions = [{ value: 'all', label: 'Any status' }, ...pipelineRunStatuses.filter((s) => s !== 'UNKNOWN').map((s) => ({ value: s, label: s.toLowerCase().replace(/_/g, ' ') }))];
+const platformOptions = sourceListPlatforms.map((p) => ({ value: p, label: p }));
+
+function statusVariant(status: string): BadgeVariant {
+  if (status === 'COMPLETED') return 'success';
+  if (status === 'RUNNING') return 'secondary';
+  if (status === 'CONTINUED_AS_NEW') return 'outline';
+  return 'destructive';
+}
+
+/** Operations: recent Temporal runs with their outcome, a scan on demand, a re-run of a failed run, and the ambiguity list. */
+export function PipelinesPanel() {
+  const [filters, setFilters] = useState<PipelineFilters>({ type: 'scanPlatform', status: 'all' });
+  const [platform, setPlatform] = useState<string>('reddit');
+  const { data, isLoading, isError, error, refetch, isFetching } = useQuery(pipelineRunsQuery(filters));
+  const startScan = useStartScan();
+  const rerun = useRerun();
+
+  return (
+    <div className="space-y-6">
+      <Card className="p-4">
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectField label="Platform" value={platform} options={platformOptions} onChange={setPlatform} />
+          <Button onClick={() => startScan.mutate(platform)} disabled={startScan.isPending}>
+            {startScan.isPending ? 'Starting...' : 'Run Scan Now'}
+          </Button>
+          <div className="ml-auto flex flex-wrap items-end gap-3">
+            <SelectField label="Pipeline" value={filters.type} options={typeOptions} onChange={(type) => setFilters({ ...filters, type })} />
+            <SelectField label="Run status" value={filters.status} options={statusOptions} onChange={(status) => setFilters({ ...filters, status })} />
+            <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
+              Refresh
+            </Button>
+          </div>
+        </div>
+        {data && !data.temporalUiUrl && <p className="mt-2 text-xs text-slate-500">Set TEMPORAL_UI_URL to link runs to the Temporal UI.</p>}
+      </Card>
+
+      <Card className="p-4">
+        <h3 className="mb-3 font-semibold text-slate-900 dark:text-white">Recent runs</h3>
+        {isLoading ? (
+          <p className="text-slate-600 dark:text-slate-400">Loading runs...</p>
+        ) : isError ? (
+          <p role="alert" className="text-red-600">Could not load runs: {error.message}</p>
+        ) : !data || data.runs.length === 0 ? (
+          <p className="text-slate-600 dark:text-slate-400">No runs found</p>
+        ) : (
+          <RunsTable runs={data.runs} rerunning={rerun.isPending} onRerun={(run) => rerun.mutate({ workflowId: run.workflowId, runId: run.runId })} />
+        )}
+      </Card>
+
+      <AmbiguityListEditor />
+    </div>
+  );
+}
+
+function RunsTable({ runs, rerunning, onRerun }: { runs: PipelineRun[]; rerunning: boolean; onRerun: (run: PipelineRun) => void }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
+          <tr>
+            {['Type', 'Platform', 'Status', 'Started', 'Duration', 'Posts', 'Mentions', 'Error', 'Actions'].map((h) => (
+              <th key={h} scope="col" className="px-3 py-2 font-medium">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {runs.map((run) => (
+            <tr key={`${run.workflowId}/${run.runId}`} data-testid="pipeline-run" data-workflow-id={run.workflowId}>
+              <td className="px-3 py-2">
+                <div>{run.type}</div>
+                <div className="max-w-[16rem] truncate font-mono text-xs text-slate-500" title={run.workflowId}>
+                  {run.workflowId}
+                </div>
+              </td>
+              <td className="px-3 py-2">{run.platform ?? '–'}</td>
+              <td className="px-3 py-2">
+                <Badge variant={statusVariant(run.status)}>{run.status.toLowerCase().replace(/_/g, ' ')}</Badge>
+              </td>
+              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(run.startedAt)}</td>
+              <td className="whitespace-nowrap px-3 py-2">{formatDuration(run.durationMs)}</td>
+              <td className="px-3 py-2">{run.posts ?? '–'}</td>
+              <td className="px-3 py-2">{run.mentions ?? '–'}</td>
+              <td className="max-w-[20rem] px-3 py-2 text-xs text-red-700 dark:text-red-400">{run.error ?? ''}</td>
+              <td className="space-x-2 whitespace-nowrap px-3 py-2">
+                {run.temporalUrl && (
+                  <a href={run.temporalUrl} target="_blank" rel="noreferrer" className="text-blue-600 underline dark:text-blue-400">
+                    Open in Temporal
+                  </a>
+                )}
+                {run.canRerun && (
+                  <Button size="sm" variant="outline" disabled={rerunning} onClick={() => onRerun(run)} aria-label={`Re-run ${run.workflowId}`}>
+                    Re-run
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import type { PublicUser, Role } from '@core/contracts/user';
+import { Button } from '../../../ui/Button';
+import {
+  useCancelSubscription,
+  useChangeRole,
+  useChangeSubscription,
+  useDeactivateUser,
+  useDeleteUser,
+  type AdminSettableStatus,
+} from '../api/adminApi';
+import { ConfirmDialog } from './ConfirmDialog';
+import { SelectField } from './SelectField';
+
+const roleOptions: Array<{ value: Role; label: string }> = [
+  { value: 'user', label: 'User' },
+  { value: 'admin', label: 'Admin' },
+];
+/** Spec §4: the statuses an admin may set. */
+const statusOptions: Array<{ value: AdminSettableStatus; label: string }> = [
+  { value: 'active', label: 'Active' },
+  { value: 'trial', label: 'Trial' },
+  { value: 'cancelled', label: 'Cancelled' },
+  { value: 'expired', label: 'Expired' },
+  { value: 'none', label: 'None' },
+];
+
+type Confirming = 'delete' | 'cancel' | null;
+
+/** Spec §2 row actions with their visibility rules and the §5 confirmations. */
+export function UserRowActions({ user }: { user: PublicUser }) {
+  const [confirming, setConfirming] = useState<Confirming>(null);
+  const changeRole = useChangeRole();
+  const changeSubscription = useChangeSubscription();
+  const deactivate = useDeactivateUser();
+  const remove = useDeleteUser();
+  const cancel = useCancelSubscription();
+  const who = user.email;
+
+  // A stored status outside the settable five (trialing, inactive) is shown as itself until the admin picks one.
+  const settable = statusOptions.some((o) => o.value === user.subscriptionStatus);
+  const currentStatus = user.subscriptionStatus as AdminSettableStatus;
+  const currentStatusOptions = settable ? statusOptions : [{ value: currentStatus, label: user.subscriptionStatus }, ...statusOptions];
+
+  return (
+    <div className="flex min-w-[14rem] flex-wrap items-end gap-2">
+      <SelectField
+        label={`Role of ${who}`}
+        hideLabel
+        value={user.role}
+        options={roleOptions}
+        disabled={changeRole.isPending}
+        onChange={(role) => changeRole.mutate({ user, role })}
+      />
+      <SelectField
+        label={`Subscription of ${who}`}
+        hideLabel
+        value={currentStatus}
+        options={currentStatusOptions}
+        disabled={changeSubscription.isPending}
+        onChange={(subscriptionStatus) => changeSubscription.mutate({ user, subscriptionStatus })}
+      />
+      {user.isActive && (
+        <Button variant="outline" size="sm" disabled={deactivate.isPending} onClick={() => deactivate.mutate(user)} aria-label={`Deactivate ${who}`}>
+          Deactivate
+        </Button>
+      )}
+      <Button variant="destructive" size="sm" onClick={() => setConfirming('delete')} aria-label={`Delete ${who}`}>
+        Delete
+      </Button>
+      {user.subscriptionStatus === 'active' && user.stripeSubscriptionId && (
+        <Button variant="outline" size="sm" onClick={() => setConfirming('cancel')} aria-label={`Cancel subscription of ${who}`}>
+          Cancel Sub
+        </Button>
+      )}
+
+      <ConfirmDialog
+        open={confirming === 'delete'}
+        title="Delete user"
+        message={`Are you sure you want to permanently delete ${who}? This action cannot be undone.`}
+        confirmLabel="Delete permanently"
+        pending={remove.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => remove.mutate(user, { onSettled: () => setConfirming(null) })}
+      />
+      <ConfirmDialog
+        open={confirming === 'cancel'}
+        title="Cancel subscription"
+        message={`Are you sure you want to cancel the subscription of ${who}? Their access remains until the end of the current billing period.`}
+        confirmLabel="Cancel subscription"
+        pending={cancel.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => cancel.mutate(user, { onSettled: () => setConfirming(null) })}
+      />
+    </div>
+  );
+}

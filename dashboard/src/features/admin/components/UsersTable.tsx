@@ -1,0 +1,104 @@
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import type { PublicUser, SubscriptionStatus } from '@core/contracts/user';
+import { Badge, type BadgeVariant } from '../../../ui/Badge';
+import { formatDate } from '../../../lib/formatDate';
+import { truncateId } from './format';
+import { UserRowActions } from './UserRowActions';
+
+const features = tableFeatures({});
+const helper = createColumnHelper<typeof features, PublicUser>();
+
+/** Spec §4 badge styling: active default, trial secondary, cancelled destructive, others outline. */
+export function subscriptionBadgeVariant(status: SubscriptionStatus): BadgeVariant {
+  if (status === 'active') return 'default';
+  if (status === 'trial' || status === 'trialing') return 'secondary';
+  if (status === 'cancelled') return 'destructive';
+  return 'outline';
+}
+
+const displayName = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || u.email.split('@')[0]!;
+
+// The seven columns of spec §2, at module scope so the table's models stay stable between renders.
+const columns = helper.columns([
+  helper.display({
+    id: 'user',
+    header: 'User',
+    cell: ({ row }) => {
+      const u = row.original;
+      return (
+        <div className="min-w-0">
+          <div className="font-medium text-slate-900 dark:text-white">{displayName(u)}</div>
+          {u.username && <div className="text-xs text-slate-500">@{u.username}</div>}
+          <div className="font-mono text-xs text-slate-400" title={u.id}>
+            {truncateId(u.id)}
+          </div>
+        </div>
+      );
+    },
+  }),
+  helper.accessor('email', { header: 'Email', cell: (info) => <span className="break-all">{info.getValue()}</span> }),
+  helper.accessor('role', {
+    header: 'Role',
+    cell: (info) => <Badge variant={info.getValue() === 'admin' ? 'default' : 'outline'}>{info.getValue()}</Badge>,
+  }),
+  helper.display({
+    id: 'subscription',
+    header: 'Subscription',
+    cell: ({ row }) => {
+      const u = row.original;
+      return (
+        <div className="space-y-1">
+          <Badge variant={subscriptionBadgeVariant(u.subscriptionStatus)}>{u.subscriptionStatus}</Badge>
+          {u.stripeCustomerId && (
+            <div className="font-mono text-xs text-slate-500" title="Payment customer id">
+              cus {truncateId(u.stripeCustomerId)}
+            </div>
+          )}
+          {u.stripeSubscriptionId && (
+            <div className="font-mono text-xs text-slate-500" title="Payment subscription id">
+              sub {truncateId(u.stripeSubscriptionId)}
+            </div>
+          )}
+        </div>
+      );
+    },
+  }),
+  helper.accessor('isActive', {
+    header: 'Status',
+    cell: (info) => <Badge variant={info.getValue() ? 'success' : 'outline'}>{info.getValue() ? 'Active' : 'Inactive'}</Badge>,
+  }),
+  helper.accessor('lastLoginAt', { header: 'Last Login', cell: (info) => formatDate(info.getValue()) ?? 'Never' }),
+  helper.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <UserRowActions user={row.original} /> }),
+]);
+
+export function UsersTable({ users }: { users: PublicUser[] }) {
+  const table = useTable({ features, columns, data: users, getRowId: (u) => u.id });
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col" className="px-3 py-2 font-medium">
+                  {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} data-testid="user-row">
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id} className="px-3 py-2 align-top">
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot } from './support/browser';
+
+/** An admin runs the business and the pipelines from /admin, against the real stores and Temporal. */
+describe('the admin area in the browser', () => {
+  let browser: Browser;
+  let page: Page;
+  const baseUrl = inject('baseUrl');
+  const tag = Date.now().toString(36);
+  const member = { email: `member-${tag}@example.com`, username: `member_${tag}`, firstName: 'Grace', lastName: 'Hopper' };
+
+  beforeAll(async () => {
+    // Two sign-ups through the public API (each a trialing user), so the filters have someone to find.
+    for (const user of [member, { email: `other-${tag}@example.com`, username: `other_${tag}`, firstName: 'Alan', lastName: 'Turing' }]) {
+      const res = await fetch(`${baseUrl}/api/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ ...user, password: 'member-password', confirmPassword: 'member-password' }),
+      });
+      expect(res.status).toBe(201);
+    }
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByLabel('Email').fill(inject('adminEmail'));
+    await page.getByLabel('Password').fill(inject('adminPassword'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${baseUrl}/dashboard`);
+  });
+  afterAll(async () => browser?.close());
+
+  const rows = () => page.getByTestId('user-row');
+
+  it('shows the stats header and filters users by search, subscription and role', async () => {
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    await page.getByTestId('stat-Total Users').filter({ hasText: /^\d+$/ }).waitFor();
+    expect(Number(await page.getByTestId('stat-Total Users').innerText())).toBeGreaterThanOrEqual(3);
+
+    await page.getByLabel('Search users').fill(tag);
+    await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(2);
+    await page.getByLabel('Search users').fill(`grace hopper`);
+    await expect.poll(() => rows().allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(member.email)]);
+
+    await page.getByLabel('Subscription', { exact: true }).selectOption('trial');
+    await expect.poll(() => rows().count()).toBe(1);
+    await page.getByLabel('Subscription', { exact: true }).selectOption('active');
+    await page.getByText('No users found').waitFor();
+    await page.getByLabel('Subscription', { exact: true }).selectOption('all');
+    await page.getByLabel('Role', { exact: true }).selectOption('admin');
+    await page.getByText('No users found').waitFor();
+    await page.getByLabel('Role', { exact: true }).selectOption('all');
+    await expect.poll(() => rows().count()).toBe(1);
+  });
+
+  it('changes a role', async () => {
+    await page.getByLabel(`Role of ${member.email}`).selectOption('admin');
+    await page.getByText('Role updated').waitFor();
+    await page.getByLabel('Role', { exact: true }).selectOption('admin');
+    await expect.poll(() => rows().allInnerTexts()).toEqual([expect.stringContaining(member.email)]);
+    await screenshot(page, 'admin-users');
+    await page.getByLabel(`Role of ${member.email}`).selectOption('user');
+    await page.getByText('No users found').waitFor();
+  });
+
+  it('edits a source list: Save disabled until changed, Add Defaults merges', async () => {
+    await page.getByRole('tab', { name: 'Platform Settings' }).click();
+    const editor = page.getByRole('textbox', { name: 'reddit subreddits' });
+    await editor.waitFor();
+    const save = page.getByRole('button', { name: 'Save reddit subreddits' });
+    expect(await save.isDisabled()).toBe(true);
+    await editor.fill('pennystocks\n\n  options  ');
+    expect(await save.isEnabled()).toBe(true);
+    await page.getByRole('button', { name: 'Add Defaults to reddit subreddits' }).click();
+    const merged = (await editor.inputValue()).split('\n');
+    expect(merged.slice(0, 2)).toEqual(['pennystocks', 'options']);
+    expect(merged).toEqual(expect.arrayContaining(['wallstreetbets', 'stocks', 'investing']));
+    expect(new Set(merged).size).toBe(merged.length);
+    await save.click();
+    await page.getByText('Settings updated').waitFor();
+    await expect.poll(() => save.isDisabled()).toBe(true);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Platform Settings' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'reddit subreddits' }).inputValue()).toBe(merged.join('\n'));
+  });
+
+  it('triggers a scan and sees it complete in the Pipelines tab, with a link into the Temporal UI', async () => {
+    await page.getByRole('tab', { name: 'Pipelines' }).click();
+    await page.getByLabel('Platform', { exact: true }).selectOption('reddit');
+    await page.getByRole('button', { name: 'Run Scan Now' }).click();
+    await page.getByText('Scan started').waitFor();
+    const workflowId = await page.getByText(/^scan-reddit-manual-/).first().innerText();
+    const row = page.locator(`[data-testid="pipeline-run"][data-workflow-id="${workflowId}"]`);
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByText('completed').waitFor({ timeout: 60_000 });
+    const cells = await row.locator('td').allInnerTexts();
+    expect(cells[1]).toBe('reddit');
+    expect(Number(cells[5])).toBeGreaterThanOrEqual(0);
+    expect(Number(cells[6])).toBeGreaterThanOrEqual(0);
+    expect(await row.getByRole('link', { name: 'Open in Temporal' }).getAttribute('href')).toMatch(/\/namespaces\/default\/workflows\/scan-reddit-manual-/);
+    await screenshot(page, 'admin-pipelines');
+  });
+});
