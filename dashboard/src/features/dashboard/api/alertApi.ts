@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../../../app/toast/toastStore';
+import { handleUnauthorized } from '../../../app/session/unauthorizedRedirect';
 import { apiRequest, isUnauthorizedError } from '../../../lib/api';
 import { ALERTS_QUERY_KEY } from './dashboardApi';
 
@@ -11,22 +12,7 @@ export interface CreateAlertInput {
   smsEnabled: boolean;
 }
 
-/** Spec §9: the redirect after an unauthorised error waits 500 ms. */
-export const LOGIN_REDIRECT_DELAY_MS = 500;
-export const LOGIN_URL = '/api/login';
-
-/** Full-page navigation to the server login redirect; an object so tests can replace it. */
-export const loginRedirect = {
-  go(): void {
-    window.location.href = LOGIN_URL;
-  },
-};
-
-/** Spec §8: the logout toast, then /api/login after 500 ms. */
-export function handleUnauthorized(): void {
-  showToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-  setTimeout(() => loginRedirect.go(), LOGIN_REDIRECT_DELAY_MS);
-}
+export { handleUnauthorized, LOGIN_REDIRECT_DELAY_MS, LOGIN_URL, loginRedirect } from '../../../app/session/unauthorizedRedirect';
 
 /** POST /api/alerts with the spec §8 toasts; success refreshes the alerts list. */
 export function useCreateAlertMutation(options: { onSuccess?: () => void } = {}) {
