@@ -22,6 +22,7 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
   let sms: TwilioEndpoint;
   let worker: RunningWorker;
   let client: Client;
+  let closeMailer = () => {};
   const taskQueue = uniqueTaskQueue('alerts');
   /** Recipients whose next send fails right after the provider accepted it (before it is recorded). */
   const failAfterSend = new Set<string>();
@@ -58,6 +59,7 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
       sms: createSmsSender(database.db, { ...twilio, fromNumber: '+15005550006', apiUrl: sms.url }),
       dashboardUrl: 'https://stockpulse.test/dashboard',
     };
+    closeMailer = () => notifications.mailer.close();
     const deliveryHooks = {
       async afterSend(id: number) {
         const row = await database.db('notifications').where({ id }).first('recipient', 'channel');
@@ -75,6 +77,7 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
   afterAll(async () => {
     await worker?.stop();
     await client?.connection.close();
+    closeMailer();
     await smtp?.stop();
     await sms?.close();
     await store?.close();

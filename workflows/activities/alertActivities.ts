@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Warehouse } from '../../warehouse/client';
-import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
+import { tickerWindowTotals } from '../../warehouse/queries/tickerWindowTotals';
 import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NewNotification, type NotificationChannels } from '../notifications/delivery';
 import type { AlertPayload, DigestPayload, DigestStock } from '../notifications/messages';
 
@@ -10,7 +10,7 @@ export const NOTIFIED_STATUSES = ['trialing', 'trial', 'active'] as const;
 const ALERT_LOCK = 0x616c7274; // "alrt"
 /** A notification whose sends keep failing is retried by later evaluations up to this many attempts. */
 const MAX_ATTEMPTS = 8;
-const MINUTE_MS = 60_000;
+const WEEK_MINUTES = 7 * 24 * 60;
 
 export interface EvaluateAlertsResult {
   evaluated: number;
@@ -47,13 +47,6 @@ interface CrossedAlert {
   price: string | null;
   change_percent: string | null;
   sentiment: string;
-}
-
-/** Mentions per ticker in the trailing window, summed over platforms. */
-async function tickerTotals(warehouse: Warehouse, since: Date): Promise<Map<string, number>> {
-  const totals = new Map<string, number>();
-  for (const row of await mentionWindowCounts(warehouse, since)) totals.set(row.ticker, (totals.get(row.ticker) ?? 0) + Number(row.mentions));
-  return totals;
 }
 
 /** The notifications one crossing sends: each channel enabled on the alert and in the user's settings (SMS needs a phone). */
@@ -106,13 +99,12 @@ export function createAlertActivities(deps: AlertActivityDeps) {
           .where('a.is_active', true)
           .select<ActiveAlert[]>('a.id', 's.ticker', 'a.mention_threshold', 'a.window_minutes', 'a.is_above');
         const windows = [...new Set(alerts.map((a) => a.window_minutes))];
-        const totals = new Map<number, Map<string, number>>();
-        for (const w of windows) totals.set(w, await tickerTotals(deps.warehouse, new Date(now.getTime() - w * MINUTE_MS)));
+        const totals = await tickerWindowTotals(deps.warehouse, now, windows);
 
         const crossings: Array<{ id: number; mentions: number }> = [];
         const rearms: number[] = [];
         for (const a of alerts) {
-          const mentions = totals.get(a.window_minutes)?.get(a.ticker) ?? 0;
+          const mentions = totals.get(a.ticker)?.[windows.indexOf(a.window_minutes)] ?? 0;
           const above = mentions > a.mention_threshold;
           if (above && !a.is_above) crossings.push({ id: a.id, mentions });
           else if (!above && a.is_above) rearms.push(a.id);
@@ -162,9 +154,9 @@ export function createAlertActivities(deps: AlertActivityDeps) {
     async prepareWeeklyDigest(): Promise<number[]> {
       const now = clock();
       const weekEnding = now.toISOString().slice(0, 10);
-      const totals = await tickerTotals(deps.warehouse, new Date(now.getTime() - 7 * 24 * 60 * MINUTE_MS));
+      const weekly = await tickerWindowTotals(deps.warehouse, now, [WEEK_MINUTES]);
       const stocks = await db('stocks').select<Array<{ id: number; ticker: string; name: string; sentiment: string; price: string | null }>>('id', 'ticker', 'name', 'sentiment', db.raw('price::text AS price'));
-      const describe = (s: (typeof stocks)[number]): DigestStock => ({ ticker: s.ticker, name: s.name, sentiment: s.sentiment, price: s.price, mentions: totals.get(s.ticker) ?? 0 });
+      const describe = (s: (typeof stocks)[number]): DigestStock => ({ ticker: s.ticker, name: s.name, sentiment: s.sentiment, price: s.price, mentions: weekly.get(s.ticker)?.[0] ?? 0 });
       const byId = new Map(stocks.map((s) => [s.id, s]));
       const trending = stocks.map(describe).filter((s) => s.mentions > 0).sort((a, b) => b.mentions - a.mentions).slice(0, 5);
       const users = await db('users')

@@ -19,6 +19,8 @@ export async function startSmtpCapture(options: { db: Knex; port: number; host?:
     disabledCommands: ['STARTTLS'],
     logger: false,
     size: 5 * 1024 * 1024,
+    // Pooled senders keep connections open; on stop they are given a second, not the default 30.
+    closeTimeout: 1000,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
