@@ -3,6 +3,12 @@ import { z } from 'zod';
 /** The mention windows an alert may watch (minutes): the trailing 1, 4 or 24 hours; 24 hours by default. */
 export const alertWindows = [60, 240, 1440] as const;
 export const DEFAULT_ALERT_WINDOW = 1440;
+/** The window choices of the alert forms (select values are strings). */
+export const alertWindowOptions = [
+  { value: '60', label: 'Last 1 hour' },
+  { value: '240', label: 'Last 4 hours' },
+  { value: '1440', label: 'Last 24 hours' },
+] as const;
 
 const windowSchema = z.union(alertWindows.map((w) => z.literal(w)) as [z.ZodLiteral<60>, z.ZodLiteral<240>, z.ZodLiteral<1440>], {
   error: 'windowMinutes must be 60, 240 or 1440',

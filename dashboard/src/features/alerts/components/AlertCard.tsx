@@ -1,11 +1,10 @@
-import type { Alert } from '@core/contracts/alerts';
+import { alertWindowOptions, type Alert } from '@core/contracts/alerts';
 import { formatDate } from '../../../lib/formatDate';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Icon } from '../../../ui/Icon';
 import { Switch } from '../../../ui/Switch';
-import { WINDOW_OPTIONS } from './CreateAlertDialog';
 
 interface AlertCardProps {
   alert: Alert;
@@ -17,7 +16,7 @@ interface AlertCardProps {
 /** Spec §2 alert card: ticker (or N/A), name (or Unknown Stock), threshold, Active/Inactive, channels, created date, delete. */
 export function AlertCard({ alert, onDelete, onToggle, busy }: AlertCardProps) {
   const ticker = alert.stock?.ticker ?? 'N/A';
-  const windowLabel = WINDOW_OPTIONS.find((o) => o.value === String(alert.windowMinutes))?.label.toLowerCase();
+  const windowLabel = alertWindowOptions.find((o) => o.value === String(alert.windowMinutes))?.label.toLowerCase();
   return (
     <Card className="p-5" data-testid="alert-card">
       <article aria-label={`Alert for ${ticker}`} className="space-y-3">

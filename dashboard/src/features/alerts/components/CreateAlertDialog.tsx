@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { DEFAULT_ALERT_WINDOW } from '@core/contracts/alerts';
+import { alertWindowOptions, DEFAULT_ALERT_WINDOW } from '@core/contracts/alerts';
 import { useCurrentUser } from '../../../app/session/useCurrentUser';
 import { showToast } from '../../../app/toast/toastStore';
 import { Button } from '../../../ui/Button';
@@ -12,12 +12,6 @@ import { pickerStocksQueryOptions, useCreateAlert } from '../api/alertsApi';
 
 /** Spec §2 / §9 form defaults, plus the mention window (the trailing 24 hours unless chosen). */
 export const CREATE_ALERT_DEFAULTS = { stockId: '', mentionThreshold: '1000', windowMinutes: String(DEFAULT_ALERT_WINDOW), emailEnabled: true, smsEnabled: false };
-
-export const WINDOW_OPTIONS = [
-  { value: '60', label: 'Last 1 hour' },
-  { value: '240', label: 'Last 4 hours' },
-  { value: '1440', label: 'Last 24 hours' },
-] as const;
 
 /** The /alerts page's Create Alert dialog: the Set Stock Alert form with a stock picker in place of the read-only symbol. */
 export function CreateAlertDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -81,7 +75,7 @@ function CreateAlertForm({ onClose }: { onClose: () => void }) {
       />
       <SelectField
         label="Mention window"
-        options={WINDOW_OPTIONS}
+        options={alertWindowOptions}
         value={form.windowMinutes}
         onChange={(e) => setForm((f) => ({ ...f, windowMinutes: e.target.value }))}
         hint="Mentions are counted over this trailing window"

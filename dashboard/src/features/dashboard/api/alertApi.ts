@@ -8,6 +8,8 @@ import { ALERTS_QUERY_KEY } from './dashboardApi';
 export interface CreateAlertInput {
   stockId: number;
   mentionThreshold: number;
+  /** Beyond the spec: the trailing window in minutes (60, 240 or 1440; the server defaults to 1440). */
+  windowMinutes?: 60 | 240 | 1440;
   emailEnabled: boolean;
   smsEnabled: boolean;
 }
