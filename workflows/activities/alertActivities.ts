@@ -132,22 +132,15 @@ export function createAlertActivities(deps: AlertActivityDeps) {
       return { evaluated, crossed, rearmed, notificationIds: open.map(Number) };
     },
 
-    /** Sends recorded notifications, each at most once; throws (so Temporal retries) when a provider refused one. */
+    /** Sends recorded notifications, each at most once, several at a time; throws (so Temporal retries) when a provider refused one. */
     async deliverNotifications(ids: number[]): Promise<{ sent: number; skipped: number }> {
-      if (!deps.notifications) throw new Error('Notification channels are not configured in this worker');
-      let sent = 0;
-      let skipped = 0;
-      const failures: string[] = [];
-      for (const id of ids) {
-        try {
-          if ((await deliverNotification(db, deps.notifications, id, deps.deliveryHooks)) === 'sent') sent++;
-          else skipped++;
-        } catch (err) {
-          failures.push(`${id}: ${err instanceof Error ? err.message : String(err)}`);
-        }
-      }
+      const channels = deps.notifications;
+      if (!channels) throw new Error('Notification channels are not configured in this worker');
+      const outcomes = await Promise.allSettled(ids.map((id) => deliverNotification(db, channels, id, deps.deliveryHooks)));
+      const failures = outcomes.flatMap((o, i) => (o.status === 'rejected' ? [`${ids[i]}: ${o.reason instanceof Error ? o.reason.message : String(o.reason)}`] : []));
       if (failures.length > 0) throw new Error(`${failures.length} of ${ids.length} notifications failed (${failures.slice(0, 3).join('; ')})`);
-      return { sent, skipped };
+      const sent = outcomes.filter((o) => o.status === 'fulfilled' && o.value === 'sent').length;
+      return { sent, skipped: ids.length - sent };
     },
 
     /** Records this week's digest for every subscriber with weeklyDigest on (once per user and week); returns the ids to send. */
