@@ -5,7 +5,8 @@ import { testActivities } from '../tests/support/testActivities';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
 import { startTwilioEndpoint, type TwilioEndpoint } from '../tests/support/twilioEndpoint';
 import { insertMentions } from '../warehouse/queries/insertMentions';
-import type { evaluateAlerts, weeklyDigest } from './definitions';
+import type { evaluateAlerts, scanPlatform, weeklyDigest } from './definitions';
+import { evaluateAlertsAfterScanId } from './definitions/scanPlatform';
 import { createMailer } from './notifications/mailer';
 import { createSmsSender } from './notifications/smsSender';
 import { startSmtpCapture, type SmtpCapture } from './notifications/smtpCapture';
@@ -167,6 +168,14 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
     expect(texts().slice(sentBefore).map((m) => m.to)).toEqual(['+14155550199']);
     expect(await emails('trial@example.com')).toHaveLength(1);
     expect(texts('+14155550100').filter((m) => m.body.includes('TSLA'))).toEqual([]); // trial user turned SMS off
+  });
+
+  it('every scan starts EvaluateAlerts as an abandoned child with a stable id per scan', async () => {
+    const scanId = `scan-youtube-${taskQueue}`;
+    await client.workflow.execute<typeof scanPlatform>('scanPlatform', { taskQueue, workflowId: scanId, args: [{ platform: 'youtube' }] });
+    const child = client.workflow.getHandle<typeof evaluateAlerts>(evaluateAlertsAfterScanId(scanId));
+    expect(child.workflowId).toBe(`evaluate-alerts-after-${scanId}`);
+    expect(await child.result()).toMatchObject({ failedBatches: 0 });
   });
 
   it('the weekly digest e-mails subscribers with weeklyDigest on, once per week', async () => {
