@@ -43,6 +43,12 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/admin/ambiguous-symbols': 'admin',
   'PUT /api/admin/ambiguous-symbols': 'admin',
   'GET /api/openapi.json': 'public',
+  'GET /api/alerts': 'user',
+  'POST /api/alerts': 'user',
+  'PATCH /api/alerts/:id': 'user',
+  'DELETE /api/alerts/:id': 'user',
+  'POST /api/test-email': 'user',
+  'GET /api/admin/outbox': 'admin',
 };
 
 const password = 'access-matrix-pw';

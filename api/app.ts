@@ -5,6 +5,8 @@ import type { Knex } from 'knex';
 import type { Config } from '../core/config';
 import type { Warehouse } from '../warehouse/client';
 import type { Platform } from '../workflows/connectors/types';
+import { createNotificationChannels } from '../workflows/notifications';
+import type { NotificationChannels } from '../workflows/notifications/delivery';
 import { createAccountService } from './accounts/accountService';
 import { createAuthRateLimits, type AuthLimits } from './accounts/authRateLimits';
 import { errorMiddleware } from './http/errorMiddleware';
@@ -17,6 +19,7 @@ import { buildRouter, type RouteDefinition } from './http/routeTable';
 import { accountRoutes } from './routes/accountRoutes';
 import { adminPipelineRoutes } from './routes/adminPipelineRoutes';
 import { adminRoutes } from './routes/adminRoutes';
+import { alertRoutes } from './routes/alertRoutes';
 import { adminSignalRoutes } from './routes/adminSignalRoutes';
 import { configRoutes } from './routes/configRoutes';
 import { newsletterRoutes } from './routes/newsletterRoutes';
@@ -44,6 +47,8 @@ export interface AppDeps {
   stockListCacheMs?: number;
   /** How long POST /api/stocks/refresh-prices and /api/detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
+  /** E-mail/SMS senders of the test e-mail (default: built from the configuration, SMTP_URL or the capture). */
+  notifications?: NotificationChannels;
 }
 
 /** Every /api route with its declared access (the access-matrix test walks this list). */
@@ -72,6 +77,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     }),
     ...adminSignalRoutes(deps.db),
     ...newsletterRoutes(deps.db),
+    ...alertRoutes({ db: deps.db, notifications: deps.notifications ?? createNotificationChannels(deps.db, config.env), testEmailsPerHour: config.env.TEST_EMAILS_PER_HOUR }),
   ];
   return [...routes, ...openApiRoutes(routes)];
 }

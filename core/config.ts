@@ -73,6 +73,11 @@ export const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('StockPulse <alerts@stockpulse.app>'),
   SMTP_CAPTURE_PORT: port.default(2525),
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM_NUMBER: optionalString,
+  TWILIO_API_URL: optionalUrl,
+  TEST_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

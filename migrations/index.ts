@@ -6,6 +6,7 @@ import * as m004 from './004_source_cursors';
 import * as m005 from './005_trending_stocks';
 import * as m006 from './006_newsletter_subscribers';
 import * as m007 from './007_admin_audit_log';
+import * as m008 from './008_alerts_and_notifications';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -21,6 +22,7 @@ const migrations: Array<[string, Migration]> = [
   ['005_trending_stocks', m005],
   ['006_newsletter_subscribers', m006],
   ['007_admin_audit_log', m007],
+  ['008_alerts_and_notifications', m008],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

@@ -14,6 +14,8 @@ import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
 import { createRealConnectors } from '../workflows/connectors/realConnectors';
 import { platforms, type Platform } from '../workflows/connectors/types';
 import { createPriceProvider } from '../workflows/prices';
+import { createNotificationChannels } from '../workflows/notifications';
+import { startSmtpCapture } from '../workflows/notifications/smtpCapture';
 import { ensureSchedules } from '../workflows/schedules';
 import { startWorker, type RunningWorker } from '../workflows/worker';
 import { createDatabase, type Database } from './database';
@@ -69,6 +71,17 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     const seed = await seedReferenceData(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
     log.info('postgres ready', { embedded: postgres.embedded, migrationsApplied: appliedPg.length, tickers: seed.tickers });
 
+    if (!env.SMTP_URL) {
+      // Embedded e-mail: a local SMTP server that keeps every message in the admin's outbox.
+      await assertPortFree(env.SMTP_CAPTURE_PORT, 'SMTP capture', 'SMTP_CAPTURE_PORT', '127.0.0.1');
+      const capture = await startSmtpCapture({ db, port: env.SMTP_CAPTURE_PORT });
+      stops.push(() => capture.stop());
+      log.info('smtp capture ready', { port: capture.port });
+    }
+    const notifications = createNotificationChannels(db, env);
+    stops.push(async () => notifications.mailer.close());
+    log.info('notifications', { email: env.SMTP_URL ? 'smtp' : 'outbox', sms: notifications.sms.real ? 'twilio' : 'outbox' });
+
     const warehouse = await connectWarehouse({
       url: env.CLICKHOUSE_URL,
       user: env.CLICKHOUSE_USER,
@@ -118,7 +131,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         address: temporalAddress,
         namespace: env.TEMPORAL_NAMESPACE,
         taskQueue: env.TEMPORAL_TASK_QUEUE,
-        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE }),
+        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, notifications }),
       });
       stops.push(() => worker!.stop());
       worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));
@@ -129,7 +142,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
 
     let server: http.Server | undefined;
     if (runApi) {
-      const app = buildApp({ config, db, warehouse, temporal, temporalUiUrl, realPlatforms, dashboardDir: options.dashboardDir });
+      const app = buildApp({ config, db, warehouse, temporal, temporalUiUrl, realPlatforms, notifications, dashboardDir: options.dashboardDir });
       server = http.createServer(app.callback());
       await new Promise<void>((resolve, reject) => {
         server!.once('error', (err: NodeJS.ErrnoException) =>

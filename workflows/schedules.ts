@@ -1,4 +1,4 @@
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptionsAction, type ScheduleSpec } from '@temporalio/client';
 import { platforms, type Platform } from './connectors/types';
 
 export const scanScheduleId = (platform: Platform) => `scan-${platform}`;
@@ -55,7 +55,30 @@ export async function ensurePriceSchedule(client: Client, options: { taskQueue: 
   return scheduleId;
 }
 
-/** Every schedule the product runs: one scan per platform and the price refresh. Idempotent. */
+export const ALERT_SCHEDULE_ID = 'evaluate-alerts';
+export const DIGEST_SCHEDULE_ID = 'weekly-digest';
+
+/** Creates a schedule, or gives an existing one the current spec and action. */
+async function upsertSchedule(client: Client, scheduleId: string, spec: ScheduleSpec, action: ScheduleOptionsAction): Promise<string> {
+  try {
+    await client.schedule.create({ scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' } });
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
+  }
+  return scheduleId;
+}
+
+/** EvaluateAlerts every minute (besides after every scan), and the weekly digest on Mondays at 13:00 UTC. Idempotent. */
+export async function ensureAlertSchedules(client: Client, options: { taskQueue: string }): Promise<string[]> {
+  const start = (workflowType: string, workflowId: string) => ({ type: 'startWorkflow' as const, workflowType, taskQueue: options.taskQueue, args: [], workflowId });
+  return [
+    await upsertSchedule(client, ALERT_SCHEDULE_ID, { intervals: [{ every: '1m' }] }, start('evaluateAlerts', ALERT_SCHEDULE_ID)),
+    await upsertSchedule(client, DIGEST_SCHEDULE_ID, { calendars: [{ dayOfWeek: 'MONDAY', hour: 13 }] }, start('weeklyDigest', DIGEST_SCHEDULE_ID)),
+  ];
+}
+
+/** Every schedule the product runs: one scan per platform, the price refresh, alert evaluation and the weekly digest. Idempotent. */
 export async function ensureSchedules(client: Client, options: { taskQueue: string; intervalMinutes: number }): Promise<string[]> {
-  return [...(await ensureScanSchedules(client, options)), await ensurePriceSchedule(client, options)];
+  return [...(await ensureScanSchedules(client, options)), await ensurePriceSchedule(client, options), ...(await ensureAlertSchedules(client, options))];
 }

@@ -38,6 +38,11 @@ describe('hostile input gets a clear 4xx, and text is stored exactly as sent', (
     expect(res.body).toEqual({ message: 'Content-Type must be application/json' });
   });
 
+  it('a POST with an empty body and no Content-Type is not refused for its type', async () => {
+    const res = await request(t.server).post('/api/logout').set('Content-Length', '0');
+    expect(res.status).toBe(200);
+  });
+
   it('a JSON array or scalar where an object is expected → 400 naming the field', async () => {
     for (const body of ['[]', '"text"', '42', 'null']) {
       const res = await request(t.server).post('/api/login').set('Content-Type', 'application/json').send(body);

@@ -6,6 +6,7 @@ type JsonSchema = Record<string, unknown>;
 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid input: the message names the field',
+  502: 'An upstream provider (SMTP, Stripe) refused or could not be reached',
   401: 'Not signed in ("Unauthorized")',
   403: 'Signed in without the access this route needs, or a cross-origin request',
   404: 'Not found',

@@ -5,6 +5,7 @@ import { createConnectors } from '../../workflows/connectors';
 import type { SimulatedFeedOptions } from '../../workflows/connectors/simulatedFeed';
 import { simulatedTickers } from '../../workflows/connectors/simulatedTickers';
 import type { Connector, Platform } from '../../workflows/connectors/types';
+import type { DeliveryHooks, NotificationChannels } from '../../workflows/notifications/delivery';
 import type { PriceProvider } from '../../workflows/prices';
 import { createSimulatedPriceProvider } from '../../workflows/prices/simulatedPrices';
 
@@ -16,6 +17,8 @@ export interface TestActivityOptions {
   /** Defaults to the simulated prices (seed 7) on the same clock. */
   prices?: PriceProvider;
   cacheTrendBaseline?: boolean;
+  notifications?: NotificationChannels;
+  deliveryHooks?: DeliveryHooks;
 }
 
 /** The production activities over the given stores, with the seeded simulated feed and prices (seed 7) unless real ones are passed. */
@@ -24,5 +27,5 @@ export async function testActivities(db: Knex, warehouse: Warehouse, options: Te
   const simulated: SimulatedFeedOptions = { seed: 7, postsPerMinute: options.postsPerMinute ?? 2, tickers: simulatedTickers(universe.length ? universe : [{ symbol: 'TSLA', name: 'Tesla', aliases: ['tesla'] }], 7), now: options.now };
   const connectors = createConnectors({ simulated, real: options.real });
   const prices = options.prices ?? createSimulatedPriceProvider({ seed: 7, now: options.now });
-  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, now: options.now, cacheTrendBaseline: options.cacheTrendBaseline });
+  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, now: options.now, cacheTrendBaseline: options.cacheTrendBaseline, notifications: options.notifications, deliveryHooks: options.deliveryHooks });
 }

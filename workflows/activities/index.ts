@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { Warehouse } from '../../warehouse/client';
 import type { Connector, Platform } from '../connectors/types';
+import type { DeliveryHooks, NotificationChannels } from '../notifications/delivery';
 import type { PriceProvider } from '../prices';
+import { createAlertActivities } from './alertActivities';
 import { createPostAnalyzerCache } from './postAnalyzerCache';
 import { createPriceActivities } from './priceActivities';
 import { createProbeActivities } from './probeStores';
@@ -20,6 +22,10 @@ export interface ActivityDeps {
   now?: () => Date;
   /** Keep the 7-day trend baseline for the hour it is valid (default true; tests that rewrite history turn it off). */
   cacheTrendBaseline?: boolean;
+  /** E-mail and SMS senders of alert and digest notifications (without them deliveries fail and are retried later). */
+  notifications?: NotificationChannels;
+  /** Test seam for fault injection around a send. */
+  deliveryHooks?: DeliveryHooks;
 }
 
 /** Every activity the worker registers, built from the clients it is given (tests pass real or fake ones). */
@@ -30,6 +36,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createStockSnapshotActivities(deps),
     ...createPriceActivities(deps),
     ...createTrendActivities({ ...deps, cacheBaseline: deps.cacheTrendBaseline }),
+    ...createAlertActivities(deps),
   };
 }
 

@@ -1,5 +1,7 @@
 // The workflow bundle's entry point: every workflow the worker runs is exported here.
 export { detectTrends } from './detectTrends';
+export { evaluateAlerts } from './evaluateAlerts';
 export { healthProbe } from './healthProbe';
 export { refreshPrices } from './refreshPrices';
 export { scanPlatform } from './scanPlatform';
+export { weeklyDigest } from './weeklyDigest';

@@ -2,6 +2,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import { ActivityFailure, ApplicationFailure, ParentClosePolicy, patched, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { detectTrends } from './detectTrends';
+import { evaluateAlerts } from './evaluateAlerts';
 import type { Platform } from '../connectors/types';
 import type { SourceScanResult } from '../activities/scanActivities';
 
@@ -32,6 +33,8 @@ export interface ScanPlatformResult {
 
 /** The DetectTrends run that follows a scan: one per scan run, so a retried or reset scan does not start a second. */
 export const detectTrendsAfterScanId = (scanWorkflowId: string) => `detect-trends-after-${scanWorkflowId}`;
+/** The EvaluateAlerts run that follows a scan, named the same way. */
+export const evaluateAlertsAfterScanId = (scanWorkflowId: string) => `evaluate-alerts-after-${scanWorkflowId}`;
 
 /**
  * One scan of one platform: every source in the admin's lists, each in its own retried activity
@@ -56,6 +59,13 @@ export async function scanPlatform(input: ScanPlatformInput): Promise<ScanPlatfo
       await startChild(detectTrends, { workflowId: detectTrendsAfterScanId(workflowInfo().workflowId), parentClosePolicy: ParentClosePolicy.ABANDON });
     } catch (err) {
       // Already running for this scan (a reset replays up to here): that detection stands.
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
+  }
+  if (patched('evaluate-alerts-after-scan')) {
+    try {
+      await startChild(evaluateAlerts, { workflowId: evaluateAlertsAfterScanId(workflowInfo().workflowId), parentClosePolicy: ParentClosePolicy.ABANDON });
+    } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
   }

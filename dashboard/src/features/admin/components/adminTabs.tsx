@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AdminSubscriptionFilter } from '@core/contracts/admin';
 import type { UserFilters } from '../api/adminApi';
+import { OutboxPanel } from '../outbox/OutboxPanel';
 import { PipelinesPanel } from './PipelinesPanel';
 import { PlatformSettingsPanel } from './PlatformSettingsPanel';
 import { SettingsPlaceholder } from './SettingsPlaceholder';
@@ -20,11 +21,12 @@ export interface AdminTab {
   render: (context: AdminTabContext) => ReactNode;
 }
 
-/** The admin tabs in order: the spec's four (§2) with the operations tab before Settings. One entry adds a tab. */
+/** The admin tabs in order: the spec's four (§2) with the operations tabs (Pipelines, Outbox) before Settings. One entry adds a tab. */
 export const adminTabs: AdminTab[] = [
   { value: 'users', label: 'User Management', render: (c) => <UserManagement filters={c.userFilters} onFiltersChange={c.setUserFilters} /> },
   { value: 'subscriptions', label: 'Subscriptions', render: (c) => <SubscriptionsPanel onShowUsers={c.showUsersWithStatus} /> },
   { value: 'platform-settings', label: 'Platform Settings', render: () => <PlatformSettingsPanel /> },
   { value: 'pipelines', label: 'Pipelines', render: () => <PipelinesPanel /> },
+  { value: 'outbox', label: 'Outbox', render: () => <OutboxPanel /> },
   { value: 'settings', label: 'Settings', render: () => <SettingsPlaceholder /> },
 ];

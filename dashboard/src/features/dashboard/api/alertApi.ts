@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { showToast } from '../../../app/toast/toastStore';
+import { handleUnauthorized } from '../../../app/session/unauthorizedRedirect';
 import { apiRequest, isUnauthorizedError } from '../../../lib/api';
 import { ALERTS_QUERY_KEY } from './dashboardApi';
 
@@ -7,26 +8,13 @@ import { ALERTS_QUERY_KEY } from './dashboardApi';
 export interface CreateAlertInput {
   stockId: number;
   mentionThreshold: number;
+  /** Beyond the spec: the trailing window in minutes (60, 240 or 1440; the server defaults to 1440). */
+  windowMinutes?: 60 | 240 | 1440;
   emailEnabled: boolean;
   smsEnabled: boolean;
 }
 
-/** Spec §9: the redirect after an unauthorised error waits 500 ms. */
-export const LOGIN_REDIRECT_DELAY_MS = 500;
-export const LOGIN_URL = '/api/login';
-
-/** Full-page navigation to the server login redirect; an object so tests can replace it. */
-export const loginRedirect = {
-  go(): void {
-    window.location.href = LOGIN_URL;
-  },
-};
-
-/** Spec §8: the logout toast, then /api/login after 500 ms. */
-export function handleUnauthorized(): void {
-  showToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
-  setTimeout(() => loginRedirect.go(), LOGIN_REDIRECT_DELAY_MS);
-}
+export { handleUnauthorized, LOGIN_REDIRECT_DELAY_MS, LOGIN_URL, loginRedirect } from '../../../app/session/unauthorizedRedirect';
 
 /** POST /api/alerts with the spec §8 toasts; success refreshes the alerts list. */
 export function useCreateAlertMutation(options: { onSuccess?: () => void } = {}) {

@@ -74,7 +74,7 @@ describe('SetStockAlertDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.url).toBe('/api/alerts');
-    expect(post?.body).toEqual({ stockId: 7, mentionThreshold: 250, emailEnabled: false, smsEnabled: true });
+    expect(post?.body).toEqual({ stockId: 7, mentionThreshold: 250, windowMinutes: 1440, emailEnabled: false, smsEnabled: true });
     expect(getToasts()[0]).toMatchObject({ description: 'Alert created successfully' });
     expect(queryClient.getQueryState(ALERTS_QUERY_KEY)?.isInvalidated).toBe(true);
 

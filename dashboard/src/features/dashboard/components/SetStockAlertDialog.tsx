@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import { alertWindowOptions } from '@core/contracts/alerts';
 import { useCurrentUser } from '../../../app/session/useCurrentUser';
 import { showToast } from '../../../app/toast/toastStore';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { SelectField } from '../../../ui/SelectField';
 import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
 import { useCreateAlertMutation } from '../api/alertApi';
 
 /** Spec §2 / §9 defaults of the Set Stock Alert form. */
-export const ALERT_FORM_DEFAULTS = { mentionThreshold: '1000', emailEnabled: true, smsEnabled: false } as const;
+export const ALERT_FORM_DEFAULTS = { mentionThreshold: '1000', windowMinutes: '1440', emailEnabled: true, smsEnabled: false } as const;
 
 export interface AlertTargetStock {
   /** The stock's id; when missing, submitting shows "Stock ID is required". */
@@ -40,7 +42,7 @@ export function SetStockAlertDialog({ stock, onClose }: SetStockAlertDialogProps
   );
 }
 
-type FormState = { mentionThreshold: string; emailEnabled: boolean; smsEnabled: boolean };
+type FormState = { mentionThreshold: string; windowMinutes: string; emailEnabled: boolean; smsEnabled: boolean };
 
 /** A whole number of at least 1, or the message to show. */
 export function parseMentionThreshold(raw: string): { value: number } | { error: string } {
@@ -78,6 +80,7 @@ function AlertForm({ stock, onClose }: { stock: AlertTargetStock; onClose: () =>
     createAlert.mutate({
       stockId: stock.id,
       mentionThreshold: threshold.value,
+      windowMinutes: Number(form.windowMinutes) as 60 | 240 | 1440,
       emailEnabled: form.emailEnabled,
       smsEnabled: form.smsEnabled,
     });
@@ -98,6 +101,13 @@ function AlertForm({ stock, onClose }: { stock: AlertTargetStock; onClose: () =>
         onChange={(e) => setForm((f) => ({ ...f, mentionThreshold: e.target.value }))}
         hint="Alert when mentions exceed this number"
         error={thresholdError}
+      />
+      <SelectField
+        label="Mention window"
+        options={alertWindowOptions}
+        value={form.windowMinutes}
+        onChange={(e) => setForm((f) => ({ ...f, windowMinutes: e.target.value }))}
+        hint="Mentions are counted over this trailing window"
       />
       <Switch
         label="Email notifications"

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
+import { deliverNotification, recordNotification, type NotificationChannels } from '../../workflows/notifications/delivery';
+import { HttpError } from '../http/httpError';
+
+/** POST /api/test-email: a real e-mail to the signed-in user's address, limited per user per hour, recorded like every send. */
+export function createTestEmailService(db: Knex, channels: NotificationChannels, perHour: number) {
+  const limiter = new RateLimiterPostgres({ storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, keyPrefix: 'test_email', points: perHour, duration: 60 * 60 });
+  return {
+    async send(userId: string): Promise<{ message: string; sentTo: string }> {
+      try {
+        await limiter.consume(userId);
+      } catch (res) {
+        if (!(res instanceof RateLimiterRes)) throw res;
+        const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60_000));
+        throw new HttpError(429, `Too many test emails: ${perHour} per hour. Try again in ${minutes} minute(s).`);
+      }
+      const user = await db('users').where({ id: userId }).first<{ email: string }>('email');
+      if (!user) throw new HttpError(401, 'Unauthorized');
+      const id = await recordNotification(db, {
+        idempotencyKey: `test:${randomUUID()}`,
+        userId,
+        alertId: null,
+        channel: 'email',
+        recipient: user.email,
+        content: { kind: 'test', payload: {} },
+      });
+      try {
+        await deliverNotification(db, channels, id!);
+      } catch (err) {
+        throw new HttpError(502, `Failed to send test email: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return { message: `Test email sent to ${user.email}`, sentTo: user.email };
+    },
+  };
+}

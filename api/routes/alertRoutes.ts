@@ -1,0 +1,52 @@
+import type { Context } from 'koa';
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { alertIdSchema, alertSchema, createAlertSchema, outboxMessageSchema, outboxQuerySchema, updateAlertSchema } from '../../core/contracts/alerts';
+import type { NotificationChannels } from '../../workflows/notifications/delivery';
+import { listOutbox } from '../../workflows/notifications/outboxStore';
+import { createAlertService } from '../alerts/alertService';
+import { createTestEmailService } from '../alerts/testEmailService';
+import type { SessionUser } from '../http/access';
+import { notFound } from '../http/httpError';
+import { route } from '../http/routeTable';
+
+const currentUserId = (ctx: Context) => (ctx.state.user as SessionUser).id;
+/** A path id that is not a positive integer names no alert: 404, like another user's alert. */
+const alertId = (ctx: Context) => {
+  const parsed = alertIdSchema.safeParse(ctx.params.id);
+  if (!parsed.success) throw notFound('Alert not found');
+  return parsed.data;
+};
+
+const alertIdParams = z.object({ id: z.string() });
+const outboxPageSchema = z.object({ messages: z.array(outboxMessageSchema), total: z.number().int(), totalPages: z.number().int() });
+
+/** Alerts (spec §7), the test e-mail and the admin's outbox of captured messages. */
+export function alertRoutes(deps: { db: Knex; notifications: NotificationChannels; testEmailsPerHour: number }) {
+  const alerts = createAlertService(deps.db);
+  const testEmail = createTestEmailService(deps.db, deps.notifications, deps.testEmailsPerHour);
+  return [
+    route('GET', '/api/alerts', 'user', async (ctx) => {
+      ctx.body = await alerts.list(currentUserId(ctx));
+    }, { summary: "The user's alerts, each with its stock's ticker and name", responses: { 200: { description: 'Alerts', schema: z.array(alertSchema) } } }),
+    route('POST', '/api/alerts', 'user', async (ctx) => {
+      ctx.status = 201;
+      ctx.body = await alerts.create(currentUserId(ctx), ctx.request.body);
+    }, { summary: 'Create an alert', body: createAlertSchema, responses: { 201: { description: 'The new alert', schema: alertSchema } }, errors: [404] }),
+    route('PATCH', '/api/alerts/:id', 'user', async (ctx) => {
+      const id = alertId(ctx);
+      const { isActive } = updateAlertSchema.parse(ctx.request.body ?? {});
+      ctx.body = await alerts.setActive(currentUserId(ctx), id, isActive);
+    }, { summary: 'Switch an alert on or off', params: alertIdParams, body: updateAlertSchema, responses: { 200: { description: 'The alert', schema: alertSchema } }, errors: [404] }),
+    route('DELETE', '/api/alerts/:id', 'user', async (ctx) => {
+      await alerts.remove(currentUserId(ctx), alertId(ctx));
+      ctx.body = { deleted: true };
+    }, { summary: 'Delete an alert (only your own)', params: alertIdParams, responses: { 200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true) }) } }, errors: [404] }),
+    route('POST', '/api/test-email', 'user', async (ctx) => {
+      ctx.body = await testEmail.send(currentUserId(ctx));
+    }, { summary: 'Send a test e-mail to the signed-in user', responses: { 200: { description: 'Sent', schema: z.object({ message: z.string(), sentTo: z.string() }) } }, errors: [429, 502] }),
+    route('GET', '/api/admin/outbox', 'admin', async (ctx) => {
+      ctx.body = await listOutbox(deps.db, outboxQuerySchema.parse(ctx.query));
+    }, { summary: 'Captured e-mails and SMS (no real provider configured)', query: outboxQuerySchema, responses: { 200: { description: 'One page of messages', schema: outboxPageSchema } } }),
+  ];
+}

@@ -1,0 +1,219 @@
+/**
+ * Alert figures on this machine, with 10,000 active alerts on 500 tickers (1,000 subscribers, 10 alerts each) over a
+ * day of mentions in chDB, Temporal (dev server), embedded Postgres and the in-process SMTP capture:
+ * - one EvaluateAlerts pass with no crossing (median of 5; target < 2 s), and one where 500 alerts cross (500 e-mails);
+ * - scan to inbox: a real ScanPlatform run whose posts push one alert over its threshold, timed from the scan's start
+ *   (so it includes the fetch and the mention write) until the e-mail is in the SMTP server's store (target < 10 s).
+ *
+ *   npx tsx bench/alerts.ts
+ *   import { benchAlerts } from './alerts'   (bench/run.ts)
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client, Connection } from '@temporalio/client';
+import { migratePostgres } from '../migrations';
+import { createDatabase } from '../platform/database';
+import { freePort } from '../platform/ports';
+import { startEmbeddedPostgres } from '../platform/postgres';
+import { ensureTemporalCli, projectRoot } from '../platform/temporalCli';
+import { startTemporalDevServer } from '../platform/temporalDevServer';
+import { seedTickerUniverse } from '../seed/tickerUniverse';
+import { connectWarehouse } from '../warehouse/client';
+import { migrateWarehouse } from '../warehouse/migrate';
+import { insertMentions, type MentionRow } from '../warehouse/queries/insertMentions';
+import { createActivities } from '../workflows/activities';
+import { createConnectors } from '../workflows/connectors';
+import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
+import type { Connector, RawPost } from '../workflows/connectors/types';
+import type { evaluateAlerts, scanPlatform } from '../workflows/definitions';
+import { createMailer } from '../workflows/notifications/mailer';
+import { createSmsSender } from '../workflows/notifications/smsSender';
+import { startSmtpCapture } from '../workflows/notifications/smtpCapture';
+import { createSimulatedPriceProvider } from '../workflows/prices/simulatedPrices';
+import { startWorker } from '../workflows/worker';
+
+const TICKERS = 500;
+const USERS = 1_000;
+const ALERTS_PER_USER = 10;
+const DAY_MENTIONS = 200_000;
+const BURST_POSTS = 60;
+
+export interface AlertsBenchResult {
+  alerts: number;
+  passSeconds: number;
+  crossingPassSeconds: number;
+  crossingEmails: number;
+  scanToInboxSeconds: number;
+}
+
+/** A reddit source that, once armed, returns a burst of posts all mentioning one cashtag. */
+function burstConnector(ticker: string): Connector & { arm(): void } {
+  let armed = false;
+  return {
+    platform: 'reddit',
+    simulated: true,
+    arm: () => (armed = true),
+    async fetchNew(source) {
+      if (!armed) return { posts: [], cursor: null };
+      armed = false;
+      const at = new Date().toISOString();
+      const posts: RawPost[] = Array.from({ length: BURST_POSTS }, (_, i) => ({
+        platform: 'reddit',
+        postId: `t3_burst_${Date.now()}_${i}`,
+        source: `r/${source.value}`,
+        author: `burst_author_${i}`,
+        createdAt: at,
+        title: `$${ticker} is moving`,
+        text: `Everyone is talking about $${ticker} today, calls are flying`,
+        url: 'https://example.com',
+        engagement: 1,
+      }));
+      return { posts, cursor: at };
+    },
+  };
+}
+
+export async function benchAlerts(): Promise<AlertsBenchResult> {
+  const dir = path.join(projectRoot, 'data', `bench-alerts-${process.pid}`);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port: await freePort(), database: 'stockpulse_bench' });
+  const db = createDatabase(postgres.url);
+  const warehouse = await connectWarehouse({ user: 'default', password: '', database: 'bench', chdbPath: path.join(dir, 'clickhouse') });
+  const temporal = await startTemporalDevServer({ cliPath: ensureTemporalCli(process.env.TEMPORAL_CLI_PATH || undefined), dataDir: path.join(dir, 'temporal'), port: await freePort(), uiPort: await freePort(), namespace: 'default' });
+  try {
+    await migratePostgres(db);
+    await seedTickerUniverse(db);
+    await migrateWarehouse(warehouse);
+    const smtp = await startSmtpCapture({ db, port: 0 });
+
+    // 500 stocks with prices, a day of mentions over them, 10,000 alerts well above the counts (the steady state).
+    const universe = await db('tickers').orderBy('symbol').limit(TICKERS).select<Array<{ symbol: string; name: string }>>('symbol', 'name');
+    const stockIds = await db('stocks')
+      .insert(universe.map((t, i) => ({ ticker: t.symbol, name: t.name, price: (10 + (i % 90)).toFixed(2), change_percent: '0.50', sentiment: 'neutral' })))
+      .returning<{ id: number; ticker: string }[]>(['id', 'ticker']);
+    const now = Date.now();
+    const rows: MentionRow[] = Array.from({ length: DAY_MENTIONS }, (_, i) => ({
+      ticker: universe[i % TICKERS]!.symbol,
+      platform: ['reddit', 'twitter', 'youtube'][i % 3]!,
+      post_id: `bench_${i}`,
+      source: 'bench',
+      author_hash: (i % 7919).toString(16).padStart(16, '0'),
+      ts: new Date(now - ((i * 7919) % 86_400_000)).toISOString(),
+      compound: 0,
+      label: 'neutral',
+      engagement: 1,
+      simulated: true,
+    }));
+    for (let i = 0; i < rows.length; i += 50_000) await insertMentions(warehouse, rows.slice(i, i + 50_000));
+
+    const userIds = (
+      await db('users')
+        .insert(Array.from({ length: USERS }, (_, i) => ({ email: `bench${i}@example.com`, password_hash: 'x', subscription_status: 'active' })))
+        .returning<{ id: string }[]>('id')
+    ).map((r) => r.id);
+    const windows = [60, 240, 1440];
+    const alertRows = userIds.flatMap((userId, u) =>
+      Array.from({ length: ALERTS_PER_USER }, (_, k) => ({
+        user_id: userId,
+        stock_id: stockIds[(u * ALERTS_PER_USER + k) % TICKERS]!.id,
+        mention_threshold: 5_000 + ((u * 31 + k * 17) % 1000),
+        window_minutes: windows[(u + k) % 3],
+        email_enabled: true,
+      })),
+    );
+    for (let i = 0; i < alertRows.length; i += 2000) await db('alerts').insert(alertRows.slice(i, i + 2000));
+
+    // The latency alert: one subscriber watching the burst ticker over the last hour, just under its threshold.
+    const burstTicker = universe[TICKERS - 1]!.symbol;
+    const [latencyUser] = await db('users').insert({ email: 'latency@example.com', password_hash: 'x', subscription_status: 'active' }).returning<{ id: string }[]>('id');
+    const burstStock = stockIds.find((s) => s.ticker === burstTicker)!;
+    await db('platform_settings').insert({ platform: 'reddit', setting_type: 'subreddits', values: ['bench'] });
+
+    const burst = burstConnector(burstTicker);
+    const tickers = await db('tickers').select('symbol', 'name', 'aliases');
+    const connectors = createConnectors({ simulated: { seed: 5, postsPerMinute: 0, tickers: simulatedTickers(tickers, 5) }, real: { reddit: burst } });
+    const notifications = {
+      mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'StockPulse <alerts@stockpulse.app>' }),
+      sms: createSmsSender(db, {}),
+      dashboardUrl: 'http://localhost:3000/dashboard',
+    };
+    const worker = await startWorker({
+      address: temporal.address,
+      namespace: 'default',
+      taskQueue: 'bench',
+      activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 5 }), maxPostsPerSource: 5000, notifications }),
+    });
+    const connection = await Connection.connect({ address: temporal.address });
+    const client = new Client({ connection });
+    let run = 0;
+    const pass = async () => {
+      const start = performance.now();
+      const summary = await client.workflow.execute<typeof evaluateAlerts>('evaluateAlerts', { taskQueue: 'bench', workflowId: `bench-evaluate-${++run}` });
+      return { seconds: (performance.now() - start) / 1000, summary };
+    };
+
+    await pass(); // warm-up: workflow bundle, connections, first reads
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const { seconds, summary } = await pass();
+      if (summary.crossed !== 0) throw new Error(`steady-state pass crossed ${summary.crossed} alerts`);
+      times.push(seconds);
+    }
+    const passSeconds = times.sort((a, b) => a - b)[2]!;
+
+    // 500 alerts (one per ticker, 24-hour window) drop their threshold to 1: one pass crosses them all and sends 500 e-mails.
+    await db('alerts').whereIn('id', db('alerts').distinctOn('stock_id').orderBy(['stock_id', 'id']).select('id')).update({ mention_threshold: 1, window_minutes: 1440 });
+    const crossing = await pass();
+    const crossingEmails = Number((await db('outbox_messages').count<{ count: string }[]>({ count: '*' }))[0]!.count);
+    await db('alerts').update({ is_active: false });
+
+    // Scan to inbox: the latency alert sits just under the burst ticker's last-hour count.
+    const hourCount = async () => {
+      const r = await warehouse.query({
+        query: `SELECT uniqExactMerge(mentions) AS n FROM mention_minutes WHERE ticker = {t:String} AND minute >= now() - INTERVAL 59 MINUTE`,
+        query_params: { t: burstTicker },
+        format: 'JSONEachRow',
+      });
+      return Number(((await r.json<{ n: number }>())[0]?.n) ?? 0);
+    };
+    await db('alerts').insert({ user_id: latencyUser!.id, stock_id: burstStock.id, mention_threshold: (await hourCount()) + 10, window_minutes: 60, email_enabled: true });
+    await pass(); // the latency alert is evaluated once below its threshold
+    burst.arm();
+    const start = performance.now();
+    const scan = client.workflow.execute<typeof scanPlatform>('scanPlatform', { taskQueue: 'bench', workflowId: 'bench-scan-reddit', args: [{ platform: 'reddit' }] });
+    let scanToInboxSeconds = Number.NaN;
+    while (performance.now() - start < 60_000) {
+      const arrived = await db('outbox_messages').whereRaw('? = ANY(recipients)', ['latency@example.com']).first('id');
+      if (arrived) {
+        scanToInboxSeconds = (performance.now() - start) / 1000;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await scan;
+
+    await worker.stop();
+    await connection.close();
+    notifications.mailer.close();
+    await smtp.stop();
+    return { alerts: alertRows.length, passSeconds, crossingPassSeconds: crossing.seconds, crossingEmails, scanToInboxSeconds };
+  } finally {
+    await temporal.stop();
+    await warehouse.close();
+    await db.destroy();
+    await postgres.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function reportAlerts(r: AlertsBenchResult): void {
+  console.log(`alerts: one EvaluateAlerts pass over ${r.alerts.toLocaleString('en-US')} active alerts on ${TICKERS} tickers, no crossing (median of 5): ${r.passSeconds.toFixed(2)} s (target < 2 s)`);
+  console.log(`alerts: one pass where 500 alerts cross and ${r.crossingEmails} e-mails go through SMTP: ${r.crossingPassSeconds.toFixed(2)} s`);
+  console.log(`alerts: scan start (fetch + mention write) to e-mail in the SMTP server: ${r.scanToInboxSeconds.toFixed(2)} s (target < 10 s)`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  reportAlerts(await benchAlerts());
+  process.exit(0);
+}

@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import type { Alert } from '@core/contracts/alerts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/AppProviders';
+import { createQueryClient } from '../../../app/queryClient';
+import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
+import { LOGIN_REDIRECT_DELAY_MS, loginRedirect } from '../../../app/session/unauthorizedRedirect';
+import { Toaster } from '../../../app/toast/Toaster';
+import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { makeUser } from '../../../testing/fixtures';
+import { jsonResponse, mockFetch, textResponse, type RouteHandler } from '../../../testing/mockFetch';
+import { AlertsPage } from './AlertsPage';
+
+afterEach(() => {
+  cleanup();
+  resetToasts();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const makeAlert = (overrides: Partial<Alert> = {}): Alert => ({
+  id: 1,
+  userId: 'u1',
+  stockId: 7,
+  mentionThreshold: 1000,
+  windowMinutes: 1440,
+  emailEnabled: true,
+  smsEnabled: false,
+  isActive: true,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  lastTriggeredAt: null,
+  stock: { ticker: 'NVDA', name: 'NVIDIA Corporation' },
+  ...overrides,
+});
+
+const stocks = [{ id: 7, ticker: 'NVDA', name: 'NVIDIA Corporation' }, { id: 9, ticker: 'AMC', name: 'AMC Entertainment' }];
+
+function renderPage(routes: Record<string, RouteHandler | Response | unknown>) {
+  const requests = mockFetch({ 'GET /api/stocks?range=24hours': stocks, ...routes });
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser({ phoneNumber: null }));
+  render(
+    <AppProviders queryClient={queryClient}>
+      <AlertsPage />
+      <Toaster />
+    </AppProviders>,
+  );
+  return requests;
+}
+
+describe('AlertsPage (spec §2 /alerts)', () => {
+  it('shows the empty state with its call to action', async () => {
+    renderPage({ 'GET /api/alerts': [] });
+    expect(screen.getByRole('heading', { name: 'Stock Alerts' })).toBeTruthy();
+    expect(screen.getByText('Manage your stock mention alerts and notification preferences')).toBeTruthy();
+    expect(await screen.findByText('No alerts yet')).toBeTruthy();
+    expect(screen.getByText('Create your first alert to get notified when stocks start trending')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Create Your First Alert' }));
+    expect(await screen.findByRole('dialog', { name: 'Create Alert' })).toBeTruthy();
+  });
+
+  it('shows each alert card with its fields, and N/A / Unknown Stock without a stock', async () => {
+    renderPage({ 'GET /api/alerts': [makeAlert(), makeAlert({ id: 2, stock: null, isActive: false, emailEnabled: false, smsEnabled: true, mentionThreshold: 50 })] });
+    const cards = await screen.findAllByTestId('alert-card');
+    expect(cards).toHaveLength(2);
+    const first = within(cards[0]!);
+    expect(first.getByText('NVDA')).toBeTruthy();
+    expect(first.getByText('NVIDIA Corporation')).toBeTruthy();
+    expect(first.getByText(/Alert when mentions exceed 1,000/)).toBeTruthy();
+    expect(first.getByText('Active')).toBeTruthy();
+    expect(first.getByText('Email: On')).toBeTruthy();
+    expect(first.getByText('SMS: Off')).toBeTruthy();
+    expect(first.getByText(/^Created /)).toBeTruthy();
+    const second = within(cards[1]!);
+    expect(second.getByText('N/A')).toBeTruthy();
+    expect(second.getByText('Unknown Stock')).toBeTruthy();
+    expect(second.getByText('Inactive')).toBeTruthy();
+    expect(second.getByText('Email: Off')).toBeTruthy();
+    expect(second.getByText('SMS: On')).toBeTruthy();
+  });
+
+  it('creates an alert from the picker with the defaults, guards a missing stock, then resets and closes', async () => {
+    let list: Alert[] = [];
+    const requests = renderPage({
+      'GET /api/alerts': () => jsonResponse(list),
+      'POST /api/alerts': () => {
+        list = [makeAlert()];
+        return jsonResponse(list[0], 201);
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Create Alert' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create Alert' }));
+    expect((dialog.getByLabelText('Mention threshold') as HTMLInputElement).value).toBe('1000');
+    expect(dialog.getByRole('switch', { name: 'Email notifications' }).getAttribute('aria-checked')).toBe('true');
+    expect(dialog.getByRole('switch', { name: 'SMS notifications' }).getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(dialog.getByRole('button', { name: 'Create Alert' }));
+    await waitFor(() => expect(getToasts().map((t) => t.description)).toContain('Stock ID is required'));
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await waitFor(() => expect(dialog.getByRole('option', { name: 'NVDA · NVIDIA Corporation' })).toBeTruthy());
+    fireEvent.change(dialog.getByLabelText('Stock'), { target: { value: '7' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create Alert' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ stockId: 7, mentionThreshold: 1000, windowMinutes: 1440, emailEnabled: true, smsEnabled: false });
+    expect(getToasts().map((t) => t.description)).toContain('Alert created successfully');
+    expect(await screen.findByText('NVIDIA Corporation')).toBeTruthy();
+  });
+
+  it('deletes an alert, and on an unauthorised delete shows the logout toast then goes to /api/login after 500 ms', async () => {
+    const go = vi.spyOn(loginRedirect, 'go').mockImplementation(() => undefined);
+    renderPage({ 'GET /api/alerts': [makeAlert()], 'DELETE /api/alerts/1': textResponse('{"message":"Unauthorized"}', 401, 'Unauthorized') });
+    const remove = await screen.findByRole('button', { name: 'Delete alert for NVDA' });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fireEvent.click(remove);
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Unauthorized', description: 'You are logged out. Logging in again...' }));
+    expect(go).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(LOGIN_REDIRECT_DELAY_MS));
+    expect(go).toHaveBeenCalledTimes(1);
+  });
+
+  it('toggles an alert off with PATCH', async () => {
+    const requests = renderPage({ 'GET /api/alerts': [makeAlert()], 'PATCH /api/alerts/1': makeAlert({ isActive: false }) });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Alert on' }));
+    await waitFor(() => expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ isActive: false }));
+  });
+});
