@@ -12,7 +12,10 @@ import { originCheck } from './http/originCheck';
 import { notFound } from './http/httpError';
 import { buildRouter, type RouteDefinition } from './http/routeTable';
 import { accountRoutes } from './routes/accountRoutes';
+import { adminBillingRoutes } from './routes/adminBillingRoutes';
 import { adminSignalRoutes } from './routes/adminSignalRoutes';
+import { billingRoutes, STRIPE_WEBHOOK_PATH } from './routes/billingRoutes';
+import { createBilling } from './billing/createBilling';
 import { configRoutes } from './routes/configRoutes';
 import { newsletterRoutes } from './routes/newsletterRoutes';
 import { pipelineRoutes } from './routes/pipelineRoutes';
@@ -43,6 +46,7 @@ export interface AppDeps {
 /** Every /api route with its declared access (the access-matrix test walks this list). */
 export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const { config } = deps;
+  const billing = createBilling(config, deps.db);
   return [
     ...healthRoutes({
       db: deps.db,
@@ -58,6 +62,8 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...stockRoutes(deps),
     ...adminSignalRoutes(deps.db),
     ...newsletterRoutes(deps.db),
+    ...billingRoutes({ ...billing, limits: createAuthRateLimits(deps.db, deps.authLimits) }),
+    ...adminBillingRoutes(deps.db, billing.cancellation),
   ];
 }
 
@@ -75,6 +81,11 @@ export function buildApp(deps: AppDeps): Koa {
   const { env } = deps.config;
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   app.use(originCheck(publicOrigin ? [publicOrigin] : []));
+  // The Stripe webhook is verified over its raw bytes, so the JSON parser leaves that one path alone.
+  app.use(async (ctx, next) => {
+    if (ctx.path === STRIPE_WEBHOOK_PATH) ctx.disableBodyParser = true;
+    await next();
+  });
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true }));
   app.use(
     sessionMiddleware(app, deps.db, {

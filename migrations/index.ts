@@ -6,6 +6,7 @@ import * as m004 from './004_source_cursors';
 import * as m005 from './005_trending_stocks';
 import * as m006 from './006_newsletter_subscribers';
 import * as m007 from './007_admin_audit_log';
+import * as m009 from './009_billing';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -21,6 +22,7 @@ const migrations: Array<[string, Migration]> = [
   ['005_trending_stocks', m005],
   ['006_newsletter_subscribers', m006],
   ['007_admin_audit_log', m007],
+  ['009_billing', m009],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */
