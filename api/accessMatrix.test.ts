@@ -31,6 +31,12 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/newsletter': 'public',
   'GET /api/admin/ambiguous-symbols': 'admin',
   'PUT /api/admin/ambiguous-symbols': 'admin',
+  'POST /api/create-setup-intent': 'public',
+  'POST /api/register-with-trial': 'public',
+  'POST /api/create-subscription': 'user',
+  'POST /api/subscription/cancel': 'user',
+  'POST /api/stripe/webhook': 'public',
+  'POST /api/admin/users/:id/cancel-subscription': 'admin',
 };
 
 const password = 'access-matrix-pw';

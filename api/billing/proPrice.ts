@@ -7,7 +7,8 @@ export const PRO_PRICE_LOOKUP_KEY = 'stockpulse_pro_monthly';
 /** Finds the $49/month Pro price by its lookup key, or creates it (with its product) once. Returns its id. */
 export async function ensureProPrice(stripe: Stripe): Promise<{ priceId: string; created: boolean }> {
   const existing = await stripe.prices.list({ lookup_keys: [PRO_PRICE_LOOKUP_KEY], active: true, limit: 1 });
-  const found = existing.data[0];
+  // Checked again here: only a price carrying our own lookup key is the Pro price.
+  const found = existing.data.find((p) => p.lookup_key === PRO_PRICE_LOOKUP_KEY);
   if (found) return { priceId: found.id, created: false };
   const price = await stripe.prices.create(
     {

@@ -42,12 +42,14 @@ export interface StripeMockHandle {
 export async function startStripeMock(): Promise<StripeMockHandle> {
   const binary = ensureStripeMock();
   const port = await freePort();
-  const child: ChildProcess = spawn(binary, ['-http-addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
+  // Without an HTTPS address stripe-mock also binds :12112 on every interface, so two runs would collide.
+  const httpsPort = await freePort();
+  const child: ChildProcess = spawn(binary, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`], { stdio: 'ignore' });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`stripe-mock exited with ${child.exitCode}`);
-    const up = await fetch(`${url}/v1/customers`, { headers: { Authorization: 'Bearer sk_test_stripe_mock' } }).then(
+    const up = await fetch(`${url}/v1/customers`, { headers: { Authorization: 'Bearer sk_test_123' } }).then(
       (r) => r.ok,
       () => false,
     );
