@@ -138,9 +138,13 @@ export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () =>
       const user = await findUser(userId);
       if (!user) throw new HttpError(401, 'Unauthorized');
       if (user.subscription_status === 'active') return { status: 'active', message: ALREADY_SUBSCRIBED, clientSecret: null };
-      if (user.subscription_status === 'trialing' && user.stripe_subscription_id && !user.cancel_at_period_end) {
+      if (user.subscription_status === 'trialing' && user.stripe_subscription_id) {
+        // A card trial is already a subscription: a second one would bill twice.
         const ends = user.trial_end_date ? ` on ${user.trial_end_date.toISOString().slice(0, 10)}` : '';
-        return { status: 'trialing', message: `Your card is on file: your trial converts to Pro at $49/month${ends} unless you cancel.`, clientSecret: null };
+        const message = user.cancel_at_period_end
+          ? `Your trial is cancelled and ends${ends}.`
+          : `Your card is on file: your trial converts to Pro at $49/month${ends} unless you cancel.`;
+        return { status: 'trialing', message, clientSecret: null };
       }
       let customerId = user.stripe_customer_id;
       if (!customerId) {
