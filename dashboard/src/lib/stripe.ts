@@ -1,4 +1,6 @@
-import { loadStripe, type Stripe, type StripeElementsOptions } from '@stripe/stripe-js';
+// The pure entry loads Stripe.js only when a payment form needs it, not on every page (payments may be off).
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe, StripeElementsOptions } from '@stripe/stripe-js';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 
