@@ -1,3 +1,4 @@
+/* global window, document, setTimeout */
 /*
  * A test double of Stripe.js (https://js.stripe.com/<release>/stripe.js), served in its place by the browser
  * tests because the real script cannot load offline. It has the browser SDK's shape: window.Stripe(key)
