@@ -45,6 +45,9 @@ export async function startStripeMock(): Promise<StripeMockHandle> {
   // Without an HTTPS address stripe-mock also binds :12112 on every interface, so two runs would collide.
   const httpsPort = await freePort();
   const child: ChildProcess = spawn(binary, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`], { stdio: 'ignore' });
+  // If the test runner dies without teardown, stripe-mock goes with it.
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -54,12 +57,16 @@ export async function startStripeMock(): Promise<StripeMockHandle> {
       () => false,
     );
     if (up) break;
-    if (Date.now() > deadline) throw new Error('stripe-mock did not start within 30 s');
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('stripe-mock did not start within 30 s');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
     async stop() {
+      process.removeListener('exit', killOnExit);
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
