@@ -96,7 +96,13 @@ export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () =>
             })
             .returning('*');
           const user = inserted as UserRow;
-          await callStripe('paymentMethods.attach', () => stripe.paymentMethods.attach(input.paymentMethodId, { customer: input.customerId }));
+          // A confirmed SetupIntent has already attached the card to its customer; attach only when it has not.
+          const paymentMethod = await callStripe('paymentMethods.retrieve', () => stripe.paymentMethods.retrieve(input.paymentMethodId));
+          const owner = typeof paymentMethod.customer === 'string' ? paymentMethod.customer : (paymentMethod.customer?.id ?? null);
+          if (owner && owner !== input.customerId) throw new HttpError(400, 'This card belongs to another customer', 'paymentMethodId');
+          if (!owner) {
+            await callStripe('paymentMethods.attach', () => stripe.paymentMethods.attach(input.paymentMethodId, { customer: input.customerId }));
+          }
           await callStripe('customers.update', () =>
             stripe.customers.update(input.customerId, {
               invoice_settings: { default_payment_method: input.paymentMethodId },

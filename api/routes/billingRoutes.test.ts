@@ -97,6 +97,7 @@ describe('billing API against stripe-mock', () => {
       expect(res.body.email).toBe('trial@example.com');
       expect(res.body).not.toHaveProperty('passwordHash');
 
+      expect(stripe.callsTo('GET', '/v1/payment_methods/pm_card_visa')).toHaveLength(1);
       const [attach] = stripe.callsTo('POST', '/v1/payment_methods/pm_card_visa/attach');
       expect(attach?.params.customer).toBe(customerId);
       const [update] = stripe.callsTo('POST', `/v1/customers/${customerId}`);
