@@ -49,6 +49,12 @@ const expectedAccess: Record<string, Access> = {
   'DELETE /api/alerts/:id': 'user',
   'POST /api/test-email': 'user',
   'GET /api/admin/outbox': 'admin',
+  'POST /api/create-setup-intent': 'public',
+  'POST /api/register-with-trial': 'public',
+  'POST /api/create-subscription': 'user',
+  'POST /api/subscription/cancel': 'user',
+  'POST /api/stripe/webhook': 'public',
+  'POST /api/admin/users/:id/cancel-subscription': 'admin',
 };
 
 const password = 'access-matrix-pw';

@@ -20,7 +20,10 @@ import { accountRoutes } from './routes/accountRoutes';
 import { adminPipelineRoutes } from './routes/adminPipelineRoutes';
 import { adminRoutes } from './routes/adminRoutes';
 import { alertRoutes } from './routes/alertRoutes';
+import { adminBillingRoutes } from './routes/adminBillingRoutes';
 import { adminSignalRoutes } from './routes/adminSignalRoutes';
+import { billingRoutes, STRIPE_WEBHOOK_PATH } from './routes/billingRoutes';
+import { createBilling } from './billing/createBilling';
 import { configRoutes } from './routes/configRoutes';
 import { newsletterRoutes } from './routes/newsletterRoutes';
 import { openApiRoutes } from './routes/openApiRoutes';
@@ -54,6 +57,7 @@ export interface AppDeps {
 /** Every /api route with its declared access (the access-matrix test walks this list). */
 export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const { config } = deps;
+  const billing = createBilling(config, deps.db);
   const routes = [
     ...healthRoutes({
       db: deps.db,
@@ -78,6 +82,8 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...adminSignalRoutes(deps.db),
     ...newsletterRoutes(deps.db),
     ...alertRoutes({ db: deps.db, notifications: deps.notifications ?? createNotificationChannels(deps.db, config.env), testEmailsPerHour: config.env.TEST_EMAILS_PER_HOUR }),
+    ...billingRoutes({ ...billing, limits: createAuthRateLimits(deps.db, deps.authLimits) }),
+    ...adminBillingRoutes(deps.db, billing.cancellation),
   ];
   return [...routes, ...openApiRoutes(routes)];
 }
@@ -91,6 +97,11 @@ export function buildApp(deps: AppDeps): Koa {
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   app.use(securityHeaders({ httpsOnly: publicOrigin?.startsWith('https:') ?? false }));
   app.use(originCheck(publicOrigin ? [publicOrigin] : []));
+  // The Stripe webhook is verified over its raw bytes, so the JSON parser leaves that one path alone.
+  app.use(async (ctx, next) => {
+    if (ctx.path === STRIPE_WEBHOOK_PATH) ctx.disableBodyParser = true;
+    await next();
+  });
   app.use(requireJsonBody);
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true }));
   app.use(rejectNulCharacters);

@@ -83,6 +83,7 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_PRICE_ID: optionalString,
+  STRIPE_API_URL: optionalUrl,
 });
 export type Env = z.infer<typeof envSchema>;
 

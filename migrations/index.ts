@@ -7,6 +7,7 @@ import * as m005 from './005_trending_stocks';
 import * as m006 from './006_newsletter_subscribers';
 import * as m007 from './007_admin_audit_log';
 import * as m008 from './008_alerts_and_notifications';
+import * as m009 from './009_billing';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -23,6 +24,7 @@ const migrations: Array<[string, Migration]> = [
   ['006_newsletter_subscribers', m006],
   ['007_admin_audit_log', m007],
   ['008_alerts_and_notifications', m008],
+  ['009_billing', m009],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

@@ -16,6 +16,9 @@ export interface UserRow {
   trial_start_date: Date | null;
   trial_end_date: Date | null;
   has_completed_trial: boolean;
+  cancel_at_period_end: boolean;
+  current_period_end: Date | null;
+  stripe_event_at: Date | null;
   role: PublicUser['role'];
   is_active: boolean;
   email_alerts: boolean;
@@ -46,6 +49,8 @@ export function toPublicUser(row: UserRow): PublicUser {
     trialStartDate: iso(row.trial_start_date),
     trialEndDate: iso(row.trial_end_date),
     hasCompletedTrial: row.has_completed_trial,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
+    currentPeriodEnd: iso(row.current_period_end),
     role: row.role,
     isActive: row.is_active,
     emailAlerts: row.email_alerts,

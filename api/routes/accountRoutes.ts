@@ -15,7 +15,7 @@ const userResponse = (description: string) => ({ description, schema: publicUser
 const currentUserId = (ctx: Context) => (ctx.state.user as SessionUser).id;
 
 /** Signs the user in on a fresh session id (no session fixation). */
-async function startSession(ctx: Context, userId: string): Promise<void> {
+export async function startSession(ctx: Context, userId: string): Promise<void> {
   ctx.session!.userId = userId;
   await ctx.session!.regenerate();
 }

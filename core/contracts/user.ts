@@ -24,6 +24,9 @@ export const publicUserSchema = z.object({
   trialStartDate: z.string().nullable(),
   trialEndDate: z.string().nullable(),
   hasCompletedTrial: z.boolean(),
+  /** Billing: the subscription ends at currentPeriodEnd instead of renewing (access is kept until then). */
+  cancelAtPeriodEnd: z.boolean().optional(),
+  currentPeriodEnd: z.string().nullable().optional(),
   role: roleSchema,
   isActive: z.boolean(),
   emailAlerts: z.boolean(),

@@ -11,7 +11,7 @@ declare module 'vitest' {
   }
 }
 
-/** Starts the whole product exactly as `npm start` does, on free ports and a throw-away data directory. */
+/** Starts the whole product exactly as `npm start` does (no Stripe keys: payments off), on free ports and a throw-away data directory. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const adminEmail = 'admin@e2e.test';
   const adminPassword = 'e2e-admin-password';

@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '../../platform/ports';
 import { startEmbeddedPostgres, type PostgresHandle } from '../../platform/postgres';
 import { ensureTemporalCli, projectRoot } from '../../platform/temporalCli';
+import { startStripeMock } from './stripeMock';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -12,10 +13,12 @@ declare module 'vitest' {
     postgresAdminUrl: string;
     /** The real Temporal dev server every workflow test talks to. */
     temporalAddress: string;
+    /** Stripe's official mock API (stripe-mock) for every Stripe call the server makes (STRIPE_API_URL). */
+    stripeMockUrl: string;
   }
 }
 
-/** One real PostgreSQL and one real Temporal dev server for the whole run (DATABASE_URL, when set, replaces the embedded cluster). */
+/** One real PostgreSQL, one real Temporal dev server and one stripe-mock for the whole run (DATABASE_URL, when set, replaces the embedded cluster). */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let postgres: PostgresHandle | undefined;
   let postgresDir: string | undefined;
@@ -31,8 +34,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     server: { executable: { type: 'existing-path', path: cli }, ip: '127.0.0.1', log: { format: 'pretty', level: 'warn' } },
   });
   project.provide('postgresAdminUrl', adminUrl);
+  const stripeMock = await startStripeMock();
   project.provide('temporalAddress', temporal.address);
+  project.provide('stripeMockUrl', stripeMock.url);
   return async () => {
+    await stripeMock.stop();
     await temporal.teardown();
     await postgres?.stop();
     if (postgresDir) fs.rmSync(postgresDir, { recursive: true, force: true });

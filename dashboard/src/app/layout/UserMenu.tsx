@@ -31,6 +31,8 @@ export function UserMenu({ user }: UserMenuProps) {
   const isAdmin = user.role === 'admin';
   const isTrialing = user.subscriptionStatus === 'trialing';
   const trialEnds = formatDate(user.trialEndDate);
+  // Cancelled at period end: access is kept until then (spec §4).
+  const cancelsOn = user.cancelAtPeriodEnd && hasSubscription(user) ? (formatDate(user.currentPeriodEnd) ?? trialEnds) : null;
   const close = () => setOpen(false);
 
   useEffect(() => {
@@ -96,6 +98,11 @@ export function UserMenu({ user }: UserMenuProps) {
               <p className="font-medium text-blue-800 dark:text-blue-300">Free Trial Active</p>
               {trialEnds && <p className="text-blue-700 dark:text-blue-400">Ends {trialEnds}</p>}
             </div>
+          )}
+          {cancelsOn && (
+            <p className="mx-1 my-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-300">
+              Subscription cancelled: access until {cancelsOn}
+            </p>
           )}
 
           <div className="md:hidden">

@@ -63,11 +63,23 @@ export function useLoginMutation() {
   });
 }
 
-/** POST /api/register with the §8 register toasts, or the sign-up flow's own. */
-export function useRegisterMutation(toasts: RegisterToasts = plainRegisterToasts) {
+/** POST /api/register-with-trial body (spec §7): the account fields plus the confirmed card and its customer. */
+export interface RegisterWithTrialRequest extends RegisterRequest {
+  paymentMethodId: string;
+  customerId: string;
+}
+
+/**
+ * POST /api/register with the §8 register toasts, or the sign-up flow's own; with `url`
+ * '/api/register-with-trial' it registers the card-on-file trial instead.
+ */
+export function useRegisterMutation<Input extends RegisterRequest = RegisterRequest>(
+  toasts: RegisterToasts = plainRegisterToasts,
+  url: '/api/register' | '/api/register-with-trial' = '/api/register',
+) {
   const rememberUser = useRememberUser();
   return useMutation({
-    mutationFn: (input: RegisterRequest) => apiRequestJson<unknown>('POST', '/api/register', input),
+    mutationFn: (input: Input) => apiRequestJson<unknown>('POST', url, input),
     onSuccess: async (user) => {
       showToast(toasts.success);
       await rememberUser(user);

@@ -122,8 +122,11 @@ describe('Sign Up, Account Info', () => {
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeTruthy();
   });
 
-  it('with payments on, moves to the Payment step without registering', async () => {
-    const { requests } = setUp({}, { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' });
+  const setupIntent = { clientSecret: 'seti_123_secret_abc', customerId: 'cus_123' };
+  const paymentsOn = { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' };
+
+  it('with payments on, creates a setup intent and moves to the Payment step without registering; Back clears the setup', async () => {
+    const { requests } = setUp({ 'POST /api/create-setup-intent': setupIntent }, paymentsOn);
     const button = await continueButton();
     type('Email', 'jane@example.com');
     type('Password', 'secret123');
@@ -131,28 +134,55 @@ describe('Sign Up, Account Info', () => {
     fireEvent.click(button);
 
     expect(await screen.findByRole('heading', { name: 'Payment' })).toBeTruthy();
-    expect(screen.getByText('Payment setup coming soon')).toBeTruthy();
-    expect(requests.some((r) => r.url === '/api/register')).toBe(false);
+    expect(requests.find((r) => r.url === '/api/create-setup-intent')?.body).toEqual({ email: 'jane@example.com' });
+    expect(screen.getByText('$0.00')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start Free Trial' })).toBeTruthy();
+    expect(requests.some((r) => r.url === '/api/register' || r.url === '/api/register-with-trial')).toBe(false);
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jane@example.com');
+    // The client secret and customer id were dropped: continuing asks the server again.
+    fireEvent.click(await continueButton());
+    await screen.findByRole('heading', { name: 'Payment' });
+    expect(requests.filter((r) => r.url === '/api/create-setup-intent')).toHaveLength(2);
   });
 
-  it('switching to Login resets sign-up to step 1 and clears the entered data', async () => {
-    setUp({}, { ...paymentsOffConfig, paymentsEnabled: true });
+  it('stays on step 1 with the "Setup Error" toast when the setup intent fails or is incomplete', async () => {
+    setUp({ 'POST /api/create-setup-intent': jsonResponse({ message: 'Stripe is down' }, 502) }, paymentsOn);
     const button = await continueButton();
     type('Email', 'jane@example.com');
     type('Password', 'secret123');
     type('Confirm password', 'secret123');
     fireEvent.click(button);
-    await screen.findByText('Payment setup coming soon');
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Setup Error', description: 'Stripe is down', variant: 'destructive' }));
+    expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
+    cleanup();
+    resetToasts();
+
+    setUp({ 'POST /api/create-setup-intent': { clientSecret: 'seti_1_secret_x' } }, paymentsOn);
+    const again = await continueButton();
+    type('Email', 'jane@example.com');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret123');
+    fireEvent.click(again);
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Setup Error', description: 'Failed to create payment setup' }));
+  });
+
+  it('switching to Login resets sign-up to step 1 and clears the entered data', async () => {
+    setUp({ 'POST /api/create-setup-intent': setupIntent }, paymentsOn);
+    const button = await continueButton();
+    type('Email', 'jane@example.com');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret123');
+    fireEvent.click(button);
+    await screen.findByRole('heading', { name: 'Payment' });
 
     fireEvent.click(screen.getByRole('tab', { name: 'Login' }));
     fireEvent.click(screen.getByRole('tab', { name: 'Sign Up' }));
 
     await continueButton();
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
-    expect(screen.queryByText('Payment setup coming soon')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
   });
 });
 

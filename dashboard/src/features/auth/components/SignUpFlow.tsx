@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { DEFAULT_TRIAL_DAYS, usePublicConfig } from '../../../app/config/publicConfig';
 import { signUpToasts, useRegisterMutation, type RegisterRequest } from '../api/authApi';
+import { useCreateSetupIntentMutation } from '../api/billingSignUpApi';
 import { AccountInfoStep } from './AccountInfoStep';
 import { PaymentStep } from './PaymentStep';
 import { SignUpComplete } from './SignUpComplete';
@@ -8,9 +9,16 @@ import { SignUpStepIndicator, type SignUpStep } from './SignUpStepIndicator';
 
 const emptySetupData: RegisterRequest = { email: '', password: '', confirmPassword: '' };
 
+/** What create-setup-intent returned; cleared by Back (spec §4). */
+interface CardSetup {
+  clientSecret: string;
+  customerId: string;
+}
+
 /**
- * Sign-up: Account Info → Payment → Complete. While the server reports payments off, Account Info
- * registers directly and skips to Complete. The parent unmounts this flow when the Login tab is
+ * Sign-up: Account Info → Payment → Complete. With payments on, Continue creates a Stripe setup
+ * intent and moves to the card step; while the server reports payments off, Account Info
+ * registers directly (7-day card-free trial) and skips to Complete. The parent unmounts this flow when the Login tab is
  * chosen, which resets it to step 1 and drops the stored setup data.
  */
 export function SignUpFlow() {
@@ -18,15 +26,24 @@ export function SignUpFlow() {
   const register = useRegisterMutation(signUpToasts);
   const [step, setStep] = useState<SignUpStep>('userInfo');
   const [setupData, setSetupData] = useState<RegisterRequest>(emptySetupData);
+  const [cardSetup, setCardSetup] = useState<CardSetup | null>(null);
+  const createSetupIntent = useCreateSetupIntentMutation();
 
   const trialDays = config.data?.trialDays.signup ?? DEFAULT_TRIAL_DAYS.signup;
   // If /api/config cannot be read, treat payments as off; the server still decides on /api/register.
   const paymentsEnabled = config.data?.paymentsEnabled ?? false;
+  const publishableKey = config.data?.stripePublishableKey ?? null;
 
   function onContinue(values: RegisterRequest) {
     setSetupData(values);
-    if (paymentsEnabled) {
-      setStep('payment');
+    if (paymentsEnabled && publishableKey) {
+      // Step 2 only once the setup intent exists; a failure keeps the user on step 1.
+      createSetupIntent.mutate(values.email, {
+        onSuccess: (setup) => {
+          setCardSetup(setup);
+          setStep('payment');
+        },
+      });
       return;
     }
     register.mutate(values, { onSuccess: () => setStep('complete') });
@@ -39,12 +56,25 @@ export function SignUpFlow() {
         <AccountInfoStep
           initialValues={setupData}
           trialDays={trialDays}
-          busy={config.isLoading || register.isPending}
-          busyLabel={register.isPending ? 'Creating account...' : undefined}
+          busy={config.isLoading || register.isPending || createSetupIntent.isPending}
+          busyLabel={register.isPending ? 'Creating account...' : createSetupIntent.isPending ? 'Preparing payment...' : undefined}
           onContinue={onContinue}
         />
       )}
-      {step === 'payment' && <PaymentStep onBack={() => setStep('userInfo')} />}
+      {step === 'payment' && cardSetup && publishableKey && (
+        <PaymentStep
+          publishableKey={publishableKey}
+          clientSecret={cardSetup.clientSecret}
+          customerId={cardSetup.customerId}
+          setupData={setupData}
+          trialDays={trialDays}
+          onBack={() => {
+            setCardSetup(null);
+            setStep('userInfo');
+          }}
+          onComplete={() => setStep('complete')}
+        />
+      )}
       {step === 'complete' && <SignUpComplete trialDays={trialDays} />}
     </div>
   );

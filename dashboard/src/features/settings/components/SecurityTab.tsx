@@ -1,5 +1,6 @@
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
+import { SubscriptionSection } from './SubscriptionSection';
 import { DELETE_ACCOUNT_CONFIRMATION, useDeleteAccountMutation, useExportDataMutation } from '../api/settingsApi';
 
 export function SecurityTab() {
@@ -24,6 +25,8 @@ export function SecurityTab() {
           </div>
         </div>
       </section>
+
+      <SubscriptionSection />
 
       <section aria-labelledby="data-privacy-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
         <h2 id="data-privacy-heading" className="text-base font-semibold text-slate-900 dark:text-white">

@@ -1,0 +1,66 @@
+import type { PublicUser } from '@core/contracts/user';
+import { useSignedInUser } from '../../../app/session/useSignedInUser';
+import { formatDate } from '../../../lib/formatDate';
+import { Button } from '../../../ui/Button';
+import { ButtonLink } from '../../../ui/ButtonLink';
+import { Icon } from '../../../ui/Icon';
+import { CANCEL_SUBSCRIPTION_CONFIRMATION, useCancelSubscriptionMutation } from '../api/subscriptionApi';
+
+const statusText: Record<PublicUser['subscriptionStatus'], string> = {
+  trialing: 'Free trial',
+  trial: 'Free trial',
+  active: 'Pro, active',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+  inactive: 'No subscription',
+  none: 'No subscription',
+};
+
+/** The plan, when it renews or ends, and cancellation (at the end of the billing period, spec §4). */
+export function SubscriptionSection() {
+  const user = useSignedInUser();
+  const cancel = useCancelSubscriptionMutation();
+  const status = user.subscriptionStatus;
+  const current = status === 'trialing' || status === 'trial' || status === 'active';
+  const onTrial = status === 'trialing' || status === 'trial';
+  const endsOn = formatDate(user.cancelAtPeriodEnd ? (user.currentPeriodEnd ?? user.trialEndDate) : onTrial ? user.trialEndDate : user.currentPeriodEnd);
+
+  function onCancel() {
+    if (window.confirm(CANCEL_SUBSCRIPTION_CONFIRMATION)) cancel.mutate();
+  }
+
+  return (
+    <section aria-labelledby="subscription-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+      <h2 id="subscription-heading" className="text-base font-semibold text-slate-900 dark:text-white">
+        Subscription
+      </h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        <span className="font-medium">Plan:</span> {statusText[status]}
+      </p>
+      {current && user.cancelAtPeriodEnd && (
+        <p className="mt-1 text-sm text-amber-700 dark:text-amber-400">
+          Cancelled: access continues until {endsOn ?? 'the end of the billing period'}.
+        </p>
+      )}
+      {current && !user.cancelAtPeriodEnd && endsOn && (
+        <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">
+          {onTrial ? `Trial ends ${endsOn}.` : `Renews ${endsOn} at $49/month.`}
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-3">
+        {current && !user.cancelAtPeriodEnd && (
+          <Button variant="outline" disabled={cancel.isPending} onClick={onCancel}>
+            <Icon name="x" />
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Subscription'}
+          </Button>
+        )}
+        {status !== 'active' && (
+          <ButtonLink to="/subscribe" variant={current ? 'outline' : 'primary'}>
+            <Icon name="creditCard" />
+            {current ? 'Manage Subscription' : 'Upgrade to Pro'}
+          </ButtonLink>
+        )}
+      </div>
+    </section>
+  );
+}
