@@ -226,4 +226,20 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     const uncached = (await get('/api/stocks?range=1hour')).body as Array<{ ticker: string; totalMentions: number }>;
     expect(uncached.find((s) => s.ticker === 'AAPL')!.totalMentions).toBe(4);
   });
+
+  it('sends an ETag and answers 304 without a body while the list is unchanged', async () => {
+    const app = buildApp({ ...t.deps, stockListCacheMs: 60_000 }).callback();
+    const first = await request(app).get('/api/stocks?range=4hours').set('Cookie', cookie);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await request(app).get('/api/stocks?range=4hours').set('Cookie', cookie).set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+    const other = await request(app).get('/api/stocks?range=4hours').set('Cookie', cookie).set('If-None-Match', '"stale"');
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual(first.body);
+  });
 });

@@ -53,7 +53,17 @@ export function stockRoutes(deps: StockRouteDeps) {
   return [
     route('GET', '/api/stocks', 'user', async (ctx) => {
       const { range } = rangeQuery.parse(ctx.query);
-      ctx.body = await stocks.list(range);
+      const list = await stocks.listJson(range);
+      // Revalidated on every poll (no-cache): an unchanged list is a 304 without a body.
+      ctx.set('Cache-Control', 'private, no-cache');
+      ctx.set('ETag', list.etag);
+      ctx.status = 200; // ctx.fresh compares validators only for a 2xx
+      if (ctx.fresh) {
+        ctx.status = 304;
+        return;
+      }
+      ctx.type = 'application/json';
+      ctx.body = list.json;
     }),
 
     route('GET', '/api/stocks/:ticker/historical', 'user', async (ctx) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { rangeMinutes, stockListSchema, type Stock, type TimeRange } from '../../core/contracts/stocks';
 import type { Warehouse } from '../../warehouse/client';
@@ -30,6 +31,18 @@ interface StockRow {
   trend_score: number;
 }
 
+export interface SerializedStockList {
+  stocks: Stock[];
+  json: string;
+  /** A strong ETag of `json`. */
+  etag: string;
+}
+
+function serialize(stocks: Stock[]): SerializedStockList {
+  const json = JSON.stringify(stocks);
+  return { stocks, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+}
+
 const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }, sentiment: 'neutral' };
 
 /**
@@ -41,7 +54,7 @@ const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0,
 export function createStockListService(deps: { db: Knex; warehouse: Warehouse; cacheMs?: number; now?: () => Date }) {
   const cacheMs = deps.cacheMs ?? DEFAULT_STOCK_LIST_CACHE_MS;
   const clock = deps.now ?? (() => new Date());
-  const cache = new Map<TimeRange, { expires: number; list: Promise<Stock[]> }>();
+  const cache = new Map<TimeRange, { expires: number; list: Promise<SerializedStockList> }>();
 
   const loadRows = (tickers: string[]) =>
     deps
@@ -86,21 +99,30 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
       };
     });
     stocks.sort((a, b) => b.trendScore - a.trendScore || b.totalMentions - a.totalMentions || a.ticker.localeCompare(b.ticker));
-    return stockListSchema.parse(stocks);
+    return serialize(stockListSchema.parse(stocks));
+  }
+
+  /** One computation per range per cache period, shared by every request in it (serialized once, too). */
+  async function cached(range: TimeRange): Promise<SerializedStockList> {
+    const now = Date.now();
+    const hit = cache.get(range);
+    if (hit && hit.expires > now) return await hit.list;
+    const list = compute(range);
+    const entry = { expires: now + cacheMsFor(range, cacheMs), list };
+    cache.set(range, entry);
+    list.catch(() => {
+      if (cache.get(range) === entry) cache.delete(range);
+    });
+    return await list;
   }
 
   return {
     async list(range: TimeRange): Promise<Stock[]> {
-      const now = Date.now();
-      const hit = cache.get(range);
-      if (hit && hit.expires > now) return await hit.list;
-      const list = compute(range);
-      const entry = { expires: now + cacheMsFor(range, cacheMs), list };
-      cache.set(range, entry);
-      list.catch(() => {
-        if (cache.get(range) === entry) cache.delete(range);
-      });
-      return await list;
+      return (await cached(range)).stocks;
+    },
+    /** The list as the JSON the route sends, with its ETag: per request there is nothing left to compute. */
+    async listJson(range: TimeRange): Promise<Pick<SerializedStockList, 'json' | 'etag'>> {
+      return await cached(range);
     },
     /** Drops cached lists (after a price refresh or a trend detection, so the next poll shows them). */
     invalidate(): void {
