@@ -63,7 +63,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
       .where((q) => q.whereIn('s.ticker', tickers).orWhereNotNull('t.ticker'))
       .select<StockRow[]>('s.id', 's.ticker', 's.name', 's.price', 's.change_percent', 's.last_updated', 's.created_at', deps.db.raw('coalesce(t.trend_score, 0) AS trend_score'));
 
-  async function compute(range: TimeRange): Promise<Stock[]> {
+  async function compute(range: TimeRange): Promise<SerializedStockList> {
     const counts = summariseCounts(await fromWarehouse(() => mentionWindowCounts(deps.warehouse, windowStart(range, clock()))));
     const tickers = counts.map((c) => c.ticker);
     let rows = await loadRows(tickers);

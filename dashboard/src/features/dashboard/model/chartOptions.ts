@@ -2,8 +2,6 @@ import type { HistoricalPoint, TimeRange } from '@core/contracts/stocks';
 import type { ChartOption } from '../charts/chartOption';
 import { PLATFORM_LABELS, type MentionPlatform } from './stockMetrics';
 
-const RISING = '#10b981';
-const FALLING = '#ef4444';
 const AXIS_TEXT = '#94a3b8';
 const SPLIT_LINE = 'rgba(148, 163, 184, 0.25)';
 
