@@ -31,7 +31,8 @@ describe('the monitoring dashboard with real pipeline data', () => {
     const firstCard = page.getByRole('button', { name: /, .*: show details$/ }).first().locator('xpath=ancestor::article[1]');
     expect(await firstCard.innerText()).toMatch(/\$\d+\.\d{2}/);
     expect(await firstCard.innerText()).toMatch(/[+-]\d+\.\d{2}%/);
-    await page.locator('svg[role="img"] polyline').first().waitFor({ timeout: 30_000 });
+    await page.locator('article svg[role="img"]').first().waitFor({ timeout: 30_000 });
+    expect(await page.locator('article svg[role="img"] polyline').count()).toBeGreaterThan(0);
     expect(await page.getByText('Social Media Monitoring Status').isVisible()).toBe(true);
     await screenshot(page, 'dashboard-cards');
   });
