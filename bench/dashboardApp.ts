@@ -15,7 +15,7 @@ import { createDatabase } from '../platform/database';
 import { setLogLevel } from '../platform/logger';
 import { connectWarehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
-import { rollupMentionHours } from '../warehouse/queries/rollupMentionHours';
+import { rollupMentionHourSpan } from '../warehouse/queries/rollupMentionHourSpan';
 import { createTrendActivities } from '../workflows/activities/trendActivities';
 
 const env = process.env as Record<string, string>;
@@ -61,7 +61,7 @@ await warehouse.command({
   query_params: { spikes: tickers.slice(-10), now },
 });
 // The hourly rollups, as insertMentions does after a write (warehouse/migrations/005), over the whole span.
-await rollupMentionHours(warehouse, new Date(now - WINDOW_MS), new Date(now));
+await rollupMentionHourSpan(warehouse, new Date(now - WINDOW_MS), new Date(now));
 const insertSeconds = (performance.now() - insertStart) / 1000;
 // Time the steady state, not the background merges of the parts just written (a running product merges as it goes).
 const settleStart = performance.now();

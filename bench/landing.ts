@@ -10,14 +10,13 @@
  *   npx tsx bench/landing.ts
  *   import { benchLanding } from './landing'   (bench/run.ts)
  */
-import { execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
-import { freePort } from '../platform/ports';
+import { startProduct } from '../e2e/support/startProduct';
 import { projectRoot } from '../platform/temporalCli';
 
 export interface RouteJavaScript {
@@ -75,37 +74,13 @@ export async function benchLanding(): Promise<LandingBenchResult> {
     cwd: projectRoot,
     stdio: 'inherit',
   });
-  fs.mkdirSync(path.join(projectRoot, 'data'), { recursive: true });
-  const dataDir = fs.mkdtempSync(path.join(projectRoot, 'data', 'bench-landing-'));
-  fs.chmodSync(dataDir, 0o755);
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    EMBEDDED_POSTGRES_PORT: String(await freePort()),
-    TEMPORAL_DEV_PORT: String(await freePort()),
-    TEMPORAL_UI_PORT: String(await freePort()),
-    SMTP_CAPTURE_PORT: String(await freePort()),
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'error',
-  };
-  const child = spawn(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), ['scripts/start.ts'], { cwd: projectRoot, env, stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
+  const product = await startProduct({ adminEmail: ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD, dataDirPrefix: 'bench-landing-', logLevel: 'error' });
+  const base = product.baseUrl;
   const browser = await launchBrowser().catch(async (err: unknown) => {
-    child.kill('SIGTERM');
+    await product.stop();
     throw err;
   });
   try {
-    for (const deadline = Date.now() + 180_000; ; ) {
-      if (child.exitCode !== null) throw new Error('the product exited during start-up (run `npm start` to see why)');
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
-      if (Date.now() > deadline) throw new Error('the product was not healthy within 180 s');
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-
     // Landing: one warm-up, then five cold loads (a new context has an empty cache).
     const lcpMs: number[] = [];
     for (let i = 0; i < 6; i++) {
@@ -148,9 +123,7 @@ export async function benchLanding(): Promise<LandingBenchResult> {
     return { lcpMs, lcpMedianMs: sorted[Math.floor(sorted.length / 2)]!, landing, dashboard, dashboardWithDetail };
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
-    await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await product.stop();
   }
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
 import { hourlyMentionHistory } from './queries/hourlyMentionHistory';
-import { insertMentionRows, insertMentions } from './queries/insertMentions';
+import { insertMentionRows, insertMentions, minuteCells } from './queries/insertMentions';
 import { mentionWindowCounts } from './queries/mentionWindowCounts';
 import { rollupMentionHours } from './queries/rollupMentionHours';
 import { insertPosts } from './queries/insertPosts';
@@ -87,7 +87,7 @@ describe('warehouse on embedded ClickHouse (chDB)', () => {
     expect(await hours()).toEqual([]);
     await insertMentions(store.warehouse, [mention('h1', '2026-11-19T09:10:00Z', 'bullish'), mention('h2', '2026-11-19T09:50:00Z'), mention('h3', '2026-11-19T11:05:00Z', 'bearish')]);
     await insertMentions(store.warehouse, [mention('h2', '2026-11-19T09:50:00Z')]); // a retried write
-    await rollupMentionHours(store.warehouse, new Date('2026-11-19T00:00:00Z'), new Date('2026-11-19T23:59:00Z')); // an overlapping re-run
+    await rollupMentionHours(store.warehouse, minuteCells([mention('h1', '2026-11-19T09:10:00Z'), mention('h3', '2026-11-19T11:05:00Z')])); // a re-run
     await insertMentions(store.warehouse, [mention('late', '2026-11-19T09:30:00Z', 'bearish')]); // a late post in a rolled-up hour
     expect(await hours()).toEqual([
       { timestamp: '2026-11-19T09:00:00.000Z', platform: 'reddit', mentions: 3 },

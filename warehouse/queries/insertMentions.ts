@@ -1,5 +1,5 @@
 import type { Warehouse } from '../client';
-import { rollupMentionHours } from './rollupMentionHours';
+import { rollupMentionHours, type MinuteCell } from './rollupMentionHours';
 import { tabSeparatedStream } from './tabSeparated';
 
 export interface MentionRow {
@@ -28,26 +28,26 @@ export async function insertMentionRows(warehouse: Warehouse, rows: MentionRow[]
   }
 }
 
-/** The first and last timestamp of the rows, or null for none. A timestamp JavaScript cannot read is an error. */
-export function mentionSpan(rows: readonly MentionRow[]): { from: Date; to: Date } | null {
-  let from = Infinity;
-  let to = -Infinity;
+/** The distinct (ticker, platform, minute) rollup rows the mentions fall in (timestamps are ISO 8601 with a zone, as every writer sends them; one JavaScript cannot read is an error). */
+export function minuteCells(rows: readonly MentionRow[]): MinuteCell[] {
+  const cells = new Map<string, MinuteCell>();
   for (const row of rows) {
     const t = Date.parse(row.ts);
     if (Number.isNaN(t)) throw new Error(`Mention ${row.post_id} has an unreadable timestamp: ${row.ts}`);
-    if (t < from) from = t;
-    if (t > to) to = t;
+    const minute = Math.floor(t / 60_000) * 60;
+    const key = `${row.ticker}\t${row.platform}\t${minute}`;
+    if (!cells.has(key)) cells.set(key, { ticker: row.ticker, platform: row.platform, minute });
   }
-  return rows.length > 0 ? { from: new Date(from), to: new Date(to) } : null;
+  return [...cells.values()];
 }
 
 /**
- * What every writer of mentions calls: the rows (with their per-minute rollups), then the hourly rollups of the minutes
- * they span, merged from the per-minute states (warehouse/migrations/005). Idempotent as a whole: a retry re-inserts
+ * What every writer of mentions calls: the rows (with their per-minute rollups), then the hourly rollups of the minute
+ * rollup rows they fell in, merged from the per-minute states (warehouse/migrations/005). Idempotent as a whole: a retry re-inserts
  * the same rows and re-merges the same sets.
  */
 export async function insertMentions(warehouse: Warehouse, rows: MentionRow[]): Promise<void> {
-  const span = mentionSpan(rows);
+  const cells = minuteCells(rows);
   await insertMentionRows(warehouse, rows);
-  if (span) await rollupMentionHours(warehouse, span.from, span.to);
+  await rollupMentionHours(warehouse, cells);
 }
