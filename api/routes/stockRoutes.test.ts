@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stockListSchema, historicalSchema, stockPostsSchema } from '../../core/contracts/stocks';
 import { seedTickerUniverse } from '../../seed/tickerUniverse';
 import { DAY, HOUR, MINUTE, mentionAt } from '../../tests/support/mentionRows';
@@ -225,6 +225,16 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     expect(cached.body).toEqual(first.body);
     const uncached = (await get('/api/stocks?range=1hour')).body as Array<{ ticker: string; totalMentions: number }>;
     expect(uncached.find((s) => s.ticker === 'AAPL')!.totalMentions).toBe(4);
+  });
+
+  it('serves an expired list while one request recomputes it in the background', async () => {
+    const app = buildApp({ ...t.deps, stockListCacheMs: 300 }).callback();
+    const aaplOf = (body: unknown) => (body as Array<{ ticker: string; totalMentions: number }>).find((s) => s.ticker === 'AAPL')?.totalMentions ?? 0;
+    const before = aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body);
+    await insertMentions(t.deps.warehouse, [mentionAt('AAPL', Date.now() - MINUTE)]);
+    await new Promise((r) => setTimeout(r, 350)); // expired, within the grace period
+    expect(aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body)).toBe(before);
+    await vi.waitFor(async () => expect(aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body)).toBe(before + 1), { timeout: 5_000, interval: 50 });
   });
 
   it('sends an ETag and answers 304 without a body while the list is unchanged', async () => {

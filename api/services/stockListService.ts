@@ -49,12 +49,16 @@ const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0,
  * GET /api/stocks: every stock mentioned in the window or trending, with the window's mention counts and majority
  * sentiment (one ClickHouse query over the rollups) and its id, name, price and trend score (one Postgres query),
  * best trend first, then most mentioned. Each range's list is computed at most once per `cacheMs` per process (scaled
- * up for longer ranges, see cacheMsFor), however many users poll it; concurrent requests share one computation.
+ * up for longer ranges, see cacheMsFor), however many users poll it; concurrent requests share one computation, and
+ * an expired list is served while its successor is computed (see cached).
  */
 export function createStockListService(deps: { db: Knex; warehouse: Warehouse; cacheMs?: number; now?: () => Date }) {
   const cacheMs = deps.cacheMs ?? DEFAULT_STOCK_LIST_CACHE_MS;
   const clock = deps.now ?? (() => new Date());
-  const cache = new Map<TimeRange, { expires: number; list: Promise<SerializedStockList> }>();
+  const cache = new Map<TimeRange, { expires: number; value: SerializedStockList }>();
+  const inFlight = new Map<TimeRange, Promise<SerializedStockList>>();
+  /** Bumped by invalidate(): a computation that started before it is not cached. */
+  let generation = 0;
 
   const loadRows = (tickers: string[]) =>
     deps
@@ -102,18 +106,37 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
     return serialize(stockListSchema.parse(stocks));
   }
 
-  /** One computation per range per cache period, shared by every request in it (serialized once, too). */
+  /** Computes a range's list once however many ask meanwhile, and caches it unless invalidated meanwhile. */
+  function refresh(range: TimeRange): Promise<SerializedStockList> {
+    const running = inFlight.get(range);
+    if (running) return running;
+    const started = generation;
+    const computation = compute(range)
+      .then((value) => {
+        if (started === generation) cache.set(range, { expires: Date.now() + cacheMsFor(range, cacheMs), value });
+        return value;
+      })
+      .finally(() => {
+        if (inFlight.get(range) === computation) inFlight.delete(range);
+      });
+    inFlight.set(range, computation);
+    return computation;
+  }
+
+  /**
+   * The cached list while fresh. Once expired it is still served, for up to one more cache period, while one request's
+   * recomputation runs in the background: no poll waits for a recomputation except the first after a start or an
+   * invalidation.
+   */
   async function cached(range: TimeRange): Promise<SerializedStockList> {
-    const now = Date.now();
     const hit = cache.get(range);
-    if (hit && hit.expires > now) return await hit.list;
-    const list = compute(range);
-    const entry = { expires: now + cacheMsFor(range, cacheMs), list };
-    cache.set(range, entry);
-    list.catch(() => {
-      if (cache.get(range) === entry) cache.delete(range);
-    });
-    return await list;
+    const now = Date.now();
+    if (hit && hit.expires > now) return hit.value;
+    if (hit && hit.expires + cacheMsFor(range, cacheMs) > now) {
+      refresh(range).catch(() => undefined); // a failed recomputation is retried by the next request
+      return hit.value;
+    }
+    return await refresh(range);
   }
 
   return {
@@ -126,7 +149,9 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
     },
     /** Drops cached lists (after a price refresh or a trend detection, so the next poll shows them). */
     invalidate(): void {
+      generation++;
       cache.clear();
+      inFlight.clear();
     },
   };
 }
