@@ -49,18 +49,33 @@ try {
     previousTotal = total;
     await new Promise((r) => setTimeout(r, 5000));
   }
-  const stocks = await listStocks();
+  const stocks = (await listStocks()) as Array<{ id: number; ticker: string; totalMentions: number }>;
   const tickers = stocks.slice(0, 20).map((s) => s.ticker);
 
   let nextUser = 0;
   interface UserContext {
     email?: string;
     cookie?: string;
+    alertId?: number;
   }
   const signedIn = (request: Request, context: object): Request => ({ ...request, headers: { ...request.headers, cookie: (context as UserContext).cookie ?? '' } });
   const get = (pathFor: (i: number) => string, i: number): Request => ({ method: 'GET', path: pathFor(i), setupRequest: signedIn });
-  // One iteration per connection: sign in, then 100 calls as the dashboard makes them (spec §7 polling), with a profile write.
+  // One iteration per connection: sign in, then 100 calls as the dashboard makes them (spec §7 polling), with alert and profile writes.
   const dashboardPolls = Array.from({ length: 100 }, (_, i): Request => {
+    if (i % 50 === 10) {
+      return {
+        method: 'POST',
+        path: '/api/alerts',
+        headers: { 'content-type': 'application/json' },
+        setupRequest: (request, context) => ({ ...signedIn(request, context), body: JSON.stringify({ stockId: stocks[i % stocks.length]!.id, mentionThreshold: 1000, emailEnabled: true, smsEnabled: false }) }),
+        onResponse: (status, body, context) => {
+          if (status === 201) (context as UserContext).alertId = (JSON.parse(body) as { id: number }).id;
+        },
+      };
+    }
+    if (i % 50 === 40) {
+      return { method: 'DELETE', path: '/api/alerts/0', setupRequest: (request, context) => ({ ...signedIn(request, context), path: `/api/alerts/${(context as UserContext).alertId ?? 0}` }) };
+    }
     if (i % 50 === 25) {
       return {
         method: 'PATCH',
@@ -113,7 +128,7 @@ try {
   const met = result.requests.average >= targets.requestsPerSecond && result.latency.p99 < targets.p99Ms && errors === 0;
   console.log(
     [
-      `load mix (per user: sign-in, then 100 calls: /api/stocks ×34, /api/trending-now ×17, /api/status ×16, /api/user ×16, history ×15, profile write ×2)`,
+      `load mix (per user and round: sign-in, then 100 calls: /api/stocks, /api/trending-now, /api/status, /api/user and stock history in turn, 2 alert creations, 2 alert deletions, 2 profile writes)`,
       `  throughput: ${Math.round(result.requests.average).toLocaleString('en-US')} requests/s (target ≥ ${targets.requestsPerSecond.toLocaleString('en-US')}), ${result.requests.total.toLocaleString('en-US')} requests`,
       `  latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target p99 < ${targets.p99Ms} ms), max ${result.latency.max} ms`,
       `  errors: ${errors} (non-2xx ${result.non2xx}, socket errors ${result.errors}, timeouts ${result.timeouts}) (target 0)`,

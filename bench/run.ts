@@ -1,12 +1,31 @@
-/** npm run bench: every performance figure of the product, printed (targets in parentheses). */
+/**
+ * npm run bench: every performance figure of the product, printed (targets in parentheses).
+ *   npx tsx bench/run.ts [part ...]    # one or more of: signal ingestion dashboard landing alerts (default: all)
+ */
 import { benchAlerts, reportAlerts } from './alerts';
 import { benchDashboard, reportDashboard } from './dashboard';
 import { benchIngestion, reportIngestion } from './ingestion';
+import { benchLanding, reportLanding } from './landing';
 import { benchSignal } from './signal';
 
-const signal = await benchSignal();
-console.log(`signal: ${signal.posts.toLocaleString('en-US')} posts in ${signal.seconds.toFixed(2)} s = ${signal.postsPerSecond.toLocaleString('en-US')} posts/s extract + score on one core (target ≥ 20,000)`);
-reportIngestion(await benchIngestion());
-reportDashboard(await benchDashboard());
-reportAlerts(await benchAlerts());
+const parts: Record<string, () => Promise<void>> = {
+  signal: async () => {
+    const signal = await benchSignal();
+    console.log(`signal: ${signal.posts.toLocaleString('en-US')} posts in ${signal.seconds.toFixed(2)} s = ${signal.postsPerSecond.toLocaleString('en-US')} posts/s extract + score on one core (target ≥ 20,000)`);
+  },
+  ingestion: async () => reportIngestion(await benchIngestion()),
+  dashboard: async () => reportDashboard(await benchDashboard()),
+  landing: async () => reportLanding(await benchLanding()),
+  alerts: async () => reportAlerts(await benchAlerts()),
+};
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !(name in parts));
+if (unknown.length > 0) {
+  console.error(`unknown bench part ${unknown.join(', ')}; parts: ${Object.keys(parts).join(', ')}`);
+  process.exit(2);
+}
+for (const [name, run] of Object.entries(parts)) {
+  if (wanted.length === 0 || wanted.includes(name)) await run();
+}
 process.exit(0);

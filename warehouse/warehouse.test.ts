@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
-import { insertMentions } from './queries/insertMentions';
+import { hourlyMentionHistory } from './queries/hourlyMentionHistory';
+import { insertMentionRows, insertMentions, minuteCells } from './queries/insertMentions';
+import { mentionWindowCounts } from './queries/mentionWindowCounts';
+import { rollupMentionHours } from './queries/rollupMentionHours';
 import { insertPosts } from './queries/insertPosts';
 import { mentionCountsSince } from './queries/mentionCountsSince';
 import { mentionHistory } from './queries/mentionHistory';
@@ -72,6 +75,26 @@ describe('warehouse on embedded ClickHouse (chDB)', () => {
       { ticker: 'GME', platform: 'reddit', mentions: 3, bullish: 1, bearish: 0, authors: 1 },
       { ticker: 'GME', platform: 'twitter', mentions: 1, bullish: 0, bearish: 1, authors: 1 },
     ]);
+  });
+
+  it('builds the hourly rollups from the per-minute ones after a write: exact, re-runnable, late mentions included', async () => {
+    const mention = (postId: string, ts: string, label: 'bullish' | 'bearish' | 'neutral' = 'neutral') => ({
+      ticker: 'HRLY', platform: 'reddit', post_id: postId, source: 's', author_hash: '0123456789abcdef', ts, compound: 0, label, engagement: 0, simulated: true,
+    });
+    const hours = async () => hourlyMentionHistory(store.warehouse, 'HRLY', new Date('2026-11-19T00:00:00Z'), 1);
+    // Rows alone feed only the per-minute rollups: the hourly ones are not on the insert path.
+    await insertMentionRows(store.warehouse, [mention('h1', '2026-11-19T09:10:00Z', 'bullish')]);
+    expect(await hours()).toEqual([]);
+    await insertMentions(store.warehouse, [mention('h1', '2026-11-19T09:10:00Z', 'bullish'), mention('h2', '2026-11-19T09:50:00Z'), mention('h3', '2026-11-19T11:05:00Z', 'bearish')]);
+    await insertMentions(store.warehouse, [mention('h2', '2026-11-19T09:50:00Z')]); // a retried write
+    await rollupMentionHours(store.warehouse, minuteCells([mention('h1', '2026-11-19T09:10:00Z'), mention('h3', '2026-11-19T11:05:00Z')])); // a re-run
+    await insertMentions(store.warehouse, [mention('late', '2026-11-19T09:30:00Z', 'bearish')]); // a late post in a rolled-up hour
+    expect(await hours()).toEqual([
+      { timestamp: '2026-11-19T09:00:00.000Z', platform: 'reddit', mentions: 3 },
+      { timestamp: '2026-11-19T11:00:00.000Z', platform: 'reddit', mentions: 1 },
+    ]);
+    const window = await mentionWindowCounts(store.warehouse, new Date('2026-11-19T09:00:00Z'));
+    expect(window.filter((c) => c.ticker === 'HRLY')).toEqual([{ ticker: 'HRLY', platform: 'reddit', mentions: 4, bullish: 1, bearish: 2 }]);
   });
 
   it('splits migration files into statements', () => {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stockListSchema, historicalSchema, stockPostsSchema } from '../../core/contracts/stocks';
 import { seedTickerUniverse } from '../../seed/tickerUniverse';
 import { DAY, HOUR, MINUTE, mentionAt } from '../../tests/support/mentionRows';
@@ -225,5 +225,31 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     expect(cached.body).toEqual(first.body);
     const uncached = (await get('/api/stocks?range=1hour')).body as Array<{ ticker: string; totalMentions: number }>;
     expect(uncached.find((s) => s.ticker === 'AAPL')!.totalMentions).toBe(4);
+  });
+
+  it('serves an expired list while one request recomputes it in the background', async () => {
+    const app = buildApp({ ...t.deps, stockListCacheMs: 300 }).callback();
+    const aaplOf = (body: unknown) => (body as Array<{ ticker: string; totalMentions: number }>).find((s) => s.ticker === 'AAPL')?.totalMentions ?? 0;
+    const before = aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body);
+    await insertMentions(t.deps.warehouse, [mentionAt('AAPL', Date.now() - MINUTE)]);
+    await new Promise((r) => setTimeout(r, 350)); // expired, within the grace period
+    expect(aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body)).toBe(before);
+    await vi.waitFor(async () => expect(aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body)).toBe(before + 1), { timeout: 5_000, interval: 50 });
+  });
+
+  it('sends an ETag and answers 304 without a body while the list is unchanged', async () => {
+    const app = buildApp({ ...t.deps, stockListCacheMs: 60_000 }).callback();
+    const first = await request(app).get('/api/stocks?range=4hours').set('Cookie', cookie);
+    expect(first.status).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^application\/json/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await request(app).get('/api/stocks?range=4hours').set('Cookie', cookie).set('If-None-Match', etag);
+    expect(again.status).toBe(304);
+    expect(again.text ?? '').toBe('');
+    const other = await request(app).get('/api/stocks?range=4hours').set('Cookie', cookie).set('If-None-Match', '"stale"');
+    expect(other.status).toBe(200);
+    expect(other.body).toEqual(first.body);
   });
 });

@@ -56,8 +56,18 @@ export function stockRoutes(deps: StockRouteDeps) {
   return [
     route('GET', '/api/stocks', 'user', async (ctx) => {
       const { range } = rangeQuery.parse(ctx.query);
-      ctx.body = await stocks.list(range);
-    }, { summary: 'Tracked stocks with the mentions and sentiment of the range, ordered by trend', query: rangeQuery, responses: { 200: { description: 'Stock list', schema: stockListSchema } }, errors: [503] }),
+      const list = await stocks.listJson(range);
+      // Revalidated on every poll (no-cache): an unchanged list is a 304 without a body.
+      ctx.set('Cache-Control', 'private, no-cache');
+      ctx.set('ETag', list.etag);
+      ctx.status = 200; // ctx.fresh compares validators only for a 2xx
+      if (ctx.fresh) {
+        ctx.status = 304;
+        return;
+      }
+      ctx.type = 'application/json';
+      ctx.body = list.json;
+    }, { summary: 'Tracked stocks with the mentions and sentiment of the range, ordered by trend', query: rangeQuery, responses: { 200: { description: 'Stock list', schema: stockListSchema }, 304: { description: 'Unchanged since the ETag sent in If-None-Match' } }, errors: [503] }),
 
     route('GET', '/api/stocks/:ticker/historical', 'user', async (ctx) => {
       const { ticker } = tickerParams.parse(ctx.params);

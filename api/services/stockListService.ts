@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { rangeMinutes, stockListSchema, type Stock, type TimeRange } from '../../core/contracts/stocks';
 import type { Warehouse } from '../../warehouse/client';
@@ -30,18 +31,34 @@ interface StockRow {
   trend_score: number;
 }
 
+export interface SerializedStockList {
+  stocks: Stock[];
+  json: string;
+  /** A strong ETag of `json`. */
+  etag: string;
+}
+
+function serialize(stocks: Stock[]): SerializedStockList {
+  const json = JSON.stringify(stocks);
+  return { stocks, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+}
+
 const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }, sentiment: 'neutral' };
 
 /**
  * GET /api/stocks: every stock mentioned in the window or trending, with the window's mention counts and majority
  * sentiment (one ClickHouse query over the rollups) and its id, name, price and trend score (one Postgres query),
  * best trend first, then most mentioned. Each range's list is computed at most once per `cacheMs` per process (scaled
- * up for longer ranges, see cacheMsFor), however many users poll it; concurrent requests share one computation.
+ * up for longer ranges, see cacheMsFor), however many users poll it; concurrent requests share one computation, and
+ * an expired list is served while its successor is computed (see cached).
  */
 export function createStockListService(deps: { db: Knex; warehouse: Warehouse; cacheMs?: number; now?: () => Date }) {
   const cacheMs = deps.cacheMs ?? DEFAULT_STOCK_LIST_CACHE_MS;
   const clock = deps.now ?? (() => new Date());
-  const cache = new Map<TimeRange, { expires: number; list: Promise<Stock[]> }>();
+  const cache = new Map<TimeRange, { expires: number; value: SerializedStockList }>();
+  const inFlight = new Map<TimeRange, Promise<SerializedStockList>>();
+  /** Bumped by invalidate(): a computation that started before it is not cached. */
+  let generation = 0;
 
   const loadRows = (tickers: string[]) =>
     deps
@@ -50,7 +67,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
       .where((q) => q.whereIn('s.ticker', tickers).orWhereNotNull('t.ticker'))
       .select<StockRow[]>('s.id', 's.ticker', 's.name', 's.price', 's.change_percent', 's.last_updated', 's.created_at', deps.db.raw('coalesce(t.trend_score, 0) AS trend_score'));
 
-  async function compute(range: TimeRange): Promise<Stock[]> {
+  async function compute(range: TimeRange): Promise<SerializedStockList> {
     const counts = summariseCounts(await fromWarehouse(() => mentionWindowCounts(deps.warehouse, windowStart(range, clock()))));
     const tickers = counts.map((c) => c.ticker);
     let rows = await loadRows(tickers);
@@ -86,25 +103,55 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
       };
     });
     stocks.sort((a, b) => b.trendScore - a.trendScore || b.totalMentions - a.totalMentions || a.ticker.localeCompare(b.ticker));
-    return stockListSchema.parse(stocks);
+    return serialize(stockListSchema.parse(stocks));
+  }
+
+  /** Computes a range's list once however many ask meanwhile, and caches it unless invalidated meanwhile. */
+  function refresh(range: TimeRange): Promise<SerializedStockList> {
+    const running = inFlight.get(range);
+    if (running) return running;
+    const started = generation;
+    const computation = compute(range)
+      .then((value) => {
+        if (started === generation) cache.set(range, { expires: Date.now() + cacheMsFor(range, cacheMs), value });
+        return value;
+      })
+      .finally(() => {
+        if (inFlight.get(range) === computation) inFlight.delete(range);
+      });
+    inFlight.set(range, computation);
+    return computation;
+  }
+
+  /**
+   * The cached list while fresh. Once expired it is still served, for up to one more cache period, while one request's
+   * recomputation runs in the background: no poll waits for a recomputation except the first after a start or an
+   * invalidation.
+   */
+  async function cached(range: TimeRange): Promise<SerializedStockList> {
+    const hit = cache.get(range);
+    const now = Date.now();
+    if (hit && hit.expires > now) return hit.value;
+    if (hit && hit.expires + cacheMsFor(range, cacheMs) > now) {
+      refresh(range).catch(() => undefined); // a failed recomputation is retried by the next request
+      return hit.value;
+    }
+    return await refresh(range);
   }
 
   return {
     async list(range: TimeRange): Promise<Stock[]> {
-      const now = Date.now();
-      const hit = cache.get(range);
-      if (hit && hit.expires > now) return await hit.list;
-      const list = compute(range);
-      const entry = { expires: now + cacheMsFor(range, cacheMs), list };
-      cache.set(range, entry);
-      list.catch(() => {
-        if (cache.get(range) === entry) cache.delete(range);
-      });
-      return await list;
+      return (await cached(range)).stocks;
+    },
+    /** The list as the JSON the route sends, with its ETag: per request there is nothing left to compute. */
+    async listJson(range: TimeRange): Promise<Pick<SerializedStockList, 'json' | 'etag'>> {
+      return await cached(range);
     },
     /** Drops cached lists (after a price refresh or a trend detection, so the next poll shows them). */
     invalidate(): void {
+      generation++;
       cache.clear();
+      inFlight.clear();
     },
   };
 }

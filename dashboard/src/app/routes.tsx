@@ -1,17 +1,7 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { AlertsPage } from '../features/alerts/components/AlertsPage';
-import { AuthPage } from '../features/auth/components/AuthPage';
-import { BlogIndexPage } from '../features/blog/components/BlogIndexPage';
-import { BlogPostPage } from '../features/blog/components/BlogPostPage';
-import { DashboardPage } from '../features/dashboard/components/DashboardPage';
-import { FeaturesPage } from '../features/public/components/FeaturesPage';
 import { LandingPage } from '../features/public/components/LandingPage';
-import { NotFoundPage } from '../features/public/components/NotFoundPage';
-import { PricingPage } from '../features/public/components/PricingPage';
-import { PrivacyPage } from '../features/public/components/PrivacyPage';
-import { TermsPage } from '../features/public/components/TermsPage';
-import { SettingsPage } from '../features/settings/components/SettingsPage';
-import { SubscribePage } from '../features/subscribe/components/SubscribePage';
+import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { AppLayout } from './layout/AppLayout';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootLayout } from './layout/RootLayout';
@@ -19,26 +9,36 @@ import { RedirectIfSignedIn } from './session/RedirectIfSignedIn';
 import { RequireAdmin } from './session/RequireAdmin';
 import { RequireAuth } from './session/RequireAuth';
 
-/** Every route of spec §2. */
+/**
+ * A page loaded in its own chunk when its route is first visited (react-router route.lazy), so the public pages do not
+ * download the app and the dashboard's code.
+ */
+function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+/** Every route of spec §2. The landing page is in the entry chunk: it is the first page most visitors see. */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Shown while the first page's chunk loads (the spinner of spec §2 while the page's code and the session load).
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       {
         element: <PublicLayout />,
         children: [
           { path: '/', element: <LandingPage /> },
-          { path: '/features', element: <FeaturesPage /> },
-          { path: '/pricing', element: <PricingPage /> },
-          { path: '/privacy', element: <PrivacyPage /> },
-          { path: '/terms', element: <TermsPage /> },
-          { path: '/blog', element: <BlogIndexPage /> },
-          { path: '/blog/:slug', element: <BlogPostPage /> },
+          { path: '/features', ...page(async () => (await import('../features/public/components/FeaturesPage')).FeaturesPage) },
+          { path: '/pricing', ...page(async () => (await import('../features/public/components/PricingPage')).PricingPage) },
+          { path: '/privacy', ...page(async () => (await import('../features/public/components/PrivacyPage')).PrivacyPage) },
+          { path: '/terms', ...page(async () => (await import('../features/public/components/TermsPage')).TermsPage) },
+          { path: '/blog', ...page(async () => (await import('../features/blog/components/BlogIndexPage')).BlogIndexPage) },
+          { path: '/blog/:slug', ...page(async () => (await import('../features/blog/components/BlogPostPage')).BlogPostPage) },
         ],
       },
       {
         element: <RedirectIfSignedIn />,
-        children: [{ path: '/auth', element: <AuthPage /> }],
+        children: [{ path: '/auth', ...page(async () => (await import('../features/auth/components/AuthPage')).AuthPage) }],
       },
       {
         element: <RequireAuth />,
@@ -46,22 +46,21 @@ export const appRoutes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: '/dashboard', element: <DashboardPage /> },
-              { path: '/alerts', element: <AlertsPage /> },
-              { path: '/settings', element: <SettingsPage /> },
-              { path: '/subscribe', element: <SubscribePage /> },
+              { path: '/dashboard', ...page(async () => (await import('../features/dashboard/components/DashboardPage')).DashboardPage) },
+              { path: '/alerts', ...page(async () => (await import('../features/alerts/components/AlertsPage')).AlertsPage) },
+              { path: '/settings', ...page(async () => (await import('../features/settings/components/SettingsPage')).SettingsPage) },
+              { path: '/subscribe', ...page(async () => (await import('../features/subscribe/components/SubscribePage')).SubscribePage) },
             ],
           },
         ],
       },
       {
         element: <RequireAdmin />,
-        // The admin area (react-table, its editors) loads in its own chunk: most visitors never open it.
-        children: [{ element: <AppLayout />, children: [{ path: '/admin', lazy: async () => ({ Component: (await import('../features/admin/components/AdminPage')).AdminPage }) }] }],
+        children: [{ element: <AppLayout />, children: [{ path: '/admin', ...page(async () => (await import('../features/admin/components/AdminPage')).AdminPage) }] }],
       },
       {
         element: <AppLayout />,
-        children: [{ path: '*', element: <NotFoundPage /> }],
+        children: [{ path: '*', ...page(async () => (await import('../features/public/components/NotFoundPage')).NotFoundPage) }],
       },
     ],
   },

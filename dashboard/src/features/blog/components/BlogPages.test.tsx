@@ -52,10 +52,11 @@ describe('/blog', () => {
   it('the card title opens the post and the post leads back to the blog', async () => {
     const { router } = renderRoute('/blog');
     fireEvent.click(await screen.findByRole('link', { name: 'The Power of Early Detection in Stock Trading' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'The Power of Early Detection in Stock Trading' })).toBeTruthy();
+    // Each page is its own chunk (route.lazy): the first visit waits for its import.
+    expect(await screen.findByRole('heading', { level: 1, name: 'The Power of Early Detection in Stock Trading' }, { timeout: 5_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/blog/power-of-early-detection');
     fireEvent.click(screen.getByRole('link', { name: 'Back to Blog' }));
-    expect(await screen.findByRole('heading', { name: 'Latest Articles' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Latest Articles' }, { timeout: 5_000 })).toBeTruthy();
   });
 });
 

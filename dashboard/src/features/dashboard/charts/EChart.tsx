@@ -7,7 +7,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import type { CSSProperties } from 'react';
 import type { ChartOption } from './chartOption';
 
-// Modular ECharts: only what the sparklines draw. DetailEChart adds bars, tooltip and legend.
+// Modular ECharts: line, grid and canvas here; DetailEChart adds bars, tooltip and legend.
 echarts.use([LineChart, GridComponent, CanvasRenderer]);
 
 export interface EChartProps {

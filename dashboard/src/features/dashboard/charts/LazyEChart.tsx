@@ -3,9 +3,7 @@ import { cn } from '../../../lib/cn';
 import type { EChartProps } from './EChart';
 
 const charts = {
-  /** Line and grid only: the sparklines. */
-  sparkline: lazy(() => import('./EChart')),
-  /** Adds bars, tooltip and legend: the detail view. */
+  /** Bars, line, tooltip and legend: the detail view (the cards' sparklines are plain SVG). */
   detail: lazy(() => import('./DetailEChart')),
 };
 

@@ -177,7 +177,11 @@ describe('/dashboard', () => {
     });
     await screen.findByText('Price, last 1 hour');
     const img = screen.getByRole('img', { name: /TSLA price, last 1 hour: rising/ });
-    expect(JSON.parse(img.getAttribute('data-series') ?? '[]')[0].data).toEqual([10, 11]);
+    const line = img.querySelector('polyline');
+    expect(line?.getAttribute('data-kind')).toBe('historical');
+    const ys = (line?.getAttribute('points') ?? '').split(' ').map((p) => Number(p.split(',')[1]));
+    expect(ys).toHaveLength(2);
+    expect(ys[1]).toBeLessThan(ys[0]!);
     expect(requests.filter((r) => r.url.startsWith('/api/stocks/TSLA/historical')).map((r) => r.url)).toEqual([
       '/api/stocks/TSLA/historical?range=1hour',
     ]);

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePoint } from '../testing/fixtures';
-import { detailChartOption, historyPlatforms, sparklineOption } from './chartOptions';
-import { sparklineData } from './sparkline';
-
-describe('sparklineOption', () => {
-  it('draws one bare line, solid for history and dashed for the synthetic estimate', () => {
-    const real = sparklineOption(sparklineData([makePoint('a', 1), makePoint('b', 2)], null));
-    const fake = sparklineOption(sparklineData([], '-1'));
-    const realSeries = (real.series as Array<{ type: string; data: number[]; lineStyle: { type: string } }>)[0];
-    const fakeSeries = (fake.series as Array<{ lineStyle: { type: string; color: string } }>)[0];
-    expect(realSeries).toMatchObject({ type: 'line', data: [1, 2], lineStyle: { type: 'solid' } });
-    expect(fakeSeries?.lineStyle).toMatchObject({ type: 'dashed', color: '#ef4444' });
-  });
-});
+import { detailChartOption, historyPlatforms } from './chartOptions';
 
 describe('detailChartOption', () => {
   const points = [makePoint('2025-01-10T12:00:00.000Z', 10), makePoint('2025-01-10T12:05:00.000Z', null, 4)];

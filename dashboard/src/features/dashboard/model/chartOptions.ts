@@ -1,10 +1,7 @@
 import type { HistoricalPoint, TimeRange } from '@core/contracts/stocks';
 import type { ChartOption } from '../charts/chartOption';
-import type { SparklineData } from './sparkline';
 import { PLATFORM_LABELS, type MentionPlatform } from './stockMetrics';
 
-const RISING = '#10b981';
-const FALLING = '#ef4444';
 const AXIS_TEXT = '#94a3b8';
 const SPLIT_LINE = 'rgba(148, 163, 184, 0.25)';
 
@@ -15,28 +12,6 @@ export const PLATFORM_COLORS: Record<MentionPlatform, string> = {
   tiktok: '#a855f7',
   instagram: '#ec4899',
 };
-
-/** A bare line filling the 300×60 sparkline: no axes, no animation, green rising, red falling. */
-export function sparklineOption(data: SparklineData): ChartOption {
-  const color = data.rising ? RISING : FALLING;
-  return {
-    animation: false,
-    grid: { left: 2, right: 2, top: 4, bottom: 4 },
-    xAxis: { type: 'category', show: false, boundaryGap: false, data: data.values.map((_, i) => i) },
-    yAxis: { type: 'value', show: false, scale: true },
-    series: [
-      {
-        type: 'line',
-        data: data.values,
-        smooth: true,
-        symbol: 'none',
-        lineStyle: { width: 2, color, type: data.kind === 'synthetic' ? 'dashed' : 'solid' },
-        areaStyle: { color, opacity: 0.08 },
-        silent: true,
-      },
-    ],
-  };
-}
 
 /** Bucket label for the x axis: a clock time, with the weekday on the 7-day range. */
 export function bucketLabel(timestamp: string, range: TimeRange): string {

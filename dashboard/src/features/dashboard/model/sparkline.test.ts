@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePoint } from '../testing/fixtures';
-import { sparklineData, SYNTHETIC_POINTS, syntheticSparkline } from './sparkline';
+import { sparklineData, sparklinePoints, SPARKLINE_HEIGHT, SPARKLINE_WIDTH, SYNTHETIC_POINTS, syntheticSparkline } from './sparkline';
 
 describe('syntheticSparkline', () => {
   it('draws 20 evenly spaced points from 100 to 100 × (1 + changePercent / 100)', () => {
@@ -37,5 +37,22 @@ describe('sparklineData', () => {
     expect(data.values).toEqual(syntheticSparkline('-2.00'));
     expect(data.rising).toBe(false);
     expect(sparklineData(undefined, null)).toMatchObject({ kind: 'synthetic', rising: true });
+  });
+});
+
+describe('sparklinePoints', () => {
+  it('spreads the values across the 300×60 box, highest at the top', () => {
+    const points = sparklinePoints([10, 9, 12]);
+    expect(points).toHaveLength(3);
+    expect(points[0]![0]).toBeLessThan(points[1]![0]);
+    expect(points[2]![0]).toBeLessThanOrEqual(SPARKLINE_WIDTH);
+    const ys = points.map(([, y]) => y);
+    expect(Math.min(...ys)).toBe(ys[2]);
+    expect(Math.max(...ys)).toBe(ys[1]);
+    expect(Math.max(...ys)).toBeLessThanOrEqual(SPARKLINE_HEIGHT);
+  });
+
+  it('draws a flat line through the middle', () => {
+    expect(new Set(sparklinePoints([5, 5, 5]).map(([, y]) => y))).toEqual(new Set([SPARKLINE_HEIGHT / 2]));
   });
 });

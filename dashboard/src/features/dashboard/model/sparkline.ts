@@ -40,3 +40,22 @@ export function sparklineData(history: readonly HistoricalPoint[] | null | undef
   const last = values[values.length - 1] ?? 0;
   return { kind, values, rising: last >= first };
 }
+
+/** Inset of the line from the box's edges, in viewBox units, so a stroke at the extremes is not clipped. */
+const INSET = 4;
+
+/**
+ * The sparkline's points in a SPARKLINE_WIDTH × SPARKLINE_HEIGHT viewBox: evenly spaced from left to right, the lowest
+ * value at the bottom and the highest at the top (a flat line sits in the middle).
+ */
+export function sparklinePoints(values: readonly number[]): Array<[number, number]> {
+  const min = Math.min(...values);
+  const max = Math.max(...values);
+  const span = max - min;
+  const step = values.length > 1 ? (SPARKLINE_WIDTH - 2 * INSET) / (values.length - 1) : 0;
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return values.map((v, i) => [
+    round(INSET + i * step),
+    round(span === 0 ? SPARKLINE_HEIGHT / 2 : SPARKLINE_HEIGHT - INSET - ((v - min) / span) * (SPARKLINE_HEIGHT - 2 * INSET)),
+  ]);
+}
