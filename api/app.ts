@@ -46,7 +46,7 @@ export interface AppDeps {
   realPlatforms: readonly Platform[];
   /** Overrides the default sign-in/sign-up rate limits (tests). */
   authLimits?: AuthLimits;
-  /** How long GET /api/stocks reuses a computed 1-hour list (default 5 s; longer ranges scale up to 60 s; tests use 0). */
+  /** How long GET /api/stocks reuses a computed 1-hour list (default 5 s; longer ranges scale up to 60 s; tests use 0); stock histories are reused 3× as long. */
   stockListCacheMs?: number;
   /** How long POST /api/stocks/refresh-prices and /api/detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;

@@ -227,6 +227,16 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     expect(uncached.find((s) => s.ticker === 'AAPL')!.totalMentions).toBe(4);
   });
 
+  it('reuses a stock history for every caller for a few seconds', async () => {
+    const app = buildApp({ ...t.deps, stockListCacheMs: 60_000 }).callback();
+    const total = (body: Array<{ mentions: Record<string, number> }>) => body.reduce((sum, p) => sum + Object.values(p.mentions).reduce((a, b) => a + b, 0), 0);
+    const first = await request(app).get('/api/stocks/AAPL/historical?range=24hours').set('Cookie', cookie);
+    await insertMentions(t.deps.warehouse, [mentionAt('AAPL', Date.now() - 2 * MINUTE)]);
+    const cached = await request(app).get('/api/stocks/AAPL/historical?range=24hours').set('Cookie', cookie);
+    expect(total(cached.body)).toBe(total(first.body));
+    expect(total((await get('/api/stocks/AAPL/historical?range=24hours')).body)).toBe(total(first.body) + 1);
+  });
+
   it('serves an expired list while one request recomputes it in the background', async () => {
     const app = buildApp({ ...t.deps, stockListCacheMs: 300 }).callback();
     const aaplOf = (body: unknown) => (body as Array<{ ticker: string; totalMentions: number }>).find((s) => s.ticker === 'AAPL')?.totalMentions ?? 0;

@@ -36,7 +36,7 @@ export interface StockRouteDeps {
   temporal: Client;
   config: Config;
   realPlatforms: readonly Platform[];
-  /** How long GET /api/stocks reuses a computed 1-hour list (default 5 s; longer ranges scale up to 60 s; tests use 0). */
+  /** How long GET /api/stocks reuses a computed 1-hour list (default 5 s; longer ranges scale up to 60 s; tests use 0); stock histories are reused 3× as long. */
   stockListCacheMs?: number;
   /** How long POST refresh-prices / detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
@@ -45,7 +45,8 @@ export interface StockRouteDeps {
 /** The monitoring dashboard's data (spec §2 /dashboard, §7): stock list, history, posts, trends and the two on-demand pipelines. */
 export function stockRoutes(deps: StockRouteDeps) {
   const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.stockListCacheMs });
-  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse });
+  // Histories are reused three times as long as the list (default 15 s): cards refetch them every 15 minutes anyway.
+  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * (deps.stockListCacheMs ?? 5_000) });
   const run = createPipelineRunner({
     temporal: deps.temporal,
     namespace: deps.config.env.TEMPORAL_NAMESPACE,

@@ -14,45 +14,64 @@ export const bucketMinutes: Record<TimeRange, number> = { '1hour': 1, '4hours': 
 const platformKeys = ['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'] as const;
 type PlatformKey = (typeof platformKeys)[number];
 
-export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse; now?: () => Date }) {
+/**
+ * `historyCacheMs`: how long a (ticker, range) history is reused. Every user's dashboard asks the same ones (spec §7
+ * refetches them every 15 minutes), so a short reuse turns N users' requests into one ClickHouse read. 0 turns it off.
+ */
+export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse; now?: () => Date; historyCacheMs?: number }) {
   const clock = deps.now ?? (() => new Date());
+  const historyCacheMs = deps.historyCacheMs ?? 0;
+  const historyCache = new Map<string, { expires: number; points: Promise<HistoricalPoint[]> }>();
 
   async function assertKnown(ticker: string): Promise<void> {
     const row = await deps.db('tickers').where({ symbol: ticker }).first('symbol');
     if (!row) throw notFound(`Unknown ticker ${ticker}`);
   }
 
+  /**
+   * Spec §3 Historical point per bucket, oldest first, ending with the current bucket: mentions per platform, and the
+   * last price ticked in the bucket. Ticks are only written when a price moves, so a bucket without one carries the
+   * price before it (also from before the range, up to 30 days back); null only before the first price ever stored.
+   */
+  async function readHistory(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
+    await assertKnown(ticker);
+    const bucketMs = bucketMinutes[range] * 60_000;
+    const count = rangeMinutes[range] / bucketMinutes[range];
+    const last = Math.floor(clock().getTime() / bucketMs) * bucketMs;
+    const first = new Date(last - (count - 1) * bucketMs);
+    const minutes = bucketMinutes[range];
+    // Hour-sized buckets come from the hourly rollups (a week is ~170 rows per platform instead of ~10,000).
+    const history = minutes % 60 === 0 ? hourlyMentionHistory(deps.warehouse, ticker, first, minutes / 60) : mentionHistory(deps.warehouse, ticker, first, minutes);
+    const [mentions, prices] = await fromWarehouse(() => Promise.all([history, priceBuckets(deps.warehouse, ticker, first, bucketMs / 1000)]));
+    const mentionsAt = new Map<number, Record<PlatformKey, number>>();
+    for (const m of mentions) {
+      const at = Date.parse(m.timestamp);
+      let entry = mentionsAt.get(at);
+      if (!entry) mentionsAt.set(at, (entry = { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }));
+      if ((platformKeys as readonly string[]).includes(m.platform)) entry[m.platform as PlatformKey] += m.mentions;
+    }
+    let price = prices.before;
+    const points: HistoricalPoint[] = [];
+    for (let i = 0; i < count; i++) {
+      const at = first.getTime() + i * bucketMs;
+      price = prices.buckets.get(at) ?? price;
+      points.push({ timestamp: new Date(at).toISOString(), price, mentions: mentionsAt.get(at) ?? { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 } });
+    }
+    return historicalSchema.parse(points);
+  }
+
   return {
-    /**
-     * Spec §3 Historical point per bucket, oldest first, ending with the current bucket: mentions per platform, and the
-     * last price ticked in the bucket. Ticks are only written when a price moves, so a bucket without one carries the
-     * price before it (also from before the range, up to 30 days back); null only before the first price ever stored.
-     */
+    /** The history of a ticker over a range (see readHistory), reused for `historyCacheMs`. */
     async historical(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
-      await assertKnown(ticker);
-      const bucketMs = bucketMinutes[range] * 60_000;
-      const count = rangeMinutes[range] / bucketMinutes[range];
-      const last = Math.floor(clock().getTime() / bucketMs) * bucketMs;
-      const first = new Date(last - (count - 1) * bucketMs);
-      const minutes = bucketMinutes[range];
-      // Hour-sized buckets come from the hourly rollups (a week is ~170 rows per platform instead of ~10,000).
-      const history = minutes % 60 === 0 ? hourlyMentionHistory(deps.warehouse, ticker, first, minutes / 60) : mentionHistory(deps.warehouse, ticker, first, minutes);
-      const [mentions, prices] = await fromWarehouse(() => Promise.all([history, priceBuckets(deps.warehouse, ticker, first, bucketMs / 1000)]));
-      const mentionsAt = new Map<number, Record<PlatformKey, number>>();
-      for (const m of mentions) {
-        const at = Date.parse(m.timestamp);
-        let entry = mentionsAt.get(at);
-        if (!entry) mentionsAt.set(at, (entry = { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }));
-        if ((platformKeys as readonly string[]).includes(m.platform)) entry[m.platform as PlatformKey] += m.mentions;
-      }
-      let price = prices.before;
-      const points: HistoricalPoint[] = [];
-      for (let i = 0; i < count; i++) {
-        const at = first.getTime() + i * bucketMs;
-        price = prices.buckets.get(at) ?? price;
-        points.push({ timestamp: new Date(at).toISOString(), price, mentions: mentionsAt.get(at) ?? { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 } });
-      }
-      return historicalSchema.parse(points);
+      if (historyCacheMs <= 0) return readHistory(ticker, range);
+      const key = `${ticker}|${range}`;
+      const cached = historyCache.get(key);
+      if (cached && cached.expires > Date.now()) return cached.points;
+      const points = readHistory(ticker, range);
+      historyCache.set(key, { expires: Date.now() + historyCacheMs, points });
+      // A failed read (unknown ticker, ClickHouse down) is not kept.
+      points.catch(() => historyCache.delete(key));
+      return points;
     },
 
     /** The latest posts behind a ticker's mentions, newest first. */
