@@ -3,7 +3,7 @@
  * (second) process: N signed-in users polling the dashboard, signing in again now and then, and writing.
  * Prints throughput, p50/p99 latency, errors and the server's memory over the run.
  *
- *   npm run bench:load                              # 30 s, 50 users
+ *   npm run bench:load                              # 30 s, 20 users
  *   BENCH_LOAD_SECONDS=300 npm run bench:load       # the 5-minute soak (memory must stay flat)
  *   BENCH_LOAD_USERS=100 npm run bench:load
  */
@@ -14,7 +14,7 @@ import { projectRoot } from '../platform/temporalCli';
 import { startProductProcess } from '../tests/support/productProcess';
 
 const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
-const users = Number(process.env.BENCH_LOAD_USERS ?? 50);
+const users = Number(process.env.BENCH_LOAD_USERS ?? 20);
 const password = 'load-test-password';
 const targets = { requestsPerSecond: 1000, p99Ms: 100 };
 // Calls per sign-in: a dashboard polls about 6 times a minute (spec §7), so 200 calls is ~30 minutes of use per sign-in.
