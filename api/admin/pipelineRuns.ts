@@ -119,7 +119,7 @@ export function createPipelineRunService(deps: PipelineRunsDeps) {
         const history = await handle.fetchHistory();
         args = arrayFromPayloads(defaultPayloadConverter, history.events?.[0]?.workflowExecutionStartedEventAttributes?.input?.payloads);
       } catch (err) {
-        if (err instanceof WorkflowNotFoundError) throw notFound('Workflow run not found');
+        if (err instanceof WorkflowNotFoundError || isNotFoundOrInvalid(err)) throw notFound('Workflow run not found');
         throw temporalDown(err);
       }
       if (!(pipelineWorkflowTypes as readonly string[]).includes(info.type)) throw badRequest(`Only pipeline runs can be re-run (${pipelineWorkflowTypes.join(', ')})`, 'workflowId');
@@ -133,4 +133,11 @@ export function createPipelineRunService(deps: PipelineRunsDeps) {
       }
     },
   };
+}
+
+/** gRPC NOT_FOUND (5) or INVALID_ARGUMENT (3), on the error or its cause: the run does not exist as named. */
+function isNotFoundOrInvalid(err: unknown): boolean {
+  const codeOf = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? (e as { code: unknown }).code : undefined);
+  const cause = err && typeof err === 'object' && 'cause' in err ? (err as { cause: unknown }).cause : undefined;
+  return [codeOf(err), codeOf(cause)].some((code) => code === 3 || code === 5);
 }

@@ -29,6 +29,9 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
 function toResponse(err: unknown): { status: number; body: ErrorBody } {
   if (err instanceof HttpError) return { status: err.status, body: { message: err.message, ...(err.field ? { field: err.field } : {}) } };
   if (isDatabaseUnavailable(err)) return { status: 503, body: { message: DATABASE_UNAVAILABLE } };
+  // Postgres data exceptions (class 22: out of range, malformed text, too long) are bad input the edge schemas missed.
+  const sqlState = (err as { code?: unknown } | null)?.code;
+  if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) return { status: 400, body: { message: 'A value in the request is out of range or malformed' } };
   if (err instanceof ZodError) {
     const errors = err.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
     return { status: 400, body: { message: errors[0]!.message, field: errors[0]!.field, errors } };

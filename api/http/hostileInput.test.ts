@@ -73,6 +73,20 @@ describe('hostile input gets a clear 4xx, and text is stored exactly as sent', (
     expect(query.status).toBe(400);
   });
 
+  it('numbers beyond the stores\' ranges → 400 naming the field or 404 for a path id, never a 500 (found by the fuzzer)', async () => {
+    const alert = await request(t.server).post('/api/alerts').set('Cookie', cookie).send({ stockId: 9007199254740990, mentionThreshold: 1, emailEnabled: true, smsEnabled: false });
+    expect(alert.status).toBe(400);
+    expect(alert.body.field).toBe('stockId');
+    expect((await request(t.server).delete('/api/alerts/99999999999999').set('Cookie', cookie)).status).toBe(404);
+    const admin = await signedInCookie(t, 'hostile-admin@example.com', 'admin');
+    const junkRun = await request(t.server).post('/api/admin/pipelines/reruns').set('Cookie', admin).send({ workflowId: '0', runId: '0'.repeat(99) });
+    expect(junkRun.status).toBe(400);
+    expect(junkRun.body.field).toBe('runId');
+    const unknownRun = await request(t.server).post('/api/admin/pipelines/reruns').set('Cookie', admin).send({ workflowId: 'no-such-workflow', runId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknownRun.status).toBe(404);
+    expect((await request(t.server).get('/api/admin/users?page=1e300').set('Cookie', admin)).status).toBe(400);
+  });
+
   it('SQL metacharacters in a login e-mail are a 400 or 401, never a 500', async () => {
     for (const email of ["' OR '1'='1", "admin@example.com' --", 'a@b.c\u0000']) {
       const res = await request(t.server).post('/api/login').send({ email, password: "' OR '1'='1" });

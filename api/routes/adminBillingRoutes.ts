@@ -38,6 +38,6 @@ export function adminBillingRoutes(db: Knex, cancellation: Cancellation) {
         after: billingSnapshot(after),
       });
       ctx.body = { success: true, user: toPublicUser(after) };
-    }, { summary: "Cancel a user's subscription at period end (through Stripe when there is one)", params: z.object({ id: userIdParam }), responses: { 200: { description: 'Cancelled', schema: z.object({ success: z.literal(true), user: publicUserSchema }) } }, errors: [404, 502] }),
+    }, { summary: "Cancel a user's subscription at period end (through Stripe when there is one)", params: z.object({ id: userIdParam }), responses: { 200: { description: 'Cancelled', schema: z.object({ success: z.literal(true), user: publicUserSchema }) } }, errors: [404, 409, 502] }),
   ];
 }

@@ -62,7 +62,7 @@ export function billingRoutes({ billing, webhooks, cancellation, limits }: Billi
 
     route('POST', '/api/subscription/cancel', 'user', async (ctx) => {
       ctx.body = await cancellation.cancelOwn(currentUserId(ctx));
-    }, { summary: 'Cancel your subscription at the end of the period', responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [502] }),
+    }, { summary: 'Cancel your subscription at the end of the period', responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [409, 502] }),
 
     route('POST', STRIPE_WEBHOOK_PATH, 'public', async (ctx) => {
       if (!webhooks) throw serviceUnavailable('Stripe webhooks are not configured');

@@ -37,7 +37,7 @@ export type AdminSubscriptionFilter = z.infer<typeof adminSubscriptionFilterSche
 
 /** Query of GET /api/admin/users. */
 export const adminUsersQuerySchema = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').default(1),
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000, 'page must be at most 1000000').default(1),
   limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be 1 to 100').max(100, 'limit must be 1 to 100').default(ADMIN_USERS_PAGE_SIZE),
   subscriptionStatus: z.union([z.literal('all'), adminSubscriptionFilterSchema]).default('all'),
   role: z.union([z.literal('all'), roleSchema]).default('all'),
@@ -132,6 +132,6 @@ export const pipelineRunsResponseSchema = z.object({ runs: z.array(pipelineRunSc
 export type PipelineRunsResponse = z.infer<typeof pipelineRunsResponseSchema>;
 
 export const startScanSchema = z.object({ platform: z.enum(sourceListPlatforms, { message: `platform must be one of ${sourceListPlatforms.join(', ')}` }) });
-export const rerunSchema = z.object({ workflowId: z.string().min(1, 'workflowId is required').max(300), runId: z.string().max(100).optional() });
+export const rerunSchema = z.object({ workflowId: z.string().min(1, 'workflowId is required').max(300), runId: z.string().uuid('runId must be a Temporal run id (a UUID)').optional() });
 export const startedRunSchema = z.object({ workflowId: z.string(), runId: z.string(), type: z.string() });
 export type StartedRun = z.infer<typeof startedRunSchema>;

@@ -16,7 +16,7 @@ const windowSchema = z.union(alertWindows.map((w) => z.literal(w)) as [z.ZodLite
 
 /** POST /api/alerts (spec §7): stockId required, mentionThreshold a positive integer, the two channel switches. */
 export const createAlertSchema = z.object({
-  stockId: z.number({ error: 'stockId is required' }).int('stockId must be an integer').positive('stockId must be positive'),
+  stockId: z.number({ error: 'stockId is required' }).int('stockId must be an integer').positive('stockId must be positive').max(2_147_483_647, 'stockId is not a stock'),
   mentionThreshold: z
     .number({ error: 'mentionThreshold must be a number' })
     .int('mentionThreshold must be a whole number')
@@ -33,7 +33,7 @@ export const updateAlertSchema = z.object({
   isActive: z.boolean({ error: 'isActive must be true or false' }),
 });
 
-export const alertIdSchema = z.coerce.number({ error: 'Alert not found' }).int().positive();
+export const alertIdSchema = z.coerce.number({ error: 'Alert not found' }).int().positive().max(2_147_483_647);
 
 /** spec §3 Alert as listed to the client, with its stock's ticker and name. */
 export const alertSchema = z.object({
@@ -72,6 +72,6 @@ export interface OutboxPage {
 }
 
 export const outboxQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').default(1),
+  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(1_000_000, 'page must be at most 1000000').default(1),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100, 'limit must be at most 100').default(20),
 });

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../../platform/temporalCli';
 import { signInOverHttp, startProductProcess } from '../../tests/support/productProcess';
+import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../../tests/support/stripeEvents';
+import { ensureStripeMock, startStripeMock } from '../../tests/support/stripeMock';
 import { ensureSchemathesis } from './schemathesisTool';
 
 const checks = ['not_a_server_error', 'status_code_conformance', 'content_type_conformance', 'response_schema_conformance', 'negative_data_rejection'];
@@ -24,10 +26,20 @@ function sessionAuthConfig(cookieHeader: string): string {
 const cli = ensureSchemathesis(console.log);
 const admin = { email: 'fuzz-admin@stockpulse.test', password: 'fuzz-admin-password' };
 const reportDir = path.join(projectRoot, 'data', 'fuzz-report');
+// Payments on, against Stripe's official mock, so the billing calls are fuzzed for real rather than answering "unavailable".
+ensureStripeMock(console.log);
+const stripeMock = await startStripeMock();
 const product = await startProductProcess({
   name: 'fuzz',
   logFile: path.join(reportDir, 'server.log'),
-  env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+  env: {
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+    STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+    STRIPE_API_URL: stripeMock.url,
+  },
 });
 let failed = false;
 try {
@@ -68,7 +80,7 @@ try {
   }
   // Nothing the fuzzer sent as a password, nor any hash, may reach the server's log.
   const serverLog = fs.readFileSync(path.join(reportDir, 'server.log'), 'utf8');
-  for (const secret of ['fuzz-user-password', admin.password, 'scrypt$']) {
+  for (const secret of ['fuzz-user-password', admin.password, 'scrypt$', TEST_SECRET_KEY, TEST_WEBHOOK_SECRET]) {
     if (serverLog.includes(secret)) {
       console.error(`The server log contains a secret (${secret.slice(0, 6)}…).`);
       failed = true;
@@ -76,6 +88,7 @@ try {
   }
 } finally {
   await product.stop();
+  await stripeMock.stop();
 }
 console.log(failed ? '\nFuzzing found failures (see above).' : '\nFuzzing: no 5xx and no response outside its contract.');
 process.exit(failed ? 1 : 0);
