@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCookie } from '../tests/support/signIn';
 import { startTestApp, type TestApp } from '../tests/support/testApp';
 import { hashPassword } from './accounts/passwordHasher';
 import { apiRoutes } from './app';
@@ -64,11 +65,7 @@ describe('access matrix: every /api route enforces its declared access on the se
   let userCookie: string;
   let adminCookie: string;
 
-  const signIn = async (email: string) => {
-    const res = await request(t.server).post('/api/login').send({ email, password });
-    expect(res.status).toBe(200);
-    return (res.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
-  };
+  const signIn = (email: string) => loginCookie(t.server, email, password);
 
   beforeAll(async () => {
     t = await startTestApp();

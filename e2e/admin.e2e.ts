@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, signInThroughUi } from './support/browser';
 
 /** An admin runs the business and the pipelines from /admin, against the real stores and Temporal. */
 describe('the admin area in the browser', () => {
@@ -22,12 +22,7 @@ describe('the admin area in the browser', () => {
     }
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-    await page.goto(`${baseUrl}/auth`);
-    await page.getByRole('tab', { name: 'Login' }).click();
-    await page.getByLabel('Email').fill(inject('adminEmail'));
-    await page.getByLabel('Password').fill(inject('adminPassword'));
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInThroughUi(page, baseUrl, inject('adminEmail'), inject('adminPassword'));
   });
   afterAll(async () => browser?.close());
 

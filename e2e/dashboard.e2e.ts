@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot } from './support/browser';
+import { launchBrowser, screenshot, signInThroughUi } from './support/browser';
 
 describe('the monitoring dashboard with real pipeline data', () => {
   let browser: Browser;
@@ -10,12 +10,7 @@ describe('the monitoring dashboard with real pipeline data', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
-    await page.goto(`${baseUrl}/auth`);
-    await page.getByRole('tab', { name: 'Login' }).click();
-    await page.getByLabel('Email').fill(inject('adminEmail'));
-    await page.getByLabel('Password').fill(inject('adminPassword'));
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInThroughUi(page, baseUrl, inject('adminEmail'), inject('adminPassword'));
   });
   afterAll(async () => browser?.close());
 

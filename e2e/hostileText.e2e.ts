@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { launchBrowser, signInThroughUi } from './support/browser';
 
 /** Stored text is rendered as text everywhere: markup in names and source lists never becomes HTML or runs. */
 describe('hostile text stored through the API is rendered escaped', () => {
@@ -13,12 +13,7 @@ describe('hostile text stored through the API is rendered escaped', () => {
 
   const signIn = async (context: BrowserContext, email: string, password: string): Promise<Page> => {
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/auth`);
-    await page.getByRole('tab', { name: 'Login' }).click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${baseUrl}/dashboard`);
+    await signInThroughUi(page, baseUrl, email, password);
     return page;
   };
   const injected = (page: Page) => page.evaluate(() => ({ xss: (window as unknown as { __xss?: number }).__xss ?? null, images: document.querySelectorAll('img[src="x"]').length }));

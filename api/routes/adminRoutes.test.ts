@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminUsersResponseSchema, adminStatsSchema } from '../../core/contracts/admin';
 import type { SubscriptionStatus } from '../../core/contracts/user';
-import { signedInCookie } from '../../tests/support/signIn';
+import { loginCookie, signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 
 /** 300 seeded users with a known mix: status by index, every 10th an admin, names that search can find. */
@@ -260,7 +260,6 @@ describe('admin API: stats, users, actions, platform settings', () => {
   async function signedInAs(email: string, id: string): Promise<string> {
     const { hashPassword } = await import('../accounts/passwordHasher');
     await db()('users').where({ id }).update({ password_hash: await hashPassword('target-pass') });
-    const res = await request(t.server).post('/api/login').send({ email, password: 'target-pass' });
-    return (res.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    return loginCookie(t.server, email, 'target-pass');
   }
 });

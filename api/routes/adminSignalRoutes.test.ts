@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { hashPassword } from '../accounts/passwordHasher';
 
@@ -10,8 +11,7 @@ describe('admin ambiguity list', () => {
     t = await startTestApp();
     await t.database.db('users').insert({ email: 'signal-admin@example.com', password_hash: await hashPassword('admin-pass'), role: 'admin' });
     await t.database.db('ambiguous_symbols').insert([{ symbol: 'ON' }, { symbol: 'IT' }]);
-    const res = await request(t.server).post('/api/login').send({ email: 'signal-admin@example.com', password: 'admin-pass' });
-    admin = (res.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    admin = await loginCookie(t.server, 'signal-admin@example.com', 'admin-pass');
   });
   afterAll(async () => t.close());
 

@@ -17,3 +17,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
 }
+
+/** Signs in through the /auth Login tab and waits for the dashboard. */
+export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth`);
+  await page.getByRole('tab', { name: 'Login' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${baseUrl}/dashboard`);
+}

@@ -1,7 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashPassword } from '../../api/accounts/passwordHasher';
 import { MENTION_DATA_UNAVAILABLE } from '../../api/services/warehouseGuard';
 import { createSimulatedConnector } from '../../workflows/connectors/simulatedFeed';
 import { simulatedTickers } from '../../workflows/connectors/simulatedTickers';
@@ -9,6 +8,7 @@ import type { Source } from '../../workflows/connectors/types';
 import type { scanPlatform } from '../../workflows/definitions';
 import { startWorker, type RunningWorker } from '../../workflows/worker';
 import { expectedMentionKeys, rollupMentionTotal, storedMentionKeys } from '../support/expectedMentions';
+import { signedInCookie } from '../support/signIn';
 import { testActivities } from '../support/testActivities';
 import { startTestApp, type TestApp } from '../support/testApp';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../support/testStores';
@@ -32,9 +32,7 @@ describe('ClickHouse unavailable for a while', () => {
     store = await createTestWarehouse();
     outage = withOutageSwitch(store.warehouse);
     t = await startTestApp({ db: database.db, warehouse: outage.warehouse, stockListCacheMs: 0 });
-    await database.db('users').insert({ email: 'outage@example.com', password_hash: await hashPassword('outage-password') });
-    const login = await request(t.server).post('/api/login').send({ email: 'outage@example.com', password: 'outage-password' });
-    cookie = (login.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    cookie = await signedInCookie(t, 'outage@example.com');
     worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: await testActivities(database.db, outage.warehouse, { now, postsPerMinute: 3 }) });
     client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
   });

@@ -8,7 +8,7 @@ import { createDatabase, type Database } from '../../platform/database';
 import { freePort } from '../../platform/ports';
 import { startEmbeddedPostgres, type EmbeddedPostgresOptions, type PostgresHandle } from '../../platform/postgres';
 import { projectRoot } from '../../platform/temporalCli';
-import { hashPassword } from '../../api/accounts/passwordHasher';
+import { signedInCookie } from '../support/signIn';
 import { startTestApp, type TestApp } from '../support/testApp';
 
 interface Attempt {
@@ -38,10 +38,7 @@ describe('Postgres restarted under load', () => {
     db = createDatabase(postgres.url);
     await migratePostgres(db);
     t = await startTestApp({ db });
-    await db('users').insert({ email: 'restart@example.com', password_hash: await hashPassword('restart-password') });
-    const login = await request(t.server).post('/api/login').send({ email: 'restart@example.com', password: 'restart-password' });
-    expect(login.status).toBe(200);
-    cookie = (login.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    cookie = await signedInCookie(t, 'restart@example.com');
   }, 120_000);
 
   afterAll(async () => {
