@@ -15,7 +15,6 @@ import { createDatabase } from '../platform/database';
 import { setLogLevel } from '../platform/logger';
 import { connectWarehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
-import { rollupMentionHourSpan } from '../warehouse/queries/rollupMentionHourSpan';
 import { createTrendActivities } from '../workflows/activities/trendActivities';
 
 const env = process.env as Record<string, string>;
@@ -60,8 +59,6 @@ await warehouse.command({
           FROM numbers(400)`,
   query_params: { spikes: tickers.slice(-10), now },
 });
-// The hourly rollups, as insertMentions does after a write (warehouse/migrations/005), over the whole span.
-await rollupMentionHourSpan(warehouse, new Date(now - WINDOW_MS), new Date(now));
 const insertSeconds = (performance.now() - insertStart) / 1000;
 // Time the steady state, not the background merges of the parts just written (a running product merges as it goes).
 const settleStart = performance.now();

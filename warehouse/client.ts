@@ -17,6 +17,8 @@ export interface WarehouseOptions {
 const settings = {
   date_time_input_format: 'best_effort',
   output_format_json_quote_64bit_integers: 0,
+  // A mention insert feeds two views (per-minute and per-hour rollups): aggregate them side by side.
+  parallel_view_processing: 1,
 } as const;
 
 /**

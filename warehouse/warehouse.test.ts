@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
 import { hourlyMentionHistory } from './queries/hourlyMentionHistory';
-import { insertMentionRows, insertMentions, minuteCells } from './queries/insertMentions';
+import { insertMentions } from './queries/insertMentions';
 import { mentionWindowCounts } from './queries/mentionWindowCounts';
-import { rollupMentionHours } from './queries/rollupMentionHours';
 import { insertPosts } from './queries/insertPosts';
 import { mentionCountsSince } from './queries/mentionCountsSince';
 import { mentionHistory } from './queries/mentionHistory';
@@ -77,24 +76,33 @@ describe('warehouse on embedded ClickHouse (chDB)', () => {
     ]);
   });
 
-  it('builds the hourly rollups from the per-minute ones after a write: exact, re-runnable, late mentions included', async () => {
+  it('keeps the hourly rollups exact on insert: retried writes count once, late mentions are included', async () => {
     const mention = (postId: string, ts: string, label: 'bullish' | 'bearish' | 'neutral' = 'neutral') => ({
       ticker: 'HRLY', platform: 'reddit', post_id: postId, source: 's', author_hash: '0123456789abcdef', ts, compound: 0, label, engagement: 0, simulated: true,
     });
     const hours = async () => hourlyMentionHistory(store.warehouse, 'HRLY', new Date('2026-11-19T00:00:00Z'), 1);
-    // Rows alone feed only the per-minute rollups: the hourly ones are not on the insert path.
-    await insertMentionRows(store.warehouse, [mention('h1', '2026-11-19T09:10:00Z', 'bullish')]);
-    expect(await hours()).toEqual([]);
     await insertMentions(store.warehouse, [mention('h1', '2026-11-19T09:10:00Z', 'bullish'), mention('h2', '2026-11-19T09:50:00Z'), mention('h3', '2026-11-19T11:05:00Z', 'bearish')]);
     await insertMentions(store.warehouse, [mention('h2', '2026-11-19T09:50:00Z')]); // a retried write
-    await rollupMentionHours(store.warehouse, minuteCells([mention('h1', '2026-11-19T09:10:00Z'), mention('h3', '2026-11-19T11:05:00Z')])); // a re-run
-    await insertMentions(store.warehouse, [mention('late', '2026-11-19T09:30:00Z', 'bearish')]); // a late post in a rolled-up hour
+    await insertMentions(store.warehouse, [mention('h1', '2026-11-19T09:10:00Z', 'bullish'), mention('h3', '2026-11-19T11:05:00Z', 'bearish')]); // a re-run
+    await insertMentions(store.warehouse, [mention('late', '2026-11-19T09:30:00Z', 'bearish')]); // a late post in an hour already counted
     expect(await hours()).toEqual([
       { timestamp: '2026-11-19T09:00:00.000Z', platform: 'reddit', mentions: 3 },
       { timestamp: '2026-11-19T11:00:00.000Z', platform: 'reddit', mentions: 1 },
     ]);
     const window = await mentionWindowCounts(store.warehouse, new Date('2026-11-19T09:00:00Z'));
     expect(window.filter((c) => c.ticker === 'HRLY')).toEqual([{ ticker: 'HRLY', platform: 'reddit', mentions: 4, bullish: 1, bearish: 2 }]);
+  });
+
+  it('writes a batch larger than one insert chunk exactly once, and reports a chunk that fails', async () => {
+    const at = (i: number) => new Date(Date.parse('2026-11-18T10:00:00Z') + (i % 7200) * 1000).toISOString();
+    const rows = Array.from({ length: 60_001 }, (_, i) => ({
+      ticker: 'BULK', platform: i % 2 ? 'reddit' : 'youtube', post_id: `bulk_${i}`, source: 'src\twith tab', author_hash: '0123456789abcdef', ts: at(i), compound: 0.1, label: 'bullish' as const, engagement: i % 10, simulated: true,
+    }));
+    await insertMentions(store.warehouse, rows);
+    const window = await mentionWindowCounts(store.warehouse, new Date('2026-11-18T00:00:00Z'));
+    expect(window.filter((c) => c.ticker === 'BULK').reduce((n, c) => n + c.mentions, 0)).toBe(60_001);
+    const broken = rows.slice(0, 30_000).map((r, i) => (i === 29_999 ? { ...r, post_id: 'bulk_broken', ts: 'not a time' } : { ...r, post_id: `bulk2_${i}` }));
+    await expect(insertMentions(store.warehouse, broken)).rejects.toThrow(/not a time|DateTime|parse/i);
   });
 
   it('splits migration files into statements', () => {

@@ -1,5 +1,5 @@
 import type { Warehouse } from '../client';
-import { tabSeparatedStream } from './tabSeparated';
+import { insertTabSeparated } from './insertTabSeparated';
 
 export interface PostRow {
   platform: string;
@@ -16,10 +16,9 @@ export interface PostRow {
 }
 
 const columns = ['platform', 'post_id', 'source', 'author_hash', 'ts', 'title', 'text', 'url', 'engagement', 'simulated'] as const;
-const BATCH = 20_000;
+/** Posts carry their text: smaller chunks than mentions keep each insert's buffer a few MB. */
+const CHUNK_ROWS = 10_000;
 
 export async function insertPosts(warehouse: Warehouse, rows: PostRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await warehouse.insert({ table: 'posts', columns: [...columns], values: tabSeparatedStream(rows.slice(i, i + BATCH), columns), format: 'TabSeparated' });
-  }
+  await insertTabSeparated(warehouse, 'posts', columns, rows, CHUNK_ROWS);
 }

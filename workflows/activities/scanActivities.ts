@@ -5,7 +5,8 @@ import type { Knex } from 'knex';
 import type { Warehouse } from '../../warehouse/client';
 import { insertMentions, type MentionRow } from '../../warehouse/queries/insertMentions';
 import { insertPosts, type PostRow } from '../../warehouse/queries/insertPosts';
-import { ConnectorError, type Connector, type Platform, type Source } from '../connectors/types';
+import type { PostAnalyzer } from '../../core/signal/analyzePost';
+import { ConnectorError, type Connector, type Platform, type RawPost, type Source } from '../connectors/types';
 import type { PostAnalyzerCache } from './postAnalyzerCache';
 
 export interface SourceScanResult {
@@ -34,6 +35,20 @@ function heartbeat(detail: unknown): void {
   } catch {
     // Outside a Temporal activity (direct calls in tests and benchmarks) there is no context to beat.
   }
+}
+
+/** A fetched batch as the rows ClickHouse stores: every post, and one mention per (post, ticker) with the post's sentiment. */
+export function analysePosts(posts: readonly RawPost[], analyzer: PostAnalyzer, simulated: boolean): { postRows: PostRow[]; mentionRows: MentionRow[] } {
+  const postRows: PostRow[] = [];
+  const mentionRows: MentionRow[] = [];
+  for (const post of posts) {
+    const hash = authorHash(post.platform, post.author);
+    const base = { platform: post.platform, post_id: post.postId, source: post.source, author_hash: hash, ts: post.createdAt, engagement: Math.max(0, Math.round(post.engagement)), simulated };
+    postRows.push({ ...base, title: post.title, text: post.text, url: post.url });
+    const { tickers, sentiment } = analyzer.analyze(post.title ? `${post.title}\n${post.text}` : post.text);
+    for (const ticker of tickers) mentionRows.push({ ...base, ticker, compound: sentiment.compound, label: sentiment.label });
+  }
+  return { postRows, mentionRows };
 }
 
 export function createScanActivities(deps: ScanActivityDeps) {
@@ -66,16 +81,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
         throw ApplicationFailure.retryable(message, 'SourceUnavailable');
       }
 
-      const analyzer = await deps.analyzers.get();
-      const postRows: PostRow[] = [];
-      const mentionRows: MentionRow[] = [];
-      for (const post of fetched.posts) {
-        const hash = authorHash(post.platform, post.author);
-        const base = { platform: post.platform, post_id: post.postId, source: post.source, author_hash: hash, ts: post.createdAt, engagement: Math.max(0, Math.round(post.engagement)), simulated: connector.simulated };
-        postRows.push({ ...base, title: post.title, text: post.text, url: post.url });
-        const { tickers, sentiment } = analyzer.analyze(post.title ? `${post.title}\n${post.text}` : post.text);
-        for (const ticker of tickers) mentionRows.push({ ...base, ticker, source: post.source, compound: sentiment.compound, label: sentiment.label });
-      }
+      const { postRows, mentionRows } = analysePosts(fetched.posts, await deps.analyzers.get(), connector.simulated);
       heartbeat({ source: source.value, analysed: postRows.length });
       await insertPosts(warehouse, postRows);
       await insertMentions(warehouse, mentionRows);
