@@ -30,6 +30,8 @@ import { openApiRoutes } from './routes/openApiRoutes';
 import { pipelineRoutes } from './routes/pipelineRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { stockRoutes } from './routes/stockRoutes';
+import { cachedRead } from './services/cachedRead';
+import { platformStatus } from './services/platformStatusService';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';
 import { dashboardStatic } from './static/dashboardStatic';
@@ -46,18 +48,25 @@ export interface AppDeps {
   realPlatforms: readonly Platform[];
   /** Overrides the default sign-in/sign-up rate limits (tests). */
   authLimits?: AuthLimits;
-  /** How long GET /api/stocks reuses a computed 1-hour list (default 5 s; longer ranges scale up to 60 s; tests use 0); stock histories are reused 3× as long. */
-  stockListCacheMs?: number;
+  /**
+   * How long the dashboard's shared reads are reused: the 1-hour stock list (longer ranges scale up to 60 s), trending
+   * tickers and platform status (default 5 s; tests use 0); stock histories are reused 3× as long.
+   */
+  dashboardCacheMs?: number;
   /** How long POST /api/stocks/refresh-prices and /api/detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
   /** E-mail/SMS senders of the test e-mail (default: built from the configuration, SMTP_URL or the capture). */
   notifications?: NotificationChannels;
 }
 
+const DEFAULT_DASHBOARD_CACHE_MS = 5_000;
+
 /** Every /api route with its declared access (the access-matrix test walks this list). */
 export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const { config } = deps;
   const billing = createBilling(config, deps.db);
+  // Admin edits of the source lists (this process) show at once; the TTL bounds what other processes changed.
+  const status = cachedRead(() => platformStatus(deps.db, deps.realPlatforms), deps.dashboardCacheMs ?? DEFAULT_DASHBOARD_CACHE_MS);
   const routes = [
     ...healthRoutes({
       db: deps.db,
@@ -69,9 +78,9 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     }),
     ...configRoutes(config, deps.temporalUiUrl),
     ...accountRoutes(createAccountService(deps.db), createAuthRateLimits(deps.db, deps.authLimits)),
-    ...pipelineRoutes(deps),
+    ...pipelineRoutes({ ...deps, status }),
     ...stockRoutes(deps),
-    ...adminRoutes(deps.db),
+    ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }),
     ...adminPipelineRoutes({
       db: deps.db,
       temporal: deps.temporal,

@@ -45,6 +45,11 @@ export async function startEmbeddedPostgres({ dataDir, port, database }: Embedde
     recentOutput.push(String(message).trim());
     if (recentOutput.length > 20) recentOutput.shift();
   };
+  // Local clients use a Unix socket in the data directory: cheaper per query than loopback TCP, and the API reads its
+  // sessions from Postgres on every request. TCP on 127.0.0.1 stays open for tools. Socket paths are limited to ~107 bytes.
+  const socketDir = path.resolve(dataDir);
+  const useSocket = Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${port}`)) <= 100;
+  const host = useSocket ? encodeURIComponent(socketDir) : '127.0.0.1';
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
@@ -52,7 +57,7 @@ export async function startEmbeddedPostgres({ dataDir, port, database }: Embedde
     password: EMBEDDED_PASSWORD,
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`, '-c', 'max_connections=200', '-c', 'fsync=on'],
     onLog: remember,
     onError: remember,
   });
@@ -70,10 +75,10 @@ export async function startEmbeddedPostgres({ dataDir, port, database }: Embedde
     }
     throw new StartupError(`Embedded PostgreSQL could not start in ${dataDir}: ${detail || 'unknown error'}`);
   }
-  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@${host}:${port}/postgres`;
   await ensureDatabase(adminUrl, database);
   return {
-    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${database}`,
+    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@${host}:${port}/${database}`,
     embedded: true,
     stop: () => server.stop(),
   };

@@ -228,6 +228,16 @@ describe('admin API: stats, users, actions, platform settings', () => {
       expect((await db()('platform_settings').where({ platform: 'reddit', setting_type: 'subreddits' }).first()).values).toEqual(['options']);
     });
 
+    it('shows a saved list in the platform status at once, though the status is otherwise reused for a few seconds', async () => {
+      const status = async () => (await get('/api/status')).body as { twitter: { sources: string[] } };
+      await status(); // now cached
+      await request(t.server).post('/api/admin/platform-settings').set('Cookie', admin).send({ platform: 'twitter', settingType: 'keywords', values: ['fresh keyword'] });
+      expect((await status()).twitter.sources).toContain('fresh keyword');
+      // A change this process did not make waits for the cache to expire.
+      await db()('platform_settings').where({ platform: 'twitter', setting_type: 'keywords' }).update({ values: ['changed elsewhere'] });
+      expect((await status()).twitter.sources).toContain('fresh keyword');
+    });
+
     it('rejects unknown platforms, setting types and malformed values with 400 naming the field', async () => {
       const post = (body: object) => request(t.server).post('/api/admin/platform-settings').set('Cookie', admin).send(body);
       expect((await post({ platform: 'myspace', settingType: 'keywords', values: [] })).body.field).toBe('platform');

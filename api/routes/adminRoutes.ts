@@ -20,7 +20,7 @@ import { route } from '../http/routeTable';
 const userIdParams = z.object({ id: z.string() });
 const deletedUserSchema = z.object({ deleted: z.string() });
 
-export function adminRoutes(db: Knex) {
+export function adminRoutes(db: Knex, events: { onSourceListsChanged: () => void }) {
   const users = createAdminUserService(db);
   return [
     route('GET', '/api/admin/stats', 'admin', async (ctx) => {
@@ -50,6 +50,7 @@ export function adminRoutes(db: Knex) {
     route('POST', '/api/admin/platform-settings', 'admin', async (ctx) => {
       const input = platformSettingInputSchema.parse(ctx.request.body ?? {});
       ctx.body = await savePlatformSetting(db, await adminActor(db, ctx), input);
+      events.onSourceListsChanged();
     }, { summary: 'Save one source list (trimmed, empties and duplicates dropped)', body: platformSettingInputSchema, responses: { 200: { description: 'The saved list', schema: platformSettingSchema } } }),
   ];
 }

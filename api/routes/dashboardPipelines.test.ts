@@ -46,7 +46,7 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
 
   beforeAll(async () => {
     replay = await ReplayServer.start();
-    t = await startTestApp({ stockListCacheMs: 0 }, { TEMPORAL_TASK_QUEUE: taskQueue });
+    t = await startTestApp({ dashboardCacheMs: 0 }, { TEMPORAL_TASK_QUEUE: taskQueue });
     await seedTickerUniverse(t.database.db);
     cookie = await signedInCookie(t, 'pipelines@example.com');
     worker = await startWorker({

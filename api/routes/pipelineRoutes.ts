@@ -4,23 +4,24 @@ import type { Config } from '../../core/config';
 import { z } from 'zod';
 import { platformStatusSchema } from '../../core/contracts/platformStatus';
 import { seedSourceLists } from '../../seed/sourceLists';
-import type { Platform } from '../../workflows/connectors/types';
 import { ensureSchedules } from '../../workflows/schedules';
 import { route } from '../http/routeTable';
 import { serviceUnavailable } from '../http/httpError';
-import { platformStatus } from '../services/platformStatusService';
+import type { PlatformStatus } from '../../core/contracts/platformStatus';
+import type { CachedRead } from '../services/cachedRead';
 
 const initDataResponseSchema = z.object({ sourceListsAdded: z.number().int(), schedules: z.array(z.string()) });
 
-export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Config; realPlatforms: readonly Platform[] }) {
+export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Config; status: CachedRead<PlatformStatus> }) {
   return [
     route('GET', '/api/status', 'user', async (ctx) => {
-      ctx.body = await platformStatus(deps.db, deps.realPlatforms);
+      ctx.body = await deps.status.get();
     }, { summary: 'Platform status (spec §3)', responses: { 200: { description: 'Platform status', schema: platformStatusSchema } } }),
 
     // Idempotent: safe on every dashboard load. Ensures the default source lists and the scan and price schedules exist.
     route('POST', '/api/init-data', 'user', async (ctx) => {
       const sourceListsAdded = await seedSourceLists(deps.db);
+      if (sourceListsAdded > 0) deps.status.invalidate();
       const schedules = await ensureSchedules(deps.temporal, {
         taskQueue: deps.config.env.TEMPORAL_TASK_QUEUE,
         intervalMinutes: deps.config.env.SCAN_INTERVAL_MINUTES,

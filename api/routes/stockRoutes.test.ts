@@ -18,7 +18,7 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
   const get = (path: string) => request(t.server).get(path).set('Cookie', cookie);
 
   beforeAll(async () => {
-    t = await startTestApp({ stockListCacheMs: 0 });
+    t = await startTestApp({ dashboardCacheMs: 0 });
     await seedTickerUniverse(t.database.db);
     cookie = await signedInCookie(t, 'dash-user@example.com');
     const w = t.deps.warehouse;
@@ -218,7 +218,7 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
   });
 
   it('reuses a computed list for a few seconds, per range', async () => {
-    const app = buildApp({ ...t.deps, stockListCacheMs: 60_000 }).callback();
+    const app = buildApp({ ...t.deps, dashboardCacheMs: 60_000 }).callback();
     const first = await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie);
     await insertMentions(t.deps.warehouse, [mentionAt('AAPL', Date.now() - MINUTE, { label: 'bullish' })]);
     const cached = await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie);
@@ -228,7 +228,7 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
   });
 
   it('reuses a stock history for every caller for a few seconds', async () => {
-    const app = buildApp({ ...t.deps, stockListCacheMs: 60_000 }).callback();
+    const app = buildApp({ ...t.deps, dashboardCacheMs: 60_000 }).callback();
     const total = (body: Array<{ mentions: Record<string, number> }>) => body.reduce((sum, p) => sum + Object.values(p.mentions).reduce((a, b) => a + b, 0), 0);
     const first = await request(app).get('/api/stocks/AAPL/historical?range=24hours').set('Cookie', cookie);
     await insertMentions(t.deps.warehouse, [mentionAt('AAPL', Date.now() - 2 * MINUTE)]);
@@ -238,7 +238,7 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
   });
 
   it('serves an expired list while one request recomputes it in the background', async () => {
-    const app = buildApp({ ...t.deps, stockListCacheMs: 300 }).callback();
+    const app = buildApp({ ...t.deps, dashboardCacheMs: 300 }).callback();
     const aaplOf = (body: unknown) => (body as Array<{ ticker: string; totalMentions: number }>).find((s) => s.ticker === 'AAPL')?.totalMentions ?? 0;
     const before = aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body);
     await insertMentions(t.deps.warehouse, [mentionAt('AAPL', Date.now() - MINUTE)]);
@@ -248,7 +248,7 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
   });
 
   it('sends an ETag and answers 304 without a body while the list is unchanged', async () => {
-    const app = buildApp({ ...t.deps, stockListCacheMs: 60_000 }).callback();
+    const app = buildApp({ ...t.deps, dashboardCacheMs: 60_000 }).callback();
     const first = await request(app).get('/api/stocks?range=4hours').set('Cookie', cookie);
     expect(first.status).toBe(200);
     expect(first.headers['content-type']).toMatch(/^application\/json/);

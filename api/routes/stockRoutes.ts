@@ -18,6 +18,7 @@ import type { RefreshPricesResult } from '../../workflows/activities/priceActivi
 import type { Platform } from '../../workflows/connectors/types';
 import { route } from '../http/routeTable';
 import { createPipelineRunner } from '../services/pipelineRunner';
+import { cachedRead } from '../services/cachedRead';
 import { usingRealAPIs } from '../services/platformStatusService';
 import { createStockDetailService } from '../services/stockDetailService';
 import { createStockListService } from '../services/stockListService';
@@ -36,17 +37,21 @@ export interface StockRouteDeps {
   temporal: Client;
   config: Config;
   realPlatforms: readonly Platform[];
-  /** How long GET /api/stocks reuses a computed 1-hour list (default 5 s; longer ranges scale up to 60 s; tests use 0); stock histories are reused 3× as long. */
-  stockListCacheMs?: number;
+  /** How long the shared dashboard reads are reused (see AppDeps.dashboardCacheMs). */
+  dashboardCacheMs?: number;
   /** How long POST refresh-prices / detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
 }
 
 /** The monitoring dashboard's data (spec §2 /dashboard, §7): stock list, history, posts, trends and the two on-demand pipelines. */
 export function stockRoutes(deps: StockRouteDeps) {
-  const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.stockListCacheMs });
+  const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.dashboardCacheMs });
+  const trending = cachedRead(
+    async () => trendingNowSchema.parse(await deps.db('trending_stocks').orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }]).select('ticker', 'sentiment')),
+    deps.dashboardCacheMs ?? 5_000,
+  );
   // Histories are reused three times as long as the list (default 15 s): cards refetch them every 15 minutes anyway.
-  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * (deps.stockListCacheMs ?? 5_000) });
+  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * (deps.dashboardCacheMs ?? 5_000) });
   const run = createPipelineRunner({
     temporal: deps.temporal,
     namespace: deps.config.env.TEMPORAL_NAMESPACE,
@@ -83,8 +88,7 @@ export function stockRoutes(deps: StockRouteDeps) {
     }, { summary: "A stock's latest posts", params: tickerParams, query: postsQuery, responses: { 200: { description: 'Posts, newest first', schema: stockPostsSchema } }, errors: [404, 503] }),
 
     route('GET', '/api/trending-now', 'user', async (ctx) => {
-      const rows = await deps.db('trending_stocks').orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }]).select('ticker', 'sentiment');
-      ctx.body = trendingNowSchema.parse(rows);
+      ctx.body = await trending.get();
     }, { summary: 'Trending tickers, newest first', responses: { 200: { description: 'Ticker list', schema: trendingNowSchema } } }),
 
     route('POST', '/api/stocks/refresh-prices', 'user', async (ctx) => {
@@ -96,6 +100,7 @@ export function stockRoutes(deps: StockRouteDeps) {
     route('POST', '/api/detect-trends', 'user', async (ctx) => {
       const result = await run<DetectTrendsResult>('detectTrends', ON_DEMAND_TREND_DETECTION_ID, 'trend detection');
       stocks.invalidate();
+      trending.invalidate();
       ctx.body = detectTrendsResponseSchema.parse({ trendsDetected: result.trendsDetected, usingRealAPIs: usingRealAPIs(deps.realPlatforms) });
     }, { summary: 'Detect trends now (DetectTrends workflow)', responses: { 200: { description: 'Trends detected', schema: detectTrendsResponseSchema } }, errors: [503] }),
   ];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/testStores';
-import { createPostgresSessionStore } from './postgresSessionStore';
+import { createPostgresSessionStore, SESSION_USER_KEY } from './postgresSessionStore';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -31,5 +31,23 @@ describe('Postgres session store, rolling refresh', () => {
     await store.destroy('s2');
     await store.set('s2', { userId: 'u2' }, 14 * DAY, { changed: false });
     expect(await store.get('s2')).toBeUndefined();
+  });
+
+  it("reads the session with its user's current role and state in one query", async () => {
+    const store = createPostgresSessionStore(t.db);
+    const [user] = await t.db('users').insert({ email: 'joined@example.com', password_hash: 'x', role: 'admin' }).returning<{ id: string }[]>('id');
+    await store.set('s3', { userId: user!.id, csrf: 'c' }, 14 * DAY);
+    await store.set('s4', { csrf: 'anonymous' }, 14 * DAY);
+    await store.set('s5', { userId: 'not-a-uuid' }, 14 * DAY);
+    const queries: string[] = [];
+    const count = (q: { sql: string }) => queries.push(q.sql);
+    t.db.on('query', count);
+    expect(await store.get('s3')).toEqual({ userId: user!.id, csrf: 'c', [SESSION_USER_KEY]: { id: user!.id, role: 'admin', isActive: true } });
+    t.db.off('query', count);
+    expect(queries).toHaveLength(1);
+    await t.db('users').where({ id: user!.id }).update({ role: 'user', is_active: false });
+    expect((await store.get('s3'))?.[SESSION_USER_KEY]).toEqual({ id: user!.id, role: 'user', isActive: false });
+    expect(await store.get('s4')).toEqual({ csrf: 'anonymous', [SESSION_USER_KEY]: null });
+    expect((await store.get('s5'))?.[SESSION_USER_KEY]).toBeNull();
   });
 });

@@ -7,15 +7,34 @@ import type { Knex } from 'knex';
 export const SESSION_TOUCH_INTERVAL_MS = 60_000;
 const MAX_TRACKED_SESSIONS = 100_000;
 
+/**
+ * The signed-in user's current state, read with the session in one query. Stored under a key starting with `_`, which
+ * koa-session neither saves back nor counts as a change.
+ */
+export const SESSION_USER_KEY = '_user';
+export interface SessionUserState {
+  id: string;
+  role: 'user' | 'admin';
+  isActive: boolean;
+}
+
 /** koa-session external store over the `sessions` table (sid, sess JSON, expire). */
 export function createPostgresSessionStore(db: Knex, options: { touchIntervalMs?: number } = {}) {
   const touchIntervalMs = options.touchIntervalMs ?? SESSION_TOUCH_INTERVAL_MS;
   /** sid → when this process last wrote its expiry. */
   const touchedAt = new Map<string, number>();
   return {
+    /** The live session, with the state of the user it names (or null) under SESSION_USER_KEY. */
     async get(sid: string): Promise<Record<string, unknown> | undefined> {
-      const row = await db('sessions').where({ sid }).andWhere('expire', '>', db.fn.now()).first('sess');
-      return row?.sess;
+      const row = await db('sessions as s')
+        // userId is always a UUID the server wrote; the guard keeps a hand-edited row from failing the cast.
+        .leftJoin('users as u', 'u.id', db.raw(`CASE WHEN s.sess->>'userId' ~ '^[0-9a-f-]{36}$' THEN (s.sess->>'userId')::uuid END`))
+        .where('s.sid', sid)
+        .andWhere('s.expire', '>', db.fn.now())
+        .first<{ sess: Record<string, unknown>; id: string | null; role: 'user' | 'admin' | null; is_active: boolean | null } | undefined>('s.sess', 'u.id', 'u.role', 'u.is_active');
+      if (!row) return undefined;
+      const user: SessionUserState | null = row.id ? { id: row.id, role: row.role!, isActive: row.is_active === true } : null;
+      return { ...row.sess, [SESSION_USER_KEY]: user };
     },
     async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined, options?: { changed?: boolean }): Promise<void> {
       const ttl = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;

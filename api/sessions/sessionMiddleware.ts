@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
 import type { SessionUser } from '../http/access';
-import { createPostgresSessionStore } from './postgresSessionStore';
+import { createPostgresSessionStore, SESSION_USER_KEY, type SessionUserState } from './postgresSessionStore';
 
 export const SESSION_COOKIE = 'sp.sid';
 /** Rolling: every request moves the expiry 14 days ahead. */
@@ -27,14 +27,21 @@ export function sessionMiddleware(app: Koa, db: Knex, options: { secret: string;
   );
 }
 
-/** Puts the signed-in, active user on ctx.state.user; a session whose user is gone or deactivated is ended. */
+/**
+ * Puts the signed-in, active user on ctx.state.user; a session whose user is gone or deactivated is ended. The user's
+ * state comes with the session (one query, see the store's get); it is read here only for a session made in this request.
+ */
 export function sessionUserMiddleware(db: Knex): Middleware {
   return async (ctx, next) => {
     const userId = ctx.session?.userId as string | undefined;
     if (userId) {
-      const row = await db('users').where({ id: userId }).first('id', 'role', 'is_active');
-      if (row?.is_active) {
-        ctx.state.user = { id: row.id, role: row.role } satisfies SessionUser;
+      let user = ctx.session![SESSION_USER_KEY] as SessionUserState | null | undefined;
+      if (user === undefined) {
+        const row = await db('users').where({ id: userId }).first('id', 'role', 'is_active');
+        user = row ? { id: row.id, role: row.role, isActive: row.is_active } : null;
+      }
+      if (user?.isActive && user.id === userId) {
+        ctx.state.user = { id: user.id, role: user.role } satisfies SessionUser;
       } else {
         ctx.session = null;
       }
