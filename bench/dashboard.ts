@@ -124,7 +124,7 @@ export async function benchDashboard(options: { mentions?: number; connections?:
 export function reportDashboard(r: DashboardBenchResult): void {
   const n = (x: number) => Math.round(x).toLocaleString('en-US');
   console.log(
-    `dashboard data: ${n(r.mentions)} mention rows over ${r.tickers} tickers inserted in ${r.insertSeconds.toFixed(1)} s (INSERT … SELECT through the per-minute view, then the hourly roll-up), background merges settled ${r.settleSeconds.toFixed(0)} s later`,
+    `dashboard data: ${n(r.mentions)} mention rows over ${r.tickers} tickers inserted in ${r.insertSeconds.toFixed(1)} s (INSERT … SELECT through the per-minute and per-hour views), background merges settled ${r.settleSeconds.toFixed(0)} s later`,
   );
   console.log(
     `trend detection: ${r.detection.scored} tickers scored, ${r.detection.trendsDetected} trending; cold ${n(r.detection.coldMs)} ms (reads the 7-day baseline), warm ${n(r.detection.warmMs)} ms (baseline kept for the hour), cold again ${n(r.detection.coldAgainMs)} ms (target < 1 s)`,
