@@ -8,19 +8,8 @@
  *   npx tsx bench/alerts.ts
  *   import { benchAlerts } from './alerts'   (bench/run.ts)
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
-import { migratePostgres } from '../migrations';
-import { createDatabase } from '../platform/database';
-import { freePort } from '../platform/ports';
-import { startEmbeddedPostgres } from '../platform/postgres';
-import { ensureTemporalCli, projectRoot } from '../platform/temporalCli';
-import { startTemporalDevServer } from '../platform/temporalDevServer';
-import { seedTickerUniverse } from '../seed/tickerUniverse';
-import { connectWarehouse } from '../warehouse/client';
-import { migrateWarehouse } from '../warehouse/migrate';
 import { insertMentions, type MentionRow } from '../warehouse/queries/insertMentions';
 import { createActivities } from '../workflows/activities';
 import { createConnectors } from '../workflows/connectors';
@@ -32,6 +21,7 @@ import { createSmsSender } from '../workflows/notifications/smsSender';
 import { startSmtpCapture } from '../workflows/notifications/smtpCapture';
 import { createSimulatedPriceProvider } from '../workflows/prices/simulatedPrices';
 import { startWorker } from '../workflows/worker';
+import { withBenchStack } from './benchStack';
 
 const TICKERS = 500;
 const USERS = 1_000;
@@ -75,16 +65,7 @@ function burstConnector(ticker: string): Connector & { arm(): void } {
 }
 
 export async function benchAlerts(): Promise<AlertsBenchResult> {
-  const dir = path.join(projectRoot, 'data', `bench-alerts-${process.pid}`);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port: await freePort(), database: 'stockpulse_bench' });
-  const db = createDatabase(postgres.url);
-  const warehouse = await connectWarehouse({ user: 'default', password: '', database: 'bench', chdbPath: path.join(dir, 'clickhouse') });
-  const temporal = await startTemporalDevServer({ cliPath: ensureTemporalCli(process.env.TEMPORAL_CLI_PATH || undefined), dataDir: path.join(dir, 'temporal'), port: await freePort(), uiPort: await freePort(), namespace: 'default' });
-  try {
-    await migratePostgres(db);
-    await seedTickerUniverse(db);
-    await migrateWarehouse(warehouse);
+  return withBenchStack('bench-alerts', async ({ db, warehouse, temporal }) => {
     const smtp = await startSmtpCapture({ db, port: 0 });
 
     // 500 stocks with prices, a day of mentions over them, 10,000 alerts well above the counts (the steady state).
@@ -198,13 +179,7 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
     notifications.mailer.close();
     await smtp.stop();
     return { alerts: alertRows.length, passSeconds, crossingPassSeconds: crossing.seconds, crossingEmails, scanToInboxSeconds };
-  } finally {
-    await temporal.stop();
-    await warehouse.close();
-    await db.destroy();
-    await postgres.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function reportAlerts(r: AlertsBenchResult): void {

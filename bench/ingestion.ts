@@ -2,19 +2,9 @@
  * Ingestion figures on this machine: mention rows/s into ClickHouse (chDB) and one real ScanPlatform run
  * of ~10,000 simulated posts through Temporal (dev server), the worker, Postgres (embedded) and chDB.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
-import { migratePostgres } from '../migrations';
-import { createDatabase } from '../platform/database';
-import { freePort } from '../platform/ports';
-import { startEmbeddedPostgres } from '../platform/postgres';
-import { ensureTemporalCli, projectRoot } from '../platform/temporalCli';
-import { startTemporalDevServer } from '../platform/temporalDevServer';
-import { seedTickerUniverse } from '../seed/tickerUniverse';
-import { connectWarehouse, type Warehouse } from '../warehouse/client';
-import { migrateWarehouse } from '../warehouse/migrate';
+import type { Warehouse } from '../warehouse/client';
 import { insertMentions, type MentionRow } from '../warehouse/queries/insertMentions';
 import { createActivities } from '../workflows/activities';
 import { createPostAnalyzerCache } from '../workflows/activities/postAnalyzerCache';
@@ -25,6 +15,7 @@ import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
 import { createSimulatedPriceProvider } from '../workflows/prices/simulatedPrices';
 import type { scanPlatform } from '../workflows/definitions';
 import { startWorker } from '../workflows/worker';
+import { withBenchStack } from './benchStack';
 
 export interface IngestionBenchResult {
   mentionRows: number;
@@ -72,17 +63,7 @@ async function benchInsert(db: Knex, warehouse: Warehouse, posts: number): Promi
 }
 
 export async function benchIngestion(): Promise<IngestionBenchResult> {
-  const dir = path.join(projectRoot, 'data', `bench-${process.pid}`);
-  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port: await freePort(), database: 'stockpulse_bench' });
-  const db = createDatabase(postgres.url);
-  const warehouse = await connectWarehouse({ user: 'default', password: '', database: 'bench', chdbPath: path.join(dir, 'clickhouse') });
-  const temporal = await startTemporalDevServer({ cliPath: ensureTemporalCli(process.env.TEMPORAL_CLI_PATH || undefined), dataDir: path.join(dir, 'temporal'), port: await freePort(), uiPort: await freePort(), namespace: 'default' });
-  try {
-    await migratePostgres(db);
-    await seedTickerUniverse(db);
-    await migrateWarehouse(warehouse);
-
+  return withBenchStack('bench-ingestion', async ({ db, warehouse, temporal }) => {
     const insert = await benchInsert(db, warehouse, 100_000);
 
     // One source that yields ~10,000 posts over its first scan (a 24-hour backfill).
@@ -98,13 +79,7 @@ export async function benchIngestion(): Promise<IngestionBenchResult> {
     await worker.stop();
     await connection.close();
     return { mentionRows: insert.rows, insertSeconds: insert.seconds, rowsPerSecond: Math.round(insert.rows / insert.seconds), scanPosts: result.posts, scanMentions: result.mentions, scanSeconds };
-  } finally {
-    await temporal.stop();
-    await warehouse.close();
-    await db.destroy();
-    await postgres.stop();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export function reportIngestion(r: IngestionBenchResult): void {
