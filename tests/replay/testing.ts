@@ -1,6 +1,20 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { HttpPolicy } from '../../workflows/connectors/http/httpClient';
 import { ConnectorError, type FetchOptions, type RawPost } from '../../workflows/connectors/types';
+import { ReplayServer } from './replayServer';
+
+/** A replay server for the enclosing describe block, reset before each test; call the returned function for it. */
+export function useReplayServer(): () => ReplayServer {
+  let replay: ReplayServer | undefined;
+  beforeAll(async () => {
+    replay = await ReplayServer.start();
+  });
+  afterAll(async () => {
+    await replay?.close();
+  });
+  beforeEach(() => replay!.reset());
+  return () => replay!;
+}
 
 /** Small waits so back-off tests stay fast; the cap still lets a `Retry-After: 1` be honoured. */
 export const testHttpPolicy: Partial<HttpPolicy> = { timeoutMs: 5_000, maxAttempts: 3, maxWaitMs: 3_000, baseBackoffMs: 20 };

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ReplayServer } from '../../tests/replay/replayServer';
-import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed } from '../../tests/replay/testing';
+import { describe, expect, it } from 'vitest';
+import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, useReplayServer } from '../../tests/replay/testing';
 import { TIKTOK_CLIENT_KEY, TIKTOK_CLIENT_SECRET } from '../../tests/replay/tiktokReplay';
 import { createTikTokConnector, parseTikTokJson } from './tiktok';
 import type { Source } from './types';
@@ -11,17 +10,10 @@ const QUERY = '/v2/research/video/query/';
 const recordedIds = [...readFileSync(new URL('../../tests/replay/fixtures/tiktok/video-query.json', import.meta.url), 'utf8').matchAll(/"id": (\d+)/g)].map((m) => m[1]!);
 
 describe('TikTok connector against the replay server', () => {
-  let replay: ReplayServer;
-  beforeAll(async () => {
-    replay = await ReplayServer.start();
-  });
-  afterAll(async () => {
-    await replay?.close();
-  });
-  beforeEach(() => replay.reset());
+  const replay = useReplayServer();
 
   const connector = (overrides: Partial<Parameters<typeof createTikTokConnector>[0]> = {}) =>
-    createTikTokConnector({ clientKey: TIKTOK_CLIENT_KEY, clientSecret: TIKTOK_CLIENT_SECRET, apiUrl: replay.url, pageSize: 5, firstScanDays: 2, http: testHttpPolicy, ...overrides });
+    createTikTokConnector({ clientKey: TIKTOK_CLIENT_KEY, clientSecret: TIKTOK_CLIENT_SECRET, apiUrl: replay().url, pageSize: 5, firstScanDays: 2, http: testHttpPolicy, ...overrides });
 
   it('pages the video query with cursor + search_id under one cached client token, keeping 64-bit ids exact', async () => {
     const options = fetchOptions(100);
@@ -30,7 +22,7 @@ describe('TikTok connector against the replay server', () => {
     expect(posts).toHaveLength(14);
     expectWellFormed(posts);
     expect(posts.map((p) => p.postId).sort()).toEqual([...recordedIds].sort()); // 19-digit ids, not rounded doubles
-    const pages = replay.requestsTo(QUERY);
+    const pages = replay().requestsTo(QUERY);
     expect(pages).toHaveLength(3);
     expect(options.beats.map((b) => b.fetched)).toEqual([5, 10, 14]);
     const bodies = pages.map((r) => JSON.parse(r.body) as Record<string, unknown>);
@@ -40,8 +32,8 @@ describe('TikTok connector against the replay server', () => {
     expect(bodies[2]).toMatchObject({ cursor: 10, search_id: bodies[1]!.search_id });
     expect(pages[0]!.query.get('fields')).toContain('id,video_description,create_time,username');
 
-    expect(replay.requestsTo('/v2/oauth/token/')).toHaveLength(1);
-    for (const r of pages) expect(r.headers.authorization).toBe(`Bearer ${replay.tiktok.tokensIssued[0]}`);
+    expect(replay().requestsTo('/v2/oauth/token/')).toHaveLength(1);
+    for (const r of pages) expect(r.headers.authorization).toBe(`Bearer ${replay().tiktok.tokensIssued[0]}`);
 
     const pltr = posts.find((p) => p.text.startsWith('Is PLTR a bubble?'))!;
     expect(pltr).toMatchObject({ platform: 'tiktok', source: '#stocks', author: 'thefinancebro', title: '' });
@@ -54,21 +46,21 @@ describe('TikTok connector against the replay server', () => {
   it('resumes from the cursor: only newer videos, then nothing', async () => {
     const tiktok = connector();
     const first = await tiktok.fetchNew(stocks, null, fetchOptions(100));
-    const added = replay.tiktok.addVideo({ description: 'NVDA to 1000? #stocks #nvda', hashtags: ['stocks', 'nvda'] });
-    replay.tiktok.addVideo({ description: 'Cooking pasta #food', hashtags: ['food'] });
+    const added = replay().tiktok.addVideo({ description: 'NVDA to 1000? #stocks #nvda', hashtags: ['stocks', 'nvda'] });
+    replay().tiktok.addVideo({ description: 'Cooking pasta #food', hashtags: ['food'] });
 
     const second = await tiktok.fetchNew(stocks, first.cursor, fetchOptions(100));
     expect(second.posts.map((p) => p.postId)).toEqual([added]);
     const third = await tiktok.fetchNew(stocks, second.cursor, fetchOptions(100));
     expect(third).toEqual({ posts: [], cursor: second.cursor });
-    expect(replay.tiktok.tokensIssued).toHaveLength(1);
+    expect(replay().tiktok.tokensIssued).toHaveLength(1);
   });
 
   it('delivers a backlog oldest first within maxPosts, including videos created in the same second', async () => {
     const tiktok = connector();
     let cursor = (await tiktok.fetchNew(stocks, null, fetchOptions(100))).cursor;
     const at = Math.floor(Date.now() / 1000);
-    const added = [at, at, at, at + 1].map((t, i) => replay.tiktok.addVideo({ description: `SPY update ${i} #stocks`, hashtags: ['stocks'], createTime: t }));
+    const added = [at, at, at, at + 1].map((t, i) => replay().tiktok.addVideo({ description: `SPY update ${i} #stocks`, hashtags: ['stocks'], createTime: t }));
     const seen: string[] = [];
     for (let round = 0; round < 4; round++) {
       const result = await tiktok.fetchNew(stocks, cursor, fetchOptions(1));
@@ -79,17 +71,17 @@ describe('TikTok connector against the replay server', () => {
   });
 
   it('waits for Retry-After on a 429 and then succeeds', async () => {
-    replay.enqueue({ path: QUERY }, { status: 429, headers: { 'retry-after': '1' }, body: { data: {}, error: { code: 'rate_limit_exceeded', message: 'API rate limit was exceeded. Please try again later.', log_id: '202503141300' } } });
+    replay().enqueue({ path: QUERY }, { status: 429, headers: { 'retry-after': '1' }, body: { data: {}, error: { code: 'rate_limit_exceeded', message: 'API rate limit was exceeded. Please try again later.', log_id: '202503141300' } } });
     const { result, ms } = await timed(() => connector().fetchNew(stocks, null, fetchOptions(100)));
     expect(ms).toBeGreaterThanOrEqual(950);
     expect(result.posts).toHaveLength(14);
   });
 
   it('rejects malformed payloads and API errors with clear, non-retryable errors', async () => {
-    replay.enqueue({ path: QUERY }, { status: 200, body: { data: { videos: [{ id: '7481230000000000001', create_time: 'today' }], cursor: 1, has_more: false, search_id: '1' }, error: { code: 'ok', message: '' } } });
+    replay().enqueue({ path: QUERY }, { status: 200, body: { data: { videos: [{ id: '7481230000000000001', create_time: 'today' }], cursor: 1, has_more: false, search_id: '1' }, error: { code: 'ok', message: '' } } });
     await expectConnectorError(connector().fetchNew(stocks, null, fetchOptions(10)), false, /^tiktok #stocks: POST \/v2\/research\/video\/query\/ returned a malformed payload: data\.videos\.0\.create_time/);
 
-    replay.enqueue({ path: QUERY }, { status: 200, body: { error: { code: 'ok', message: '' } } });
+    replay().enqueue({ path: QUERY }, { status: 200, body: { error: { code: 'ok', message: '' } } });
     await expectConnectorError(connector().fetchNew(stocks, null, fetchOptions(10)), false, /malformed payload: data:/);
 
     await expectConnectorError(connector({ firstScanDays: 45 }).fetchNew({ ...stocks, settingType: 'creators' }, null, fetchOptions(10)), false, /unsupported source/);
@@ -98,9 +90,9 @@ describe('TikTok connector against the replay server', () => {
   it('refreshes a rejected token once, and fails clearly on bad client credentials', async () => {
     const tiktok = connector();
     await tiktok.fetchNew(stocks, null, fetchOptions(100));
-    replay.tiktok.revokeTokens();
+    replay().tiktok.revokeTokens();
     expect((await tiktok.fetchNew(stocks, null, fetchOptions(100))).posts).toHaveLength(14);
-    expect(replay.tiktok.tokensIssued).toHaveLength(2);
+    expect(replay().tiktok.tokensIssued).toHaveLength(2);
 
     await expectConnectorError(connector({ clientSecret: 'wrong' }).fetchNew(stocks, null, fetchOptions(10)), false, /tiktok #stocks: POST \/v2\/oauth\/token\/: credentials rejected \(HTTP 401: Client key or secret is incorrect\.\)/);
   });
@@ -108,7 +100,7 @@ describe('TikTok connector against the replay server', () => {
   it('never asks for a window longer than 30 days', async () => {
     const old = JSON.stringify({ v: 1, time: Date.now() - 90 * 86_400_000, seen: [] });
     await connector().fetchNew(stocks, old, fetchOptions(100));
-    const body = JSON.parse(replay.requestsTo(QUERY)[0]!.body) as { start_date: string; end_date: string };
+    const body = JSON.parse(replay().requestsTo(QUERY)[0]!.body) as { start_date: string; end_date: string };
     const days = (Date.parse(`${body.end_date.slice(0, 4)}-${body.end_date.slice(4, 6)}-${body.end_date.slice(6)}`) - Date.parse(`${body.start_date.slice(0, 4)}-${body.start_date.slice(4, 6)}-${body.start_date.slice(6)}`)) / 86_400_000;
     expect(days).toBeLessThanOrEqual(30);
   });
