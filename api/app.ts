@@ -66,7 +66,8 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const { config } = deps;
   const billing = createBilling(config, deps.db);
   // Admin edits of the source lists (this process) show at once; the TTL bounds what other processes changed.
-  const status = cachedRead(() => platformStatus(deps.db, deps.realPlatforms), deps.dashboardCacheMs ?? DEFAULT_DASHBOARD_CACHE_MS);
+  const dashboardCacheMs = deps.dashboardCacheMs ?? DEFAULT_DASHBOARD_CACHE_MS;
+  const status = cachedRead(() => platformStatus(deps.db, deps.realPlatforms), dashboardCacheMs);
   const routes = [
     ...healthRoutes({
       db: deps.db,
@@ -79,7 +80,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...configRoutes(config, deps.temporalUiUrl),
     ...accountRoutes(createAccountService(deps.db), createAuthRateLimits(deps.db, deps.authLimits)),
     ...pipelineRoutes({ ...deps, status }),
-    ...stockRoutes(deps),
+    ...stockRoutes({ ...deps, dashboardCacheMs }),
     ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }),
     ...adminPipelineRoutes({
       db: deps.db,
@@ -120,7 +121,7 @@ export function buildApp(deps: AppDeps): Koa {
       secure: env.COOKIE_SECURE ?? publicOrigin?.startsWith('https:') ?? false,
     }),
   );
-  app.use(sessionUserMiddleware(deps.db));
+  app.use(sessionUserMiddleware());
   const router = buildRouter(apiRoutes(deps));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -38,7 +38,7 @@ export interface StockRouteDeps {
   config: Config;
   realPlatforms: readonly Platform[];
   /** How long the shared dashboard reads are reused (see AppDeps.dashboardCacheMs). */
-  dashboardCacheMs?: number;
+  dashboardCacheMs: number;
   /** How long POST refresh-prices / detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
 }
@@ -48,10 +48,10 @@ export function stockRoutes(deps: StockRouteDeps) {
   const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.dashboardCacheMs });
   const trending = cachedRead(
     async () => trendingNowSchema.parse(await deps.db('trending_stocks').orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }]).select('ticker', 'sentiment')),
-    deps.dashboardCacheMs ?? 5_000,
+    deps.dashboardCacheMs,
   );
   // Histories are reused three times as long as the list (default 15 s): cards refetch them every 15 minutes anyway.
-  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * (deps.dashboardCacheMs ?? 5_000) });
+  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * deps.dashboardCacheMs });
   const run = createPipelineRunner({
     temporal: deps.temporal,
     namespace: deps.config.env.TEMPORAL_NAMESPACE,

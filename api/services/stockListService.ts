@@ -7,7 +7,6 @@ import { summariseCounts, type StockCounts } from '../../workflows/activities/st
 import { fromWarehouse } from './warehouseGuard';
 
 const MINUTE_MS = 60_000;
-export const DEFAULT_STOCK_LIST_CACHE_MS = 5_000;
 const MAX_STOCK_LIST_CACHE_MS = 60_000;
 
 /** A longer window changes more slowly relative to its length and costs more to count: 1 hour 5 s, 4 hours 20 s, a day or a week 60 s. */
@@ -52,8 +51,8 @@ const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0,
  * up for longer ranges, see cacheMsFor), however many users poll it; concurrent requests share one computation, and
  * an expired list is served while its successor is computed (see cached).
  */
-export function createStockListService(deps: { db: Knex; warehouse: Warehouse; cacheMs?: number; now?: () => Date }) {
-  const cacheMs = deps.cacheMs ?? DEFAULT_STOCK_LIST_CACHE_MS;
+export function createStockListService(deps: { db: Knex; warehouse: Warehouse; cacheMs: number; now?: () => Date }) {
+  const { cacheMs } = deps;
   const clock = deps.now ?? (() => new Date());
   const cache = new Map<TimeRange, { expires: number; value: SerializedStockList }>();
   const inFlight = new Map<TimeRange, Promise<SerializedStockList>>();

@@ -29,17 +29,13 @@ export function sessionMiddleware(app: Koa, db: Knex, options: { secret: string;
 
 /**
  * Puts the signed-in, active user on ctx.state.user; a session whose user is gone or deactivated is ended. The user's
- * state comes with the session (one query, see the store's get); it is read here only for a session made in this request.
+ * current state is read with the session itself (one query, see the store's get).
  */
-export function sessionUserMiddleware(db: Knex): Middleware {
+export function sessionUserMiddleware(): Middleware {
   return async (ctx, next) => {
     const userId = ctx.session?.userId as string | undefined;
     if (userId) {
-      let user = ctx.session![SESSION_USER_KEY] as SessionUserState | null | undefined;
-      if (user === undefined) {
-        const row = await db('users').where({ id: userId }).first('id', 'role', 'is_active');
-        user = row ? { id: row.id, role: row.role, isActive: row.is_active } : null;
-      }
+      const user = ctx.session![SESSION_USER_KEY] as SessionUserState | null | undefined;
       if (user?.isActive && user.id === userId) {
         ctx.state.user = { id: user.id, role: user.role } satisfies SessionUser;
       } else {
