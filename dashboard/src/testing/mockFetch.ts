@@ -38,3 +38,37 @@ export function mockFetch(routes: Record<string, RouteHandler | Response | unkno
   vi.stubGlobal('fetch', fetchMock);
   return requests;
 }
+
+/** A response, a JSON body, or a function of the request giving either (or a promise of them). */
+export type Handler = ((request: RecordedRequest) => unknown) | Response | object | string | number | boolean | null;
+
+/**
+ * A fetch stub for the dashboard's API. Routes are "METHOD /path" without the query string
+ * (e.g. "GET /api/stocks"), or a RegExp tested against "METHOD /path"; unknown routes answer 404.
+ * Handlers get the request (url with its query). Returns every request in order.
+ */
+export function mockApi(routes: Record<string, Handler>, patterns: Array<[RegExp, Handler]> = []): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      const request: RecordedRequest = { method, url, init, body };
+      requests.push(request);
+      const key = `${method} ${url.split('?')[0]}`;
+      const handler = key in routes ? routes[key] : patterns.find(([re]) => re.test(key))?.[1];
+      if (handler === undefined) return textResponse('Not Found', 404, 'Not Found');
+      const result = typeof handler === 'function' ? await (handler as (r: RecordedRequest) => unknown)(request) : handler;
+      if (result instanceof Response) return result.clone();
+      return jsonResponse(result);
+    }),
+  );
+  return requests;
+}
+
+/** The query string of a recorded request as an object. */
+export function queryOf(request: RecordedRequest): Record<string, string> {
+  return Object.fromEntries(new URL(request.url, 'http://localhost').searchParams);
+}

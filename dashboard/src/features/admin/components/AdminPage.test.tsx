@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, stats } from '../testing/fixtures';
-import { queryOf, renderAdmin, stubAdminApi } from '../testing/renderAdmin';
+import { queryOf, mockApi } from '../../../testing/mockFetch';
+import { renderAdmin } from '../testing/renderAdmin';
 import { AdminPage } from './AdminPage';
 
 vi.mock('../charts/LazyAdminChart', () => ({ LazyAdminChart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
@@ -14,7 +15,7 @@ afterEach(() => {
 
 describe('AdminPage', () => {
   it('shows the five stats cards and the tabs; a Subscriptions quick action opens User Management filtered', async () => {
-    const requests = stubAdminApi({ 'GET /api/admin/stats': stats, 'GET /api/admin/users': { users: [adminUser()], totalPages: 1 } });
+    const requests = mockApi({ 'GET /api/admin/stats': stats, 'GET /api/admin/users': { users: [adminUser()], totalPages: 1 } });
     renderAdmin(<AdminPage />);
     await waitFor(() => expect(screen.getByTestId('stat-Total Users').textContent).toBe('120'));
     expect(screen.getByTestId('stat-Active Users').textContent).toBe('110');

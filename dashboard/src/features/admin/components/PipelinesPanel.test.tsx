@@ -3,7 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PipelineRun } from '@core/contracts/admin';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
-import { queryOf, renderAdmin, stubAdminApi } from '../testing/renderAdmin';
+import { queryOf, mockApi } from '../../../testing/mockFetch';
+import { renderAdmin } from '../testing/renderAdmin';
 import { PipelinesPanel } from './PipelinesPanel';
 
 afterEach(() => {
@@ -32,7 +33,7 @@ const run = (overrides: Partial<PipelineRun>): PipelineRun => ({
 const failed = run({ workflowId: 'scan-youtube-2026-11-22T00:55:00Z', runId: 'run-2', platform: 'youtube', status: 'FAILED', posts: null, mentions: null, error: 'YouTube API key rejected', canRerun: true });
 
 function stub() {
-  return stubAdminApi({
+  return mockApi({
     'GET /api/admin/pipelines/runs': { runs: [run({}), failed], temporalUiUrl: 'http://localhost:8233' },
     'POST /api/admin/pipelines/scans': { workflowId: 'scan-twitter-manual-x', runId: 'r', type: 'scanPlatform' },
     'POST /api/admin/pipelines/reruns': { workflowId: 'scan-youtube-rerun-x', runId: 'r', type: 'scanPlatform' },

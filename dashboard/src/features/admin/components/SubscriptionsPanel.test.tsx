@@ -2,7 +2,8 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stats } from '../testing/fixtures';
-import { renderAdmin, stubAdminApi } from '../testing/renderAdmin';
+import { mockApi } from '../../../testing/mockFetch';
+import { renderAdmin } from '../testing/renderAdmin';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 
 vi.mock('../charts/LazyAdminChart', () => ({
@@ -16,7 +17,7 @@ afterEach(() => {
 
 describe('SubscriptionsPanel', () => {
   it('shows the §9 revenue figures and a chart of subscribers by status with MRR', async () => {
-    stubAdminApi({ 'GET /api/admin/stats': stats });
+    mockApi({ 'GET /api/admin/stats': stats });
     renderAdmin(<SubscriptionsPanel onShowUsers={vi.fn()} />);
     expect(await screen.findByText('$1,960')).toBeTruthy(); // 40 × 49
     expect(screen.getByText('$23,520')).toBeTruthy(); // × 12
@@ -33,7 +34,7 @@ describe('SubscriptionsPanel', () => {
   });
 
   it('quick actions open User Management filtered; the Coming Soon cards are disabled', async () => {
-    stubAdminApi({ 'GET /api/admin/stats': stats });
+    mockApi({ 'GET /api/admin/stats': stats });
     const onShowUsers = vi.fn();
     renderAdmin(<SubscriptionsPanel onShowUsers={onShowUsers} />);
     fireEvent.click(screen.getByRole('button', { name: 'View Trial Users' }));

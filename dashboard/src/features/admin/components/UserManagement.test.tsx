@@ -6,7 +6,8 @@ import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { jsonResponse } from '../../../testing/mockFetch';
 import { DEFAULT_USER_FILTERS, type UserFilters } from '../api/adminApi';
 import { adminUser } from '../testing/fixtures';
-import { queryOf, renderAdmin, stubAdminApi } from '../testing/renderAdmin';
+import { queryOf, mockApi } from '../../../testing/mockFetch';
+import { renderAdmin } from '../testing/renderAdmin';
 import { UserManagement } from './UserManagement';
 
 afterEach(() => {
@@ -33,7 +34,7 @@ const inactive = adminUser({ id: 'ffff0000ffff0000', email: 'gone@example.com', 
 
 describe('UserManagement', () => {
   it('shows Loading users..., then the seven columns, "Never", ids truncated to 8, and Page X of N', async () => {
-    stubAdminApi({ 'GET /api/admin/users': { users: [adminUser(), subscriber, inactive], totalPages: 3, total: 130 } });
+    mockApi({ 'GET /api/admin/users': { users: [adminUser(), subscriber, inactive], totalPages: 3, total: 130 } });
     renderAdmin(<Harness />);
     expect(screen.getByText('Loading users...')).toBeTruthy();
     await screen.findByText('ada@example.com');
@@ -50,7 +51,7 @@ describe('UserManagement', () => {
 
   it('Deactivate only for active users; Cancel Sub only for active subscriptions with a subscription id', async () => {
     const activeNoSubId = adminUser({ id: 'aaaa1111', email: 'nosub@example.com', subscriptionStatus: 'active' });
-    stubAdminApi({ 'GET /api/admin/users': { users: [subscriber, inactive, activeNoSubId], totalPages: 1 } });
+    mockApi({ 'GET /api/admin/users': { users: [subscriber, inactive, activeNoSubId], totalPages: 1 } });
     renderAdmin(<Harness />);
     await screen.findByText('sub@example.com');
     expect(screen.getByRole('button', { name: 'Deactivate sub@example.com' })).toBeTruthy();
@@ -63,7 +64,7 @@ describe('UserManagement', () => {
   });
 
   it('sends filters and search, starting again at page 1; Next asks for the next page', async () => {
-    const requests = stubAdminApi({ 'GET /api/admin/users': { users: [adminUser()], totalPages: 2 } });
+    const requests = mockApi({ 'GET /api/admin/users': { users: [adminUser()], totalPages: 2 } });
     renderAdmin(<Harness />);
     await screen.findByText('ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -76,13 +77,13 @@ describe('UserManagement', () => {
   });
 
   it('shows No users found', async () => {
-    stubAdminApi({ 'GET /api/admin/users': { users: [], totalPages: 1 } });
+    mockApi({ 'GET /api/admin/users': { users: [], totalPages: 1 } });
     renderAdmin(<Harness />);
     expect(await screen.findByText('No users found')).toBeTruthy();
   });
 
   it('deletes after the permanent-deletion confirmation, with the User deleted toast', async () => {
-    const requests = stubAdminApi({ 'GET /api/admin/users': { users: [subscriber], totalPages: 1 }, 'DELETE /api/admin/users/abcdef1234567890': { deleted: 'abcdef1234567890' } });
+    const requests = mockApi({ 'GET /api/admin/users': { users: [subscriber], totalPages: 1 }, 'DELETE /api/admin/users/abcdef1234567890': { deleted: 'abcdef1234567890' } });
     renderAdmin(<Harness />);
     fireEvent.click(await screen.findByRole('button', { name: 'Delete sub@example.com' }));
     const dialog = screen.getByRole('dialog');
@@ -94,7 +95,7 @@ describe('UserManagement', () => {
   });
 
   it('cancels a subscription after the confirmation that access remains until the period ends', async () => {
-    const requests = stubAdminApi({ 'GET /api/admin/users': { users: [subscriber], totalPages: 1 }, 'POST /api/admin/users/abcdef1234567890/cancel-subscription': { ok: true } });
+    const requests = mockApi({ 'GET /api/admin/users': { users: [subscriber], totalPages: 1 }, 'POST /api/admin/users/abcdef1234567890/cancel-subscription': { ok: true } });
     renderAdmin(<Harness />);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel subscription of sub@example.com' }));
     expect(screen.getByRole('dialog').textContent).toMatch(/access remains until the end of the current billing period/);
@@ -104,7 +105,7 @@ describe('UserManagement', () => {
   });
 
   it('changes role and subscription; a refused change shows the §8 failure toast with the server message', async () => {
-    const requests = stubAdminApi({
+    const requests = mockApi({
       'GET /api/admin/users': { users: [adminUser()], totalPages: 1 },
       'PUT /api/admin/users/1234567890abcdef-user/role': jsonResponse({ message: 'Cannot demote the last active admin' }, 409),
       'PUT /api/admin/users/1234567890abcdef-user/subscription': (r: { body: unknown }) => adminUser({ subscriptionStatus: (r.body as { subscriptionStatus: 'active' }).subscriptionStatus }),

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../../app/toast/toastStore';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/renderRoute';
-import { mockApi, queryOf, type Handler } from '../testing/dashboardApiMock';
+import { mockApi, queryOf, type Handler } from '../../../testing/mockFetch';
 import { makePoint, makeStatus, makeStock, makeStocks } from '../testing/fixtures';
 import { trialDaysRemaining } from './trialDaysRemaining';
 

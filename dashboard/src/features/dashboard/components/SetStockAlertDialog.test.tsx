@@ -8,7 +8,7 @@ import { makeUser } from '../../../testing/fixtures';
 import { jsonResponse, textResponse } from '../../../testing/mockFetch';
 import { LOGIN_REDIRECT_DELAY_MS, loginRedirect } from '../api/alertApi';
 import { ALERTS_QUERY_KEY } from '../api/dashboardApi';
-import { mockApi, type Handler } from '../testing/dashboardApiMock';
+import { mockApi, type Handler } from '../../../testing/mockFetch';
 import { renderWithClient } from '../testing/renderWithClient';
 import { parseMentionThreshold, SetStockAlertDialog, type AlertTargetStock } from './SetStockAlertDialog';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../testing/dashboardApiMock';
+import { mockApi } from '../../../testing/mockFetch';
 import { makePoint, makePost, makeStock } from '../testing/fixtures';
 import { renderWithClient } from '../testing/renderWithClient';
 import { StockDetailDialog } from './StockDetailDialog';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { jsonResponse, textResponse } from '../../../testing/mockFetch';
 import { pricesUpdatedMessage, stocksQueryKey, trendsDetectedMessage } from '../api/dashboardApi';
-import { mockApi, type Handler } from '../testing/dashboardApiMock';
+import { mockApi, type Handler } from '../../../testing/mockFetch';
 import { renderWithClient } from '../testing/renderWithClient';
 import { TrendDetectionPanel } from './TrendDetectionPanel';
 
