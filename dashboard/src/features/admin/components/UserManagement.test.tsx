@@ -3,10 +3,9 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
-import { jsonResponse } from '../../../testing/mockFetch';
+import { jsonResponse, mockApi, queryOf } from '../../../testing/mockFetch';
 import { DEFAULT_USER_FILTERS, type UserFilters } from '../api/adminApi';
 import { adminUser } from '../testing/fixtures';
-import { queryOf, mockApi } from '../../../testing/mockFetch';
 import { renderAdmin } from '../testing/renderAdmin';
 import { UserManagement } from './UserManagement';
 

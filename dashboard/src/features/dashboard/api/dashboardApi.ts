@@ -33,8 +33,6 @@ export const stocksUrl = (range: TimeRange) => `/api/stocks?range=${range}`;
 
 export const TRENDING_NOW_QUERY_KEY = ['/api/trending-now'] as const;
 export const PLATFORM_STATUS_QUERY_KEY = ['/api/status'] as const;
-/** The alerts list (owned by the alerts feature); creating an alert refreshes it. */
-export const ALERTS_QUERY_KEY = ['/api/alerts'] as const;
 
 /** Historical keys have their own root, so refreshing the stock list does not refetch every sparkline. */
 export const historicalUrl = (ticker: string, range: TimeRange) =>

@@ -2,8 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
-import { jsonResponse } from '../../../testing/mockFetch';
-import { mockApi } from '../../../testing/mockFetch';
+import { jsonResponse, mockApi } from '../../../testing/mockFetch';
 import { renderWithClient } from '../testing/renderWithClient';
 import { EmailTestPanel } from './EmailTestPanel';
 

@@ -5,12 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { makeUser } from '../../../testing/fixtures';
-import { jsonResponse, textResponse } from '../../../testing/mockFetch';
-import { LOGIN_REDIRECT_DELAY_MS, loginRedirect } from '../api/alertApi';
-import { ALERTS_QUERY_KEY } from '../api/dashboardApi';
-import { mockApi, type Handler } from '../../../testing/mockFetch';
+import { type Handler, jsonResponse, mockApi, textResponse } from '../../../testing/mockFetch';
+import { LOGIN_REDIRECT_DELAY_MS, loginRedirect } from '../../../app/session/unauthorizedRedirect';
+import { ALERTS_QUERY_KEY } from '../../../app/alerts/alertMutations';
 import { renderWithClient } from '../testing/renderWithClient';
-import { parseMentionThreshold, SetStockAlertDialog, type AlertTargetStock } from './SetStockAlertDialog';
+import { parseMentionThreshold } from '../../../app/alerts/AlertFields';
+import { SetStockAlertDialog, type AlertTargetStock } from './SetStockAlertDialog';
 
 afterEach(() => {
   cleanup();

@@ -1,16 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { alertWindowOptions } from '@core/contracts/alerts';
-import { useCurrentUser } from '../../../app/session/useCurrentUser';
+import { ALERT_SETTINGS_DEFAULTS, AlertSettingsFields, CreateAlertButtons, toCreateAlertInput, type AlertSettings } from '../../../app/alerts/AlertFields';
+import { useCreateAlert } from '../../../app/alerts/alertMutations';
 import { showToast } from '../../../app/toast/toastStore';
-import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { SelectField } from '../../../ui/SelectField';
-import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
-import { useCreateAlertMutation } from '../api/alertApi';
-
-/** Spec §2 / §9 defaults of the Set Stock Alert form. */
-export const ALERT_FORM_DEFAULTS = { mentionThreshold: '1000', windowMinutes: '1440', emailEnabled: true, smsEnabled: false } as const;
 
 export interface AlertTargetStock {
   /** The stock's id; when missing, submitting shows "Stock ID is required". */
@@ -27,7 +20,7 @@ interface SetStockAlertDialogProps {
 /**
  * Spec §2 "Set Stock Alert" modal: symbol (read-only), mention threshold (required number, default
  * 1000), e-mail (on) and SMS (off) switches. Submits POST /api/alerts; on success it toasts, resets
- * to the defaults and closes. Self-contained so the alerts page can reuse it.
+ * to the defaults and closes.
  */
 export function SetStockAlertDialog({ stock, onClose }: SetStockAlertDialogProps) {
   return (
@@ -42,27 +35,12 @@ export function SetStockAlertDialog({ stock, onClose }: SetStockAlertDialogProps
   );
 }
 
-type FormState = { mentionThreshold: string; windowMinutes: string; emailEnabled: boolean; smsEnabled: boolean };
-
-/** A whole number of at least 1, or the message to show. */
-export function parseMentionThreshold(raw: string): { value: number } | { error: string } {
-  const text = raw.trim();
-  if (!text) return { error: 'Mention threshold is required' };
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1) return { error: 'Enter a whole number of at least 1' };
-  return { value };
-}
-
 function AlertForm({ stock, onClose }: { stock: AlertTargetStock; onClose: () => void }) {
-  const [form, setForm] = useState<FormState>({ ...ALERT_FORM_DEFAULTS });
+  const [settings, setSettings] = useState<AlertSettings>({ ...ALERT_SETTINGS_DEFAULTS });
   const [thresholdError, setThresholdError] = useState<string | undefined>();
-  const { user } = useCurrentUser();
-  const hasPhoneNumber = Boolean(user?.phoneNumber);
-  const createAlert = useCreateAlertMutation({
-    onSuccess: () => {
-      setForm({ ...ALERT_FORM_DEFAULTS });
-      onClose();
-    },
+  const createAlert = useCreateAlert(() => {
+    setSettings({ ...ALERT_SETTINGS_DEFAULTS });
+    onClose();
   });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -71,64 +49,16 @@ function AlertForm({ stock, onClose }: { stock: AlertTargetStock; onClose: () =>
       showToast({ title: 'Error', description: 'Stock ID is required', variant: 'destructive' });
       return;
     }
-    const threshold = parseMentionThreshold(form.mentionThreshold);
-    if ('error' in threshold) {
-      setThresholdError(threshold.error);
-      return;
-    }
-    setThresholdError(undefined);
-    createAlert.mutate({
-      stockId: stock.id,
-      mentionThreshold: threshold.value,
-      windowMinutes: Number(form.windowMinutes) as 60 | 240 | 1440,
-      emailEnabled: form.emailEnabled,
-      smsEnabled: form.smsEnabled,
-    });
+    const result = toCreateAlertInput(stock.id, settings);
+    setThresholdError('error' in result ? result.error : undefined);
+    if ('input' in result) createAlert.mutate(result.input);
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <TextField label="Stock symbol" value={stock.ticker} readOnly />
-      <TextField
-        label="Mention threshold"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        required
-        data-autofocus
-        value={form.mentionThreshold}
-        onChange={(e) => setForm((f) => ({ ...f, mentionThreshold: e.target.value }))}
-        hint="Alert when mentions exceed this number"
-        error={thresholdError}
-      />
-      <SelectField
-        label="Mention window"
-        options={alertWindowOptions}
-        value={form.windowMinutes}
-        onChange={(e) => setForm((f) => ({ ...f, windowMinutes: e.target.value }))}
-        hint="Mentions are counted over this trailing window"
-      />
-      <Switch
-        label="Email notifications"
-        checked={form.emailEnabled}
-        onCheckedChange={(emailEnabled) => setForm((f) => ({ ...f, emailEnabled }))}
-      />
-      <Switch
-        label="SMS notifications"
-        description={hasPhoneNumber ? undefined : 'Add a phone number in Settings to receive SMS alerts.'}
-        checked={form.smsEnabled}
-        disabled={!hasPhoneNumber && !form.smsEnabled}
-        onCheckedChange={(smsEnabled) => setForm((f) => ({ ...f, smsEnabled }))}
-      />
-      <div className="flex justify-end gap-3 pt-2">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={createAlert.isPending}>
-          {createAlert.isPending ? 'Creating...' : 'Create Alert'}
-        </Button>
-      </div>
+      <AlertSettingsFields settings={settings} onChange={(change) => setSettings((s) => ({ ...s, ...change }))} thresholdError={thresholdError} autoFocusThreshold />
+      <CreateAlertButtons pending={createAlert.isPending} onCancel={onClose} />
     </form>
   );
 }

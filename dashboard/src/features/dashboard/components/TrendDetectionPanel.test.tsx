@@ -2,9 +2,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
-import { jsonResponse, textResponse } from '../../../testing/mockFetch';
+import { type Handler, jsonResponse, mockApi, textResponse } from '../../../testing/mockFetch';
 import { pricesUpdatedMessage, stocksQueryKey, trendsDetectedMessage } from '../api/dashboardApi';
-import { mockApi, type Handler } from '../../../testing/mockFetch';
 import { renderWithClient } from '../testing/renderWithClient';
 import { TrendDetectionPanel } from './TrendDetectionPanel';
 
