@@ -26,8 +26,8 @@ export class RedditReplay implements PlatformReplay {
   private used = 0;
 
   constructor(private readonly now: () => number) {
-    // r/stocks carries what moderation leaves behind: AutoModerator, a second bot, deleted authors and removed bodies.
-    for (const sub of ['wallstreetbets', 'stocks']) {
+    // r/investing carries what moderation leaves behind: AutoModerator, a second bot, deleted authors and removed bodies.
+    for (const sub of ['wallstreetbets', 'investing']) {
       const posts = fixture<Listing>(`reddit/${sub}-new.json`).data.children;
       const comments = fixture<Listing>(`reddit/${sub}-comments.json`).data.children;
       const shift = Math.round(rebaseShift([...posts, ...comments].map((t) => t.data.created_utc * 1000), now()) / 1000);

@@ -62,7 +62,7 @@ export class YouTubeReplay implements PlatformReplay {
     this.threads = fixture<{ items: Thread[] }>('youtube/comment-threads.json').items;
     this.replies = fixture<{ items: Reply[] }>('youtube/comment-replies.json').items;
     this.commentsDisabled = new Set(fixture<{ commentsDisabledVideoIds: string[] }>('youtube/scenario.json').commentsDisabledVideoIds);
-    const recorded = [...this.videos.map((v) => v.snippet.publishedAt), ...this.threads.map((t) => t.snippet.topLevelComment.snippet.publishedAt)];
+    const recorded = [...this.videos.map((v) => v.snippet.publishedAt), ...this.threads.map((t) => t.snippet.topLevelComment.snippet.publishedAt), ...this.replies.map((r) => r.snippet.publishedAt)];
     const shift = rebaseShift(recorded.map((iso) => Date.parse(iso)), now());
     const move = (s: { publishedAt: string; [key: string]: unknown }) => {
       s.publishedAt = new Date(Date.parse(s.publishedAt) + shift).toISOString().replace('.000Z', 'Z');

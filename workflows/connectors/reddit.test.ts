@@ -75,8 +75,8 @@ describe('Reddit connector against the replay server', () => {
   });
 
   it('skips AutoModerator and the configured bots, keeps each deleted author distinct, and leaves removed bodies unread', async () => {
-    const stocks: Source = { ...wsb, value: 'stocks' };
-    const { posts } = await connector({ botAccounts: ['visualmod'] }).fetchNew(stocks, null, fetchOptions(100));
+    const investing: Source = { ...wsb, value: 'investing' };
+    const { posts } = await connector({ botAccounts: ['visualmod'] }).fetchNew(investing, null, fetchOptions(100));
 
     const byId = new Map(posts.map((p) => [p.postId, p]));
     // AutoModerator's pinned thread and rule reminder, and the VisualMod bot (matched case-insensitively), are gone.
@@ -94,7 +94,7 @@ describe('Reddit connector against the replay server', () => {
     expect(byId.get('t1_mhq9jzu')!.text).toBe('MSFT is the safest of the three, KO is fine');
 
     // Without the configured list, only AutoModerator is skipped.
-    const plain = await connector().fetchNew(stocks, null, fetchOptions(100));
+    const plain = await connector().fetchNew(investing, null, fetchOptions(100));
     expect(plain.posts.map((p) => p.author)).toContain('VisualMod');
     expect(plain.posts.map((p) => p.author)).not.toContain('AutoModerator');
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createHttpClient, type ErrorResponse, type ErrorVerdict, type HttpPolicy, type RequestContext } from './http/httpClient';
 import { dateString, parsePayload, sourceLabel } from './http/payload';
 import { advanceMark, decodeCursor, encodeCursor, isAfterMark, timeMarkSchema, type Stamped, type TimeMark } from './http/watermark';
+import { nextPacificMidnight } from '../quota/quotaDay';
 import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from './types';
 
 export interface YouTubeConnectorOptions {
@@ -367,13 +368,4 @@ export function interpretYouTubeError(response: ErrorResponse, onQuotaExhausted:
 
 function quotaError(context: RequestContext, detail: string): ConnectorError {
   return new ConnectorError(`youtube ${context.source}: daily API quota exhausted (quotaExceeded): ${detail}`, false);
-}
-
-/** YouTube quotas reset at midnight America/Los_Angeles. */
-export function nextPacificMidnight(nowMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(nowMs));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const localAsUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  const offset = localAsUtc - Math.floor(nowMs / 1000) * 1000;
-  return Date.UTC(part('year'), part('month') - 1, part('day') + 1) - offset;
 }
