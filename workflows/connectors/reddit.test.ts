@@ -92,6 +92,8 @@ describe('Reddit connector against the replay server', () => {
     expect(byId.get('t1_mhq9k0c')!.text).toBe('');
     expect(byId.get('t3_1jbh6zq')).toMatchObject({ title: 'TSLA puts are free money', text: '' });
     expect(byId.get('t1_mhq9jzu')!.text).toBe('MSFT is the safest of the three, KO is fine');
+    // A comment without a permalink (older listings) is addressed through its link id.
+    expect(byId.get('t1_mhq9jxe')!.url).toBe('https://www.reddit.com/comments/1jbh7aa/_/mhq9jxe/');
 
     // Without the configured list, only AutoModerator is skipped.
     const plain = await connector().fetchNew(investing, null, fetchOptions(100));

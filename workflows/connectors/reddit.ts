@@ -41,7 +41,9 @@ const commentSchema = z.object({
   body: z.string(),
   created_utc: z.number(),
   score: z.number(),
-  permalink: z.string(),
+  // Older comment listings carry no permalink; the link id then gives the comment's address.
+  permalink: z.string().optional(),
+  link_id: z.string().regex(/^t3_[0-9a-z]+$/),
 });
 const listingOf = <T extends z.ZodType>(kind: 't1' | 't3', data: T) =>
   z.object({
@@ -209,7 +211,7 @@ function toRawPost(source: string, data: z.output<typeof postSchema> | z.output<
     createdAt: new Date(data.created_utc * 1000).toISOString(),
     title: isPost ? data.title : '',
     text: GONE.has(text.trim()) ? '' : text,
-    url: `https://www.reddit.com${data.permalink}`,
+    url: `https://www.reddit.com${data.permalink ?? `/comments/${'link_id' in data ? data.link_id.slice(3) : ''}/_/${data.name.slice(3)}/`}`,
     // Comments carry no reply count in listings: their engagement is the score alone.
     engagement: isPost ? data.score + data.num_comments : data.score,
   };

@@ -313,9 +313,11 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
         watched.set(video.id, read.video);
       }
 
-      if (!searchMark && watched.size === 0) return { posts, cursor };
+      // Pages read while comments arrive can repeat an item: each post once.
+      const unique = [...new Map(posts.map((p) => [p.postId, p])).values()];
+      if (!searchMark && watched.size === 0) return { posts: unique, cursor };
       const next: Cursor = { time: searchMark?.time ?? windowStart, seen: searchMark?.seen ?? [], searchedAt, videos: [...watched.values()] };
-      return { posts, cursor: encodeCursor(next) };
+      return { posts: unique, cursor: encodeCursor(next) };
     },
   };
 }
