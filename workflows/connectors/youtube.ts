@@ -85,7 +85,6 @@ const repliesSchema = z.object({ kind: z.literal('youtube#commentListResponse'),
  * still inside the comment window, each with the newest comment or reply read on it and when it was last read.
  */
 const cursorSchema = timeMarkSchema.extend({
-  searchedAt: z.number().optional(),
   videos: z.array(z.object({ id: z.string(), publishedAt: z.number(), newestComment: z.number().nullable(), readAt: z.number().nullable() })).default([]),
 });
 type Cursor = z.output<typeof cursorSchema>;
@@ -275,7 +274,6 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
 
       // 1. New videos, when the allowance has room for a search and the videos.list that details what it finds.
       let searchMark = mark;
-      let searchedAt = stored?.searchedAt;
       if (meter.canAfford('search') && meter.canAfford('videos')) {
         const channelId = source.settingType === 'channels' ? await resolveChannel(context, meter, value, fetchOptions.signal) : null;
         const filter: Record<string, string> | null = source.settingType === 'channels' ? (channelId ? { channelId } : null) : { q: value };
@@ -284,7 +282,6 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
           for (const c of await findVideos(context, meter, filter, Math.max(mark?.time ?? windowStart, windowStart), fetchOptions, !mark)) {
             if (isAfterMark(c, mark) && !unique.has(c.id)) unique.set(c.id, c);
           }
-          searchedAt = now();
           // Resuming: oldest first, so what does not fit waits. First scan: newest first.
           const queue = [...unique.values()].sort((a, b) => (mark ? a.time - b.time : b.time - a.time));
           const processed: Candidate[] = [];
@@ -316,7 +313,7 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
       // Pages read while comments arrive can repeat an item: each post once.
       const unique = [...new Map(posts.map((p) => [p.postId, p])).values()];
       if (!searchMark && watched.size === 0) return { posts: unique, cursor };
-      const next: Cursor = { time: searchMark?.time ?? windowStart, seen: searchMark?.seen ?? [], searchedAt, videos: [...watched.values()] };
+      const next: Cursor = { time: searchMark?.time ?? windowStart, seen: searchMark?.seen ?? [], videos: [...watched.values()] };
       return { posts: unique, cursor: encodeCursor(next) };
     },
   };
