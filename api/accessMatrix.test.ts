@@ -38,6 +38,7 @@ const expectedAccess: Record<string, Access> = {
   'DELETE /api/admin/users/:id': 'admin',
   'GET /api/admin/platform-settings': 'admin',
   'POST /api/admin/platform-settings': 'admin',
+  'GET /api/admin/pipelines/quota': 'admin',
   'GET /api/admin/pipelines/runs': 'admin',
   'POST /api/admin/pipelines/scans': 'admin',
   'POST /api/admin/pipelines/reruns': 'admin',

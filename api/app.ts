@@ -88,6 +88,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
       namespace: config.env.TEMPORAL_NAMESPACE,
       taskQueue: config.env.TEMPORAL_TASK_QUEUE,
       temporalUiUrl: deps.temporalUiUrl,
+      youtubeQuota: { dailyQuota: config.env.YOUTUBE_DAILY_QUOTA, live: deps.realPlatforms.includes('youtube') },
     }),
     ...adminSignalRoutes(deps.db),
     ...newsletterRoutes(deps.db),

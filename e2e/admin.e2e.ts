@@ -95,6 +95,11 @@ describe('the admin area in the browser', () => {
     expect(Number(cells[5])).toBeGreaterThanOrEqual(0);
     expect(Number(cells[6])).toBeGreaterThanOrEqual(0);
     expect(await row.getByRole('link', { name: 'Open in Temporal' }).getAttribute('href')).toMatch(/\/namespaces\/default\/workflows\/scan-reddit-manual-/);
+    // The YouTube quota card: simulated here, so nothing spent, one row per default YouTube source.
+    const quota = page.getByTestId('youtube-quota');
+    await quota.getByText(/^0 of 10,000 units spent on \d{4}-\d\d-\d\d/).waitFor();
+    await quota.getByText(/simulated feed/).waitFor();
+    expect(await quota.getByTestId('quota-source').count()).toBe(8);
     await screenshot(page, 'admin-pipelines');
   });
 });

@@ -11,6 +11,7 @@ import { migrateWarehouse } from '../warehouse/migrate';
 import { createActivities } from '../workflows/activities';
 import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
+import { postgresLimiters } from '../workflows/connectors/http/requestPacer';
 import { createRealConnectors } from '../workflows/connectors/realConnectors';
 import { platforms, type Platform } from '../workflows/connectors/types';
 import { createPriceProvider } from '../workflows/prices';
@@ -115,7 +116,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     const temporal = new Client({ connection, namespace: env.TEMPORAL_NAMESPACE });
     log.info('temporal ready', { address: temporalAddress, ui: temporalUiUrl });
 
-    const realConnectors = createRealConnectors(env);
+    const realConnectors = createRealConnectors(env, { limiters: postgresLimiters(db) });
     const realPlatforms = Object.keys(realConnectors) as Platform[];
     log.info('social sources', { realAPIs: realPlatforms, simulated: platforms.filter((p) => !realPlatforms.includes(p)) });
     let worker: RunningWorker | undefined;

@@ -2,7 +2,7 @@ import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { REDDIT_CLIENT_ID, REDDIT_CLIENT_SECRET } from '../tests/replay/redditReplay';
 import { ReplayServer } from '../tests/replay/replayServer';
-import { testHttpPolicy } from '../tests/replay/testing';
+import { memoryLimiters, testHttpPolicy } from '../tests/replay/testing';
 import { storedMentionKeys } from '../tests/support/expectedMentions';
 import { testActivities } from '../tests/support/testActivities';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
@@ -23,7 +23,7 @@ describe('ScanPlatform through the real Reddit connector (replayed API)', () => 
     database = await createTestDatabase({ seed: true });
     store = await createTestWarehouse();
     await database.db('platform_settings').where({ platform: 'reddit', setting_type: 'subreddits' }).update({ values: ['wallstreetbets', 'stocks'] });
-    const real = createRealConnectors({ REDDIT_CLIENT_ID, REDDIT_CLIENT_SECRET, REDDIT_API_URL: replay.url, REDDIT_AUTH_URL: replay.url }, { http: testHttpPolicy });
+    const real = createRealConnectors({ REDDIT_CLIENT_ID, REDDIT_CLIENT_SECRET, REDDIT_API_URL: replay.url, REDDIT_AUTH_URL: replay.url }, { limiters: memoryLimiters, http: testHttpPolicy });
     worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: await testActivities(database.db, store.warehouse, { real }) });
     client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
   });

@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pipelineRunsResponseSchema, type PipelineRun } from '../../core/contracts/admin';
+import { pipelineRunsResponseSchema, youtubeQuotaSchema, type PipelineRun } from '../../core/contracts/admin';
+import { seedSourceLists } from '../../seed/sourceLists';
+import { quotaDay } from '../../workflows/quota/quotaDay';
 import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { uniqueTaskQueue } from '../../tests/support/testStores';
@@ -83,9 +85,30 @@ describe('admin pipelines API', () => {
     expect(bad.body.field).toBe('type');
   });
 
+  it('shows the YouTube quota spent today per source, against each source’s share of the daily quota', async () => {
+    const { day, endsAt } = quotaDay(Date.now());
+    await seedSourceLists(t.deps.db);
+    const sources = await t.deps.db('platform_settings').where({ platform: 'youtube', is_active: true }).select<Array<{ setting_type: string; values: string[] }>>('setting_type', 'values');
+    const listed = sources.flatMap((l) => l.values.map((source) => ({ settingType: l.setting_type, source })));
+    expect(listed.length).toBeGreaterThan(1);
+    const first = listed[0]!;
+    await t.deps.db('api_quota_usage').insert([
+      { platform: 'youtube', setting_type: first.settingType, source: first.source, day, search_units: 200, read_units: 14 },
+      { platform: 'youtube', setting_type: 'keywords', source: 'no longer listed', day, search_units: 100, read_units: 0 },
+      { platform: 'youtube', setting_type: first.settingType, source: first.source, day: '2020-01-01', search_units: 9_900, read_units: 0 },
+    ]);
+    const res = await request(t.server).get('/api/admin/pipelines/quota').set('Cookie', admin);
+    expect(res.status).toBe(200);
+    const quota = youtubeQuotaSchema.parse(res.body);
+    expect(quota).toMatchObject({ day, resetsAt: new Date(endsAt).toISOString(), dailyQuota: 10_000, spent: 314, live: false });
+    expect(quota.sources).toHaveLength(listed.length + 1);
+    expect(quota.sources[0]).toEqual({ ...first, searchUnits: 200, readUnits: 14, units: 214, share: Math.floor(10_000 / listed.length) });
+    expect(quota.sources.at(-1)).toEqual({ settingType: 'keywords', source: 'no longer listed', searchUnits: 100, readUnits: 0, units: 100, share: 0 });
+  });
+
   it('is 401 anonymously and 403 for users', async () => {
     const user = await signedInCookie(t, 'pipeline-user@example.com');
-    for (const [method, path] of [['get', '/api/admin/pipelines/runs'], ['post', '/api/admin/pipelines/scans'], ['post', '/api/admin/pipelines/reruns']] as const) {
+    for (const [method, path] of [['get', '/api/admin/pipelines/runs'], ['get', '/api/admin/pipelines/quota'], ['post', '/api/admin/pipelines/scans'], ['post', '/api/admin/pipelines/reruns']] as const) {
       expect((await request(t.server)[method](path).send({ platform: 'reddit' })).status).toBe(401);
       expect((await request(t.server)[method](path).set('Cookie', user).send({ platform: 'reddit' })).status).toBe(403);
     }

@@ -1,15 +1,20 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
-import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, rerunSchema, startedRunSchema, startScanSchema } from '../../core/contracts/admin';
+import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, rerunSchema, startedRunSchema, startScanSchema, youtubeQuotaSchema } from '../../core/contracts/admin';
 import { adminActor } from '../admin/adminActor';
 import { recordAdminAction } from '../admin/auditLog';
 import { createPipelineRunService } from '../admin/pipelineRuns';
+import { createYouTubeQuotaReport, type YouTubeQuotaDeps } from '../admin/youtubeQuota';
 import { route } from '../http/routeTable';
 
-/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run. */
-export function adminPipelineRoutes(deps: { db: Knex; temporal: Client; namespace: string; taskQueue: string; temporalUiUrl: string | null }) {
+/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run, the YouTube quota spent today. */
+export function adminPipelineRoutes(deps: { db: Knex; temporal: Client; namespace: string; taskQueue: string; temporalUiUrl: string | null; youtubeQuota: Omit<YouTubeQuotaDeps, 'db'> }) {
   const runs = createPipelineRunService(deps);
+  const youtubeQuota = createYouTubeQuotaReport({ db: deps.db, ...deps.youtubeQuota });
   return [
+    route('GET', '/api/admin/pipelines/quota', 'admin', async (ctx) => {
+      ctx.body = await youtubeQuota();
+    }, { summary: 'YouTube API quota units spent today, per source', responses: { 200: { description: 'Units per source against the daily quota', schema: youtubeQuotaSchema } } }),
     route('GET', '/api/admin/pipelines/runs', 'admin', async (ctx) => {
       ctx.body = await runs.list(pipelineRunsQuerySchema.parse(ctx.query));
     }, { summary: 'Recent workflow runs from Temporal', query: pipelineRunsQuerySchema, responses: { 200: { description: 'Runs, newest first', schema: pipelineRunsResponseSchema } }, errors: [503] }),

@@ -131,6 +131,20 @@ export type PipelineRun = z.infer<typeof pipelineRunSchema>;
 export const pipelineRunsResponseSchema = z.object({ runs: z.array(pipelineRunSchema), temporalUiUrl: z.string().nullable() });
 export type PipelineRunsResponse = z.infer<typeof pipelineRunsResponseSchema>;
 
+/** One source's YouTube quota units today (search.list 100 each, list calls 1 each) against its share of the day. */
+export const quotaSourceSchema = z.object({ settingType: z.string(), source: z.string(), searchUnits: z.number(), readUnits: z.number(), units: z.number(), share: z.number() });
+/** The YouTube Data API quota of the current quota day (midnight to midnight Pacific time), per source. */
+export const youtubeQuotaSchema = z.object({
+  day: z.string(),
+  resetsAt: z.string(),
+  dailyQuota: z.number(),
+  spent: z.number(),
+  /** False while YouTube runs on the simulated feed (no API key): nothing is spent. */
+  live: z.boolean(),
+  sources: z.array(quotaSourceSchema),
+});
+export type YouTubeQuota = z.infer<typeof youtubeQuotaSchema>;
+
 export const startScanSchema = z.object({ platform: z.enum(sourceListPlatforms, { message: `platform must be one of ${sourceListPlatforms.join(', ')}` }) });
 export const rerunSchema = z.object({ workflowId: z.string().min(1, 'workflowId is required').max(300), runId: z.string().uuid('runId must be a Temporal run id (a UUID)').optional() });
 export const startedRunSchema = z.object({ workflowId: z.string(), runId: z.string(), type: z.string() });

@@ -26,14 +26,17 @@ export class RedditReplay implements PlatformReplay {
   private used = 0;
 
   constructor(private readonly now: () => number) {
-    const posts = fixture<Listing>('reddit/wallstreetbets-new.json').data.children;
-    const comments = fixture<Listing>('reddit/wallstreetbets-comments.json').data.children;
-    const shift = Math.round(rebaseShift([...posts, ...comments].map((t) => t.data.created_utc * 1000), now()) / 1000);
-    for (const t of [...posts, ...comments]) {
-      t.data.created_utc += shift;
-      t.data.created = t.data.created_utc;
+    // r/investing carries what moderation leaves behind: AutoModerator, a second bot, deleted authors and removed bodies.
+    for (const sub of ['wallstreetbets', 'investing']) {
+      const posts = fixture<Listing>(`reddit/${sub}-new.json`).data.children;
+      const comments = fixture<Listing>(`reddit/${sub}-comments.json`).data.children;
+      const shift = Math.round(rebaseShift([...posts, ...comments].map((t) => t.data.created_utc * 1000), now()) / 1000);
+      for (const t of [...posts, ...comments]) {
+        t.data.created_utc += shift;
+        t.data.created = t.data.created_utc;
+      }
+      this.subs.set(sub, { posts, comments });
     }
-    this.subs.set('wallstreetbets', { posts, comments });
   }
 
   /** A new post, newest in r/{sub}/new. Returns its fullname. */

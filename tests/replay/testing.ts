@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { HttpPolicy } from '../../workflows/connectors/http/httpClient';
+import { createRequestPacer, type LimiterFactory, type RequestPacer } from '../../workflows/connectors/http/requestPacer';
 import { ConnectorError, type FetchOptions, type RawPost } from '../../workflows/connectors/types';
 import { ReplayServer } from './replayServer';
 
@@ -55,3 +57,9 @@ export function expectWellFormed(posts: RawPost[]): void {
     expect(Number.isFinite(p.engagement)).toBe(true);
   }
 }
+
+/** Request counters in memory, one per key prefix, for connectors under test (production counts in Postgres). */
+export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
+
+/** A pacer that never waits: the connector tests are about paging, not pacing (requestPacer.test.ts covers pacing). */
+export const unpaced = (): RequestPacer => createRequestPacer(new RateLimiterMemory({ points: 1_000_000, duration: 1 }), 'test', { maxWaitMs: 0 });

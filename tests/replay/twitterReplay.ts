@@ -21,7 +21,7 @@ const DEFAULT_FIELDS = new Set(['id', 'text', 'edit_history_tweet_ids']);
 
 /**
  * api.x.com/2/tweets/search/recent: a small evaluator of the query language (terms, #hashtags, $cashtags, "phrases",
- * (a OR b) groups, lang:, has:cashtags, -is:retweet, negation), since_id, max_results 10–100, opaque next_token over a
+ * (a OR b) groups, lang:, has:cashtags, -is:retweet, negation), since_id, start_time, max_results 10–100, opaque next_token over a
  * snapshot, tweet.fields/expansions/includes.users, and the x-rate-limit-* headers.
  */
 export class TwitterReplay implements PlatformReplay {
@@ -31,10 +31,12 @@ export class TwitterReplay implements PlatformReplay {
   private remaining = 450;
 
   constructor(private readonly now: () => number) {
-    const recorded = fixture<{ data: Tweet[]; includes: { users: User[] } }>('x/search-recent-stocks.json');
-    const shift = rebaseShift(recorded.data.map((t) => Date.parse(t.created_at)), now());
-    this.tweets = recorded.data.map((t) => ({ ...t, created_at: new Date(Date.parse(t.created_at) + shift).toISOString() }));
-    this.users = recorded.includes.users;
+    // X sends text HTML-escaped (&amp; &lt; &gt;), as the #dividends page shows; one of its posts is a long note_tweet.
+    const pages = ['x/search-recent-stocks.json', 'x/search-recent-dividends.json'].map((name) => fixture<{ data: Tweet[]; includes: { users: User[] } }>(name));
+    const recorded = pages.flatMap((page) => page.data);
+    const shift = rebaseShift(recorded.map((t) => Date.parse(t.created_at)), now());
+    this.tweets = recorded.map((t) => ({ ...t, created_at: new Date(Date.parse(t.created_at) + shift).toISOString() }));
+    this.users = [...new Map(pages.flatMap((page) => page.includes.users).map((u) => [u.id, u])).values()];
   }
 
   /** A new post, newer than every other. Returns its id. */
@@ -68,7 +70,10 @@ export class TwitterReplay implements PlatformReplay {
       snapshot = found;
     } else {
       const sinceId = q.get('since_id');
-      const ids = this.tweets.filter((t) => matcher(t) && (!sinceId || BigInt(t.id) > BigInt(sinceId))).sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1)).map((t) => t.id);
+      const startTime = q.get('start_time');
+      if (startTime && Number.isNaN(Date.parse(startTime))) return this.invalid('start_time', startTime, `Invalid 'start_time':'${startTime}'.`);
+      const ids = this.tweets
+        .filter((t) => matcher(t) && (!sinceId || BigInt(t.id) > BigInt(sinceId)) && (!startTime || Date.parse(t.created_at) >= Date.parse(startTime))).sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1)).map((t) => t.id);
       snapshot = { ids, offset: 0 };
     }
     const pageIds = snapshot.ids.slice(snapshot.offset, snapshot.offset + maxResults);

@@ -27,16 +27,24 @@ interface Thread {
   snippet: { videoId: string; totalReplyCount: number; topLevelComment: { id: string; snippet: { publishedAt: string; [key: string]: unknown } }; [key: string]: unknown };
   [key: string]: unknown;
 }
+interface Reply {
+  kind: 'youtube#comment';
+  id: string;
+  snippet: { parentId: string; videoId: string; publishedAt: string; [key: string]: unknown };
+  [key: string]: unknown;
+}
+/** How many replies a commentThreads item carries under `replies` (part=replies); comments.list has them all. */
+const CARRIED_REPLIES = 5;
 
 export const YOUTUBE_API_KEY = 'AIzaSyReplay-0123456789abcdefghijklmnop';
 export const FINANCIAL_EDUCATION_CHANNEL = 'UCnMn36GT_H0X-w5_ckLtlgQ';
 const PREFIX = 'CAUQ';
 /** search.list costs 100 units, list calls 1 (the real quota table). */
-const COST: Record<string, number> = { search: 100, videos: 1, commentThreads: 1 };
+const COST: Record<string, number> = { search: 100, videos: 1, commentThreads: 1, comments: 1 };
 
 /**
  * www.googleapis.com/youtube/v3: search.list (type=video order=date with q/channelId/publishedAfter, type=channel),
- * videos.list, commentThreads.list; opaque page tokens; Google error bodies (keyInvalid, commentsDisabled, videoNotFound).
+ * videos.list, commentThreads.list (part=replies carries up to 5 replies per thread), comments.list (parentId); opaque page tokens; Google error bodies (keyInvalid, commentsDisabled, videoNotFound).
  */
 export class YouTubeReplay implements PlatformReplay {
   /** Quota units spent so far, as YouTube would count them. */
@@ -44,6 +52,7 @@ export class YouTubeReplay implements PlatformReplay {
   private readonly videos: Video[];
   private readonly channels: SearchResult[];
   private readonly threads: Thread[];
+  private readonly replies: Reply[];
   private readonly commentsDisabled: Set<string>;
   private counter = 0;
 
@@ -51,8 +60,9 @@ export class YouTubeReplay implements PlatformReplay {
     this.videos = fixture<{ items: Video[] }>('youtube/videos.json').items;
     this.channels = fixture<{ items: SearchResult[] }>('youtube/search-channels.json').items;
     this.threads = fixture<{ items: Thread[] }>('youtube/comment-threads.json').items;
+    this.replies = fixture<{ items: Reply[] }>('youtube/comment-replies.json').items;
     this.commentsDisabled = new Set(fixture<{ commentsDisabledVideoIds: string[] }>('youtube/scenario.json').commentsDisabledVideoIds);
-    const recorded = [...this.videos.map((v) => v.snippet.publishedAt), ...this.threads.map((t) => t.snippet.topLevelComment.snippet.publishedAt)];
+    const recorded = [...this.videos.map((v) => v.snippet.publishedAt), ...this.threads.map((t) => t.snippet.topLevelComment.snippet.publishedAt), ...this.replies.map((r) => r.snippet.publishedAt)];
     const shift = rebaseShift(recorded.map((iso) => Date.parse(iso)), now());
     const move = (s: { publishedAt: string; [key: string]: unknown }) => {
       s.publishedAt = new Date(Date.parse(s.publishedAt) + shift).toISOString().replace('.000Z', 'Z');
@@ -60,6 +70,18 @@ export class YouTubeReplay implements PlatformReplay {
     };
     for (const v of this.videos) move(v.snippet);
     for (const t of this.threads) move(t.snippet.topLevelComment.snippet);
+    for (const r of this.replies) move(r.snippet);
+  }
+
+  /** A new reply to a thread, published now. Returns the reply id. */
+  addReply(threadId: string, reply: { text: string; author?: string; likeCount?: number }): string {
+    const thread = this.threads.find((t) => t.id === threadId)!;
+    const id = `${threadId}.Rpl${String(++this.counter).padStart(8, '0')}`;
+    const publishedAt = new Date(this.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const author = reply.author ?? '@replayreplier';
+    this.replies.push({ kind: 'youtube#comment', etag: `etag${id}`, id, snippet: { videoId: thread.snippet.videoId, textDisplay: reply.text, textOriginal: reply.text, parentId: threadId, authorDisplayName: author, authorChannelId: { value: 'UCreplayreplier000000000' }, canRate: true, viewerRating: 'none', likeCount: reply.likeCount ?? 0, publishedAt, updatedAt: publishedAt } });
+    thread.snippet.totalReplyCount += 1;
+    return id;
   }
 
   /** A new video, published now. Returns its id. */
@@ -84,7 +106,7 @@ export class YouTubeReplay implements PlatformReplay {
   }
 
   handle(request: ReplayRequest): ReplayResponse | undefined {
-    const m = /^\/youtube\/v3\/(search|videos|commentThreads)$/.exec(request.path);
+    const m = /^\/youtube\/v3\/(search|videos|commentThreads|comments)$/.exec(request.path);
     if (!m || request.method !== 'GET') return undefined;
     const q = request.query;
     if (q.get('key') !== YOUTUBE_API_KEY) return json(400, fixture('youtube/error-key-invalid.json'));
@@ -92,6 +114,7 @@ export class YouTubeReplay implements PlatformReplay {
     this.quotaUsed += COST[m[1]!]!;
     if (m[1] === 'search') return this.search(q);
     if (m[1] === 'videos') return this.videosList(q);
+    if (m[1] === 'comments') return this.comments(q);
     return this.commentThreads(q);
   }
 
@@ -130,8 +153,30 @@ export class YouTubeReplay implements PlatformReplay {
       const message = 'The video identified by the <code><a href="/youtube/v3/docs/commentThreads/list#videoId">videoId</a></code> parameter could not be found.';
       return json(404, { error: { code: 404, message, errors: [{ message, domain: 'youtube.commentThread', reason: 'videoNotFound', location: 'videoId', locationType: 'parameter' }] } });
     }
-    const threads = this.threads.filter((t) => t.snippet.videoId === videoId).sort((a, b) => Date.parse(b.snippet.topLevelComment.snippet.publishedAt) - Date.parse(a.snippet.topLevelComment.snippet.publishedAt));
+    const withReplies = (q.get('part') ?? '').split(',').includes('replies');
+    const threads = this.threads
+      .filter((t) => t.snippet.videoId === videoId)
+      .sort((a, b) => Date.parse(b.snippet.topLevelComment.snippet.publishedAt) - Date.parse(a.snippet.topLevelComment.snippet.publishedAt))
+      .map((t) => {
+        const carried = this.repliesTo(t.id).slice(0, CARRIED_REPLIES);
+        return withReplies && carried.length > 0 ? { ...t, replies: { comments: carried } } : t;
+      });
     return this.paged('youtube#commentThreadListResponse', threads, q, 20, 100);
+  }
+
+  /** comments.list with parentId: every reply of one thread, oldest first. */
+  private comments(q: URLSearchParams): ReplayResponse {
+    const parentId = q.get('parentId');
+    if (!parentId) return this.badRequest('No filter selected. Expected one of: parentId, id', 'missingRequiredParameter');
+    if (!this.threads.some((t) => t.id === parentId)) {
+      const message = 'The comment identified by the <code>parentId</code> parameter could not be found.';
+      return json(404, { error: { code: 404, message, errors: [{ message, domain: 'youtube.comment', reason: 'commentNotFound', location: 'parentId', locationType: 'parameter' }] } });
+    }
+    return this.paged('youtube#commentListResponse', this.repliesTo(parentId), q, 20, 100);
+  }
+
+  private repliesTo(threadId: string): Reply[] {
+    return this.replies.filter((r) => r.snippet.parentId === threadId).sort((a, b) => Date.parse(a.snippet.publishedAt) - Date.parse(b.snippet.publishedAt));
   }
 
   private paged(kind: string, all: unknown[], q: URLSearchParams, defaultSize: number, maxSize: number, extra: Record<string, unknown> = {}): ReplayResponse {

@@ -6,7 +6,10 @@ import type { Warehouse } from '../../warehouse/client';
 import { insertMentions, type MentionRow } from '../../warehouse/queries/insertMentions';
 import { insertPosts, type PostRow } from '../../warehouse/queries/insertPosts';
 import type { PostAnalyzer } from '../../core/signal/analyzePost';
-import { ConnectorError, type Connector, type Platform, type RawPost, type Source } from '../connectors/types';
+import { ConnectorError, type Connector, type Platform, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from '../connectors/types';
+import { quotaDay } from '../quota/quotaDay';
+import { planQuotaAllowance } from '../quota/quotaPlan';
+import { createQuotaUsageStore } from '../quota/quotaUsageStore';
 import type { PostAnalyzerCache } from './postAnalyzerCache';
 
 export interface SourceScanResult {
@@ -25,6 +28,8 @@ export interface ScanActivityDeps {
   connectors: Record<Platform, Connector>;
   analyzers: PostAnalyzerCache;
   maxPostsPerSource: number;
+  /** The clock quota days are read from (tests pin it). */
+  now?: () => Date;
 }
 
 export const authorHash = (platform: string, author: string) => createHash('sha256').update(`${platform}:${author}`).digest('hex').slice(0, 16);
@@ -53,12 +58,35 @@ export function analysePosts(posts: readonly RawPost[], analyzer: PostAnalyzer, 
 
 export function createScanActivities(deps: ScanActivityDeps) {
   const { db, warehouse } = deps;
+  const now = () => (deps.now ? deps.now().getTime() : Date.now());
+  const quotaUsage = createQuotaUsageStore(db);
+
+  async function loadSources(platform: Platform): Promise<Source[]> {
+    const rows = await db('platform_settings').where({ platform, is_active: true }).select<{ setting_type: string; values: string[] }[]>('setting_type', 'values');
+    return rows.flatMap((r) => r.values.map((value) => ({ platform, settingType: r.setting_type, value })));
+  }
+
+  /** For a connector with a daily quota: this fetch's allowance, planned from today's spending, and what it spent. */
+  async function planQuota(source: Source, connector: Connector) {
+    if (!connector.dailyQuota) return undefined;
+    const { day } = quotaDay(now());
+    const [usage, sources] = await Promise.all([quotaUsage.day(source.platform, day), loadSources(source.platform)]);
+    const own = usage.find((u) => u.settingType === source.settingType && u.source === source.value);
+    const units = planQuotaAllowance({
+      dailyQuota: connector.dailyQuota,
+      sources: sources.length,
+      spentBySource: { search: own?.searchUnits ?? 0, read: own?.readUnits ?? 0 },
+      spentInAll: usage.reduce((n, u) => n + u.searchUnits + u.readUnits, 0),
+      now: now(),
+    });
+    const spent: Record<QuotaKind, number> = { search: 0, read: 0 };
+    const allowance: QuotaAllowance = { units, spend: (kind, n) => (spent[kind] += n) };
+    return { allowance, record: () => quotaUsage.add({ platform: source.platform, settingType: source.settingType, source: source.value }, day, spent) };
+  }
+
   return {
     /** The admin's active source lists for one platform, one Source per line. */
-    async loadSources(platform: Platform): Promise<Source[]> {
-      const rows = await db('platform_settings').where({ platform, is_active: true }).select<{ setting_type: string; values: string[] }[]>('setting_type', 'values');
-      return rows.flatMap((r) => r.values.map((value) => ({ platform, settingType: r.setting_type, value })));
-    },
+    loadSources,
 
     /**
      * Fetches what is new for one source since its cursor, extracts tickers, scores sentiment, writes posts
@@ -69,9 +97,10 @@ export function createScanActivities(deps: ScanActivityDeps) {
       const connector = deps.connectors[source.platform];
       const key = { platform: source.platform, setting_type: source.settingType, source: source.value };
       const stored = await db('source_cursors').where(key).first('cursor');
+      const quota = await planQuota(source, connector);
       let fetched;
       try {
-        fetched = await connector.fetchNew(source, stored?.cursor ?? null, { maxPosts: deps.maxPostsPerSource, heartbeat });
+        fetched = await connector.fetchNew(source, stored?.cursor ?? null, { maxPosts: deps.maxPostsPerSource, heartbeat, quota: quota?.allowance });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         if (err instanceof ConnectorError && !err.retryable) {
@@ -79,6 +108,9 @@ export function createScanActivities(deps: ScanActivityDeps) {
           return { source: source.value, settingType: source.settingType, posts: 0, mentions: 0, simulated: connector.simulated, error: message };
         }
         throw ApplicationFailure.retryable(message, 'SourceUnavailable');
+      } finally {
+        // Units are spent when a call is sent, so a fetch that failed half-way has spent them too.
+        await quota?.record();
       }
 
       const { postRows, mentionRows } = analysePosts(fetched.posts, await deps.analyzers.get(), connector.simulated);

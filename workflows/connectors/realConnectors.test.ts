@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTAGRAM_ACCESS_TOKEN, INSTAGRAM_USER_ID } from '../../tests/replay/instagramReplay';
 import { REDDIT_CLIENT_ID, REDDIT_CLIENT_SECRET } from '../../tests/replay/redditReplay';
 import { ReplayServer } from '../../tests/replay/replayServer';
-import { fetchOptions, testHttpPolicy } from '../../tests/replay/testing';
+import { fetchOptions, memoryLimiters, testHttpPolicy } from '../../tests/replay/testing';
 import { TIKTOK_CLIENT_KEY, TIKTOK_CLIENT_SECRET } from '../../tests/replay/tiktokReplay';
 import { X_BEARER_TOKEN } from '../../tests/replay/twitterReplay';
 import { YOUTUBE_API_KEY } from '../../tests/replay/youtubeReplay';
@@ -36,16 +36,16 @@ describe('createRealConnectors', () => {
   });
 
   it('creates only the platforms whose credentials are all present', () => {
-    expect(createRealConnectors({})).toEqual({});
-    expect(Object.keys(createRealConnectors({ X_BEARER_TOKEN: 'x', YOUTUBE_API_KEY: '  ' }))).toEqual(['twitter']);
-    expect(Object.keys(createRealConnectors({ REDDIT_CLIENT_ID: 'id', TIKTOK_CLIENT_KEY: 'key', INSTAGRAM_ACCESS_TOKEN: 'token' }))).toEqual([]);
-    const every = createRealConnectors(all());
+    expect(createRealConnectors({}, { limiters: memoryLimiters })).toEqual({});
+    expect(Object.keys(createRealConnectors({ X_BEARER_TOKEN: 'x', YOUTUBE_API_KEY: '  ' }, { limiters: memoryLimiters }))).toEqual(['twitter']);
+    expect(Object.keys(createRealConnectors({ REDDIT_CLIENT_ID: 'id', TIKTOK_CLIENT_KEY: 'key', INSTAGRAM_ACCESS_TOKEN: 'token' }, { limiters: memoryLimiters }))).toEqual([]);
+    const every = createRealConnectors(all(), { limiters: memoryLimiters });
     expect(Object.keys(every).sort()).toEqual(['instagram', 'reddit', 'tiktok', 'twitter', 'youtube']);
     for (const [platform, connector] of Object.entries(every)) expect(connector).toMatchObject({ platform, simulated: false });
   });
 
   it('wires every connector to its base URL and credentials', async () => {
-    const connectors = createRealConnectors(all(), { http: testHttpPolicy });
+    const connectors = createRealConnectors(all(), { limiters: memoryLimiters, http: testHttpPolicy });
     const sources: Source[] = [
       { platform: 'reddit', settingType: 'subreddits', value: 'wallstreetbets' },
       { platform: 'twitter', settingType: 'hashtags', value: '#stocks' },

@@ -1,8 +1,9 @@
 import type { HttpPolicy } from './http/httpClient';
+import { pacerFor, type LimiterFactory } from './http/requestPacer';
 import { createInstagramConnector } from './instagram';
 import { createRedditConnector } from './reddit';
 import { createTikTokConnector } from './tiktok';
-import { createTwitterConnector } from './twitter';
+import { createTwitterConnector, X_RECENT_SEARCH_LIMIT } from './twitter';
 import type { Connector, Platform } from './types';
 import { createYouTubeConnector } from './youtube';
 
@@ -13,10 +14,14 @@ export interface RealConnectorCredentials {
   REDDIT_USER_AGENT?: string;
   REDDIT_API_URL?: string;
   REDDIT_AUTH_URL?: string;
+  /** Comma-separated accounts whose posts and comments are skipped, besides AutoModerator. */
+  REDDIT_BOT_ACCOUNTS?: string;
   X_BEARER_TOKEN?: string;
   X_API_URL?: string;
   YOUTUBE_API_KEY?: string;
   YOUTUBE_API_URL?: string;
+  YOUTUBE_DAILY_QUOTA?: number;
+  YOUTUBE_COMMENT_WINDOW_DAYS?: number;
   TIKTOK_CLIENT_KEY?: string;
   TIKTOK_CLIENT_SECRET?: string;
   TIKTOK_API_URL?: string;
@@ -26,9 +31,14 @@ export interface RealConnectorCredentials {
 }
 
 export interface RealConnectorOptions {
+  /** The request counters behind each platform's pacing (production: `postgresLimiters(db)`, shared by every worker). */
+  limiters: LimiterFactory;
   /** Timeouts and back-off for every connector (tests use small waits). */
   http?: Partial<HttpPolicy>;
 }
+
+/** The longest a scan waits for X's request budget before it stops and leaves the rest of its run for the next scan. */
+const X_PACING_MAX_WAIT_MS = 2 * 60_000;
 
 export const DEFAULT_REDDIT_USER_AGENT = 'server:stockpulse:v0.1.0 (social stock-mention monitor)';
 
@@ -36,7 +46,7 @@ const present = (value: string | undefined): value is string => typeof value ===
 const orDefault = (value: string | undefined) => (present(value) ? value : undefined);
 
 /** One connector per platform whose credentials are all present; platforms without credentials are left out. */
-export function createRealConnectors(credentials: RealConnectorCredentials, options: RealConnectorOptions = {}): Partial<Record<Platform, Connector>> {
+export function createRealConnectors(credentials: RealConnectorCredentials, options: RealConnectorOptions): Partial<Record<Platform, Connector>> {
   const c = credentials;
   const { http } = options;
   const connectors: Partial<Record<Platform, Connector>> = {};
@@ -47,14 +57,16 @@ export function createRealConnectors(credentials: RealConnectorCredentials, opti
       userAgent: orDefault(c.REDDIT_USER_AGENT) ?? DEFAULT_REDDIT_USER_AGENT,
       apiUrl: orDefault(c.REDDIT_API_URL),
       authUrl: orDefault(c.REDDIT_AUTH_URL),
+      botAccounts: (c.REDDIT_BOT_ACCOUNTS ?? '').split(',').map((name) => name.trim()).filter(Boolean),
       http,
     });
   }
   if (present(c.X_BEARER_TOKEN)) {
-    connectors.twitter = createTwitterConnector({ bearerToken: c.X_BEARER_TOKEN, apiUrl: orDefault(c.X_API_URL), http });
+    const pacer = pacerFor(options.limiters, 'x_recent_search', X_RECENT_SEARCH_LIMIT, { maxWaitMs: X_PACING_MAX_WAIT_MS });
+    connectors.twitter = createTwitterConnector({ bearerToken: c.X_BEARER_TOKEN, pacer, apiUrl: orDefault(c.X_API_URL), http });
   }
   if (present(c.YOUTUBE_API_KEY)) {
-    connectors.youtube = createYouTubeConnector({ apiKey: c.YOUTUBE_API_KEY, apiUrl: orDefault(c.YOUTUBE_API_URL), http });
+    connectors.youtube = createYouTubeConnector({ apiKey: c.YOUTUBE_API_KEY, apiUrl: orDefault(c.YOUTUBE_API_URL), dailyQuota: c.YOUTUBE_DAILY_QUOTA, commentWindowDays: c.YOUTUBE_COMMENT_WINDOW_DAYS, http });
   }
   if (present(c.TIKTOK_CLIENT_KEY) && present(c.TIKTOK_CLIENT_SECRET)) {
     connectors.tiktok = createTikTokConnector({ clientKey: c.TIKTOK_CLIENT_KEY, clientSecret: c.TIKTOK_CLIENT_SECRET, apiUrl: orDefault(c.TIKTOK_API_URL), http });

@@ -74,6 +74,33 @@ describe('Reddit connector against the replay server', () => {
     expect(seen).toEqual(added);
   });
 
+  it('skips AutoModerator and the configured bots, keeps each deleted author distinct, and leaves removed bodies unread', async () => {
+    const investing: Source = { ...wsb, value: 'investing' };
+    const { posts } = await connector({ botAccounts: ['visualmod'] }).fetchNew(investing, null, fetchOptions(100));
+
+    const byId = new Map(posts.map((p) => [p.postId, p]));
+    // AutoModerator's pinned thread and rule reminder, and the VisualMod bot (matched case-insensitively), are gone.
+    expect([...byId.keys()].sort()).toEqual(['t1_mhq9jxe', 't1_mhq9jzu', 't1_mhq9k0c', 't1_mhq9k1x', 't3_1jbh6zq', 't3_1jbh7aa']);
+    expect(posts.some((p) => /AutoModerator|VisualMod/i.test(p.author))).toBe(false);
+
+    // Each "[deleted]" author is its own anonymous author, not one shared "[deleted]" voice.
+    const deleted = posts.filter((p) => p.author.startsWith('[deleted]'));
+    expect(deleted.map((p) => p.author).sort()).toEqual(['[deleted]:t1_mhq9jzu', '[deleted]:t1_mhq9k0c', '[deleted]:t1_mhq9k1x', '[deleted]:t3_1jbh6zq']);
+
+    // "[removed]"/"[deleted]" bodies are not text to analyse; a removed submission keeps its title; a deleted author's surviving text stays.
+    expect(byId.get('t1_mhq9k1x')!.text).toBe('');
+    expect(byId.get('t1_mhq9k0c')!.text).toBe('');
+    expect(byId.get('t3_1jbh6zq')).toMatchObject({ title: 'TSLA puts are free money', text: '' });
+    expect(byId.get('t1_mhq9jzu')!.text).toBe('MSFT is the safest of the three, KO is fine');
+    // A comment without a permalink (older listings) is addressed through its link id.
+    expect(byId.get('t1_mhq9jxe')!.url).toBe('https://www.reddit.com/comments/1jbh7aa/_/mhq9jxe/');
+
+    // Without the configured list, only AutoModerator is skipped.
+    const plain = await connector().fetchNew(investing, null, fetchOptions(100));
+    expect(plain.posts.map((p) => p.author)).toContain('VisualMod');
+    expect(plain.posts.map((p) => p.author)).not.toContain('AutoModerator');
+  });
+
   it('waits for Retry-After on a 429 and then succeeds', async () => {
     replay().enqueue({ path: '/r/wallstreetbets/new' }, { status: 429, headers: { 'retry-after': '1', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' }, body: { message: 'Too Many Requests', error: 429 } });
     const { result, ms } = await timed(() => connector().fetchNew(wsb, null, fetchOptions(100)));

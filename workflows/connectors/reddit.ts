@@ -18,6 +18,8 @@ export interface RedditConnectorOptions {
   pageSize?: number;
   /** Pages per stream (posts, comments) per fetch; listings end near 1,000 items anyway. Default 10. */
   maxPages?: number;
+  /** Accounts whose posts and comments are skipped (case-insensitive), besides AutoModerator. */
+  botAccounts?: readonly string[];
   http?: Partial<HttpPolicy>;
 }
 
@@ -39,7 +41,9 @@ const commentSchema = z.object({
   body: z.string(),
   created_utc: z.number(),
   score: z.number(),
-  permalink: z.string(),
+  // Older comment listings carry no permalink; the link id then gives the comment's address.
+  permalink: z.string().optional(),
+  link_id: z.string().regex(/^t3_[0-9a-z]+$/),
 });
 const listingOf = <T extends z.ZodType>(kind: 't1' | 't3', data: T) =>
   z.object({
@@ -60,6 +64,11 @@ interface Item {
   id: bigint;
 }
 
+/** Reddit's own moderation bot posts in nearly every busy subreddit; its rule reminders are not opinions. */
+export const DEFAULT_REDDIT_BOTS = ['AutoModerator'];
+/** What Reddit shows in place of the author or the text once a user deleted it or a moderator removed it. */
+const GONE = new Set(['[deleted]', '[removed]']);
+
 /** Base-36 id of a fullname ("t3_1abcde") as a number that orders by creation. */
 export function redditIdValue(fullname: string): bigint {
   let value = 0n;
@@ -77,6 +86,7 @@ export function createRedditConnector(options: RedditConnectorOptions): Connecto
   const pageSize = Math.min(100, Math.max(1, options.pageSize ?? 100));
   const maxPages = options.maxPages ?? 10;
   const http = createHttpClient(options.http);
+  const bots = new Set([...DEFAULT_REDDIT_BOTS, ...(options.botAccounts ?? [])].map((name) => name.toLowerCase()));
 
   const tokens = new TokenCache<RequestContext>(async (context, signal) => {
     const res = await http.requestJson(context, {
@@ -130,6 +140,7 @@ export function createRedditConnector(options: RedditConnectorOptions): Connecto
           reachedMark = true;
           continue;
         }
+        if (bots.has(child.data.author.toLowerCase())) continue;
         items.push({ stream, id, created: child.data.created_utc, post: toRawPost(context.source, child.data) });
       }
       progress.fetched += children.children.length;
@@ -184,17 +195,23 @@ function newMark(stream: Stream, old: string | null, fetched: Item[], taken: Ite
   return newest(taken.filter((t) => t.stream === stream)) ?? old ?? newest(fetched) ?? null;
 }
 
+/**
+ * A listing item as a post. A deleted or removed author becomes an author key of its own per item, so the unknown
+ * people behind "[deleted]" count as distinct authors rather than as one; a "[deleted]"/"[removed]" body is left empty
+ * so it is not read as text (a removed submission keeps its title, which is still read).
+ */
 function toRawPost(source: string, data: z.output<typeof postSchema> | z.output<typeof commentSchema>): RawPost {
   const isPost = 'title' in data;
+  const text = isPost ? data.selftext : data.body;
   return {
     platform: 'reddit',
     postId: data.name,
     source,
-    author: data.author,
+    author: GONE.has(data.author) ? `[deleted]:${data.name}` : data.author,
     createdAt: new Date(data.created_utc * 1000).toISOString(),
     title: isPost ? data.title : '',
-    text: isPost ? data.selftext : data.body,
-    url: `https://www.reddit.com${data.permalink}`,
+    text: GONE.has(text.trim()) ? '' : text,
+    url: `https://www.reddit.com${data.permalink ?? `/comments/${'link_id' in data ? data.link_id.slice(3) : ''}/_/${data.name.slice(3)}/`}`,
     // Comments carry no reply count in listings: their engagement is the score alone.
     engagement: isPost ? data.score + data.num_comments : data.score,
   };

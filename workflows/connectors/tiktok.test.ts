@@ -77,12 +77,23 @@ describe('TikTok connector against the replay server', () => {
     expect(result.posts).toHaveLength(14);
   });
 
+  it('accepts the id as `video_id`, as TikTok documents it, and names the field when neither id is sent', async () => {
+    // Written in the shape of TikTok's documented answer: `video_id` as a bare 19-digit number, no `id`.
+    replay().enqueue({ path: QUERY }, { status: 200, headers: { 'content-type': 'application/json' }, body: readFileSync(new URL('../../tests/replay/fixtures/tiktok/video-query-video-id.json', import.meta.url), 'utf8') });
+    const { posts } = await connector().fetchNew(stocks, null, fetchOptions(10));
+    expect(posts.map((p) => p.postId).sort()).toEqual(['7481230598765432109', '7481230612345678901']);
+    expect(posts.find((p) => p.postId === '7481230612345678901')).toMatchObject({ text: 'NVDA into earnings, my plan #stocks #nvda', url: 'https://www.tiktok.com/video/7481230612345678901', engagement: 42 });
+
+    replay().enqueue({ path: QUERY }, { status: 200, body: { data: { videos: [{ create_time: 1741966800, video_description: 'no id at all' }], cursor: 1, has_more: false, search_id: '1' }, error: { code: 'ok', message: '' } } });
+    await expectConnectorError(connector().fetchNew(stocks, null, fetchOptions(10)), false, /^tiktok #stocks: POST \/v2\/research\/video\/query\/ returned a malformed payload: data\.videos\.0\.id: missing \(expected id or video_id/);
+  });
+
   it('rejects malformed payloads and API errors with clear, non-retryable errors', async () => {
     replay().enqueue({ path: QUERY }, { status: 200, body: { data: { videos: [{ id: '7481230000000000001', create_time: 'today' }], cursor: 1, has_more: false, search_id: '1' }, error: { code: 'ok', message: '' } } });
     await expectConnectorError(connector().fetchNew(stocks, null, fetchOptions(10)), false, /^tiktok #stocks: POST \/v2\/research\/video\/query\/ returned a malformed payload: data\.videos\.0\.create_time/);
 
     replay().enqueue({ path: QUERY }, { status: 200, body: { error: { code: 'ok', message: '' } } });
-    await expectConnectorError(connector().fetchNew(stocks, null, fetchOptions(10)), false, /malformed payload: data:/);
+    await expectConnectorError(connector().fetchNew(stocks, null, fetchOptions(10)), false, /malformed payload: data: missing \(expected object\)/);
 
     await expectConnectorError(connector({ firstScanDays: 45 }).fetchNew({ ...stocks, settingType: 'creators' }, null, fetchOptions(10)), false, /unsupported source/);
   });

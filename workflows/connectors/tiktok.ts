@@ -26,15 +26,25 @@ const DAY_MS = 86_400_000;
 const MAX_WINDOW_DAYS = 29;
 
 const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive(), token_type: z.string() });
-const videoSchema = z.object({
-  id: z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String),
-  create_time: z.number().int(),
+const videoId = z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String);
+/** The Research API answers `id` (what the `fields` parameter asks for); its documentation example names it `video_id`. Either is accepted. */
+const videoSchema = z
+  .object({
+    id: videoId.optional(),
+    video_id: videoId.optional(),
+    create_time: z.number().int(),
   username: z.string().optional(),
   video_description: z.string().optional(),
   like_count: z.number().optional(),
   comment_count: z.number().optional(),
-  share_count: z.number().optional(),
-});
+    share_count: z.number().optional(),
+  })
+  .check((ctx) => {
+    if (ctx.value.id === undefined && ctx.value.video_id === undefined) {
+      ctx.issues.push({ code: 'custom', input: ctx.value, path: ['id'], message: 'missing (expected id or video_id, a numeric string or integer)' });
+    }
+  })
+  .transform(({ id, video_id, ...video }) => ({ ...video, id: (id ?? video_id)! }));
 const querySchema = z.object({
   data: z.object({ videos: z.array(videoSchema), cursor: z.number(), has_more: z.boolean(), search_id: z.union([z.string(), z.number()]).transform(String) }),
   error: z.object({ code: z.string(), message: z.string() }),
@@ -43,7 +53,7 @@ type Video = z.output<typeof videoSchema>;
 
 /** Video ids are 64-bit integers sent as bare JSON numbers: quote them before parsing so no digit is lost. */
 export function parseTikTokJson(text: string): unknown {
-  return JSON.parse(text.replace(/"(id|search_id)"(\s*):(\s*)(\d{16,})/g, '"$1"$2:$3"$4"'));
+  return JSON.parse(text.replace(/"(id|video_id|search_id)"(\s*):(\s*)(\d{16,})/g, '"$1"$2:$3"$4"'));
 }
 
 const yyyymmdd = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');

@@ -1,11 +1,16 @@
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, useReplayServer } from '../../tests/replay/testing';
+import { createPostAnalyzer } from '../../core/signal/analyzePost';
+import { loadTickerData } from '../../core/signal/tickerData';
+import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, unpaced, useReplayServer } from '../../tests/replay/testing';
 import { compileQuery, X_BEARER_TOKEN } from '../../tests/replay/twitterReplay';
+import { createRequestPacer } from './http/requestPacer';
 import { buildTwitterQuery, createTwitterConnector } from './twitter';
 import type { Source } from './types';
 
 const stocks: Source = { platform: 'twitter', settingType: 'hashtags', value: '#stocks' };
 const cashtags: Source = { platform: 'twitter', settingType: 'keywords', value: '$' };
+const dividends: Source = { platform: 'twitter', settingType: 'hashtags', value: '#dividends' };
 const SEARCH = '/2/tweets/search/recent';
 
 describe('X query building', () => {
@@ -24,7 +29,7 @@ describe('X connector against the replay server', () => {
   const replay = useReplayServer();
 
   const connector = (overrides: Partial<Parameters<typeof createTwitterConnector>[0]> = {}) =>
-    createTwitterConnector({ bearerToken: X_BEARER_TOKEN, apiUrl: replay().url, pageSize: 10, http: testHttpPolicy, ...overrides });
+    createTwitterConnector({ bearerToken: X_BEARER_TOKEN, pacer: unpaced(), apiUrl: replay().url, pageSize: 10, firstScanHours: 24, http: testHttpPolicy, ...overrides });
 
   it('pages recent search with next_token, skipping retweets and other languages', async () => {
     const options = fetchOptions(100);
@@ -67,17 +72,81 @@ describe('X connector against the replay server', () => {
     expect(third).toEqual({ posts: [], cursor: second.cursor });
   });
 
-  it('delivers a backlog oldest first within maxPosts, without repeats', async () => {
+  it('continues an unfinished run on the next scan with its next_token and fixed bound, so no page is skipped or read twice', async () => {
+    const x = connector({ maxPages: 1 });
+    const read: string[] = [];
+    const scan = async (cursor: string | null) => {
+      const result = await x.fetchNew(stocks, cursor, fetchOptions(100));
+      read.push(...result.posts.map((p) => p.postId));
+      return result.cursor;
+    };
+    // First run: 23 posts in 3 pages, one page per scan. Posts published meanwhile wait for the next run.
+    let cursor = await scan(null);
+    const firstRequest = replay().requestsTo(SEARCH)[0]!;
+    const startTime = firstRequest.query.get('start_time');
+    expect(startTime).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(JSON.parse(cursor!)).toMatchObject({ v: 1, sinceId: null, backlog: { nextToken: expect.any(String), startTime } });
+    const during = replay().twitter.addTweet({ text: '$MSFT breaking out during the backlog #stocks' });
+    cursor = await scan(cursor);
+    cursor = await scan(cursor);
+    const firstRun = replay().requestsTo(SEARCH);
+    expect(firstRun.map((r) => Boolean(r.query.get('next_token')))).toEqual([false, true, true]);
+    expect(firstRun.every((r) => r.query.get('start_time') === startTime && r.query.get('since_id') === null)).toBe(true);
+    expect(read).toHaveLength(23);
+    expect(read).not.toContain(during);
+    // The run is over: since_id moves to the newest post it read (the first page's), not past the one published meanwhile.
+    const newestOfRun = read.map(BigInt).reduce((a, b) => (a > b ? a : b));
+    expect(JSON.parse(cursor!)).toEqual({ v: 1, sinceId: String(newestOfRun) });
+
+    // Second run: 12 more than a page, above that bound; its pages all keep the same since_id.
+    const added = [during, ...Array.from({ length: 11 }, (_, i) => replay().twitter.addTweet({ text: `$SPY update ${i} #stocks` }))];
+    cursor = await scan(cursor);
+    const unfinished = JSON.parse(cursor!) as { sinceId: string; backlog: { nextToken: string } };
+    expect(unfinished).toMatchObject({ sinceId: String(newestOfRun), backlog: { nextToken: expect.any(String) } });
+    cursor = await scan(cursor);
+    const secondRun = replay().requestsTo(SEARCH).slice(3);
+    expect(secondRun.map((r) => r.query.get('since_id'))).toEqual([String(newestOfRun), String(newestOfRun)]);
+    expect(secondRun.map((r) => r.query.get('next_token'))).toEqual([null, unfinished.backlog.nextToken]);
+    expect(read).toHaveLength(23 + 12);
+    expect(new Set(read).size).toBe(read.length); // never twice
+    expect(read.slice(23).sort()).toEqual([...added].sort()); // never skipped
+    expect(await x.fetchNew(stocks, cursor, fetchOptions(100))).toEqual({ posts: [], cursor });
+  });
+
+  it('stops at maxPosts on a page boundary and keeps the rest of the run for the next scan', async () => {
     const x = connector();
-    let cursor = (await x.fetchNew(stocks, null, fetchOptions(100))).cursor;
-    const added = Array.from({ length: 5 }, (_, i) => replay().twitter.addTweet({ text: `$SPY update ${i} #stocks` }));
-    const seen: string[] = [];
-    for (let round = 0; round < 4; round++) {
-      const result = await x.fetchNew(stocks, cursor, fetchOptions(2));
-      seen.push(...result.posts.map((p) => p.postId));
-      cursor = result.cursor;
-    }
-    expect(seen).toEqual(added);
+    const first = await x.fetchNew(stocks, null, fetchOptions(15));
+    expect(first.posts).toHaveLength(20); // two pages of 10: a page is never cut
+    expect(replay().requestsTo(SEARCH).map((r) => r.query.get('max_results'))).toEqual(['10', '10']);
+    const rest = await x.fetchNew(stocks, first.cursor, fetchOptions(15));
+    expect(rest.posts).toHaveLength(3);
+    expect(new Set([...first.posts, ...rest.posts].map((p) => p.postId)).size).toBe(23);
+  });
+
+  it('paces requests through the shared counter and, when it is spent, keeps the run for the next scan', async () => {
+    const counter = new RateLimiterMemory({ points: 2, duration: 60 });
+    const x = connector({ pacer: createRequestPacer(counter, 'x', { maxWaitMs: 0 }) });
+    const first = await x.fetchNew(stocks, null, fetchOptions(100));
+    expect(first.posts).toHaveLength(20); // 2 requests allowed, then the budget is spent
+    expect(replay().requestsTo(SEARCH)).toHaveLength(2);
+    expect(JSON.parse(first.cursor!)).toMatchObject({ backlog: { nextToken: expect.any(String) } });
+    await counter.delete('x');
+    const rest = await x.fetchNew(stocks, first.cursor, fetchOptions(100));
+    expect(rest.posts).toHaveLength(3);
+  });
+
+  it('decodes the HTML entities X sends in text and in long notes, so "AT&amp;T" reads as AT&T', async () => {
+    const { posts } = await connector().fetchNew(dividends, null, fetchOptions(100));
+    const texts = posts.map((p) => p.text);
+    expect(texts).toContain('AT&T raised guidance, free cash flow > $17B this year. Still a hold for the 6.5% yield #dividends');
+    expect(texts).toContain('Johnson & Johnson vs Procter & Gamble for a 20-year hold? J&J has the better pipeline <3 #dividends');
+    const note = texts.find((t) => t.startsWith('Dividend aristocrats'))!;
+    expect(note).toMatch(/Procter & Gamble .* Yields < 4% but payout ratios > 50% .* AT&T is not on the list .* #dividends$/); // the full note, decoded
+    expect(texts.join(' ')).not.toMatch(/&(amp|lt|gt);/);
+
+    const analyzer = createPostAnalyzer(loadTickerData());
+    expect(analyzer.analyze(texts[0]!).tickers).toContain('T');
+    expect(analyzer.analyze(texts[1]!).tickers).toEqual(expect.arrayContaining(['JNJ', 'PG']));
   });
 
   it('finds cashtag posts for the "$" keyword', async () => {
@@ -117,6 +186,7 @@ describe('X connector against the replay server', () => {
     const result = await x.fetchNew(stocks, stale, fetchOptions(100));
     expect(result.posts).toHaveLength(23);
     expect(replay().requestsTo(SEARCH).at(-1)!.query.get('since_id')).toBeNull();
+    expect(replay().requestsTo(SEARCH).at(-1)!.query.get('start_time')).toBeTruthy();
   });
 
   it('fails without retry on a rejected bearer token or an invalid hashtag', async () => {

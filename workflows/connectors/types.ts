@@ -27,9 +27,20 @@ export interface RawPost {
   engagement: number;
 }
 
+/** The kinds of call a daily unit quota prices differently (YouTube: search.list 100 units, every list call 1). */
+export type QuotaKind = 'search' | 'read';
+
+/** What one fetch may spend of a platform's daily unit quota, per kind of call; the connector reports every spend. */
+export interface QuotaAllowance {
+  units: Record<QuotaKind, number>;
+  spend(kind: QuotaKind, units: number): void;
+}
+
 export interface FetchOptions {
   /** Stop after this many posts (the rest waits for the next scan). */
   maxPosts: number;
+  /** For connectors with a daily unit quota: the units this fetch may spend. Absent: no limit (tests, tools). */
+  quota?: QuotaAllowance;
   /** Called after every page so a long fetch keeps its Temporal activity alive. */
   heartbeat?: (detail: { source: string; fetched: number }) => void;
   signal?: AbortSignal;
@@ -46,6 +57,8 @@ export interface Connector {
   readonly platform: Platform;
   /** True for the built-in simulated feed (usingRealAPIs: false). */
   readonly simulated: boolean;
+  /** Units per day the platform grants (YouTube); the scan plans each fetch's QuotaAllowance from it. */
+  readonly dailyQuota?: number;
   fetchNew(source: Source, cursor: string | null, options: FetchOptions): Promise<FetchResult>;
 }
 

@@ -3,7 +3,8 @@ import { fixture } from '../../tests/replay/replayTypes';
 import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, useReplayServer } from '../../tests/replay/testing';
 import { FINANCIAL_EDUCATION_CHANNEL, YOUTUBE_API_KEY } from '../../tests/replay/youtubeReplay';
 import type { Source } from './types';
-import { createYouTubeConnector, nextPacificMidnight } from './youtube';
+import { nextPacificMidnight } from '../quota/quotaDay';
+import { createYouTubeConnector } from './youtube';
 
 const channel: Source = { platform: 'youtube', settingType: 'channels', value: 'Financial Education' };
 const earnings: Source = { platform: 'youtube', settingType: 'keywords', value: 'earnings' };
@@ -21,9 +22,9 @@ describe('YouTube connector against the replay server', () => {
     const options = fetchOptions(100);
     const { posts, cursor } = await youtube.fetchNew(channel, null, options);
 
-    // 4 Financial Education videos and their 4 + 5 + 3 + 5 top-level comments.
+    // 4 Financial Education videos, their 4 + 5 + 3 + 5 top-level comments, and the 2 replies one thread carries.
     expect(posts.filter((p) => p.title !== '')).toHaveLength(4);
-    expect(posts.filter((p) => p.title === '')).toHaveLength(17);
+    expect(posts.filter((p) => p.title === '')).toHaveLength(17 + 2);
     expectWellFormed(posts);
     expect(posts.every((p) => p.source === 'channel:Financial Education')).toBe(true);
 
@@ -45,6 +46,7 @@ describe('YouTube connector against the replay server', () => {
     expect(comment.author).toMatch(/^UC/);
 
     expect(JSON.parse(cursor!)).toMatchObject({ v: 1, time: expect.any(Number), seen: [posts.find((p) => p.title.startsWith('Microsoft vs Google'))!.postId] });
+    expect((JSON.parse(cursor!) as { videos: unknown[] }).videos).toHaveLength(4); // each watched for new comments
     // Quota: 1 channel lookup + 2 searches (100 units each) + 1 videos.list + the comment pages (1 each).
     expect(replay().youtube.quotaUsed).toBe(300 + 1 + replay().requestsTo(THREADS).length);
 
@@ -65,16 +67,88 @@ describe('YouTube connector against the replay server', () => {
     expect(after).toBe(new Date(JSON.parse(first.cursor!).time).toISOString());
 
     const third = await youtube.fetchNew(channel, second.cursor, fetchOptions(100));
-    expect(third).toEqual({ posts: [], cursor: second.cursor });
+    expect(third.posts).toEqual([]);
   });
 
   it('searches keywords and skips comments on videos that disabled them', async () => {
     const { posts } = await connector().fetchNew(earnings, null, fetchOptions(100));
     const videos = posts.filter((p) => p.title !== '');
     expect(videos.map((v) => v.title).sort()).toEqual(['Earnings this week: Netflix, Tesla, Meta and more', 'JPMorgan earnings beat as net interest income climbs', 'NVIDIA Stock Is About To Explode (Earnings Breakdown)']);
-    expect(posts.filter((p) => p.title === '')).toHaveLength(3 + 5);
+    expect(posts.filter((p) => p.title === '')).toHaveLength(3 + 5 + 7); // and the 7 replies of the JPM thread
     expect(posts.every((p) => p.source === 'earnings')).toBe(true);
     expect(replay().requestsTo(SEARCH).every((r) => r.query.get('q') === 'earnings')).toBe(true);
+  });
+
+  it('re-reads the comments of known videos on every scan, from the newest comment already read', async () => {
+    const youtube = connector();
+    const first = await youtube.fetchNew(channel, null, fetchOptions(100));
+    const video = first.posts.find((p) => p.title.startsWith('NVIDIA Stock Is About To Explode'))!.postId;
+    const later = replay().youtube.addComment(video, { text: 'NVDA guidance was even better than the video said' });
+    replay().requests.length = 0;
+
+    const second = await youtube.fetchNew(channel, first.cursor, fetchOptions(100));
+    expect(second.posts.map((p) => p.postId)).toEqual([later]); // nothing read twice, the new comment on a known video found
+    // One commentThreads page per watched video: each read stops at the comment it already had.
+    const reads = replay().requestsTo(THREADS);
+    expect(reads.map((r) => r.query.get('videoId')).sort()).toEqual([...new Set(first.posts.filter((p) => p.title !== '').map((p) => p.postId))].sort());
+    expect(reads.every((r) => !r.query.get('pageToken') && r.query.get('part') === 'snippet,replies' && r.query.get('order') === 'time')).toBe(true);
+  });
+
+  it('reads replies: those a thread carries, and comments.list for threads with more replies than they carry', async () => {
+    const { posts } = await connector().fetchNew(earnings, null, fetchOptions(100));
+    const replies = fixture<{ items: Array<{ id: string; snippet: { parentId: string; textDisplay: string; likeCount: number } }> }>('youtube/comment-replies.json').items;
+    const jpmThread = 'UgzcIhP6Br1iQFeOUhGXZn4AaABAg'; // totalReplyCount 7, carries 5
+    const jpmReplies = replies.filter((r) => r.snippet.parentId === jpmThread);
+    expect(jpmReplies).toHaveLength(7);
+    for (const reply of jpmReplies) {
+      expect(posts.find((p) => p.postId === reply.id)).toMatchObject({ title: '', text: reply.snippet.textDisplay, engagement: reply.snippet.likeCount, url: `https://www.youtube.com/watch?v=_UcU3zr1Zto&lc=${reply.id}` });
+    }
+    const lookups = replay().requestsTo('/youtube/v3/comments');
+    expect(lookups.map((r) => r.query.get('parentId'))).toEqual([jpmThread]); // only the thread that carries fewer than it has
+    expect(lookups[0]!.query.get('textFormat')).toBe('plainText');
+
+    // A reply to a known thread, carried by the thread on the next read, is found too.
+    const youtube = connector();
+    const first = await youtube.fetchNew(channel, null, fetchOptions(100));
+    const reply = replay().youtube.addReply('UgzaJLShuQjOud-_yDUA_54AaABAg', { text: 'AMD at 165 was the buy' });
+    const second = await youtube.fetchNew(channel, first.cursor, fetchOptions(100));
+    expect(second.posts.map((p) => p.postId)).toEqual([reply]);
+  });
+
+  it('watches a video only within the comment window', async () => {
+    let now = Date.now();
+    const youtube = connector({ commentWindowDays: 7, now: () => now });
+    const first = await youtube.fetchNew(channel, null, fetchOptions(100));
+    expect((JSON.parse(first.cursor!) as { videos: unknown[] }).videos).toHaveLength(4);
+    now += 8 * 86_400_000;
+    replay().requests.length = 0;
+    const later = await youtube.fetchNew(channel, first.cursor, fetchOptions(100));
+    expect(replay().requestsTo(THREADS)).toHaveLength(0);
+    expect((JSON.parse(later.cursor!) as { videos: unknown[] }).videos).toEqual([]);
+    expect(replay().requestsTo(SEARCH).at(-1)!.query.get('publishedAfter')).toBe(new Date(now - 7 * 86_400_000).toISOString());
+  });
+
+  it('spends no more than the allowance: search only when 100 units fit, 1 unit per list call, unread videos first next time', async () => {
+    const youtube = connector({ commentPageSize: 100 });
+    const first = await youtube.fetchNew(channel, null, fetchOptions(100));
+    const videos = (JSON.parse(first.cursor!) as { videos: Array<{ id: string }> }).videos.map((v) => v.id);
+    for (const id of videos) replay().youtube.addComment(id, { text: `MSFT and GOOGL both cheap here (${id})` });
+    replay().requests.length = 0;
+
+    const spent: Array<[string, number]> = [];
+    const quota = (search: number, read: number) => ({ units: { search, read }, spend: (kind: 'search' | 'read', units: number) => spent.push([kind, units]) });
+    const second = await youtube.fetchNew(channel, first.cursor, { ...fetchOptions(100), quota: quota(99, 2) });
+    expect(replay().requestsTo(SEARCH)).toHaveLength(0); // 99 units cannot pay for a search.list
+    expect(replay().requestsTo(THREADS)).toHaveLength(2);
+    expect(spent).toEqual([['read', 1], ['read', 1]]);
+    expect(second.posts).toHaveLength(2);
+
+    replay().requests.length = 0;
+    const third = await youtube.fetchNew(channel, second.cursor, { ...fetchOptions(100), quota: quota(100, 2) });
+    // The two videos not read last time come first; the search fits this time.
+    expect(replay().requestsTo(SEARCH)).toHaveLength(1);
+    expect(third.posts.map((p) => p.text).sort()).toEqual(videos.filter((id) => !second.posts.some((p) => p.text.includes(id))).map((id) => `MSFT and GOOGL both cheap here (${id})`).sort());
+    expect(spent.slice(2)).toEqual([['search', 100], ['read', 1], ['read', 1]]);
   });
 
   it('stays within maxPosts, counting videos and comments', async () => {
@@ -96,7 +170,7 @@ describe('YouTube connector against the replay server', () => {
     replay().enqueue({ path: THREADS }, { status: 429, headers: { 'retry-after': '1' }, body: { error: { code: 429, message: 'Too many requests', errors: [{ reason: 'rateLimitExceeded', domain: 'youtube.quota' }] } } });
     const { result, ms } = await timed(() => connector().fetchNew(channel, null, fetchOptions(100)));
     expect(ms).toBeGreaterThanOrEqual(950);
-    expect(result.posts).toHaveLength(21);
+    expect(result.posts).toHaveLength(23);
   });
 
   it('rejects malformed payloads with a clear, non-retryable error', async () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { createHttpClient, type ErrorResponse, type ErrorVerdict, type HttpPolicy, type RequestContext } from './http/httpClient';
 import { dateString, parsePayload, sourceLabel } from './http/payload';
-import { advanceMark, decodeCursor, encodeCursor, isAfterMark, timeMarkSchema, type Stamped } from './http/watermark';
-import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type RawPost, type Source } from './types';
+import { advanceMark, decodeCursor, encodeCursor, isAfterMark, timeMarkSchema, type Stamped, type TimeMark } from './http/watermark';
+import { nextPacificMidnight } from '../quota/quotaDay';
+import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from './types';
 
 export interface YouTubeConnectorOptions {
   apiKey: string;
@@ -14,11 +15,22 @@ export interface YouTubeConnectorOptions {
   maxSearchPages?: number;
   /** commentThreads.list `maxResults`, 1–100. Default 100. */
   commentPageSize?: number;
-  /** commentThreads pages per video (1 unit each). Default 3. */
+  /** commentThreads pages per video per fetch (1 unit each). Default 3. */
   maxCommentPages?: number;
+  /** comments.list pages per thread per fetch (1 unit each) for replies the thread does not carry. Default 2. */
+  maxReplyPages?: number;
+  /** Days after publication during which a video's comments are re-read on every scan. Default 7. */
+  commentWindowDays?: number;
+  /** Units a day the API key may spend (Google's default grant is 10,000). Default 10,000. */
+  dailyQuota?: number;
   http?: Partial<HttpPolicy>;
   now?: () => number;
 }
+
+/** What each call costs in quota units (Google's published table: search.list 100, every list call 1). */
+export const YOUTUBE_UNIT_COST = { search: 100, videos: 1, commentThreads: 1, comments: 1 } as const;
+type Resource = keyof typeof YOUTUBE_UNIT_COST;
+const kindOf = (resource: Resource): QuotaKind => (resource === 'search' ? 'search' : 'read');
 
 const count = z.string().regex(/^\d+$/).transform(Number).optional();
 const searchSchema = z.object({
@@ -42,42 +54,70 @@ const videosSchema = z.object({
     }),
   ),
 });
+const commentSchema = z.object({
+  id: z.string(),
+  snippet: z.object({
+    textDisplay: z.string(),
+    authorDisplayName: z.string(),
+    authorChannelId: z.object({ value: z.string() }).optional(),
+    likeCount: z.number(),
+    publishedAt: dateString,
+  }),
+});
+type Comment = z.output<typeof commentSchema>;
 const threadsSchema = z.object({
   kind: z.literal('youtube#commentThreadListResponse'),
   nextPageToken: z.string().optional(),
   items: z.array(
     z.object({
-      snippet: z.object({
-        videoId: z.string(),
-        totalReplyCount: z.number(),
-        topLevelComment: z.object({
-          id: z.string(),
-          snippet: z.object({
-            textDisplay: z.string(),
-            authorDisplayName: z.string(),
-            authorChannelId: z.object({ value: z.string() }).optional(),
-            likeCount: z.number(),
-            publishedAt: dateString,
-          }),
-        }),
-      }),
+      id: z.string().optional(),
+      snippet: z.object({ videoId: z.string(), totalReplyCount: z.number(), topLevelComment: commentSchema }),
+      /** Some of the thread's replies (part=replies); `totalReplyCount` says how many there are. */
+      replies: z.object({ comments: z.array(commentSchema) }).optional(),
     }),
   ),
 });
+type Thread = z.output<typeof threadsSchema>['items'][number];
+const repliesSchema = z.object({ kind: z.literal('youtube#commentListResponse'), nextPageToken: z.string().optional(), items: z.array(commentSchema) });
 
-/** Cursor: the newest video publishedAt processed, plus the video ids processed at exactly that instant. */
-const cursorSchema = timeMarkSchema;
+/**
+ * Cursor: the search mark (newest video publishedAt found, plus the ids found at exactly that instant) and the videos
+ * still inside the comment window, each with the newest comment or reply read on it and when it was last read.
+ */
+const cursorSchema = timeMarkSchema.extend({
+  videos: z.array(z.object({ id: z.string(), publishedAt: z.number(), newestComment: z.number().nullable(), readAt: z.number().nullable() })).default([]),
+});
+type Cursor = z.output<typeof cursorSchema>;
+type WatchedVideo = Cursor['videos'][number];
 const CHANNEL_ID = /^UC[\w-]{22}$/;
+const DAY_MS = 86_400_000;
 
 interface Candidate extends Stamped {
   snippet: { channelId: string; title: string; description: string; publishedAt: string };
 }
 
+/** The units one fetch may still spend, per kind; without an allowance nothing is limited. */
+function createMeter(quota: QuotaAllowance | undefined) {
+  const spent: Record<QuotaKind, number> = { search: 0, read: 0 };
+  return {
+    canAfford: (resource: Resource, calls = 1) => !quota || spent[kindOf(resource)] + YOUTUBE_UNIT_COST[resource] * calls <= quota.units[kindOf(resource)],
+    charge(resource: Resource) {
+      const kind = kindOf(resource);
+      spent[kind] += YOUTUBE_UNIT_COST[resource];
+      quota?.spend(kind, YOUTUBE_UNIT_COST[resource]);
+    },
+  };
+}
+type Meter = ReturnType<typeof createMeter>;
+
 /**
  * YouTube Data API v3 with an API key. `channels` (a UC… id, or a name resolved once via search type=channel) and
  * `keywords` (q) find new videos with search.list (order=date, publishedAfter); each new video yields one post
- * (title + full description from videos.list) and its top-level comments (commentThreads.list).
- * Cursor: `{"v":1,"time":<ms>,"seen":["videoId",…]}`.
+ * (title + full description from videos.list). Every video published within the comment window is then re-read on each
+ * scan, newest comments first, down to the newest comment already read: its comment threads (commentThreads.list, with
+ * the replies a thread carries) and, for threads with more replies than they carry, comments.list with parentId.
+ * Each call is charged against the fetch's quota allowance and skipped when it does not fit; videos whose comments
+ * could not be reached keep their place and are read first on the next scan.
  */
 export function createYouTubeConnector(options: YouTubeConnectorOptions): Connector {
   const apiUrl = (options.apiUrl ?? 'https://www.googleapis.com/youtube/v3').replace(/\/$/, '');
@@ -85,16 +125,20 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
   const maxSearchPages = options.maxSearchPages ?? 2;
   const commentPageSize = Math.min(100, Math.max(1, options.commentPageSize ?? 100));
   const maxCommentPages = options.maxCommentPages ?? 3;
+  const maxReplyPages = options.maxReplyPages ?? 2;
+  const windowMs = (options.commentWindowDays ?? 7) * DAY_MS;
   const now = options.now ?? Date.now;
   const http = createHttpClient(options.http);
   const channelIds = new Map<string, string>();
   let quotaResetsAt = 0;
 
-  async function call(context: RequestContext, resource: string, params: Record<string, string>, signal?: AbortSignal, accept?: (r: ErrorResponse) => boolean) {
+  async function call(context: RequestContext, meter: Meter, resource: Resource, params: Record<string, string>, signal?: AbortSignal, accept?: (r: ErrorResponse) => boolean) {
     if (now() < quotaResetsAt) throw quotaError(context, `quota exhausted earlier; requests resume after ${new Date(quotaResetsAt).toISOString()}`);
     const url = new URL(`${apiUrl}/${resource}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     url.searchParams.set('key', options.apiKey);
+    // Google charges a call whatever it answers, so the units count as soon as it is sent.
+    meter.charge(resource);
     return http.requestJson(context, {
       url,
       label: `GET /${resource}`,
@@ -103,11 +147,12 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
     });
   }
 
-  async function resolveChannel(context: RequestContext, name: string, signal?: AbortSignal): Promise<string> {
+  async function resolveChannel(context: RequestContext, meter: Meter, name: string, signal?: AbortSignal): Promise<string | null> {
     if (CHANNEL_ID.test(name)) return name;
     const cached = channelIds.get(name.toLowerCase());
     if (cached) return cached;
-    const res = await call(context, 'search', { part: 'snippet', type: 'channel', q: name, maxResults: '1' }, signal);
+    if (!meter.canAfford('search')) return null;
+    const res = await call(context, meter, 'search', { part: 'snippet', type: 'channel', q: name, maxResults: '1' }, signal);
     const found = parsePayload(searchSchema, res.body, context, 'GET /search (type=channel)').items[0];
     const id = found?.id.channelId ?? found?.snippet.channelId;
     if (!id) throw new ConnectorError(`youtube ${context.source}: no channel matches "${name}"`, false);
@@ -115,14 +160,13 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
     return id;
   }
 
-  async function findVideos(context: RequestContext, filter: Record<string, string>, mark: z.output<typeof cursorSchema> | null, fetchOptions: FetchOptions): Promise<Candidate[]> {
+  async function findVideos(context: RequestContext, meter: Meter, filter: Record<string, string>, publishedAfter: number, fetchOptions: FetchOptions, firstScan: boolean): Promise<Candidate[]> {
     const found: Candidate[] = [];
     let pageToken: string | undefined;
-    for (let page = 0; page < maxSearchPages; page++) {
-      const params: Record<string, string> = { part: 'snippet', type: 'video', order: 'date', maxResults: String(searchPageSize), ...filter };
-      if (mark) params.publishedAfter = new Date(mark.time).toISOString();
+    for (let page = 0; page < maxSearchPages && meter.canAfford('search'); page++) {
+      const params: Record<string, string> = { part: 'snippet', type: 'video', order: 'date', maxResults: String(searchPageSize), publishedAfter: new Date(publishedAfter).toISOString(), ...filter };
       if (pageToken) params.pageToken = pageToken;
-      const res = await call(context, 'search', params, fetchOptions.signal);
+      const res = await call(context, meter, 'search', params, fetchOptions.signal);
       const body = parsePayload(searchSchema, res.body, context, 'GET /search');
       for (const item of body.items) {
         if (!item.id.videoId) continue;
@@ -130,67 +174,147 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
       }
       fetchOptions.heartbeat?.({ source: context.source, fetched: found.length });
       pageToken = body.nextPageToken;
-      if (!pageToken || (!mark && found.length >= fetchOptions.maxPosts)) break;
+      if (!pageToken || (firstScan && found.length >= fetchOptions.maxPosts)) break;
     }
     return found;
   }
 
-  async function details(context: RequestContext, ids: string[], signal?: AbortSignal) {
-    const res = await call(context, 'videos', { part: 'snippet,statistics', id: ids.join(','), maxResults: '50' }, signal);
+  async function details(context: RequestContext, meter: Meter, ids: string[], signal?: AbortSignal) {
+    const res = await call(context, meter, 'videos', { part: 'snippet,statistics', id: ids.join(','), maxResults: '50' }, signal);
     return new Map(parsePayload(videosSchema, res.body, context, 'GET /videos').items.map((v) => [v.id, v]));
   }
 
-  async function comments(context: RequestContext, videoId: string, budget: number, fetchOptions: FetchOptions, progress: { fetched: number }): Promise<RawPost[]> {
-    const posts: RawPost[] = [];
+  /** Replies of one thread beyond those it carries (comments.list parentId), newest first as the API sends them. */
+  async function moreReplies(context: RequestContext, meter: Meter, threadId: string, fetchOptions: FetchOptions): Promise<Comment[]> {
+    const replies: Comment[] = [];
     let pageToken: string | undefined;
-    for (let page = 0; page < maxCommentPages && posts.length < budget; page++) {
-      const params: Record<string, string> = { part: 'snippet', videoId, order: 'time', textFormat: 'plainText', maxResults: String(Math.min(commentPageSize, budget - posts.length)) };
+    for (let page = 0; page < maxReplyPages && meter.canAfford('comments'); page++) {
+      const params: Record<string, string> = { part: 'snippet', parentId: threadId, textFormat: 'plainText', maxResults: '100' };
       if (pageToken) params.pageToken = pageToken;
-      // Comments turned off (403 commentsDisabled) or the video gone (404): the video simply has no comments to read.
-      const res = await call(context, 'commentThreads', params, fetchOptions.signal, (r) => r.status === 404 || reasonOf(r.body) === 'commentsDisabled');
+      const res = await call(context, meter, 'comments', params, fetchOptions.signal, (r) => r.status === 404);
       if (res.status >= 400) break;
-      const body = parsePayload(threadsSchema, res.body, context, 'GET /commentThreads');
-      for (const thread of body.items.slice(0, budget - posts.length)) posts.push(commentPost(context.source, thread.snippet));
-      progress.fetched += body.items.length;
-      fetchOptions.heartbeat?.({ source: context.source, fetched: progress.fetched });
+      const body = parsePayload(repliesSchema, res.body, context, 'GET /comments');
+      replies.push(...body.items);
       pageToken = body.nextPageToken;
       if (!pageToken) break;
     }
-    return posts;
+    return replies;
+  }
+
+  /**
+   * The comments and replies on one video newer than its watermark, newest threads first. The watermark moves only
+   * when the read reached it (or the end of the threads), so a read cut short by the page or quota limit loses nothing.
+   */
+  async function readComments(context: RequestContext, meter: Meter, video: WatchedVideo, budget: number, fetchOptions: FetchOptions, progress: { fetched: number }): Promise<{ posts: RawPost[]; video: WatchedVideo }> {
+    const posts: RawPost[] = [];
+    const since = video.newestComment ?? -Infinity;
+    let newest = video.newestComment;
+    let complete = false;
+    let pageToken: string | undefined;
+    const take = (videoId: string, comment: Comment, replyCount: number) => {
+      const at = Date.parse(comment.snippet.publishedAt);
+      if (at <= since) return;
+      posts.push(commentPost(context.source, videoId, comment, replyCount));
+      newest = Math.max(newest ?? at, at);
+    };
+    for (let page = 0; page < maxCommentPages && posts.length < budget && meter.canAfford('commentThreads'); page++) {
+      const params: Record<string, string> = { part: 'snippet,replies', videoId: video.id, order: 'time', textFormat: 'plainText', maxResults: String(commentPageSize) };
+      if (pageToken) params.pageToken = pageToken;
+      // Comments turned off (403 commentsDisabled) or the video gone (404): the video simply has no comments to read.
+      const res = await call(context, meter, 'commentThreads', params, fetchOptions.signal, (r) => r.status === 404 || reasonOf(r.body) === 'commentsDisabled');
+      if (res.status >= 400) {
+        complete = true;
+        break;
+      }
+      const body = parsePayload(threadsSchema, res.body, context, 'GET /commentThreads');
+      let reachedWatermark = false;
+      for (const thread of body.items) {
+        const top = thread.snippet.topLevelComment;
+        if (Date.parse(top.snippet.publishedAt) <= since) reachedWatermark = true;
+        take(video.id, top, thread.snippet.totalReplyCount);
+        for (const reply of await repliesOf(context, meter, thread, since, fetchOptions)) take(video.id, reply, 0);
+      }
+      progress.fetched += body.items.length;
+      fetchOptions.heartbeat?.({ source: context.source, fetched: progress.fetched });
+      pageToken = body.nextPageToken;
+      if (!pageToken || reachedWatermark) {
+        complete = true;
+        break;
+      }
+    }
+    return { posts, video: { ...video, newestComment: complete ? newest : video.newestComment, readAt: now() } };
+  }
+
+  /** The replies of a thread: those it carries, and the rest through comments.list when it carries fewer than it has and is new. */
+  async function repliesOf(context: RequestContext, meter: Meter, thread: Thread, since: number, fetchOptions: FetchOptions): Promise<Comment[]> {
+    const carried = thread.replies?.comments ?? [];
+    const isNew = Date.parse(thread.snippet.topLevelComment.snippet.publishedAt) > since;
+    if (thread.snippet.totalReplyCount <= carried.length || !isNew) return carried;
+    const all = await moreReplies(context, meter, thread.id ?? thread.snippet.topLevelComment.id, fetchOptions);
+    return all.length > 0 ? all : carried;
   }
 
   return {
     platform: 'youtube',
     simulated: false,
+    dailyQuota: options.dailyQuota ?? 10_000,
     async fetchNew(source: Source, cursor: string | null, fetchOptions: FetchOptions): Promise<FetchResult> {
       const context: RequestContext = { platform: 'youtube', source: sourceLabel(source) };
+      const meter = createMeter(fetchOptions.quota);
       const value = source.value.trim();
-      let filter: Record<string, string>;
-      if (source.settingType === 'channels') filter = { channelId: await resolveChannel(context, value, fetchOptions.signal) };
-      else if (source.settingType === 'keywords') filter = { q: value };
-      else throw new ConnectorError(`youtube ${context.source}: unsupported setting type "${source.settingType}" (channels or keywords)`, false);
-
-      const mark = decodeCursor(cursorSchema, cursor);
-      const unique = new Map<string, Candidate>();
-      for (const c of await findVideos(context, filter, mark, fetchOptions)) if (isAfterMark(c, mark) && !unique.has(c.id)) unique.set(c.id, c);
-      // Resuming: oldest first, so what does not fit waits. First scan: newest first, older history is skipped.
-      const queue = [...unique.values()].sort((a, b) => (mark ? a.time - b.time : b.time - a.time));
-
-      const posts: RawPost[] = [];
-      const processed: Candidate[] = [];
-      const progress = { fetched: 0 };
-      let info = new Map<string, z.output<typeof videosSchema>['items'][number]>();
-      for (let i = 0; i < queue.length && posts.length < fetchOptions.maxPosts; i++) {
-        if (i % 50 === 0) info = await details(context, queue.slice(i, i + 50).map((c) => c.id), fetchOptions.signal);
-        const candidate = queue[i]!;
-        processed.push(candidate);
-        const video = info.get(candidate.id);
-        if (!video) continue; // deleted or made private since the search
-        posts.push(videoPost(context.source, video));
-        posts.push(...(await comments(context, video.id, fetchOptions.maxPosts - posts.length, fetchOptions, progress)));
+      if (source.settingType !== 'channels' && source.settingType !== 'keywords') {
+        throw new ConnectorError(`youtube ${context.source}: unsupported setting type "${source.settingType}" (channels or keywords)`, false);
       }
-      const next = advanceMark(mark, processed);
-      return { posts, cursor: next ? encodeCursor(next) : cursor };
+      const stored = decodeCursor(cursorSchema, cursor);
+      const windowStart = now() - windowMs;
+      const mark: TimeMark | null = stored ? { time: stored.time, seen: stored.seen } : null;
+      const watched = new Map((stored?.videos ?? []).filter((v) => v.publishedAt >= windowStart).map((v) => [v.id, v]));
+      const posts: RawPost[] = [];
+      const progress = { fetched: 0 };
+
+      // 1. New videos, when the allowance has room for a search and the videos.list that details what it finds.
+      let searchMark = mark;
+      if (meter.canAfford('search') && meter.canAfford('videos')) {
+        const channelId = source.settingType === 'channels' ? await resolveChannel(context, meter, value, fetchOptions.signal) : null;
+        const filter: Record<string, string> | null = source.settingType === 'channels' ? (channelId ? { channelId } : null) : { q: value };
+        if (filter && meter.canAfford('search')) {
+          const unique = new Map<string, Candidate>();
+          for (const c of await findVideos(context, meter, filter, Math.max(mark?.time ?? windowStart, windowStart), fetchOptions, !mark)) {
+            if (isAfterMark(c, mark) && !unique.has(c.id)) unique.set(c.id, c);
+          }
+          // Resuming: oldest first, so what does not fit waits. First scan: newest first.
+          const queue = [...unique.values()].sort((a, b) => (mark ? a.time - b.time : b.time - a.time));
+          const processed: Candidate[] = [];
+          for (let i = 0; i < queue.length && posts.length < fetchOptions.maxPosts; i += 50) {
+            if (!meter.canAfford('videos')) break;
+            const batch = queue.slice(i, Math.min(i + 50, i + fetchOptions.maxPosts - posts.length));
+            const info = await details(context, meter, batch.map((c) => c.id), fetchOptions.signal);
+            for (const candidate of batch) {
+              processed.push(candidate);
+              const video = info.get(candidate.id);
+              if (!video) continue; // deleted or made private since the search
+              posts.push(videoPost(context.source, video));
+              watched.set(video.id, { id: video.id, publishedAt: Date.parse(video.snippet.publishedAt), newestComment: null, readAt: null });
+            }
+          }
+          searchMark = advanceMark(mark, processed);
+        }
+      }
+
+      // 2. Comments on every watched video, least recently read first, as far as the allowance and maxPosts reach.
+      const order = [...watched.values()].sort((a, b) => (a.readAt ?? -Infinity) - (b.readAt ?? -Infinity) || b.publishedAt - a.publishedAt);
+      for (const video of order) {
+        if (posts.length >= fetchOptions.maxPosts || !meter.canAfford('commentThreads')) break;
+        const read = await readComments(context, meter, video, fetchOptions.maxPosts - posts.length, fetchOptions, progress);
+        posts.push(...read.posts.slice(0, fetchOptions.maxPosts - posts.length));
+        watched.set(video.id, read.video);
+      }
+
+      // Pages read while comments arrive can repeat an item: each post once.
+      const unique = [...new Map(posts.map((p) => [p.postId, p])).values()];
+      if (!searchMark && watched.size === 0) return { posts: unique, cursor };
+      const next: Cursor = { time: searchMark?.time ?? windowStart, seen: searchMark?.seen ?? [], videos: [...watched.values()] };
+      return { posts: unique, cursor: encodeCursor(next) };
     },
   };
 }
@@ -209,8 +333,8 @@ function videoPost(source: string, video: z.output<typeof videosSchema>['items']
   };
 }
 
-function commentPost(source: string, thread: z.output<typeof threadsSchema>['items'][number]['snippet']): RawPost {
-  const comment = thread.topLevelComment;
+/** A top-level comment (engagement: likes + replies) or a reply (likes), each its own post. */
+function commentPost(source: string, videoId: string, comment: Comment, replyCount: number): RawPost {
   return {
     platform: 'youtube',
     postId: comment.id,
@@ -219,8 +343,8 @@ function commentPost(source: string, thread: z.output<typeof threadsSchema>['ite
     createdAt: new Date(comment.snippet.publishedAt).toISOString(),
     title: '',
     text: comment.snippet.textDisplay,
-    url: `https://www.youtube.com/watch?v=${thread.videoId}&lc=${comment.id}`,
-    engagement: comment.snippet.likeCount + thread.totalReplyCount,
+    url: `https://www.youtube.com/watch?v=${videoId}&lc=${comment.id}`,
+    engagement: comment.snippet.likeCount + replyCount,
   };
 }
 
@@ -243,13 +367,4 @@ export function interpretYouTubeError(response: ErrorResponse, onQuotaExhausted:
 
 function quotaError(context: RequestContext, detail: string): ConnectorError {
   return new ConnectorError(`youtube ${context.source}: daily API quota exhausted (quotaExceeded): ${detail}`, false);
-}
-
-/** YouTube quotas reset at midnight America/Los_Angeles. */
-export function nextPacificMidnight(nowMs: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(nowMs));
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const localAsUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  const offset = localAsUtc - Math.floor(nowMs / 1000) * 1000;
-  return Date.UTC(part('year'), part('month') - 1, part('day') + 1) - offset;
 }

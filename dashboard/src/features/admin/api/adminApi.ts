@@ -6,6 +6,7 @@ import type {
   PipelineRunsResponse,
   PlatformSetting,
   StartedRun,
+  YouTubeQuota,
   adminSettableStatuses,
 } from '@core/contracts/admin';
 import { ADMIN_USERS_PAGE_SIZE } from '@core/contracts/admin';
@@ -39,6 +40,7 @@ export const adminKeys = {
   ambiguousSymbols: ['/api/admin/ambiguous-symbols'] as const,
   pipelineRuns: (filters: PipelineFilters) => ['/api/admin/pipelines/runs', filters] as const,
   pipelineRunsRoot: ['/api/admin/pipelines/runs'] as const,
+  youtubeQuota: ['/api/admin/pipelines/quota'] as const,
 };
 
 export function usersUrl(filters: UserFilters): string {
@@ -73,6 +75,9 @@ export const pipelineRunsQuery = (filters: PipelineFilters) =>
     refetchInterval: 10_000,
     placeholderData: keepPreviousData,
   });
+
+/** The YouTube units spent today; refreshed with the runs, since every scan spends some. */
+export const youtubeQuotaQuery = () => queryOptions({ queryKey: adminKeys.youtubeQuota, queryFn: () => get<YouTubeQuota>(`${ADMIN_ROOT}/pipelines/quota`), refetchInterval: 10_000 });
 
 /** A mutation with the spec §8 toasts: success title, or the failure title with the error message. */
 function useAdminMutation<TInput, TResult>(options: {

@@ -38,11 +38,33 @@ function stub() {
     'POST /api/admin/pipelines/scans': { workflowId: 'scan-twitter-manual-x', runId: 'r', type: 'scanPlatform' },
     'POST /api/admin/pipelines/reruns': { workflowId: 'scan-youtube-rerun-x', runId: 'r', type: 'scanPlatform' },
     'GET /api/admin/ambiguous-symbols': { symbols: ['IT', 'ON'] },
+    'GET /api/admin/pipelines/quota': {
+      day: '2026-11-23',
+      resetsAt: '2026-11-24T08:00:00.000Z',
+      dailyQuota: 10_000,
+      spent: 1_314,
+      live: true,
+      sources: [
+        { settingType: 'channels', source: 'Financial Education', searchUnits: 1_200, readUnits: 14, units: 1_214, share: 1_250 },
+        { settingType: 'keywords', source: 'old keyword', searchUnits: 100, readUnits: 0, units: 100, share: 0 },
+      ],
+    },
     'PUT /api/admin/ambiguous-symbols': (r: { body: unknown }) => r.body,
   });
 }
 
 describe('PipelinesPanel', () => {
+  it('shows the YouTube quota spent today per source against its share', async () => {
+    stub();
+    renderAdmin(<PipelinesPanel />);
+    const rows = await screen.findAllByTestId('quota-source');
+    const card = within(screen.getByTestId('youtube-quota'));
+    expect(card.getByText(/1,314 of 10,000 units spent on 2026-11-23/)).toBeTruthy();
+    const first = within(rows[0]!);
+    for (const text of ['Financial Education', '1,200', '14', '1,214', '1,250']) expect(first.getByText(text)).toBeTruthy();
+    expect(within(rows[1]!).getByText('not listed')).toBeTruthy();
+  });
+
   it('lists runs with platform, status, duration, posts, mentions, error and a Temporal link', async () => {
     const requests = stub();
     renderAdmin(<PipelinesPanel />);

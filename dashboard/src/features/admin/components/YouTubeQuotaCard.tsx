@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card } from '../../../ui/Card';
+import { youtubeQuotaQuery } from '../api/adminApi';
+import { formatDateTime } from './format';
+
+const units = (n: number) => n.toLocaleString('en-US');
+
+/** YouTube Data API units spent today per source (search.list 100 each, list calls 1 each) against each source's share. */
+export function YouTubeQuotaCard() {
+  const { data, isLoading, isError, error } = useQuery(youtubeQuotaQuery());
+  return (
+    <Card className="p-4" data-testid="youtube-quota">
+      <h3 className="mb-1 font-semibold text-slate-900 dark:text-white">YouTube API quota today</h3>
+      {isLoading ? (
+        <p className="text-slate-600 dark:text-slate-400">Loading quota...</p>
+      ) : isError ? (
+        <p role="alert" className="text-red-600">Could not load the quota: {error.message}</p>
+      ) : data ? (
+        <>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
+            {units(data.spent)} of {units(data.dailyQuota)} units spent on {data.day} (Pacific time); resets {formatDateTime(data.resetsAt)}.
+            {!data.live && ' YouTube runs on the simulated feed: no units are spent until YOUTUBE_API_KEY is set.'}
+          </p>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
+                <tr>
+                  {['Source', 'Search (100 each)', 'Reads (1 each)', 'Total', 'Daily share'].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-2 font-medium">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                {data.sources.map((s) => (
+                  <tr key={`${s.settingType}/${s.source}`} data-testid="quota-source">
+                    <td className="px-3 py-2">
+                      {s.source} <span className="text-xs text-slate-500">({s.settingType})</span>
+                    </td>
+                    <td className="px-3 py-2">{units(s.searchUnits)}</td>
+                    <td className="px-3 py-2">{units(s.readUnits)}</td>
+                    <td className="px-3 py-2">{units(s.units)}</td>
+                    <td className="px-3 py-2">{s.share > 0 ? units(s.share) : 'not listed'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+    </Card>
+  );
+}
