@@ -118,7 +118,7 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(
     sessionMiddleware(app, deps.db, {
       secret: resolveSessionSecret(env.SESSION_SECRET, deps.config.dataDir),
-      secure: env.COOKIE_SECURE ?? publicOrigin?.startsWith('https:') ?? false,
+      secure: deps.config.secureCookies,
     }),
   );
   app.use(sessionUserMiddleware());

@@ -70,6 +70,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     const appliedPg = await migratePostgres(db);
     const seed = await seedReferenceData(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
     log.info('postgres ready', { embedded: postgres.embedded, migrationsApplied: appliedPg.length, tickers: seed.tickers });
+    if (seed.admin.skipped) log.warn('no admin account created', { reason: seed.admin.skipped });
 
     if (!env.SMTP_URL) {
       // Embedded e-mail: a local SMTP server that keeps every message in the admin's outbox.
