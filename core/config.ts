@@ -25,6 +25,7 @@ export const envSchema = z.object({
 
   DATABASE_URL: optionalUrl,
   EMBEDDED_POSTGRES_PORT: port.default(5433),
+  EMBEDDED_POSTGRES_TCP: booleanFlag,
 
   CLICKHOUSE_URL: optionalUrl,
   CLICKHOUSE_USER: z.string().default('default'),

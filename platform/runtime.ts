@@ -63,7 +63,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
   try {
     if (runApi) await assertPortFree(env.PORT, 'API', 'PORT', env.HOST);
 
-    const postgres = await startPostgres(env.DATABASE_URL, { dataDir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT, database: 'stockpulse' });
+    const postgres = await startPostgres(env.DATABASE_URL, { dataDir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT, database: 'stockpulse', tcp: env.EMBEDDED_POSTGRES_TCP ?? false });
     stops.push(() => postgres.stop());
     const db = createDatabase(postgres.url);
     stops.push(() => db.destroy());
