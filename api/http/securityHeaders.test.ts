@@ -41,5 +41,9 @@ describe('behind an https public URL and the TLS proxy it needs', () => {
     const res = await request(t.server).post('/api/login').set('X-Forwarded-Proto', 'https').send({ email: 'secure-cookie@example.com', password: 'test-password' });
     expect(res.status).toBe(200);
     expect((res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('sp.sid='))).toMatch(/; secure/i);
+    // A request that bypassed the proxy gets a clear 403, not a 500.
+    const direct = await request(t.server).post('/api/login').send({ email: 'secure-cookie@example.com', password: 'test-password' });
+    expect(direct.status).toBe(403);
+    expect(direct.body).toEqual({ message: 'This site sets its session cookie over HTTPS only: connect through https://' });
   });
 });
