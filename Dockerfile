@@ -12,4 +12,4 @@ WORKDIR /app
 ENV NODE_ENV=production
 COPY --from=build /app /app
 EXPOSE 3000
-CMD ["node_modules/.bin/tsx", "scripts/start.ts"]
+CMD ["node", "--import", "tsx", "scripts/start.ts"]

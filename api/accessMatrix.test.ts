@@ -12,6 +12,7 @@ import type { Access } from './http/access';
  */
 const expectedAccess: Record<string, Access> = {
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
   'GET /api/config': 'public',
   'POST /api/register': 'public',
   'POST /api/login': 'public',

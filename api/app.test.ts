@@ -69,15 +69,18 @@ describe('API foundation against real Postgres, chDB and Temporal', () => {
     expect(Object.values(res.body.components).map((c) => (c as { status: string }).status)).toEqual(['up', 'up', 'up', 'up']);
   });
 
-  it('GET /api/health reports ClickHouse down with 503 when it cannot answer', async () => {
+  it('GET /api/health reports ClickHouse down with 503 when it cannot answer; GET /api/health/live still answers 200', async () => {
     // The real client against a ClickHouse address where nothing listens.
     const unreachable = createClient({ url: `http://127.0.0.1:${await freePort()}`, request_timeout: 1000 });
-    const res = await request(
-      buildApp({ config: loadConfig({}), db: database.db, warehouse: unreachable, temporal: new Client({ connection }), temporalUiUrl: null, realPlatforms: [] }).callback(),
-    ).get('/api/health');
+    const withoutClickHouse = buildApp({ config: loadConfig({}), db: database.db, warehouse: unreachable, temporal: new Client({ connection }), temporalUiUrl: null, realPlatforms: [] }).callback();
+    const res = await request(withoutClickHouse).get('/api/health');
     expect(res.status).toBe(503);
     expect(res.body.components.clickhouse.status).toBe('down');
     expect(res.body.components.postgres.status).toBe('up');
+    // Liveness is separate from readiness: a store outage must not get a live process restarted.
+    const live = await request(withoutClickHouse).get('/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'ok' });
   });
 
   it('GET /api/config exposes no secrets', async () => {

@@ -1,5 +1,4 @@
 import Koa from 'koa';
-import bodyParser from 'koa-bodyparser';
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Config } from '../core/config';
@@ -10,8 +9,9 @@ import type { NotificationChannels } from '../workflows/notifications/delivery';
 import { createAccountService } from './accounts/accountService';
 import { createAuthRateLimits, type AuthLimits } from './accounts/authRateLimits';
 import { errorMiddleware } from './http/errorMiddleware';
+import { jsonBodyParser } from './http/jsonBodyParser';
 import { originCheck } from './http/originCheck';
-import { rejectNulCharacters } from './http/rejectNulCharacters';
+import { rejectUnsafeJson } from './http/rejectUnsafeJson';
 import { requireJsonBody } from './http/requireJsonBody';
 import { securityHeaders } from './http/securityHeaders';
 import { notFound } from './http/httpError';
@@ -114,12 +114,12 @@ export function buildApp(deps: AppDeps): Koa {
     await next();
   });
   app.use(requireJsonBody);
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '100kb', strict: true }));
-  app.use(rejectNulCharacters);
+  app.use(jsonBodyParser());
+  app.use(rejectUnsafeJson);
   app.use(
     sessionMiddleware(app, deps.db, {
       secret: resolveSessionSecret(env.SESSION_SECRET, deps.config.dataDir),
-      secure: env.COOKIE_SECURE ?? publicOrigin?.startsWith('https:') ?? false,
+      secure: deps.config.secureCookies,
     }),
   );
   app.use(sessionUserMiddleware());
@@ -127,7 +127,8 @@ export function buildApp(deps: AppDeps): Koa {
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(async (ctx, next) => {
-    if (ctx.path === '/api' || ctx.path.startsWith('/api/')) throw notFound(`No API route ${ctx.method} ${ctx.path}`);
+    // Any letter case: /API/LOGOUT matches no route (routing is case-sensitive) and must not fall through to the SPA.
+    if (/^\/api(\/|$)/i.test(ctx.path)) throw notFound(`No API route ${ctx.method} ${ctx.path}`);
     await next();
   });
   if (deps.dashboardDir) for (const m of dashboardStatic(deps.dashboardDir)) app.use(m);

@@ -25,6 +25,7 @@ export const envSchema = z.object({
 
   DATABASE_URL: optionalUrl,
   EMBEDDED_POSTGRES_PORT: port.default(5433),
+  EMBEDDED_POSTGRES_TCP: booleanFlag,
 
   CLICKHOUSE_URL: optionalUrl,
   CLICKHOUSE_USER: z.string().default('default'),
@@ -96,6 +97,8 @@ export interface Config {
   dataDir: string;
   mode: 'embedded' | 'distributed';
   paymentsEnabled: boolean;
+  /** Session cookies carry Secure (COOKIE_SECURE, else an https PUBLIC_URL). */
+  secureCookies: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -108,11 +111,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const env = parsed.data;
+  const secureCookies = env.COOKIE_SECURE ?? env.PUBLIC_URL?.startsWith('https:') ?? false;
+  // The API listens on plain HTTP, so it can only tell a request came over HTTPS from a trusted proxy's
+  // X-Forwarded-Proto; without one, every sign-in would fail to set its Secure cookie (a 500 per sign-in).
+  if (secureCookies && !env.TRUST_PROXY && env.SERVICE_ROLE !== 'worker') {
+    throw new ConfigError(
+      `Secure session cookies need HTTPS, and the API serves plain HTTP: set TRUST_PROXY=true behind your HTTPS reverse proxy${env.COOKIE_SECURE ? ', or COOKIE_SECURE=false' : ', or use an http PUBLIC_URL'}`,
+    );
+  }
   const distributed = Boolean(env.DATABASE_URL && env.CLICKHOUSE_URL && env.TEMPORAL_ADDRESS);
   return {
     env,
     dataDir: path.resolve(env.DATA_DIR),
     mode: distributed ? 'distributed' : 'embedded',
     paymentsEnabled: Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY),
+    secureCookies,
   };
 }

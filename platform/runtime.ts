@@ -64,13 +64,14 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
   try {
     if (runApi) await assertPortFree(env.PORT, 'API', 'PORT', env.HOST);
 
-    const postgres = await startPostgres(env.DATABASE_URL, { dataDir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT, database: 'stockpulse' });
+    const postgres = await startPostgres(env.DATABASE_URL, { dataDir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT, database: 'stockpulse', tcp: env.EMBEDDED_POSTGRES_TCP ?? false });
     stops.push(() => postgres.stop());
     const db = createDatabase(postgres.url);
     stops.push(() => db.destroy());
     const appliedPg = await migratePostgres(db);
     const seed = await seedReferenceData(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
     log.info('postgres ready', { embedded: postgres.embedded, migrationsApplied: appliedPg.length, tickers: seed.tickers });
+    if (seed.admin.skipped) log.warn('no admin account created', { reason: seed.admin.skipped });
 
     if (!env.SMTP_URL) {
       // Embedded e-mail: a local SMTP server that keeps every message in the admin's outbox.

@@ -10,13 +10,48 @@ function processesUsing(dataDir: string): string[] {
   return out.split('\n').filter((line) => line.includes(dataDir));
 }
 
+/** Every process below `root` (its children, theirs, …). */
+function descendantsOf(root: number): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid='], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number]);
+  const found: number[] = [];
+  for (let frontier = [root]; frontier.length > 0; ) {
+    frontier = rows.filter(([, ppid]) => frontier.includes(ppid)).map(([pid]) => pid);
+    found.push(...frontier);
+  }
+  return found;
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 describe('npm start stops cleanly', () => {
-  it('SIGTERM stops the worker, Postgres and the Temporal dev server: nothing outlives the product', async () => {
-    const product = await startProductProcess({ name: 'shutdown', logFile: path.join(projectRoot, 'data', 'test', 'shutdown.log'), env: { LOG_LEVEL: 'info' } });
-    const { dataDir } = product;
+  // A process supervisor signals the process it started, here npm: the product must get the signal and stop in order.
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s to the npm start process stops the worker, Postgres and the Temporal dev server: nothing outlives npm', async (signal) => {
+    const product = await startProductProcess({ name: `shutdown-${signal}`, logFile: path.join(projectRoot, 'data', 'test', `shutdown-${signal}.log`), env: { LOG_LEVEL: 'info' }, viaNpmStart: true });
+    const { dataDir, child } = product;
     expect(processesUsing(dataDir).length).toBeGreaterThanOrEqual(2);
-    await product.stop();
-    expect(product.child.exitCode).toBe(0);
-    expect(processesUsing(dataDir)).toEqual([]);
-  }, 180_000);
+    const below = descendantsOf(child.pid!);
+    expect(below.length).toBeGreaterThanOrEqual(3); // the product, Postgres, the Temporal dev server
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    try {
+      child.kill(signal);
+      expect(await exited).toBe(0);
+      expect(processesUsing(dataDir)).toEqual([]);
+      expect(below.filter(alive)).toEqual([]);
+      expect(await fetch(`${product.baseUrl}/api/health/live`).then(() => 'answered', () => 'closed')).toBe('closed');
+    } finally {
+      // On failure, stop what npm left behind so it does not hold ports for the rest of the run.
+      for (const pid of below.filter(alive)) process.kill(pid, 'SIGKILL');
+      await product.stop();
+    }
+  }, 240_000);
 });

@@ -34,6 +34,14 @@ describe('npm start refuses to start with one clear line', () => {
     }
   });
 
+  it('refuses an https PUBLIC_URL without a trusted proxy (every sign-in would fail), saying what to set', () => {
+    const run = start({ PUBLIC_URL: 'https://stockpulse.example', TRUST_PROXY: '', COOKIE_SECURE: '' });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'StockPulse could not start: Secure session cookies need HTTPS, and the API serves plain HTTP: set TRUST_PROXY=true behind your HTTPS reverse proxy, or use an http PUBLIC_URL',
+    );
+  });
+
   it('refuses split roles on embedded chDB', () => {
     const run = start({ SERVICE_ROLE: 'worker', CLICKHOUSE_URL: '' });
     expect(run.status).toBe(1);

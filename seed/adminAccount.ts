@@ -7,27 +7,36 @@ export interface AdminSeedResult {
   created: boolean;
   /** Set only when the password was generated here; the caller prints it once. */
   generatedPassword?: string;
+  /** Why no admin was created although none exists (the caller logs it). */
+  skipped?: string;
 }
 
 const DEFAULT_ADMIN_EMAIL = 'admin@stockpulse.local';
 
-/** Ensures an admin account exists: ADMIN_EMAIL/ADMIN_PASSWORD when given, else a generated password printed on first start. */
+/**
+ * Creates the first admin (ADMIN_EMAIL/ADMIN_PASSWORD, or a generated password printed once) while the product has
+ * no admin at all, and never touches an existing account: an admin may later change their e-mail, and whoever then
+ * signs up with the old address must not become admin at the next start.
+ */
 export async function seedAdminAccount(db: Knex, email: string | undefined, password: string | undefined): Promise<AdminSeedResult> {
   const adminEmail = (email ?? DEFAULT_ADMIN_EMAIL).toLowerCase();
-  const existing = await db('users').whereRaw('lower(email) = ?', [adminEmail]).first('id', 'role');
-  if (existing) {
-    if (existing.role !== 'admin') await db('users').where({ id: existing.id }).update({ role: 'admin', updated_at: db.fn.now() });
-    return { email: adminEmail, created: false };
-  }
-  const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
-  await db('users').insert({
-    email: adminEmail,
-    password_hash: await hashPassword(password ?? generatedPassword!),
-    username: 'admin',
-    first_name: 'StockPulse',
-    last_name: 'Admin',
-    role: 'admin',
-    subscription_status: 'active',
+  return db.transaction(async (trx) => {
+    // API and worker processes may start together against one database: the lock makes the check and the insert one step.
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', ['stockpulse:seed-admin']);
+    if (await trx('users').where({ role: 'admin' }).first('id')) return { email: adminEmail, created: false };
+    if (await trx('users').whereRaw('lower(email) = ?', [adminEmail]).first('id')) {
+      return { email: adminEmail, created: false, skipped: `ADMIN_EMAIL ${adminEmail} belongs to an existing account, which is not made admin; set ADMIN_EMAIL to an unused address to create the admin` };
+    }
+    const generatedPassword = password ? undefined : randomBytes(12).toString('base64url');
+    await trx('users').insert({
+      email: adminEmail,
+      password_hash: await hashPassword(password ?? generatedPassword!),
+      username: 'admin',
+      first_name: 'StockPulse',
+      last_name: 'Admin',
+      role: 'admin',
+      subscription_status: 'active',
+    });
+    return { email: adminEmail, created: true, generatedPassword };
   });
-  return { email: adminEmail, created: true, generatedPassword };
 }

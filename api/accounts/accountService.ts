@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { PublicUser } from '../../core/contracts/user';
 import type { LoginInput, ProfileUpdateInput, RegisterInput } from '../../core/contracts/auth';
+import { guardLastAdmin } from './lastAdminGuard';
 import { HttpError } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwordHasher';
@@ -101,9 +102,11 @@ export function createAccountService(db: Knex) {
       }
     },
 
-    /** Deletes the account and ends all of its sessions. */
+    /** Deletes the account and ends all of its sessions; the last active admin cannot delete themselves (409). */
     async deleteAccount(id: string): Promise<void> {
       await db.transaction(async (trx) => {
+        const row = (await trx<UserRow>('users').where({ id }).forUpdate().first('id', 'role', 'is_active')) as UserRow | undefined;
+        if (row) await guardLastAdmin(trx, row, 'delete');
         await trx('users').where({ id }).delete();
         await destroyUserSessions(trx, id);
       });

@@ -2,10 +2,11 @@ import type { Knex } from 'knex';
 import type { AdminSubscriptionFilter, AdminUsersQuery, AdminUsersResponse } from '../../core/contracts/admin';
 import type { PublicUser, Role, SubscriptionStatus } from '../../core/contracts/user';
 import { toPublicUser, type UserRow } from '../accounts/userMapper';
-import { HttpError, notFound } from '../http/httpError';
+import { notFound } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
 import type { AdminActor } from './adminActor';
 import { recordAdminAction } from './auditLog';
+import { guardLastAdmin } from '../accounts/lastAdminGuard';
 
 /** What each subscription filter matches: the admin's "trial" and "none" also cover sign-up's "trialing" and the default "inactive". */
 const statusesForFilter: Record<AdminSubscriptionFilter, SubscriptionStatus[]> = {
@@ -47,20 +48,11 @@ export async function listUsers(db: Knex, query: AdminUsersQuery): Promise<Admin
   return { users: rows.map(toPublicUser), totalPages: Math.max(1, Math.ceil(total / query.limit)), total };
 }
 
-const conflict = (message: string) => new HttpError(409, message);
-
 /** The target row, locked for the change; 404 when there is none (or the id is not a uuid). */
 async function lockUser(trx: Knex.Transaction, id: string): Promise<UserRow> {
   const row = UUID.test(id) ? ((await trx<UserRow>('users').where({ id }).forUpdate().first()) as UserRow | undefined) : undefined;
   if (!row) throw notFound('User not found');
   return row;
-}
-
-/** Refuses a change that would leave no active admin (the lock makes two concurrent demotions wait for each other). */
-async function guardLastAdmin(trx: Knex.Transaction, target: UserRow, what: string): Promise<void> {
-  if (target.role !== 'admin' || !target.is_active) return;
-  const admins = await trx('users').where({ role: 'admin', is_active: true }).orderBy('id').forUpdate().pluck<string[]>('id');
-  if (admins.filter((id) => id !== target.id).length === 0) throw conflict(`Cannot ${what} the last active admin`);
 }
 
 /** The audit view of a user: the fields admin actions change. */

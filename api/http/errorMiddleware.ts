@@ -11,6 +11,8 @@ export interface ErrorBody {
   errors?: Array<{ field: string; message: string }>;
 }
 
+const SECURE_COOKIE_OVER_HTTP = 'This site sets its session cookie over HTTPS only: connect through https://';
+
 /** Maps every thrown error to JSON `{message, field?}`; unexpected errors are logged and answered with a generic 500. */
 export const errorMiddleware: Middleware = async (ctx, next) => {
   try {
@@ -29,6 +31,8 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
 function toResponse(err: unknown): { status: number; body: ErrorBody } {
   if (err instanceof HttpError) return { status: err.status, body: { message: err.message, ...(err.field ? { field: err.field } : {}) } };
   if (isDatabaseUnavailable(err)) return { status: 503, body: { message: DATABASE_UNAVAILABLE } };
+  // Secure cookies on a plain-HTTP request: one that bypassed the HTTPS proxy start-up insists on (TRUST_PROXY).
+  if (err instanceof Error && err.message === 'Cannot send secure cookie over unencrypted connection') return { status: 403, body: { message: SECURE_COOKIE_OVER_HTTP } };
   // Postgres data exceptions (class 22: out of range, malformed text, too long) are bad input the edge schemas missed.
   const sqlState = (err as { code?: unknown } | null)?.code;
   if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) return { status: 400, body: { message: 'A value in the request is out of range or malformed' } };

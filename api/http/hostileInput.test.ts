@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInCookie } from '../../tests/support/signIn';
@@ -93,4 +95,35 @@ describe('hostile input gets a clear 4xx, and text is stored exactly as sent', (
       expect([400, 401]).toContain(res.status);
     }
   });
+
+  it.each([
+    ['a 4,000-deep JSON array', '['.repeat(4000) + ']'.repeat(4000)],
+    ['a 4,000-deep JSON object', '{"a":'.repeat(4000) + '1' + '}'.repeat(4000)],
+    ['a 65-deep JSON array in a field', `{"email":${'['.repeat(65)}${']'.repeat(65)}}`],
+  ])('%s → 400 "Request body is nested too deeply"', async (_name, body) => {
+    const res = await request(t.server).post('/api/login').set('Content-Type', 'application/json').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: 'Request body is nested too deeply (at most 64 levels)' });
+  });
+
+  it.each([
+    ['gzip', gzipSync],
+    ['deflate', deflateSync],
+    ['br', brotliCompressSync],
+  ] as const)('a truncated or garbled %s body → 400 "Malformed compressed body"; a whole one is read', async (encoding, compress) => {
+    const { port } = t.server.address() as AddressInfo;
+    // fetch sends the bytes as given (supertest would serialise a Buffer as JSON).
+    const login = (body: Uint8Array) =>
+      fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: new Blob([new Uint8Array(body)]) });
+    const zipped = compress(JSON.stringify({ email: 'hostile@example.com', password: 'wrong-password' }));
+    for (const body of [zipped.subarray(0, zipped.length - 8), zipped.subarray(0, 5), Buffer.from('not compressed at all')]) {
+      const res = await login(body);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: 'Malformed compressed body' });
+    }
+    const whole = await login(zipped);
+    expect(await whole.json()).toEqual({ message: 'Invalid email or password' });
+    expect(whole.status).toBe(401);
+  });
+
 });

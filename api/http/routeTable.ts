@@ -37,7 +37,9 @@ export const route = (method: Method, path: string, access: Access, handler: Mid
 
 /** Mounts routes with their access check first; a route cannot exist without a declared access. */
 export function buildRouter(routes: RouteDefinition[]): Router {
-  const router = new Router();
+  // Case-sensitive: each route answers to one spelling only, so no other spelling of a path (/API/LOGOUT) reaches a
+  // handler past a check that compared the path as written.
+  const router = new Router({ sensitive: true });
   for (const r of routes) {
     router.register(r.path, [r.method], [requireAccess(r.access), r.handler]);
   }

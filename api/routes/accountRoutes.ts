@@ -69,7 +69,7 @@ export function accountRoutes(accounts: AccountService, limits: AuthRateLimits) 
       await accounts.deleteAccount(currentUserId(ctx));
       ctx.session = null;
       ctx.body = { success: true };
-    }, { summary: 'Delete the account and all its sessions', responses: { 200: { description: 'Deleted', schema: successSchema } } }),
+    }, { summary: 'Delete the account and all its sessions (409 for the last active admin)', responses: { 200: { description: 'Deleted', schema: successSchema } }, errors: [409] }),
 
     route('GET', '/api/user/export', 'user', async (ctx) => {
       ctx.set('Content-Disposition', 'attachment; filename="stockpulse-data.json"');

@@ -13,6 +13,18 @@ import type { CachedRead } from '../services/cachedRead';
 const initDataResponseSchema = z.object({ sourceListsAdded: z.number().int(), schedules: z.array(z.string()) });
 
 export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Config; status: CachedRead<PlatformStatus> }) {
+  // The dashboard sends init-data on every load, and ensuring the schedules is eight Temporal round trips (seconds
+  // under a burst), so this process ensures them once; concurrent callers share that call, and a failure is retried.
+  let schedulesEnsured: Promise<string[]> | undefined;
+  const ensureSchedulesOnce = () =>
+    (schedulesEnsured ??= ensureSchedules(deps.temporal, {
+      taskQueue: deps.config.env.TEMPORAL_TASK_QUEUE,
+      intervalMinutes: deps.config.env.SCAN_INTERVAL_MINUTES,
+    }).catch((err: Error) => {
+      schedulesEnsured = undefined;
+      throw serviceUnavailable(`The pipeline scheduler is unavailable: ${err.message}`);
+    }));
+
   return [
     route('GET', '/api/status', 'user', async (ctx) => {
       ctx.body = await deps.status.get();
@@ -22,13 +34,7 @@ export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Confi
     route('POST', '/api/init-data', 'user', async (ctx) => {
       const sourceListsAdded = await seedSourceLists(deps.db);
       if (sourceListsAdded > 0) deps.status.invalidate();
-      const schedules = await ensureSchedules(deps.temporal, {
-        taskQueue: deps.config.env.TEMPORAL_TASK_QUEUE,
-        intervalMinutes: deps.config.env.SCAN_INTERVAL_MINUTES,
-      }).catch((err: Error) => {
-        throw serviceUnavailable(`The pipeline scheduler is unavailable: ${err.message}`);
-      });
-      ctx.body = { sourceListsAdded, schedules };
-    }, { summary: 'Ensure the default source lists and the pipeline schedules exist (idempotent)', responses: { 200: { description: 'What was ensured', schema: initDataResponseSchema } }, errors: [503] }),
+      ctx.body = { sourceListsAdded, schedules: await ensureSchedulesOnce() };
+    }, { summary: 'Ensure the default source lists and the pipeline schedules exist (idempotent; schedules once per process)', responses: { 200: { description: 'What was ensured', schema: initDataResponseSchema } }, errors: [503] }),
   ];
 }

@@ -15,3 +15,6 @@ export const healthSchema = z.object({
   }),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/** Liveness: the process answers HTTP. It reads no store, so a slow or down store never gets a live process restarted. */
+export const livenessSchema = z.object({ status: z.literal('ok') });

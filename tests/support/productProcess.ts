@@ -17,7 +17,7 @@ export interface ProductProcess {
  * throw-away data directory inside the project (as root, embedded PostgreSQL runs as a 'postgres'
  * user that cannot enter 0700 temp directories). Resolves once /api/health answers 200.
  */
-export async function startProductProcess(options: { name: string; logFile: string; env?: Record<string, string> }): Promise<ProductProcess> {
+export async function startProductProcess(options: { name: string; logFile: string; env?: Record<string, string>; viaNpmStart?: boolean }): Promise<ProductProcess> {
   fs.mkdirSync(path.join(projectRoot, 'data'), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(projectRoot, 'data', `${options.name}-`));
   fs.chmodSync(dataDir, 0o755);
@@ -37,7 +37,9 @@ export async function startProductProcess(options: { name: string; logFile: stri
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const out = fs.openSync(options.logFile, 'w');
   // node itself (not the tsx wrapper), so child.pid is the server: signals reach it directly and its memory can be read.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: projectRoot, env, stdio: ['ignore', out, out] });
+  // viaNpmStart runs `npm start` as an operator or a process supervisor does, so child.pid is npm's.
+  const [command, args] = options.viaNpmStart ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'scripts/start.ts']];
+  const child = spawn(command, args, { cwd: projectRoot, env, stdio: ['ignore', out, out] });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
