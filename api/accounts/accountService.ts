@@ -205,7 +205,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     async changePassword(id: string, input: PasswordChangeInput): Promise<void> {
       const row = await requireUser(id);
       if (!(await passwords.verify(input.currentPassword, row.password_hash))) throw WRONG_CURRENT_PASSWORD;
-      checkStrength(input.newPassword, personalWords({ email: row.email, username: row.username, firstName: row.first_name, lastName: row.last_name }));
+      checkStrength.forField('newPassword')(input.newPassword, personalWords({ email: row.email, username: row.username, firstName: row.first_name, lastName: row.last_name }));
       const hash = await passwords.hash(input.newPassword);
       await db.transaction(async (trx) => {
         await trx('users').where({ id }).update({ password_hash: hash, updated_at: new Date() });

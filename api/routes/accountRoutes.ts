@@ -31,9 +31,14 @@ const DEVICE_COOKIE = 'sp.device';
 const DEVICE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 const RESET_REQUESTED = 'If an account uses that address, we sent it a link to choose a new password. The link works for 1 hour.';
 
-/** Signs the user in on a fresh session id (no session fixation). */
+/**
+ * Signs the user in on a fresh session id (no session fixation). signedInAt also makes the session data differ from
+ * what the request started with, so koa-session writes the new row even when the same user signs in again (after a
+ * password change ended every session).
+ */
 export async function startSession(ctx: Context, userId: string): Promise<void> {
   ctx.session!.userId = userId;
+  ctx.session!.signedInAt = Date.now();
   await ctx.session!.regenerate();
 }
 
