@@ -114,7 +114,7 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
       // Every session of the account ended with the change; this browser continues on a new one.
       await startSession(ctx, id);
       ctx.body = { message: 'Your password was changed. Other devices were signed out.' };
-    }, { summary: 'Change the password (current password required; ends the other sessions)', body: passwordChangeSchema, responses: { 200: messageResponse('Changed') } }),
+    }, { summary: 'Change the password (current password required; ends the other sessions)', body: passwordChangeSchema, responses: { 200: messageResponse('Changed') }, errors: [429] }),
 
     route('POST', '/api/user/email-verification', 'user', async (ctx) => {
       const id = currentUserId(ctx);
