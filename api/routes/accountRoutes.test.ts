@@ -191,6 +191,13 @@ describe('accounts API against real Postgres', () => {
       expect(t.outbox.sent.filter((m) => m.to === taken && m.subject?.includes('new'))).toEqual([]);
     });
 
+    it('an empty PATCH is a 400, not a silent no-op', async () => {
+      const { agent } = await register();
+      const res = await agent.patch('/api/user/profile').send({});
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Send at least one field to change');
+    });
+
     it('a PATCH leaves absent fields as they are: no phone clearing, no name clearing', async () => {
       const { agent } = await register();
       await agent.patch('/api/user/profile').send({ ...profile, phoneNumber: '+14155550188' });

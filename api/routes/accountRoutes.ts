@@ -132,7 +132,7 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
       const id = currentUserId(ctx);
       await limits.consumeAction('phoneCode', id, ctx.ip);
       ctx.body = await accounts.sendPhoneCode(id);
-    }, { summary: 'Send a 6-digit verification code by SMS to the phone number in the profile', responses: { 200: messageResponse('Sent, or already verified') }, errors: [429] }),
+    }, { summary: 'Send a 6-digit verification code by SMS to the phone number in the profile', responses: { 200: messageResponse('Sent, or already verified') }, errors: [400, 429] }),
 
     route('POST', '/api/user/phone/verify', 'user', async (ctx) => {
       const { code } = phoneCodeSchema.parse(ctx.request.body ?? {});

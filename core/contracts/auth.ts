@@ -57,7 +57,7 @@ export const profileUpdateSchema = z.object({
     .refine((v) => !v || e164.test(v), 'Phone number must be in international format, e.g. +14155550123'),
   currentPassword: z.string({ error: 'Current password must be text' }).max(200, 'Current password must be at most 200 characters').optional(),
   notifications: notificationPreferencesSchema.optional(),
-});
+}).refine((v) => Object.values(v).some((value) => value !== undefined), 'Send at least one field to change');
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 
 const confirmField = z.string({ error: 'Please confirm your password' }).min(1, 'Please confirm your password');
