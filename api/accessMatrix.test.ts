@@ -58,6 +58,14 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/subscription/cancel': 'user',
   'POST /api/stripe/webhook': 'public',
   'POST /api/admin/users/:id/cancel-subscription': 'admin',
+  'POST /api/admin/users/:id/extend-trial': 'admin',
+  'POST /api/user/password': 'user',
+  'POST /api/user/email-verification': 'user',
+  'POST /api/verify-email': 'public',
+  'POST /api/user/phone/code': 'user',
+  'POST /api/user/phone/verify': 'user',
+  'POST /api/password/forgot': 'public',
+  'POST /api/password/reset': 'public',
 };
 
 const password = 'access-matrix-pw';

@@ -6,8 +6,13 @@ import type { Warehouse } from '../warehouse/client';
 import type { Platform } from '../workflows/connectors/types';
 import { createNotificationChannels } from '../workflows/notifications';
 import type { NotificationChannels } from '../workflows/notifications/delivery';
+import { createAccountMessenger } from './accounts/accountMessages';
 import { createAccountService } from './accounts/accountService';
+import { createAccountTokens } from './accounts/accountTokens';
 import { createAuthRateLimits, type AuthLimits } from './accounts/authRateLimits';
+import { createLoginSources } from './accounts/loginSources';
+import { createPasswordPool, type PasswordPoolOptions } from './accounts/passwordPool';
+import { createPasswordStrengthCheck } from './accounts/passwordStrength';
 import { errorMiddleware } from './http/errorMiddleware';
 import { jsonBodyParser } from './http/jsonBodyParser';
 import { originCheck } from './http/originCheck';
@@ -55,16 +60,33 @@ export interface AppDeps {
   dashboardCacheMs?: number;
   /** How long POST /api/stocks/refresh-prices and /api/detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
-  /** E-mail/SMS senders of the test e-mail (default: built from the configuration, SMTP_URL or the capture). */
+  /** E-mail/SMS senders of the test e-mail and account messages (default: built from the configuration, SMTP_URL or the capture). */
   notifications?: NotificationChannels;
+  /** Threads and queue of the password-hashing pool (tests shrink them). */
+  passwordPool?: PasswordPoolOptions;
 }
+
+/** The base URL of links in e-mails: PUBLIC_URL, else this machine's port. */
+export const appUrlOf = (config: Config) => (config.env.PUBLIC_URL ?? `http://localhost:${config.env.PORT}`).replace(/\/+$/, '');
+/** Cookies carry Secure when COOKIE_SECURE says so, else when the public URL is https. */
 
 const DEFAULT_DASHBOARD_CACHE_MS = 5_000;
 
 /** Every /api route with its declared access (the access-matrix test walks this list). */
 export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const { config } = deps;
-  const billing = createBilling(config, deps.db);
+  const notifications = deps.notifications ?? createNotificationChannels(deps.db, config.env);
+  const passwords = createPasswordPool(deps.passwordPool);
+  const checkStrength = createPasswordStrengthCheck();
+  const limits = createAuthRateLimits(deps.db, deps.authLimits);
+  const accounts = createAccountService({
+    db: deps.db,
+    passwords,
+    checkStrength,
+    tokens: createAccountTokens(deps.db),
+    messages: createAccountMessenger(deps.db, notifications, appUrlOf(config)),
+  });
+  const billing = createBilling(config, deps.db, { passwords, checkStrength });
   // Admin edits of the source lists (this process) show at once; the TTL bounds what other processes changed.
   const dashboardCacheMs = deps.dashboardCacheMs ?? DEFAULT_DASHBOARD_CACHE_MS;
   const status = cachedRead(() => platformStatus(deps.db, deps.realPlatforms), dashboardCacheMs);
@@ -78,7 +100,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
       mode: config.mode,
     }),
     ...configRoutes(config, deps.temporalUiUrl),
-    ...accountRoutes(createAccountService(deps.db), createAuthRateLimits(deps.db, deps.authLimits)),
+    ...accountRoutes({ accounts, limits, sources: createLoginSources(deps.db), secureCookies: config.secureCookies }),
     ...pipelineRoutes({ ...deps, status }),
     ...stockRoutes({ ...deps, dashboardCacheMs }),
     ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }),
@@ -92,8 +114,8 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     }),
     ...adminSignalRoutes(deps.db),
     ...newsletterRoutes(deps.db),
-    ...alertRoutes({ db: deps.db, notifications: deps.notifications ?? createNotificationChannels(deps.db, config.env), testEmailsPerHour: config.env.TEST_EMAILS_PER_HOUR }),
-    ...billingRoutes({ ...billing, limits: createAuthRateLimits(deps.db, deps.authLimits) }),
+    ...alertRoutes({ db: deps.db, notifications, testEmailsPerHour: config.env.TEST_EMAILS_PER_HOUR, maxAlertsPerUser: config.env.MAX_ALERTS_PER_USER }),
+    ...billingRoutes({ ...billing, limits, accounts }),
     ...adminBillingRoutes(deps.db, billing.cancellation),
   ];
   return [...routes, ...openApiRoutes(routes)];

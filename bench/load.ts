@@ -80,7 +80,8 @@ try {
         method: 'POST',
         path: '/api/alerts',
         headers: { 'content-type': 'application/json' },
-        setupRequest: (request, context) => ({ ...signedIn(request, context), body: JSON.stringify({ stockId: stocks[i % stocks.length]!.id, mentionThreshold: 1000, emailEnabled: true, smsEnabled: false }) }),
+        // A random threshold: alerts are unique per (user, stock, threshold, window), and two connections may share a user.
+        setupRequest: (request, context) => ({ ...signedIn(request, context), body: JSON.stringify({ stockId: stocks[i % stocks.length]!.id, mentionThreshold: 1000 + Math.floor(Math.random() * 1_000_000), emailEnabled: true, smsEnabled: false }) }),
         onResponse: (status, body, context) => {
           if (status === 201) (context as UserContext).alertId = (JSON.parse(body) as { id: number }).id;
         },

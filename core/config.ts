@@ -82,6 +82,7 @@ export const envSchema = z.object({
   TWILIO_FROM_NUMBER: optionalString,
   TWILIO_API_URL: optionalUrl,
   TEST_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  MAX_ALERTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(100),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

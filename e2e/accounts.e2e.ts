@@ -9,6 +9,19 @@ describe('an account from sign-up to deletion, in the browser', () => {
   const email = `e2e-${Date.now()}@example.com`;
   const password = 'e2e-password-1';
 
+  /** The link in the newest captured e-mail to the address with this subject, read from the admin's outbox. */
+  const linkInOutbox = async (to: string, subject: string): Promise<string> => {
+    const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }) });
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: cookie } })).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
+      const mail = outbox.messages.find((m) => m.to.includes(to) && m.subject === subject);
+      if (mail) return /(https?:\/\/\S+token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!.replace(/^https?:\/\/[^/]+/, baseUrl);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no "${subject}" e-mail to ${to}`);
+  };
+
   beforeAll(async () => {
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -47,9 +60,39 @@ describe('an account from sign-up to deletion, in the browser', () => {
     await screenshot(page, 'dashboard-after-signup');
   });
 
-  it('signs out and back in', async () => {
+  it('says how to verify the address, and the e-mailed link verifies it', async () => {
+    await page.getByText('Verify your e-mail address to receive alerts.').waitFor();
+    await page.goto(await linkInOutbox(email, 'Verify your StockPulse e-mail address'));
+    await page.getByText(`${email} is verified.`, { exact: false }).waitFor();
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('button', { name: 'Send Test Email' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Verify your e-mail address to receive alerts.').count()).toBe(0);
+    await screenshot(page, 'email-verified');
+  });
+
+  it('resets a forgotten password from /auth through the e-mailed link', async () => {
+    await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(`${baseUrl}/`);
+    await page.goto(`${baseUrl}/auth`);
+    await page.getByRole('tab', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await page.getByText('If an account uses that address, we sent it a link').waitFor();
+    await page.goto(await linkInOutbox(email, 'Reset your StockPulse password'));
+    await page.getByLabel('New password', { exact: true }).fill('123456');
+    await page.getByLabel('Confirm new password').fill('123456');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('This password is too easy to guess.', { exact: false }).first().waitFor();
+    await page.getByLabel('New password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm new password').fill(password);
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('Your password was changed and every session signed out.', { exact: false }).waitFor();
+    await screenshot(page, 'password-reset');
+  });
+
+  it('signs back in', async () => {
     await page.goto(`${baseUrl}/auth`);
     await page.getByRole('tab', { name: 'Login' }).click();
     await page.getByLabel('Email').fill(email);

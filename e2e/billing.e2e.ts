@@ -77,8 +77,8 @@ describe('billing in the browser, with Stripe keys (server on stripe-mock, Strip
     const email = `card-${Date.now()}@example.com`;
     await page.goto(`${baseUrl}/auth`);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('card-password');
-    await page.getByLabel('Confirm password').fill('card-password');
+    await page.getByLabel('Password', { exact: true }).fill('card-holder-password');
+    await page.getByLabel('Confirm password').fill('card-holder-password');
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
     // Step 2: the Payment Element, the billing summary, Back and Start Free Trial.

@@ -39,7 +39,7 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
 
   async function user(email: string, fields: Record<string, unknown> = {}): Promise<string> {
     const [row] = await database.db('users')
-      .insert({ email, password_hash: 'x', subscription_status: 'active', phone_number: '+14155550100', sms_alerts: true, ...fields })
+      .insert({ email, password_hash: 'x', subscription_status: 'active', phone_number: '+14155550100', phone_verified_at: new Date(), sms_alerts: true, ...fields })
       .returning('id');
     return row.id as string;
   }
@@ -146,7 +146,7 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
     await database.db('alerts').where({ id }).update({ is_active: false });
   });
 
-  it('disabled channels, users who turned a channel off, SMS without a phone and unsubscribed users receive nothing', async () => {
+  it('disabled channels, users who turned a channel off, SMS without a phone, unverified addresses and phones, ended trials and unsubscribed users receive nothing', async () => {
     const tsla = await stock('TSLA');
     const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
       ['both-off@example.com', {}, { email_enabled: false, sms_enabled: false }],
@@ -154,15 +154,20 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
       ['inactive-sub@example.com', { subscription_status: 'inactive' }, {}],
       ['cancelled@example.com', { subscription_status: 'cancelled' }, {}],
       ['deactivated@example.com', { is_active: false }, {}],
+      ['unverified@example.com', { email_verified_at: null }, {}],
+      ['expired@example.com', { subscription_status: 'expired' }, {}],
+      // Past its end but not yet marked expired by the daily run: no alerts already.
+      ['trial-over@example.com', { subscription_status: 'trialing', trial_end_date: new Date(clock - HOUR) }, {}],
     ];
     for (const [email, userFields, alertFields] of cases) await alert(await user(email, { phone_number: null, ...userFields }), tsla, alertFields);
     await alert(await user('sms-only@example.com', { phone_number: '+14155550199' }), tsla, { email_enabled: false });
     await alert(await user('no-phone@example.com', { phone_number: null }), tsla, { email_enabled: false });
-    await alert(await user('trial@example.com', { subscription_status: 'trialing', sms_alerts: false }), tsla);
+    await alert(await user('unverified-phone@example.com', { phone_number: '+14155550198', phone_verified_at: null }), tsla, { email_enabled: false });
+    await alert(await user('trial@example.com', { subscription_status: 'trialing', trial_end_date: new Date(clock + 2 * HOUR), sms_alerts: false }), tsla);
 
     const sentBefore = texts().length;
     await mentions('TSLA', 6);
-    expect(await evaluate()).toMatchObject({ crossed: 8, sent: 2 });
+    expect(await evaluate()).toMatchObject({ crossed: 12, sent: 2 });
     for (const [email] of cases) expect(await emails(email)).toEqual([]);
     expect(await emails('no-phone@example.com')).toEqual([]);
     expect(texts().slice(sentBefore).map((m) => m.to)).toEqual(['+14155550199']);

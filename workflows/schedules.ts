@@ -57,6 +57,7 @@ export async function ensurePriceSchedule(client: Client, options: { taskQueue: 
 
 export const ALERT_SCHEDULE_ID = 'evaluate-alerts';
 export const DIGEST_SCHEDULE_ID = 'weekly-digest';
+export const TRIAL_SCHEDULE_ID = 'trial-maintenance';
 
 /** Creates a schedule, or gives an existing one the current spec and action. */
 async function upsertSchedule(client: Client, scheduleId: string, spec: ScheduleSpec, action: ScheduleOptionsAction): Promise<string> {
@@ -69,12 +70,16 @@ async function upsertSchedule(client: Client, scheduleId: string, spec: Schedule
   return scheduleId;
 }
 
-/** EvaluateAlerts every minute (besides after every scan), and the weekly digest on Mondays at 13:00 UTC. Idempotent. */
+/**
+ * EvaluateAlerts every minute (besides after every scan), the weekly digest on Mondays at 13:00 UTC, and trial
+ * maintenance (reminders, then ending the card-free trials that are over) daily at 00:05 UTC. Idempotent.
+ */
 export async function ensureAlertSchedules(client: Client, options: { taskQueue: string }): Promise<string[]> {
   const start = (workflowType: string, workflowId: string) => ({ type: 'startWorkflow' as const, workflowType, taskQueue: options.taskQueue, args: [], workflowId });
   return [
     await upsertSchedule(client, ALERT_SCHEDULE_ID, { intervals: [{ every: '1m' }] }, start('evaluateAlerts', ALERT_SCHEDULE_ID)),
     await upsertSchedule(client, DIGEST_SCHEDULE_ID, { calendars: [{ dayOfWeek: 'MONDAY', hour: 13 }] }, start('weeklyDigest', DIGEST_SCHEDULE_ID)),
+    await upsertSchedule(client, TRIAL_SCHEDULE_ID, { calendars: [{ hour: 0, minute: 5 }] }, start('trialMaintenance', TRIAL_SCHEDULE_ID)),
   ];
 }
 

@@ -1,10 +1,15 @@
 import type { Knex } from 'knex';
 import type { PublicUser } from '../../core/contracts/user';
-import type { LoginInput, ProfileUpdateInput, RegisterInput } from '../../core/contracts/auth';
+import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, ResetPasswordInput } from '../../core/contracts/auth';
+import { expireEndedTrials } from '../../workflows/activities/trialActivities';
 import { guardLastAdmin } from './lastAdminGuard';
 import { HttpError } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
-import { dummyPasswordHash, hashPassword, verifyPassword } from './passwordHasher';
+import type { AccountMessenger } from './accountMessages';
+import type { AccountTokens } from './accountTokens';
+import { dummyPasswordHash } from './passwordHasher';
+import type { PasswordPool } from './passwordPool';
+import type { PasswordStrengthCheck } from './passwordStrength';
 import { toPublicUser, type UserRow } from './userMapper';
 
 /** The marketing reading of the trial (spec §1): 7 days, no card. The card-on-file 14-day trial is the billing flow's. */
@@ -12,15 +17,30 @@ export const MARKETING_TRIAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
+const WRONG_CURRENT_PASSWORD = new HttpError(400, 'Current password is incorrect', 'currentPassword');
+const INVALID_LINK = 'This link is invalid, already used or expired. Ask for a new one.';
 
 function isUniqueViolation(err: unknown, index: string): boolean {
   const e = err as { code?: string; constraint?: string };
   return e.code === '23505' && e.constraint === index;
 }
 
-export function createAccountService(db: Knex) {
+export interface AccountServiceDeps {
+  db: Knex;
+  passwords: PasswordPool;
+  checkStrength: PasswordStrengthCheck;
+  tokens: AccountTokens;
+  messages: AccountMessenger;
+}
+
+export function createAccountService({ db, passwords, checkStrength, tokens, messages }: AccountServiceDeps) {
   const findById = async (id: string) => (await db<UserRow>('users').where({ id }).first()) as UserRow | undefined;
   const findByEmail = async (email: string) => (await db<UserRow>('users').whereRaw('lower(email) = lower(?)', [email]).first()) as UserRow | undefined;
+  const requireUser = async (id: string) => {
+    const row = await findById(id);
+    if (!row) throw new HttpError(401, 'Unauthorized');
+    return row;
+  };
 
   const conflictFromUnique = (err: unknown): never => {
     if (isUniqueViolation(err, 'users_email_lower_unique')) throw new HttpError(409, 'An account with this email already exists', 'email');
@@ -28,20 +48,34 @@ export function createAccountService(db: Knex) {
     throw err;
   };
 
+  /** The user's own details make a password weaker (zxcvbn counts them as known words). */
+  const personalWords = (u: { email: string; username?: string | null; firstName?: string | null; lastName?: string | null }) =>
+    [u.email, u.email.split('@')[0]!, u.username, u.firstName, u.lastName].filter((w): w is string => Boolean(w));
+
+  const sendEmailVerification = async (userId: string, email: string) => {
+    const token = await tokens.issueLink(userId, 'verify_email', email);
+    messages.dispatch({ userId, channel: 'email', recipient: email, payload: { purpose: 'verify_email', link: messages.link('/verify-email', token) } });
+  };
+
   return {
     findById,
 
-    async currentUser(id: string): Promise<PublicUser> {
-      const row = await findById(id);
-      if (!row) throw new HttpError(401, 'Unauthorized');
-      return toPublicUser(row);
+    /** The id behind an e-mail, if any (the sign-in limits ask whether the attempt comes from a known source). */
+    async userIdByEmail(email: string): Promise<string | undefined> {
+      return (await findByEmail(email))?.id;
     },
 
-    /** Creates the account on the 7-day trial without a card. */
+    async currentUser(id: string): Promise<PublicUser> {
+      return toPublicUser(await requireUser(id));
+    },
+
+    /** Creates the account on the 7-day trial without a card, unverified, and sends the verification link. */
     async register(input: RegisterInput, now = new Date()): Promise<PublicUser> {
-      const passwordHash = await hashPassword(input.password);
+      checkStrength(input.password, personalWords(input));
+      const passwordHash = await passwords.hash(input.password);
+      let rows: UserRow[];
       try {
-        const [row] = await db<UserRow>('users')
+        rows = (await db<UserRow>('users')
           .insert({
             email: input.email.toLowerCase(),
             password_hash: passwordHash,
@@ -51,55 +85,156 @@ export function createAccountService(db: Knex) {
             subscription_status: 'trialing',
             trial_start_date: now,
             trial_end_date: new Date(now.getTime() + MARKETING_TRIAL_DAYS * DAY_MS),
+            email_verified_at: null,
             last_login_at: now,
           })
-          .returning('*');
-        return toPublicUser(row as UserRow);
+          .returning('*')) as UserRow[];
       } catch (err) {
         return conflictFromUnique(err);
       }
+      const row = rows[0]!;
+      await sendEmailVerification(row.id, row.email);
+      return toPublicUser(row);
     },
 
-    /** Same message and comparable time for an unknown e-mail and a wrong password. */
-    async authenticate(input: LoginInput): Promise<PublicUser> {
+    /**
+     * Same message and comparable time for an unknown e-mail and a wrong password. A card-free trial past its end is
+     * expired here too, so a user signing in between two daily runs already sees it ended.
+     */
+    async authenticate(input: LoginInput, now = new Date()): Promise<PublicUser> {
       const row = await findByEmail(input.email);
-      const valid = await verifyPassword(input.password, row?.password_hash ?? (await dummyPasswordHash));
+      const valid = await passwords.verify(input.password, row?.password_hash ?? (await dummyPasswordHash));
       if (!row || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
       if (!row.is_active) throw new HttpError(403, 'This account has been deactivated. Contact support to restore it.');
-      const [updated] = await db<UserRow>('users').where({ id: row.id }).update({ last_login_at: new Date() }).returning('*');
+      await expireEndedTrials(db, now, row.id);
+      const [updated] = await db<UserRow>('users').where({ id: row.id }).update({ last_login_at: now }).returning('*');
       return toPublicUser(updated as UserRow);
     },
 
-    async updateProfile(id: string, input: ProfileUpdateInput): Promise<PublicUser> {
-      const current = await findById(id);
-      if (!current) throw new HttpError(401, 'Unauthorized');
-      const phone = input.phoneNumber ? input.phoneNumber : null;
+    /**
+     * Changes only the fields sent. A new e-mail address needs the current password; it is kept as pending and a
+     * confirmation link goes to it, and the answer is the same whether or not another account already uses it (a taken
+     * address simply gets no link), so this call cannot tell whether an account exists. A new phone number is unverified.
+     */
+    async updateProfile(id: string, input: ProfileUpdateInput, beforeEmailChange: () => Promise<void>): Promise<PublicUser> {
+      const current = await requireUser(id);
+      const phone = input.phoneNumber === undefined ? current.phone_number : input.phoneNumber || null;
       const smsAlerts = input.notifications?.smsAlerts ?? current.sms_alerts;
       if (smsAlerts && !phone) throw new HttpError(400, 'SMS alerts need a phone number', 'notifications.smsAlerts');
+      const newEmail = input.email?.toLowerCase();
+      const emailChanges = newEmail !== undefined && newEmail !== current.email.toLowerCase();
+      if (emailChanges) {
+        if (!input.currentPassword) throw new HttpError(400, 'Enter your current password to change your e-mail address', 'currentPassword');
+        if (!(await passwords.verify(input.currentPassword, current.password_hash))) throw WRONG_CURRENT_PASSWORD;
+        await beforeEmailChange();
+      }
+      const changes: Partial<UserRow> = {
+        ...(input.firstName !== undefined ? { first_name: input.firstName } : {}),
+        ...(input.lastName !== undefined ? { last_name: input.lastName } : {}),
+        ...(phone !== current.phone_number ? { phone_number: phone, phone_verified_at: null } : {}),
+        ...(emailChanges ? { pending_email: newEmail } : {}),
+        ...(input.notifications
+          ? {
+              email_alerts: input.notifications.emailAlerts,
+              sms_alerts: input.notifications.smsAlerts,
+              weekly_digest: input.notifications.weeklyDigest,
+              market_updates: input.notifications.marketUpdates,
+              new_features: input.notifications.newFeatures,
+            }
+          : {}),
+        updated_at: new Date(),
+      };
+      const [row] = (await db<UserRow>('users').where({ id }).update(changes).returning('*')) as UserRow[];
+      if (emailChanges && !(await findByEmail(newEmail))) {
+        const token = await tokens.issueLink(id, 'change_email', newEmail);
+        messages.dispatch({ userId: id, channel: 'email', recipient: newEmail, payload: { purpose: 'change_email', link: messages.link('/verify-email', token) } });
+      }
+      return toPublicUser(row!);
+    },
+
+    /** Confirms an address from its link: the sign-up address, or a new address asked for in Settings. */
+    async verifyEmail(token: string, now = new Date()): Promise<PublicUser> {
+      const signup = await tokens.useLink('verify_email', token, now);
+      if (signup) {
+        const [row] = (await db<UserRow>('users').where({ id: signup.userId, email: signup.target ?? '' }).update({ email_verified_at: now, updated_at: now }).returning('*')) as UserRow[];
+        // The address changed since the link was sent: the link no longer proves the current one.
+        if (!row) throw new HttpError(400, INVALID_LINK, 'token');
+        return toPublicUser(row);
+      }
+      const change = await tokens.useLink('change_email', token, now);
+      if (!change?.target) throw new HttpError(400, INVALID_LINK, 'token');
       try {
-        const [row] = await db<UserRow>('users')
-          .where({ id })
-          .update({
-            first_name: input.firstName,
-            last_name: input.lastName,
-            email: input.email.toLowerCase(),
-            phone_number: phone,
-            ...(input.notifications
-              ? {
-                  email_alerts: input.notifications.emailAlerts,
-                  sms_alerts: input.notifications.smsAlerts,
-                  weekly_digest: input.notifications.weeklyDigest,
-                  market_updates: input.notifications.marketUpdates,
-                  new_features: input.notifications.newFeatures,
-                }
-              : {}),
-            updated_at: new Date(),
-          })
-          .returning('*');
-        return toPublicUser(row as UserRow);
+        const [row] = (await db<UserRow>('users')
+          .where({ id: change.userId })
+          .update({ email: change.target, pending_email: null, email_verified_at: now, updated_at: now })
+          .returning('*')) as UserRow[];
+        if (!row) throw new HttpError(400, INVALID_LINK, 'token');
+        return toPublicUser(row);
       } catch (err) {
         return conflictFromUnique(err);
       }
+    },
+
+    /** Sends a new verification link to the user's address (nothing when it is verified already). */
+    async resendVerification(id: string): Promise<{ message: string }> {
+      const row = await requireUser(id);
+      if (row.email_verified_at) return { message: `${row.email} is already verified` };
+      await sendEmailVerification(row.id, row.email);
+      return { message: `We sent a new verification link to ${row.email}` };
+    },
+
+    /** Sends a 6-digit code by SMS to the user's phone number. */
+    async sendPhoneCode(id: string): Promise<{ message: string }> {
+      const row = await requireUser(id);
+      if (!row.phone_number) throw new HttpError(400, 'Add a phone number in Settings first', 'phoneNumber');
+      if (row.phone_verified_at) return { message: `${row.phone_number} is already verified` };
+      const code = await tokens.issuePhoneCode(id, row.phone_number);
+      messages.dispatch({ userId: id, channel: 'sms', recipient: row.phone_number, payload: { purpose: 'verify_phone', code } });
+      return { message: `We sent a 6-digit code to ${row.phone_number}` };
+    },
+
+    async verifyPhone(id: string, code: string, now = new Date()): Promise<PublicUser> {
+      const phone = await tokens.usePhoneCode(id, code, now);
+      const [row] = phone
+        ? ((await db<UserRow>('users').where({ id, phone_number: phone }).update({ phone_verified_at: now, updated_at: now }).returning('*')) as UserRow[])
+        : [];
+      if (!row) throw new HttpError(400, 'This code is wrong or has expired. Ask for a new one.', 'code');
+      return toPublicUser(row);
+    },
+
+    /** Changes the password after checking the current one, and ends every session (the caller starts a fresh one). */
+    async changePassword(id: string, input: PasswordChangeInput): Promise<void> {
+      const row = await requireUser(id);
+      if (!(await passwords.verify(input.currentPassword, row.password_hash))) throw WRONG_CURRENT_PASSWORD;
+      checkStrength.forField('newPassword')(input.newPassword, personalWords({ email: row.email, username: row.username, firstName: row.first_name, lastName: row.last_name }));
+      const hash = await passwords.hash(input.newPassword);
+      await db.transaction(async (trx) => {
+        await trx('users').where({ id }).update({ password_hash: hash, updated_at: new Date() });
+        await destroyUserSessions(trx, id);
+      });
+    },
+
+    /** Sends a reset link when an active account has this e-mail; says nothing either way (the route answers the same). */
+    async requestPasswordReset(email: string): Promise<void> {
+      const row = await findByEmail(email);
+      if (!row?.is_active) return;
+      const token = await tokens.issueLink(row.id, 'reset_password', row.email);
+      messages.dispatch({ userId: row.id, channel: 'email', recipient: row.email, payload: { purpose: 'reset_password', link: messages.link('/reset-password', token) } });
+    },
+
+    /** Sets a new password from a reset link (single use, 1 hour) and ends every session of the account. */
+    async resetPassword(input: ResetPasswordInput, now = new Date()): Promise<void> {
+      // Checked before the link is used up, so a weak choice can be corrected with the same link.
+      checkStrength(input.password);
+      const used = await tokens.useLink('reset_password', input.token, now);
+      const row = used ? await findById(used.userId) : undefined;
+      if (!row || row.email !== used?.target) throw new HttpError(400, INVALID_LINK, 'token');
+      const hash = await passwords.hash(input.password);
+      await db.transaction(async (trx) => {
+        // Opening the link proved the mailbox, so the address counts as verified too.
+        await trx('users').where({ id: row.id }).update({ password_hash: hash, email_verified_at: row.email_verified_at ?? now, updated_at: now });
+        await destroyUserSessions(trx, row.id);
+      });
     },
 
     /** Deletes the account and ends all of its sessions; the last active admin cannot delete themselves (409). */
@@ -114,9 +249,7 @@ export function createAccountService(db: Knex) {
 
     /** Everything the product holds about the user, for "Download My Data". */
     async exportData(id: string): Promise<{ exportedAt: string; user: PublicUser }> {
-      const row = await findById(id);
-      if (!row) throw new HttpError(401, 'Unauthorized');
-      return { exportedAt: new Date().toISOString(), user: toPublicUser(row) };
+      return { exportedAt: new Date().toISOString(), user: toPublicUser(await requireUser(id)) };
     },
   };
 }

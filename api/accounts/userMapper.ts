@@ -21,6 +21,9 @@ export interface UserRow {
   stripe_event_at: Date | null;
   role: PublicUser['role'];
   is_active: boolean;
+  email_verified_at: Date | null;
+  phone_verified_at: Date | null;
+  pending_email: string | null;
   email_alerts: boolean;
   sms_alerts: boolean;
   weekly_digest: boolean;
@@ -53,6 +56,9 @@ export function toPublicUser(row: UserRow): PublicUser {
     currentPeriodEnd: iso(row.current_period_end),
     role: row.role,
     isActive: row.is_active,
+    emailVerified: row.email_verified_at !== null,
+    phoneVerified: row.phone_verified_at !== null && row.phone_number !== null,
+    pendingEmail: row.pending_email,
     emailAlerts: row.email_alerts,
     smsAlerts: row.sms_alerts,
     weeklyDigest: row.weekly_digest,

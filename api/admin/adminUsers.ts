@@ -98,6 +98,28 @@ export function createAdminUserService(db: Knex) {
     setSubscriptionStatus: (actor: AdminActor, id: string, subscriptionStatus: SubscriptionStatus) =>
       change(actor, id, 'user.subscription', async (row) => (row.subscription_status === subscriptionStatus ? null : { subscription_status: subscriptionStatus })),
 
+    /**
+     * Extends a card-free trial by `days` from its end (or from now, when it has already ended), reopening an expired
+     * trial; audited with the end date before and after. A paying user or a card trial (billed by Stripe) is refused.
+     */
+    async extendTrial(actor: AdminActor, id: string, days: number, now = new Date()): Promise<PublicUser> {
+      return db.transaction(async (trx) => {
+        const before = await lockUser(trx, id);
+        const isTrial = ['trialing', 'trial', 'expired'].includes(before.subscription_status) && !before.stripe_subscription_id;
+        if (!isTrial) throw conflict('Only a card-free trial (trialing, trial or expired, without a Stripe subscription) can be extended');
+        const from = before.trial_end_date && before.trial_end_date > now ? before.trial_end_date : now;
+        const trialEnd = new Date(from.getTime() + days * 24 * 60 * 60 * 1000);
+        const status = before.subscription_status === 'expired' ? 'trialing' : before.subscription_status;
+        const [after] = (await trx<UserRow>('users')
+          .where({ id })
+          .update({ trial_end_date: trialEnd, subscription_status: status, trial_start_date: before.trial_start_date ?? now, updated_at: now })
+          .returning('*')) as UserRow[];
+        const view = (row: UserRow) => ({ ...auditView(row), trialEndDate: row.trial_end_date?.toISOString() ?? null });
+        await recordAdminAction(trx, { actor, action: 'user.extendTrial', targetType: 'user', targetId: id, before: view(before), after: { ...view(after!), days } });
+        return toPublicUser(after!);
+      });
+    },
+
     /** Deletes the user and ends their sessions; the audit row keeps who they were. */
     async deleteUser(actor: AdminActor, id: string): Promise<void> {
       await db.transaction(async (trx) => {

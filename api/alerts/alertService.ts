@@ -32,8 +32,10 @@ const toAlert = (r: AlertRow): Alert => ({
   stock: r.ticker !== null && r.name !== null ? { ticker: r.ticker, name: r.name } : null,
 });
 
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+
 /** A user's alerts (spec §3 Alert): each call is scoped to its owner, so another user's alert reads as not found. */
-export function createAlertService(db: Knex) {
+export function createAlertService(db: Knex, maxAlertsPerUser: number) {
   const withStock = () =>
     db('alerts as a')
       .leftJoin('stocks as s', 's.id', 'a.stock_id')
@@ -50,25 +52,38 @@ export function createAlertService(db: Knex) {
       return (await withStock().where('a.user_id', userId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc')).map(toAlert);
     },
 
+    /**
+     * Creates an alert: at most one per (stock, threshold, window) for a user (409), and at most maxAlertsPerUser in all
+     * (409). The user's row is locked while counting, so a burst of creations cannot pass the cap together.
+     */
     async create(userId: string, body: unknown): Promise<Alert> {
       const input = createAlertSchema.parse(body ?? {}) satisfies CreateAlertInput;
       const stock = await db('stocks').where({ id: input.stockId }).first('id');
       if (!stock) throw new HttpError(400, 'Stock not found', 'stockId');
-      if (input.smsEnabled) {
-        const user = await db('users').where({ id: userId }).first('phone_number');
-        if (!user?.phone_number) throw new HttpError(400, 'SMS alerts need a phone number (add one in Settings)', 'smsEnabled');
-      }
-      const [row] = await db('alerts')
-        .insert({
-          user_id: userId,
-          stock_id: input.stockId,
-          mention_threshold: input.mentionThreshold,
-          window_minutes: input.windowMinutes,
-          email_enabled: input.emailEnabled,
-          sms_enabled: input.smsEnabled,
-        })
-        .returning<{ id: number }[]>('id');
-      return await getOwned(userId, row!.id);
+      const id = await db.transaction(async (trx) => {
+        const user = await trx('users').where({ id: userId }).forUpdate().first<{ phone_number: string | null; phone_verified_at: Date | null } | undefined>('phone_number', 'phone_verified_at');
+        if (input.smsEnabled && !user?.phone_number) throw new HttpError(400, 'SMS alerts need a phone number (add one in Settings)', 'smsEnabled');
+        if (input.smsEnabled && !user?.phone_verified_at) throw new HttpError(400, 'SMS alerts need a verified phone number (verify it in Settings)', 'smsEnabled');
+        const [counted] = await trx('alerts').where({ user_id: userId }).count<{ count: string }[]>('* as count');
+        if (Number(counted?.count ?? 0) >= maxAlertsPerUser) throw new HttpError(409, `You have reached the limit of ${maxAlertsPerUser} alerts. Delete one to add another.`);
+        try {
+          const [row] = await trx('alerts')
+            .insert({
+              user_id: userId,
+              stock_id: input.stockId,
+              mention_threshold: input.mentionThreshold,
+              window_minutes: input.windowMinutes,
+              email_enabled: input.emailEnabled,
+              sms_enabled: input.smsEnabled,
+            })
+            .returning<{ id: number }[]>('id');
+          return row!.id;
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new HttpError(409, 'You already have an alert for this stock with the same threshold and window', 'mentionThreshold');
+          throw err;
+        }
+      });
+      return await getOwned(userId, id);
     },
 
     /** Switches an alert on or off; switching on re-arms it, so a stock already above the threshold alerts again. */

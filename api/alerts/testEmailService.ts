@@ -16,8 +16,10 @@ export function createTestEmailService(db: Knex, channels: NotificationChannels,
         const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60_000));
         throw new HttpError(429, `Too many test emails: ${perHour} per hour. Try again in ${minutes} minute(s).`);
       }
-      const user = await db('users').where({ id: userId }).first<{ email: string }>('email');
+      const user = await db('users').where({ id: userId }).first<{ email: string; email_verified_at: Date | null }>('email', 'email_verified_at');
       if (!user) throw new HttpError(401, 'Unauthorized');
+      // Like alert e-mails, it goes only to an address its owner confirmed: no mailing a stranger who was signed up.
+      if (!user.email_verified_at) throw new HttpError(409, `Verify ${user.email} first: open the link we e-mailed you, or send a new one from the banner on your dashboard.`);
       const id = await recordNotification(db, {
         idempotencyKey: `test:${randomUUID()}`,
         userId,

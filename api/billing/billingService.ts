@@ -3,7 +3,8 @@ import type { Knex } from 'knex';
 import { PRO_PLAN, type CreateSubscriptionResponse, type RegisterWithTrialInput, type SetupIntentResponse } from '../../core/contracts/billing';
 import type { PublicUser } from '../../core/contracts/user';
 import { log } from '../../platform/logger';
-import { hashPassword } from '../accounts/passwordHasher';
+import type { PasswordPool } from '../accounts/passwordPool';
+import type { PasswordStrengthCheck } from '../accounts/passwordStrength';
 import { toPublicUser, type UserRow } from '../accounts/userMapper';
 import { HttpError } from '../http/httpError';
 import { billingFieldsOf } from './subscriptionState';
@@ -41,7 +42,13 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Card sign-up with a 14-day trial, the /subscribe payment and cancellation, all through Stripe. */
-export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () => Promise<string>) {
+/** How a card sign-up checks and hashes its password: the same strength rule and hashing pool as a plain sign-up. */
+export interface SignupPasswords {
+  passwords: PasswordPool;
+  checkStrength: PasswordStrengthCheck;
+}
+
+export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () => Promise<string>, { passwords, checkStrength }: SignupPasswords) {
   const findUser = async (id: string) => (await db<UserRow>('users').where({ id }).first()) as UserRow | undefined;
   const emailTaken = async (email: string) => Boolean(await db('users').whereRaw('lower(email) = lower(?)', [email]).first('id'));
 
@@ -76,7 +83,8 @@ export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () =>
       if (!pending || pending.customerId !== input.customerId || pending.email !== email) {
         throw new HttpError(400, 'Payment setup does not match this sign-up. Please go back and enter your card again.', 'customerId');
       }
-      const passwordHash = await hashPassword(input.password);
+      checkStrength(input.password, [email, email.split('@')[0]!]);
+      const passwordHash = await passwords.hash(input.password);
       const priceId = await callStripe('prices.resolve', proPriceId);
       let createdSubscriptionId: string | null = null;
       try {
@@ -92,6 +100,8 @@ export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () =>
               subscription_status: 'trialing',
               trial_start_date: now,
               trial_end_date: new Date(now.getTime() + PRO_PLAN.signupTrialDays * DAY_MS),
+              // Verified from the link the route sends once the account exists.
+              email_verified_at: null,
               last_login_at: now,
             })
             .returning('*');

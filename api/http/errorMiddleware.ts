@@ -23,6 +23,7 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
     if (isDatabaseUnavailable(err)) log.warn('database unavailable', { method: ctx.method, path: ctx.path, error: errorText(err) });
     else if (err instanceof HttpError && status >= 500) log.warn('request refused', { method: ctx.method, path: ctx.path, status, error: err.message });
     else if (status >= 500) log.error('request failed', { method: ctx.method, path: ctx.path, error: errorText(err) });
+    if (err instanceof HttpError && err.headers) ctx.set(err.headers);
     ctx.status = status;
     ctx.body = body;
   }

@@ -11,7 +11,8 @@ const newEmail = () => `user${++n}-${Date.now()}@example.com`;
 describe('accounts API against real Postgres', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    // TRUST_PROXY lets a test sign in "from" another address with X-Forwarded-For.
+    t = await startTestApp({}, { TRUST_PROXY: 'true' });
   });
   afterAll(async () => t.close());
 
@@ -99,12 +100,14 @@ describe('accounts API against real Postgres', () => {
       expect(res.body).toMatchObject({ message, field });
     });
 
-    it('rate-limits repeated failures per e-mail with a clear 429, even for the right password', async () => {
+    it('rate-limits repeated attempts per account from a new address with a clear 429 and Retry-After, even for the right password', async () => {
       const { email } = await register();
-      for (let i = 0; i < 5; i++) expect((await request(t.server).post('/api/login').send({ email, password: 'wrong-password' })).status).toBe(401);
-      const limited = await request(t.server).post('/api/login').send({ email, password });
+      const fromStranger = () => request(t.server).post('/api/login').set('X-Forwarded-For', '203.0.113.9');
+      for (let i = 0; i < 5; i++) expect((await fromStranger().send({ email, password: 'wrong-password' })).status).toBe(401);
+      const limited = await fromStranger().send({ email, password });
       expect(limited.status).toBe(429);
       expect(limited.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     });
 
     it('refuses a deactivated user and ends their existing session', async () => {
@@ -146,17 +149,19 @@ describe('accounts API against real Postgres', () => {
   describe('PATCH /api/user/profile', () => {
     const profile = { firstName: 'Grace', lastName: 'Hopper', phoneNumber: '', notifications: { emailAlerts: false, smsAlerts: false, weeklyDigest: false, marketUpdates: true, newFeatures: true } };
 
-    it('updates names, e-mail, phone and the five notification switches', async () => {
-      const { agent } = await register();
+    it('updates names, phone and the five notification switches; a new e-mail waits for its link', async () => {
+      const { agent, email: oldEmail } = await register();
       const email = newEmail();
-      const res = await agent.patch('/api/user/profile').send({ ...profile, email, phoneNumber: '+14155550123', notifications: { ...profile.notifications, smsAlerts: true } });
+      const res = await agent.patch('/api/user/profile').send({ ...profile, email, currentPassword: password, phoneNumber: '+14155550123', notifications: { ...profile.notifications, smsAlerts: true } });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email, phoneNumber: '+14155550123', emailAlerts: false, smsAlerts: true, weeklyDigest: false, marketUpdates: true, newFeatures: true });
-      expect((await agent.get('/api/user')).body.email).toBe(email);
+      expect(res.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: oldEmail, pendingEmail: email, phoneNumber: '+14155550123', phoneVerified: false, emailAlerts: false, smsAlerts: true, weeklyDigest: false, marketUpdates: true, newFeatures: true });
+      expect((await agent.get('/api/user')).body.email).toBe(oldEmail);
     });
 
     it.each([
       [{ firstName: '' }, 'firstName', 'First name is required'],
+      [{ firstName: 'A'.repeat(101) }, 'firstName', 'First name must be at most 100 characters'],
+      [{ lastName: 'B'.repeat(101) }, 'lastName', 'Last name must be at most 100 characters'],
       [{ lastName: '  ' }, 'lastName', 'Last name is required'],
       [{ email: 'bad' }, 'email', 'Please enter a valid email address'],
       [{ phoneNumber: '555-0123' }, 'phoneNumber', 'Phone number must be in international format, e.g. +14155550123'],
@@ -174,11 +179,31 @@ describe('accounts API against real Postgres', () => {
       expect(res.body).toMatchObject({ field: 'notifications.smsAlerts' });
     });
 
-    it("refuses another account's e-mail with 409", async () => {
+    it("answers another account's e-mail exactly like a free one (no enumeration), and sends that address nothing", async () => {
       const { email: taken } = await register();
       const { agent } = await register();
-      const res = await agent.patch('/api/user/profile').send({ ...profile, email: taken });
-      expect(res.status).toBe(409);
+      const free = newEmail();
+      const toTaken = await agent.patch('/api/user/profile').send({ email: taken, currentPassword: password });
+      const toFree = await agent.patch('/api/user/profile').send({ email: free, currentPassword: password });
+      expect([toTaken.status, toFree.status]).toEqual([200, 200]);
+      expect(Object.keys(toTaken.body).sort()).toEqual(Object.keys(toFree.body).sort());
+      await t.outbox.waitFor((m) => m.to === free && m.subject === 'Confirm your new StockPulse e-mail address');
+      expect(t.outbox.sent.filter((m) => m.to === taken && m.subject?.includes('new'))).toEqual([]);
+    });
+
+    it('an empty PATCH is a 400, not a silent no-op', async () => {
+      const { agent } = await register();
+      const res = await agent.patch('/api/user/profile').send({});
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Send at least one field to change');
+    });
+
+    it('a PATCH leaves absent fields as they are: no phone clearing, no name clearing', async () => {
+      const { agent } = await register();
+      await agent.patch('/api/user/profile').send({ ...profile, phoneNumber: '+14155550188' });
+      const res = await agent.patch('/api/user/profile').send({ firstName: 'Only' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ firstName: 'Only', lastName: 'Hopper', phoneNumber: '+14155550188', newFeatures: true });
     });
 
     it('is 401 when signed out', async () => {
@@ -233,7 +258,8 @@ describe('accounts API against real Postgres', () => {
 describe('logout under concurrent requests', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    // TRUST_PROXY lets a test sign in "from" another address with X-Forwarded-For.
+    t = await startTestApp({}, { TRUST_PROXY: 'true' });
   });
   afterAll(async () => t.close());
 

@@ -1,50 +1,91 @@
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { loginSchema, profileUpdateSchema, registerSchema } from '../../core/contracts/auth';
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  messageResponseSchema,
+  passwordChangeSchema,
+  phoneCodeSchema,
+  profileUpdateSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '../../core/contracts/auth';
 import { successSchema } from '../../core/contracts/errors';
 import { publicUserSchema } from '../../core/contracts/user';
 import type { AccountService } from '../accounts/accountService';
 import type { AuthRateLimits } from '../accounts/authRateLimits';
+import type { LoginSources } from '../accounts/loginSources';
 import type { SessionUser } from '../http/access';
-import { HttpError } from '../http/httpError';
 import { route } from '../http/routeTable';
 
 const userExportSchema = z.object({ exportedAt: z.string(), user: publicUserSchema });
 const userResponse = (description: string) => ({ description, schema: publicUserSchema });
+const messageResponse = (description: string) => ({ description, schema: messageResponseSchema });
 
 const currentUserId = (ctx: Context) => (ctx.state.user as SessionUser).id;
 
-/** Signs the user in on a fresh session id (no session fixation). */
+/** A long-lived random id per browser: sign-ins from a device the account used before skip the per-account slowdown. */
+const DEVICE_COOKIE = 'sp.device';
+const DEVICE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+const RESET_REQUESTED = 'If an account uses that address, we sent it a link to choose a new password. The link works for 1 hour.';
+
+/**
+ * Signs the user in on a fresh session id (no session fixation). signedInAt also makes the session data differ from
+ * what the request started with, so koa-session writes the new row even when the same user signs in again (after a
+ * password change ended every session).
+ */
 export async function startSession(ctx: Context, userId: string): Promise<void> {
   ctx.session!.userId = userId;
+  ctx.session!.signedInAt = Date.now();
   await ctx.session!.regenerate();
 }
 
-export function accountRoutes(accounts: AccountService, limits: AuthRateLimits) {
+export interface AccountRouteDeps {
+  accounts: AccountService;
+  limits: AuthRateLimits;
+  sources: LoginSources;
+  /** Whether cookies carry Secure (the same rule as the session cookie). */
+  secureCookies: boolean;
+}
+
+export function accountRoutes({ accounts, limits, sources, secureCookies }: AccountRouteDeps) {
+  const deviceOf = (ctx: Context) => ctx.cookies.get(DEVICE_COOKIE, { signed: true }) || undefined;
+  /** Remembers this address and browser as the user's, giving the browser its device id when it has none. */
+  const rememberSource = async (ctx: Context, userId: string) => {
+    let device = deviceOf(ctx);
+    if (!device) {
+      device = randomBytes(32).toString('base64url');
+      ctx.cookies.set(DEVICE_COOKIE, device, { signed: true, httpOnly: true, sameSite: 'lax', secure: secureCookies, maxAge: DEVICE_MAX_AGE_MS });
+    }
+    await sources.remember(userId, ctx.ip, device);
+  };
+
   return [
     route('POST', '/api/register', 'public', async (ctx) => {
       const input = registerSchema.parse(ctx.request.body ?? {});
       await limits.consumeSignup(ctx.ip);
       const user = await accounts.register(input);
+      await rememberSource(ctx, user.id);
       await startSession(ctx, user.id);
       ctx.status = 201;
       ctx.body = user;
-    }, { summary: 'Create an account and sign in', body: registerSchema, responses: { 201: userResponse('The new user, signed in') }, errors: [409, 429] }),
+    }, { summary: 'Create an account, sign in, and send the e-mail verification link', body: registerSchema, responses: { 201: userResponse('The new user, signed in') }, errors: [409, 429] }),
 
     route('POST', '/api/login', 'public', async (ctx) => {
       const input = loginSchema.parse(ctx.request.body ?? {});
       const email = input.email.toLowerCase();
-      await limits.assertLoginAllowed(email, ctx.ip);
-      try {
-        const user = await accounts.authenticate(input);
-        await limits.recordLoginSuccess(email);
-        await startSession(ctx, user.id);
-        ctx.body = user;
-      } catch (err) {
-        if (err instanceof HttpError && err.status === 401) await limits.recordLoginFailure(email, ctx.ip);
-        throw err;
-      }
-    }, { summary: 'Sign in', body: loginSchema, responses: { 200: userResponse('The signed-in user') }, errors: [401, 429] }),
+      const userId = await accounts.userIdByEmail(email);
+      const known = userId ? await sources.isKnown(userId, ctx.ip, deviceOf(ctx)) : false;
+      // Counted before the password is checked: a burst sent at once is cut at the limit, not after every hash.
+      await limits.consumeLoginAttempt(email, ctx.ip, known);
+      const user = await accounts.authenticate(input);
+      await limits.loginSucceeded(email, ctx.ip);
+      await rememberSource(ctx, user.id);
+      await startSession(ctx, user.id);
+      ctx.body = user;
+    }, { summary: 'Sign in', body: loginSchema, responses: { 200: userResponse('The signed-in user') }, errors: [401, 403, 429] }),
 
     // The redirect target after an unauthorised error (spec §2): the sign-in page.
     route('GET', '/api/login', 'public', async (ctx) => {
@@ -62,8 +103,54 @@ export function accountRoutes(accounts: AccountService, limits: AuthRateLimits) 
 
     route('PATCH', '/api/user/profile', 'user', async (ctx) => {
       const input = profileUpdateSchema.parse(ctx.request.body ?? {});
-      ctx.body = await accounts.updateProfile(currentUserId(ctx), input);
-    }, { summary: 'Update profile and notification settings', body: profileUpdateSchema, responses: { 200: userResponse('The updated user') }, errors: [409] }),
+      const id = currentUserId(ctx);
+      ctx.body = await accounts.updateProfile(id, input, () => limits.consumeAction('emailChange', id, ctx.ip));
+    }, { summary: 'Update profile and notification settings (absent fields unchanged; a new e-mail needs the password and its link)', body: profileUpdateSchema, responses: { 200: userResponse('The updated user') }, errors: [429] }),
+
+    route('POST', '/api/user/password', 'user', async (ctx) => {
+      const input = passwordChangeSchema.parse(ctx.request.body ?? {});
+      const id = currentUserId(ctx);
+      await accounts.changePassword(id, input);
+      // Every session of the account ended with the change; this browser continues on a new one.
+      await startSession(ctx, id);
+      ctx.body = { message: 'Your password was changed. Other devices were signed out.' };
+    }, { summary: 'Change the password (current password required; ends the other sessions)', body: passwordChangeSchema, responses: { 200: messageResponse('Changed') }, errors: [429] }),
+
+    route('POST', '/api/user/email-verification', 'user', async (ctx) => {
+      const id = currentUserId(ctx);
+      await limits.consumeAction('verification', id, ctx.ip);
+      ctx.body = await accounts.resendVerification(id);
+    }, { summary: 'Send a new e-mail verification link', responses: { 200: messageResponse('Sent, or already verified') }, errors: [429] }),
+
+    route('POST', '/api/verify-email', 'public', async (ctx) => {
+      const { token } = verifyEmailSchema.parse(ctx.request.body ?? {});
+      const user = await accounts.verifyEmail(token);
+      ctx.body = { message: `${user.email} is verified. Alert e-mails will go to this address.` };
+    }, { summary: 'Confirm an e-mail address from its link (sign-up or e-mail change)', body: verifyEmailSchema, responses: { 200: messageResponse('Verified') }, errors: [409] }),
+
+    route('POST', '/api/user/phone/code', 'user', async (ctx) => {
+      const id = currentUserId(ctx);
+      await limits.consumeAction('phoneCode', id, ctx.ip);
+      ctx.body = await accounts.sendPhoneCode(id);
+    }, { summary: 'Send a 6-digit verification code by SMS to the phone number in the profile', responses: { 200: messageResponse('Sent, or already verified') }, errors: [400, 429] }),
+
+    route('POST', '/api/user/phone/verify', 'user', async (ctx) => {
+      const { code } = phoneCodeSchema.parse(ctx.request.body ?? {});
+      ctx.body = await accounts.verifyPhone(currentUserId(ctx), code);
+    }, { summary: 'Confirm the phone number with the code sent by SMS', body: phoneCodeSchema, responses: { 200: userResponse('The user, phone verified') } }),
+
+    route('POST', '/api/password/forgot', 'public', async (ctx) => {
+      const { email } = forgotPasswordSchema.parse(ctx.request.body ?? {});
+      await limits.consumeAction('passwordReset', email.toLowerCase(), ctx.ip);
+      await accounts.requestPasswordReset(email);
+      ctx.body = { message: RESET_REQUESTED };
+    }, { summary: 'Send a password reset link (the answer is the same whether or not the account exists)', body: forgotPasswordSchema, responses: { 200: messageResponse('Requested') }, errors: [429] }),
+
+    route('POST', '/api/password/reset', 'public', async (ctx) => {
+      const input = resetPasswordSchema.parse(ctx.request.body ?? {});
+      await accounts.resetPassword(input);
+      ctx.body = { message: 'Your password was changed and every session signed out. Sign in with the new password.' };
+    }, { summary: 'Set a new password from a reset link (single use, 1 hour; ends every session)', body: resetPasswordSchema, responses: { 200: messageResponse('Changed') }, errors: [429] }),
 
     route('DELETE', '/api/user/account', 'user', async (ctx) => {
       await accounts.deleteAccount(currentUserId(ctx));

@@ -19,6 +19,8 @@ import { route } from '../http/routeTable';
 /** The spec §7 admin calls (cancel-subscription goes through billing). Every change is audited in its own transaction. */
 const userIdParams = z.object({ id: z.string() });
 const deletedUserSchema = z.object({ deleted: z.string() });
+/** POST /api/admin/users/{id}/extend-trial: whole days added to a card-free trial. */
+const extendTrialSchema = z.object({ days: z.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(90, 'days must be at most 90') });
 
 export function adminRoutes(db: Knex, events: { onSourceListsChanged: () => void }) {
   const users = createAdminUserService(db);
@@ -40,6 +42,10 @@ export function adminRoutes(db: Knex, events: { onSourceListsChanged: () => void
       const { subscriptionStatus } = adminSubscriptionChangeSchema.parse(ctx.request.body ?? {});
       ctx.body = await users.setSubscriptionStatus(await adminActor(db, ctx), ctx.params.id!, subscriptionStatus);
     }, { summary: "Set a user's subscription status", params: userIdParams, body: adminSubscriptionChangeSchema, responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [404] }),
+    route('POST', '/api/admin/users/:id/extend-trial', 'admin', async (ctx) => {
+      const { days } = extendTrialSchema.parse(ctx.request.body ?? {});
+      ctx.body = await users.extendTrial(await adminActor(db, ctx), ctx.params.id!, days);
+    }, { summary: "Extend a user's card-free trial (audited)", params: userIdParams, body: extendTrialSchema, responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [404, 409] }),
     route('DELETE', '/api/admin/users/:id', 'admin', async (ctx) => {
       await users.deleteUser(await adminActor(db, ctx), ctx.params.id!);
       ctx.body = { deleted: ctx.params.id };

@@ -22,8 +22,8 @@ const alertIdParams = z.object({ id: z.string() });
 const outboxPageSchema = z.object({ messages: z.array(outboxMessageSchema), total: z.number().int(), totalPages: z.number().int() });
 
 /** Alerts (spec §7), the test e-mail and the admin's outbox of captured messages. */
-export function alertRoutes(deps: { db: Knex; notifications: NotificationChannels; testEmailsPerHour: number }) {
-  const alerts = createAlertService(deps.db);
+export function alertRoutes(deps: { db: Knex; notifications: NotificationChannels; testEmailsPerHour: number; maxAlertsPerUser: number }) {
+  const alerts = createAlertService(deps.db, deps.maxAlertsPerUser);
   const testEmail = createTestEmailService(deps.db, deps.notifications, deps.testEmailsPerHour);
   return [
     route('GET', '/api/alerts', 'user', async (ctx) => {
@@ -32,7 +32,7 @@ export function alertRoutes(deps: { db: Knex; notifications: NotificationChannel
     route('POST', '/api/alerts', 'user', async (ctx) => {
       ctx.status = 201;
       ctx.body = await alerts.create(currentUserId(ctx), ctx.request.body);
-    }, { summary: 'Create an alert', body: createAlertSchema, responses: { 201: { description: 'The new alert', schema: alertSchema } }, errors: [404] }),
+    }, { summary: 'Create an alert', body: createAlertSchema, responses: { 201: { description: 'The new alert', schema: alertSchema } }, errors: [404, 409] }),
     route('PATCH', '/api/alerts/:id', 'user', async (ctx) => {
       const id = alertId(ctx);
       const { isActive } = updateAlertSchema.parse(ctx.request.body ?? {});
@@ -44,7 +44,7 @@ export function alertRoutes(deps: { db: Knex; notifications: NotificationChannel
     }, { summary: 'Delete an alert (only your own)', params: alertIdParams, responses: { 200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true) }) } }, errors: [404] }),
     route('POST', '/api/test-email', 'user', async (ctx) => {
       ctx.body = await testEmail.send(currentUserId(ctx));
-    }, { summary: 'Send a test e-mail to the signed-in user', responses: { 200: { description: 'Sent', schema: z.object({ message: z.string(), sentTo: z.string() }) } }, errors: [429, 502] }),
+    }, { summary: 'Send a test e-mail to the signed-in user', responses: { 200: { description: 'Sent', schema: z.object({ message: z.string(), sentTo: z.string() }) } }, errors: [409, 429, 502] }),
     route('GET', '/api/admin/outbox', 'admin', async (ctx) => {
       ctx.body = await listOutbox(deps.db, outboxQuerySchema.parse(ctx.query));
     }, { summary: 'Captured e-mails and SMS (no real provider configured)', query: outboxQuerySchema, responses: { 200: { description: 'One page of messages', schema: outboxPageSchema } } }),

@@ -87,8 +87,8 @@ describe('billing API against stripe-mock', () => {
       const res = seen(
         await agent.post('/api/register-with-trial').send({
           email: 'trial@example.com',
-          password: 'secret-pw',
-          confirmPassword: 'secret-pw',
+          password: 'secret-passphrase-42',
+          confirmPassword: 'secret-passphrase-42',
           paymentMethodId: 'pm_card_visa',
           customerId,
         }),
@@ -129,7 +129,7 @@ describe('billing API against stripe-mock', () => {
       const agent = request.agent(t.server);
       await agent.post('/api/create-setup-intent').send({ email: 'mine@example.com' });
       stripe.clear();
-      const body = { email: 'mine@example.com', password: 'secret-pw', confirmPassword: 'secret-pw', paymentMethodId: 'pm_card_visa', customerId: 'cus_someone_else' };
+      const body = { email: 'mine@example.com', password: 'secret-passphrase-42', confirmPassword: 'secret-passphrase-42', paymentMethodId: 'pm_card_visa', customerId: 'cus_someone_else' };
       const foreign = seen(await agent.post('/api/register-with-trial').send(body));
       expect(foreign.status).toBe(400);
       expect(foreign.body.field).toBe('customerId');
@@ -263,7 +263,7 @@ describe('billing API with payments off (no Stripe keys)', () => {
     expect(setup.body.message).toBe('Payment System Temporarily Unavailable');
     const trial = await request(t.server)
       .post('/api/register-with-trial')
-      .send({ email: 'a@example.com', password: 'secret-pw', confirmPassword: 'secret-pw', paymentMethodId: 'pm_1', customerId: 'cus_1' });
+      .send({ email: 'a@example.com', password: 'secret-passphrase-42', confirmPassword: 'secret-passphrase-42', paymentMethodId: 'pm_1', customerId: 'cus_1' });
     expect(trial.status).toBe(503);
     const cookie = await signedInCookie(t, 'off@example.com');
     expect((await request(t.server).post('/api/create-subscription').set('Cookie', cookie).send({})).status).toBe(503);
@@ -272,12 +272,36 @@ describe('billing API with payments off (no Stripe keys)', () => {
 
   it('sign-up still registers directly on the 7-day card-free trial, and that trial can be cancelled', async () => {
     const agent = request.agent(t.server);
-    const res = await agent.post('/api/register').send({ email: 'free@example.com', password: 'secret-pw', confirmPassword: 'secret-pw' });
+    const res = await agent.post('/api/register').send({ email: 'free@example.com', password: 'secret-passphrase-42', confirmPassword: 'secret-passphrase-42' });
     expect(res.status).toBe(201);
     expect(res.body.subscriptionStatus).toBe('trialing');
     const days = (Date.parse(res.body.trialEndDate) - Date.parse(res.body.trialStartDate)) / 86_400_000;
     expect(days).toBeCloseTo(7, 5);
     const cancelled = await agent.post('/api/subscription/cancel').send({});
     expect(cancelled.body.subscriptionStatus).toBe('cancelled');
+  });
+});
+
+describe('create-setup-intent is rate-limited per address (each call may create a Stripe customer)', () => {
+  let t: TestApp;
+  let stripe: StripeRecorder;
+  beforeAll(async () => {
+    stripe = await startStripeRecorder(inject('stripeMockUrl'));
+    t = await startTestApp(
+      { authLimits: { loginFailuresPerEmail: 5, loginFailuresPerIp: 1000, loginWindowSeconds: 900, signupsPerIpPerHour: 1000, setupIntentsPerIpPerHour: 2 } },
+      { STRIPE_SECRET_KEY: TEST_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY, STRIPE_API_URL: stripe.url },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await stripe?.close();
+  });
+
+  it('answers the third call in an hour with 429 and Retry-After, without calling Stripe', async () => {
+    for (let i = 0; i < 2; i++) expect((await request(t.server).post('/api/create-setup-intent').send({ email: `burst${i}@example.com` })).status).toBe(200);
+    const limited = await request(t.server).post('/api/create-setup-intent').send({ email: 'burst9@example.com' });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(stripe.callsTo('POST', '/v1/customers')).toHaveLength(2);
   });
 });

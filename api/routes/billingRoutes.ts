@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import { createSubscriptionResponseSchema, registerWithTrialSchema, setupIntentRequestSchema, setupIntentResponseSchema } from '../../core/contracts/billing';
 import { publicUserSchema } from '../../core/contracts/user';
+import type { AccountService } from '../accounts/accountService';
 import type { AuthRateLimits } from '../accounts/authRateLimits';
 import type { BillingService, PendingSignup } from '../billing/billingService';
 import type { Cancellation } from '../billing/cancellation';
@@ -23,13 +24,15 @@ export interface BillingRouteDeps {
   webhooks: WebhookHandler | null;
   cancellation: Cancellation;
   limits: AuthRateLimits;
+  /** Sends the new account's e-mail verification link. */
+  accounts: AccountService;
 }
 
 const PAYMENTS_OFF = 'Payment System Temporarily Unavailable';
 const currentUserId = (ctx: Context) => (ctx.state.user as SessionUser).id;
 const pendingSignupOf = (ctx: Context) => ctx.session?.pendingSignup as PendingSignup | undefined;
 
-export function billingRoutes({ billing, webhooks, cancellation, limits }: BillingRouteDeps) {
+export function billingRoutes({ billing, webhooks, cancellation, limits, accounts }: BillingRouteDeps) {
   const requireBilling = (): BillingService => {
     if (!billing) throw serviceUnavailable(PAYMENTS_OFF);
     return billing;
@@ -39,11 +42,13 @@ export function billingRoutes({ billing, webhooks, cancellation, limits }: Billi
     route('POST', '/api/create-setup-intent', 'public', async (ctx) => {
       const { email } = setupIntentRequestSchema.parse(ctx.request.body ?? {});
       const service = requireBilling();
+      // Each call may create a Stripe customer, so it is limited per address like sign-ups.
+      await limits.consumeAction('setupIntent', ctx.ip, ctx.ip);
       const result = await service.createSetupIntent(email, pendingSignupOf(ctx));
       const pending: PendingSignup = { email: email.toLowerCase(), customerId: result.customerId };
       ctx.session!.pendingSignup = pending;
       ctx.body = result;
-    }, { summary: 'Start a card sign-up: a Stripe SetupIntent for the e-mail', body: setupIntentRequestSchema, responses: { 200: { description: 'Client secret and customer id', schema: setupIntentResponseSchema } }, errors: [409, 502, 503] }),
+    }, { summary: 'Start a card sign-up: a Stripe SetupIntent for the e-mail', body: setupIntentRequestSchema, responses: { 200: { description: 'Client secret and customer id', schema: setupIntentResponseSchema } }, errors: [409, 429, 502, 503] }),
 
     route('POST', '/api/register-with-trial', 'public', async (ctx) => {
       const input = registerWithTrialSchema.parse(ctx.request.body ?? {});
@@ -51,6 +56,7 @@ export function billingRoutes({ billing, webhooks, cancellation, limits }: Billi
       await limits.consumeSignup(ctx.ip);
       const user = await service.registerWithTrial(input, pendingSignupOf(ctx));
       delete ctx.session!.pendingSignup;
+      await accounts.resendVerification(user.id);
       await startSession(ctx, user.id);
       ctx.status = 201;
       ctx.body = user;

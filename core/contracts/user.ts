@@ -29,6 +29,11 @@ export const publicUserSchema = z.object({
   currentPeriodEnd: z.string().nullable().optional(),
   role: roleSchema,
   isActive: z.boolean(),
+  /** Alert e-mails go only to a verified address; SMS only to a verified phone. */
+  emailVerified: z.boolean(),
+  phoneVerified: z.boolean(),
+  /** A new address waiting for the user to click the link sent to it (null when none). */
+  pendingEmail: z.string().nullable(),
   emailAlerts: z.boolean(),
   smsAlerts: z.boolean(),
   weeklyDigest: z.boolean(),

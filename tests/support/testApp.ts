@@ -6,12 +6,15 @@ import { Client, Connection } from '@temporalio/client';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../../api/app';
 import { loadConfig } from '../../core/config';
+import { recordingChannels } from './recordingChannels';
 import { createTestDatabase, createTestWarehouse, type TestDatabase, type TestWarehouse } from './testStores';
 
 export interface TestApp {
   server: http.Server;
   deps: AppDeps;
   database: TestDatabase;
+  /** What the app sent (account links and codes, test e-mails) when no SMTP_URL was given. */
+  outbox: ReturnType<typeof recordingChannels>;
   close(): Promise<void>;
 }
 
@@ -22,6 +25,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}, env: Record
   const store: TestWarehouse = overrides.warehouse ? { warehouse: overrides.warehouse, close: async () => {} } : await createTestWarehouse();
   const connection = await Connection.connect({ address: inject('temporalAddress') });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-app-'));
+  const outbox = recordingChannels();
   const deps: AppDeps = {
     config: loadConfig({ DATA_DIR: dataDir, ...env }),
     db: database.db,
@@ -29,7 +33,8 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}, env: Record
     temporal: new Client({ connection }),
     temporalUiUrl: null,
     realPlatforms: [],
-    authLimits: { loginFailuresPerEmail: 5, loginFailuresPerIp: 1000, loginWindowSeconds: 900, signupsPerIpPerHour: 1000 },
+    authLimits: { loginFailuresPerEmail: 5, loginFailuresPerIp: 1000, loginWindowSeconds: 900, signupsPerIpPerHour: 1000, messagesPerHour: 1000, setupIntentsPerIpPerHour: 1000 },
+    ...(env.SMTP_URL ? {} : { notifications: outbox }),
     ...overrides,
   };
   const server = http.createServer(buildApp(deps).callback());
@@ -38,6 +43,7 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}, env: Record
     server,
     deps,
     database,
+    outbox,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await connection.close();

@@ -3,6 +3,7 @@ import type { Warehouse } from '../../warehouse/client';
 import { tickerWindowTotals } from '../../warehouse/queries/tickerWindowTotals';
 import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NewNotification, type NotificationChannels } from '../notifications/delivery';
 import type { AlertPayload, DigestPayload, DigestStock } from '../notifications/messages';
+import { TRIAL_ENDED_SQL } from './trialActivities';
 
 /** Only these subscribers are notified (spec §4: the admin's "trial" is the same state as "trialing"). */
 export const NOTIFIED_STATUSES = ['trialing', 'trial', 'active'] as const;
@@ -41,6 +42,9 @@ interface CrossedAlert {
   phone_number: string | null;
   email_alerts: boolean;
   sms_alerts: boolean;
+  /** Alert e-mails go only to a confirmed address, SMS only to a confirmed phone (no mail- or SMS-bombing a stranger). */
+  email_verified: boolean;
+  phone_verified: boolean;
   notify: boolean;
   ticker: string;
   name: string;
@@ -64,8 +68,8 @@ export function crossingNotifications(a: CrossedAlert): NewNotification[] {
   };
   const key = (channel: string) => `alert:${a.id}:crossing:${a.crossing_count}:${channel}`;
   const out: NewNotification[] = [];
-  if (a.email_enabled && a.email_alerts) out.push({ idempotencyKey: key('email'), userId: a.user_id, alertId: a.id, channel: 'email', recipient: a.email, content: { kind: 'alert', payload } });
-  if (a.sms_enabled && a.sms_alerts && a.phone_number) out.push({ idempotencyKey: key('sms'), userId: a.user_id, alertId: a.id, channel: 'sms', recipient: a.phone_number, content: { kind: 'alert', payload } });
+  if (a.email_enabled && a.email_alerts && a.email_verified) out.push({ idempotencyKey: key('email'), userId: a.user_id, alertId: a.id, channel: 'email', recipient: a.email, content: { kind: 'alert', payload } });
+  if (a.sms_enabled && a.sms_alerts && a.phone_number && a.phone_verified) out.push({ idempotencyKey: key('sms'), userId: a.user_id, alertId: a.id, channel: 'sms', recipient: a.phone_number, content: { kind: 'alert', payload } });
   return out;
 }
 
@@ -118,17 +122,19 @@ export function createAlertActivities(deps: AlertActivityDeps) {
                WHERE a.id = c.id AND NOT a.is_above
                RETURNING a.id, a.crossing_count, c.mentions, a.mention_threshold, a.window_minutes, a.email_enabled, a.sms_enabled, a.user_id, a.stock_id)
              SELECT c.*, u.email, u.phone_number, u.email_alerts, u.sms_alerts,
-                    (u.is_active AND u.subscription_status = ANY(?::text[])) AS notify,
+                    u.email_verified_at IS NOT NULL AS email_verified, u.phone_verified_at IS NOT NULL AS phone_verified,
+                    (u.is_active AND u.subscription_status = ANY(?::text[]) AND NOT ${TRIAL_ENDED_SQL}) AS notify,
                     s.ticker, s.name, s.price::text AS price, s.change_percent::text AS change_percent, s.sentiment
              FROM crossed c JOIN users u ON u.id = c.user_id JOIN stocks s ON s.id = c.stock_id`,
-            [now, crossings.map((c) => c.id), crossings.map((c) => c.mentions), [...NOTIFIED_STATUSES]],
+            [now, crossings.map((c) => c.id), crossings.map((c) => c.mentions), [...NOTIFIED_STATUSES], now],
           );
           const rows = result.rows.flatMap(crossingNotifications).map(notificationRow);
           if (rows.length > 0) await trx('notifications').insert(rows).onConflict('idempotency_key').ignore();
         }
         return { evaluated: alerts.length, crossed: crossings.length, rearmed: rearms.length };
       });
-      const open = await db('notifications').whereIn('status', ['pending', 'failed']).where('attempts', '<', MAX_ATTEMPTS).orderBy('id').limit(5000).pluck<string[]>('id');
+      // Account messages carry a secret that is not stored, so a failed one is not retried here (the user asks again).
+      const open = await db('notifications').whereIn('status', ['pending', 'failed']).whereNot('kind', 'account').where('attempts', '<', MAX_ATTEMPTS).orderBy('id').limit(5000).pluck<string[]>('id');
       return { evaluated, crossed, rearmed, notificationIds: open.map(Number) };
     },
 
@@ -154,6 +160,7 @@ export function createAlertActivities(deps: AlertActivityDeps) {
       const trending = stocks.map(describe).filter((s) => s.mentions > 0).sort((a, b) => b.mentions - a.mentions).slice(0, 5);
       const users = await db('users')
         .where({ weekly_digest: true, is_active: true })
+        .whereNotNull('email_verified_at')
         .whereIn('subscription_status', [...NOTIFIED_STATUSES])
         .select<Array<{ id: string; email: string }>>('id', 'email');
       const alertStocks = await db('alerts').whereIn('user_id', users.map((u) => u.id)).distinct('user_id', 'stock_id').select<Array<{ user_id: string; stock_id: number }>>();

@@ -10,6 +10,7 @@ import { createProbeActivities } from './probeStores';
 import { createScanActivities } from './scanActivities';
 import { createStockSnapshotActivities } from './stockSnapshotActivities';
 import { createTrendActivities } from './trendActivities';
+import { createTrialActivities } from './trialActivities';
 
 export interface ActivityDeps {
   db: Knex;
@@ -37,6 +38,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPriceActivities(deps),
     ...createTrendActivities({ ...deps, cacheBaseline: deps.cacheTrendBaseline }),
     ...createAlertActivities(deps),
+    ...createTrialActivities({ db: deps.db, dashboardUrl: deps.notifications?.dashboardUrl, now: deps.now }),
   };
 }
 

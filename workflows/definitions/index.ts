@@ -4,4 +4,5 @@ export { evaluateAlerts } from './evaluateAlerts';
 export { healthProbe } from './healthProbe';
 export { refreshPrices } from './refreshPrices';
 export { scanPlatform } from './scanPlatform';
+export { trialMaintenance } from './trialMaintenance';
 export { weeklyDigest } from './weeklyDigest';

@@ -47,14 +47,21 @@ export type DeliveryOutcome = 'sent' | 'skipped';
  * is called; a provider error puts it back to failed and rethrows so the activity retries. Whatever claimed state a
  * crash or timeout leaves behind is never claimed again, so a retried or replayed activity cannot send it twice.
  */
-export async function deliverNotification(db: Knex, channels: NotificationChannels, id: number, hooks: DeliveryHooks = {}): Promise<DeliveryOutcome> {
+export async function deliverNotification(
+  db: Knex,
+  channels: NotificationChannels,
+  id: number,
+  hooks: DeliveryHooks = {},
+  /** Rendered instead of the stored payload: an account message whose link or code must not be stored. */
+  secretContent?: NotificationContent,
+): Promise<DeliveryOutcome> {
   const [n] = await db('notifications')
     .where({ id })
     .whereIn('status', ['pending', 'failed'])
     .update({ status: 'sending', attempts: db.raw('attempts + 1'), attempted_at: db.fn.now() })
     .returning<Array<{ channel: 'email' | 'sms'; kind: NotificationContent['kind']; recipient: string; payload: NotificationContent['payload'] }>>(['channel', 'kind', 'recipient', 'payload']);
   if (!n) return 'skipped';
-  const content = { kind: n.kind, payload: n.payload } as NotificationContent;
+  const content = secretContent ?? ({ kind: n.kind, payload: n.payload } as NotificationContent);
   let providerId: string;
   try {
     providerId =

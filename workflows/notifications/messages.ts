@@ -27,10 +27,29 @@ export interface DigestPayload {
   trending: DigestStock[];
 }
 
+/**
+ * An account message: a verification or reset link, or a phone code. The link and the code are secrets: they are
+ * rendered into the message but never stored with the notification (its row keeps only the purpose).
+ */
+export interface AccountPayload {
+  purpose: 'verify_email' | 'change_email' | 'reset_password' | 'verify_phone';
+  link?: string;
+  code?: string;
+}
+
+/** A reminder that a card-free trial ends in daysLeft days (0: today, and alerts stop). */
+export interface TrialPayload {
+  daysLeft: number;
+  trialEndDate: string;
+  subscribeUrl: string;
+}
+
 export type NotificationContent =
   | { kind: 'alert'; payload: AlertPayload }
   | { kind: 'test'; payload: Record<string, never> }
-  | { kind: 'digest'; payload: DigestPayload };
+  | { kind: 'digest'; payload: DigestPayload }
+  | { kind: 'account'; payload: AccountPayload }
+  | { kind: 'trial'; payload: TrialPayload };
 
 export interface RenderedEmail {
   subject: string;
@@ -84,6 +103,8 @@ export function renderEmail(content: NotificationContent, dashboardUrl: string):
       html: layout('Your e-mail notifications work', `<p>${escapeHtml(line)}</p>`, dashboardUrl),
     };
   }
+  if (content.kind === 'account') return renderAccountEmail(content.payload, dashboardUrl);
+  if (content.kind === 'trial') return renderTrialEmail(content.payload, dashboardUrl);
   const p = content.payload;
   const list = (title: string, stocks: DigestStock[]) => ({
     text: [`${title}:`, ...(stocks.length ? stocks.map((s) => `- ${s.ticker} (${s.name}): ${s.mentions.toLocaleString('en-US')} mentions, ${s.sentiment}, ${priceLabel(s.price)}`) : ['- none this week'])].join('\n'),
@@ -109,5 +130,59 @@ export function renderSms(content: NotificationContent, dashboardUrl: string): s
     return `StockPulse: ${p.ticker} has ${p.mentions} mentions in ${windowLabel(p.windowMinutes)} (threshold ${p.threshold}), ${p.sentiment}, ${priceLabel(p.price)}. ${dashboardUrl} Not financial advice.`;
   }
   if (content.kind === 'test') return `StockPulse test message. ${dashboardUrl}`;
+  if (content.kind === 'account') return `StockPulse verification code: ${content.payload.code ?? ''}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+  if (content.kind === 'trial') return `StockPulse: your free trial ends ${content.payload.daysLeft === 0 ? 'today' : `in ${content.payload.daysLeft} days`}. ${content.payload.subscribeUrl}`;
   return `StockPulse weekly digest is in your inbox. ${dashboardUrl}`;
+}
+
+const ACCOUNT_EMAILS: Record<Exclude<AccountPayload['purpose'], 'verify_phone'>, { subject: string; title: string; line: string; action: string; expiry: string }> = {
+  verify_email: {
+    subject: 'Verify your StockPulse e-mail address',
+    title: 'Confirm your e-mail address',
+    line: 'Confirm this address to receive your StockPulse alerts here.',
+    action: 'Verify e-mail address',
+    expiry: 'The link works once, for 24 hours.',
+  },
+  change_email: {
+    subject: 'Confirm your new StockPulse e-mail address',
+    title: 'Confirm your new e-mail address',
+    line: 'Someone (hopefully you) asked to use this address for a StockPulse account. Your account changes to it once you confirm.',
+    action: 'Confirm new address',
+    expiry: 'The link works once, for 24 hours.',
+  },
+  reset_password: {
+    subject: 'Reset your StockPulse password',
+    title: 'Reset your password',
+    line: 'Choose a new password for your StockPulse account. Resetting it signs you out everywhere.',
+    action: 'Choose a new password',
+    expiry: 'The link works once, for 1 hour.',
+  },
+};
+
+function renderAccountEmail(p: AccountPayload, dashboardUrl: string): RenderedEmail {
+  const m = ACCOUNT_EMAILS[p.purpose === 'verify_phone' ? 'verify_email' : p.purpose];
+  const link = p.link ?? '';
+  const ignore = 'If you did not ask for this, ignore this e-mail: nothing changes.';
+  return {
+    subject: m.subject,
+    text: [m.line, '', `${m.action}: ${link}`, '', m.expiry, ignore, '', DISCLAIMER].join('\n'),
+    html: layout(
+      m.title,
+      `<p>${escapeHtml(m.line)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(m.action)}</a></p><p style="font-size:13px;color:#64748b">${escapeHtml(m.expiry)} ${escapeHtml(ignore)}</p>`,
+      dashboardUrl,
+    ),
+  };
+}
+
+function renderTrialEmail(p: TrialPayload, dashboardUrl: string): RenderedEmail {
+  const when = p.daysLeft === 0 ? 'today' : `in ${p.daysLeft} days (${p.trialEndDate.slice(0, 10)})`;
+  const line =
+    p.daysLeft === 0
+      ? 'Your StockPulse free trial ends today. Your alerts stop with it; subscribe to Pro to keep them.'
+      : `Your StockPulse free trial ends ${when}. Subscribe to Pro to keep your alerts running.`;
+  return {
+    subject: p.daysLeft === 0 ? 'Your StockPulse trial ends today' : `Your StockPulse trial ends in ${p.daysLeft} days`,
+    text: [line, '', `Subscribe: ${p.subscribeUrl}`, '', DISCLAIMER].join('\n'),
+    html: layout(`Your free trial ends ${p.daysLeft === 0 ? 'today' : `in ${p.daysLeft} days`}`, `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(p.subscribeUrl)}">Subscribe to Pro</a></p>`, dashboardUrl),
+  };
 }

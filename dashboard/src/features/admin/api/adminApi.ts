@@ -137,6 +137,17 @@ export function useDeleteUser() {
   });
 }
 
+/** POST /api/admin/users/{id}/extend-trial: a card-free trial gets 7 more days (audited on the server). */
+export const TRIAL_EXTENSION_DAYS = 7;
+export function useExtendTrial() {
+  return useAdminMutation({
+    mutationFn: (user: PublicUser) => apiRequestJson<PublicUser>('POST', `${ADMIN_ROOT}/users/${user.id}/extend-trial`, { days: TRIAL_EXTENSION_DAYS }),
+    success: (_, user) => ({ title: 'Trial extended', description: `${label(user)} has ${TRIAL_EXTENSION_DAYS} more days of trial.` }),
+    failure: 'Failed to extend trial',
+    invalidate: userChange,
+  });
+}
+
 /** Spec §7: POST /api/admin/users/{id}/cancel-subscription (served by billing, through the payment provider). */
 export function useCancelSubscription() {
   return useAdminMutation({

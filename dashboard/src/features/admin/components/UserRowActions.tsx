@@ -7,6 +7,8 @@ import {
   useChangeSubscription,
   useDeactivateUser,
   useDeleteUser,
+  useExtendTrial,
+  TRIAL_EXTENSION_DAYS,
   type AdminSettableStatus,
 } from '../api/adminApi';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -35,7 +37,10 @@ export function UserRowActions({ user }: { user: PublicUser }) {
   const deactivate = useDeactivateUser();
   const remove = useDeleteUser();
   const cancel = useCancelSubscription();
+  const extendTrial = useExtendTrial();
   const who = user.email;
+  // The server extends only card-free trials (a card trial is billed by Stripe), expired ones included.
+  const canExtendTrial = ['trialing', 'trial', 'expired'].includes(user.subscriptionStatus) && !user.stripeSubscriptionId;
 
   // A stored status outside the settable five (trialing, inactive) is shown as itself until the admin picks one.
   const settable = statusOptions.some((o) => o.value === user.subscriptionStatus);
@@ -68,6 +73,11 @@ export function UserRowActions({ user }: { user: PublicUser }) {
       <Button variant="destructive" size="sm" onClick={() => setConfirming('delete')} aria-label={`Delete ${who}`}>
         Delete
       </Button>
+      {canExtendTrial && (
+        <Button variant="outline" size="sm" disabled={extendTrial.isPending} onClick={() => extendTrial.mutate(user)} aria-label={`Extend trial of ${who}`}>
+          +{TRIAL_EXTENSION_DAYS} days trial
+        </Button>
+      )}
       {user.subscriptionStatus === 'active' && user.stripeSubscriptionId && (
         <Button variant="outline" size="sm" onClick={() => setConfirming('cancel')} aria-label={`Cancel subscription of ${who}`}>
           Cancel Sub

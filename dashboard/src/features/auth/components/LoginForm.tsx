@@ -4,6 +4,7 @@ import { loginSchema, type LoginInput } from '@core/contracts/auth';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/fieldErrors';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
+import { ForgotPasswordForm } from '../../account/components/ForgotPasswordForm';
 import { useLoginMutation } from '../api/authApi';
 
 export function LoginForm() {
@@ -12,6 +13,7 @@ export function LoginForm() {
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
+  const [forgot, setForgot] = useState(false);
 
   function onChange(field: keyof LoginInput, value: string) {
     const next = { ...values, [field]: value };
@@ -28,6 +30,7 @@ export function LoginForm() {
     login.mutate({ email: values.email.trim(), password: values.password }, { onSuccess: () => navigate('/dashboard') });
   }
 
+  if (forgot) return <ForgotPasswordForm onBack={() => setForgot(false)} />;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
       <div>
@@ -54,6 +57,9 @@ export function LoginForm() {
       />
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+      <Button variant="ghost" className="w-full" onClick={() => setForgot(true)}>
+        Forgot password?
       </Button>
     </form>
   );

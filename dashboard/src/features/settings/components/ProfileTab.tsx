@@ -1,8 +1,10 @@
+import { useSignedInUser } from '../../../app/session/useSignedInUser';
 import type { FieldErrors } from '../../../lib/fieldErrors';
+import { PhoneVerification } from '../../account/components/PhoneVerification';
 import { TextField } from '../../../ui/TextField';
 import type { ProfileFormValues } from './profileForm';
 
-type ProfileField = 'firstName' | 'lastName' | 'email' | 'phoneNumber';
+type ProfileField = 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'currentPassword';
 
 interface ProfileTabProps {
   values: ProfileFormValues;
@@ -11,6 +13,8 @@ interface ProfileTabProps {
 }
 
 export function ProfileTab({ values, errors, onChange }: ProfileTabProps) {
+  const user = useSignedInUser();
+  const emailChanges = values.email.trim().toLowerCase() !== user.email.toLowerCase();
   return (
     <div className="space-y-5">
       <div>
@@ -44,6 +48,23 @@ export function ProfileTab({ values, errors, onChange }: ProfileTabProps) {
         error={errors.email}
         onChange={(e) => onChange('email', e.target.value)}
       />
+      {user.pendingEmail && (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Waiting for confirmation: we sent a link to {user.pendingEmail}. Your address changes once you open it.
+        </p>
+      )}
+      {emailChanges && (
+        <TextField
+          label="Current password"
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          hint="Needed to change your e-mail address. We then send a confirmation link to the new address."
+          value={values.currentPassword}
+          error={errors.currentPassword}
+          onChange={(e) => onChange('currentPassword', e.target.value)}
+        />
+      )}
       <TextField
         label="Phone number (optional)"
         name="phoneNumber"
@@ -55,6 +76,7 @@ export function ProfileTab({ values, errors, onChange }: ProfileTabProps) {
         error={errors.phoneNumber}
         onChange={(e) => onChange('phoneNumber', e.target.value)}
       />
+      <PhoneVerification user={user} />
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { useSignedInUser } from '../../../app/session/useSignedInUser';
+import { ChangePasswordSection } from '../../account/components/ChangePasswordSection';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { SubscriptionSection } from './SubscriptionSection';
@@ -6,6 +8,7 @@ import { DELETE_ACCOUNT_CONFIRMATION, useDeleteAccountMutation, useExportDataMut
 export function SecurityTab() {
   const exportData = useExportDataMutation();
   const deleteAccount = useDeleteAccountMutation();
+  const user = useSignedInUser();
 
   function onDeleteAccount() {
     if (window.confirm(DELETE_ACCOUNT_CONFIRMATION)) deleteAccount.mutate();
@@ -17,14 +20,22 @@ export function SecurityTab() {
         <h2 id="account-status-heading" className="text-base font-semibold text-slate-900 dark:text-white">
           Account Status
         </h2>
-        <div className="mt-3 flex items-center gap-3">
-          <Icon name="checkCircle" className="h-5 w-5 text-emerald-600 dark:text-emerald-400" />
-          <div>
-            <p className="font-medium text-slate-900 dark:text-white">Account Verified</p>
-            <p className="text-sm text-slate-500 dark:text-slate-400">Your account is active and in good standing.</p>
+        {user.emailVerified ? (
+          <div className="mt-3 flex items-center gap-3">
+            <Icon name="checkCircle" className="h-5 w-5 text-emerald-600 dark:text-emerald-400" />
+            <div>
+              <p className="font-medium text-slate-900 dark:text-white">Account Verified</p>
+              <p className="text-sm text-slate-500 dark:text-slate-400">Your account is active and in good standing.</p>
+            </div>
           </div>
-        </div>
+        ) : (
+          <p className="mt-3 text-sm text-amber-800 dark:text-amber-200">
+            E-mail not verified: open the link we sent to {user.email} (or send a new one from the banner above).
+          </p>
+        )}
       </section>
+
+      <ChangePasswordSection />
 
       <SubscriptionSection />
 

@@ -97,6 +97,52 @@ describe('/settings', () => {
     });
   });
 
+  it('asks for the current password only when the e-mail changes, and sends it with the change', async () => {
+    const { requests } = await openSettings();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'new@example.com' } });
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'my-current-pass' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    });
+    await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ email: 'new@example.com', currentPassword: 'my-current-pass' });
+  });
+
+  it('shows a pending address and an unverified phone with how to verify it', async () => {
+    const { requests } = await openSettings(makeUser({ pendingEmail: 'next@example.com', phoneNumber: '+14155550123', phoneVerified: false }), {
+      'POST /api/user/phone/code': { message: 'We sent a 6-digit code to +14155550123' },
+      'POST /api/user/phone/verify': makeUser({ phoneNumber: '+14155550123', phoneVerified: true }),
+    });
+    expect(screen.getByText(/we sent a link to next@example.com/)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
+    });
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'We sent a 6-digit code to +14155550123' }));
+    fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Verify Phone' }));
+    });
+    await waitFor(() => expect(requests.find((r) => r.url === '/api/user/phone/verify')?.body).toEqual({ code: '123456' }));
+  });
+
+  it('changes the password on Security with the current one, and says what the server refused', async () => {
+    const { requests } = await openSettings(makeUser(), {
+      'POST /api/user/password': () => jsonResponse({ message: 'Current password is incorrect', field: 'currentPassword' }, 400),
+    });
+    tab('Security');
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(screen.getByText('Current password is required')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong-one' } });
+    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a-new-long-passphrase' } });
+    fireEvent.change(screen.getByLabelText('Confirm new password'), { target: { value: 'a-new-long-passphrase' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    });
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Password not changed' }));
+    expect(requests.find((r) => r.url === '/api/user/password')?.body).toEqual({ currentPassword: 'wrong-one', newPassword: 'a-new-long-passphrase', confirmPassword: 'a-new-long-passphrase' });
+  });
+
   it('toasts "Update Failed" with the server message', async () => {
     await openSettings(makeUser(), {
       'PATCH /api/user/profile': textResponse('{"message":"Email already in use"}', 409, 'Conflict'),

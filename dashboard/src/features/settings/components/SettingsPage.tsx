@@ -36,7 +36,7 @@ export function SettingsPage() {
     if (submitted) setErrors(fieldErrorsOf(profileUpdateSchema, profileUpdateOf(next)));
   }
 
-  function onProfileChange(field: 'firstName' | 'lastName' | 'email' | 'phoneNumber', value: string) {
+  function onProfileChange(field: 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'currentPassword', value: string) {
     update({ ...values, [field]: value });
   }
 
@@ -55,7 +55,8 @@ export function SettingsPage() {
       setTab('profile');
       return;
     }
-    updateProfile.mutate(payload);
+    // A new address waits for its link: the field goes back to the current one and the pending note shows the new one.
+    updateProfile.mutate(payload, { onSuccess: () => setValues((v) => ({ ...v, email: user.email, currentPassword: '' })) });
   }
 
   return (

@@ -6,6 +6,8 @@ export interface ProfileFormValues {
   lastName: string;
   email: string;
   phoneNumber: string;
+  /** Needed only when the e-mail address changes. */
+  currentPassword: string;
   notifications: NotificationPreferences;
 }
 
@@ -15,6 +17,7 @@ export function profileFormValuesOf(user: PublicUser): ProfileFormValues {
     lastName: user.lastName ?? '',
     email: user.email,
     phoneNumber: user.phoneNumber ?? '',
+    currentPassword: '',
     notifications: {
       emailAlerts: user.emailAlerts,
       smsAlerts: user.smsAlerts,
@@ -33,6 +36,7 @@ export function profileUpdateOf(values: ProfileFormValues): ProfileUpdateInput {
     lastName: values.lastName.trim(),
     email: values.email.trim(),
     phoneNumber: phoneNumber || null,
+    ...(values.currentPassword ? { currentPassword: values.currentPassword } : {}),
     notifications: { ...values.notifications, smsAlerts: values.notifications.smsAlerts && phoneNumber !== '' },
   };
 }

@@ -1,0 +1,62 @@
+import type { Knex } from 'knex';
+import { notificationRow } from '../notifications/delivery';
+import type { TrialPayload } from '../notifications/messages';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
+
+/**
+ * A card-free trial: trialing (sign-up) or trial (set by an admin) with no Stripe subscription behind it. A card trial
+ * is ended by Stripe's own events, never here.
+ */
+const cardFreeTrials = (db: Knex) =>
+  db('users').whereIn('subscription_status', ['trialing', 'trial']).whereNull('stripe_subscription_id').whereNotNull('trial_end_date');
+
+/** Ends the card-free trials whose trialEndDate has passed (status expired); one user's at sign-in, or all. Returns how many. */
+export async function expireEndedTrials(db: Knex, now: Date, userId?: string): Promise<number> {
+  const query = cardFreeTrials(db).where('trial_end_date', '<=', now);
+  if (userId) query.where('id', userId);
+  return await query.update({ subscription_status: 'expired', has_completed_trial: true, updated_at: now });
+}
+
+/** SQL true for a user whose card-free trial has passed its end but is not marked expired yet (no alerts for them). */
+export const TRIAL_ENDED_SQL = `(u.subscription_status IN ('trialing','trial') AND u.stripe_subscription_id IS NULL AND u.trial_end_date IS NOT NULL AND u.trial_end_date <= ?)`;
+
+export interface TrialActivityDeps {
+  db: Knex;
+  /** Where the reminder's link points (the dashboard URL of the notification channels). */
+  dashboardUrl?: string;
+  now?: () => Date;
+}
+
+export function createTrialActivities(deps: TrialActivityDeps) {
+  const clock = deps.now ?? (() => new Date());
+  const { db } = deps;
+  const subscribeUrl = (deps.dashboardUrl ?? 'http://localhost:3000/dashboard').replace(/\/dashboard$/, '/subscribe');
+  return {
+    /**
+     * Records the reminders due for card-free trials (verified addresses only): one 2 days before the end (sent on
+     * the first daily run with 1–2 days left) and one on the day (the first run with less than a day left, before the
+     * trial is expired). Each is keyed by user, trial end and kind, so it goes out once however often this runs, and an
+     * admin's extension gets its own reminders. Then ends the trials that are over. Returns the ids to send.
+     */
+    async runTrialMaintenance(): Promise<{ expired: number; reminderIds: number[] }> {
+      const now = clock();
+      const trials = await cardFreeTrials(db)
+        .where({ is_active: true })
+        .whereNotNull('email_verified_at')
+        .where('trial_end_date', '<=', new Date(now.getTime() + 3 * DAY_MS))
+        .select<Array<{ id: string; email: string; trial_end_date: Date }>>('id', 'email', 'trial_end_date');
+      const rows = trials.flatMap((u) => {
+        const daysLeft = utcDay(u.trial_end_date) - utcDay(now);
+        const kind = daysLeft <= 0 ? 0 : daysLeft <= 2 ? 2 : null;
+        if (kind === null) return [];
+        const payload: TrialPayload = { daysLeft: kind, trialEndDate: u.trial_end_date.toISOString(), subscribeUrl };
+        return [notificationRow({ idempotencyKey: `trial:${u.id}:${payload.trialEndDate}:${kind}`, userId: u.id, alertId: null, channel: 'email', recipient: u.email, content: { kind: 'trial', payload } })];
+      });
+      const inserted = rows.length ? await db('notifications').insert(rows).onConflict('idempotency_key').ignore().returning<Array<{ id: string }>>('id') : [];
+      const expired = await expireEndedTrials(db, now);
+      return { expired, reminderIds: inserted.map((r) => Number(r.id)) };
+    },
+  };
+}
