@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { AdminSubscriptionFilter, AdminUsersQuery, AdminUsersResponse } from '../../core/contracts/admin';
 import type { PublicUser, Role, SubscriptionStatus } from '../../core/contracts/user';
 import { toPublicUser, type UserRow } from '../accounts/userMapper';
-import { notFound } from '../http/httpError';
+import { HttpError, notFound } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
 import type { AdminActor } from './adminActor';
 import { recordAdminAction } from './auditLog';
@@ -106,7 +106,7 @@ export function createAdminUserService(db: Knex) {
       return db.transaction(async (trx) => {
         const before = await lockUser(trx, id);
         const isTrial = ['trialing', 'trial', 'expired'].includes(before.subscription_status) && !before.stripe_subscription_id;
-        if (!isTrial) throw conflict('Only a card-free trial (trialing, trial or expired, without a Stripe subscription) can be extended');
+        if (!isTrial) throw new HttpError(409, 'Only a card-free trial (trialing, trial or expired, without a Stripe subscription) can be extended');
         const from = before.trial_end_date && before.trial_end_date > now ? before.trial_end_date : now;
         const trialEnd = new Date(from.getTime() + days * 24 * 60 * 60 * 1000);
         const status = before.subscription_status === 'expired' ? 'trialing' : before.subscription_status;
