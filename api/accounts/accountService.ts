@@ -240,7 +240,9 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     /** Deletes the account and ends all of its sessions; the last active admin cannot delete themselves (409). */
     async deleteAccount(id: string): Promise<void> {
       await db.transaction(async (trx) => {
-        const row = (await trx<UserRow>('users').where({ id }).forUpdate().first('id', 'role', 'is_active')) as UserRow | undefined;
+        // Not row-locked here: the guard locks every active admin in id order, so two admins deleting themselves at once
+        // queue behind each other instead of each holding its own row and deadlocking on the other's.
+        const row = (await trx<UserRow>('users').where({ id }).first('id', 'role', 'is_active')) as UserRow | undefined;
         if (row) await guardLastAdmin(trx, row, 'delete');
         await trx('users').where({ id }).delete();
         await destroyUserSessions(trx, id);
