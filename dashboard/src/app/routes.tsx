@@ -17,6 +17,9 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: await load() }) };
 }
 
+/** Id of the route group of the public pages, which the build pre-renders to HTML. */
+export const PUBLIC_ROUTES_ID = 'public';
+
 /** Every route of spec §2. The landing page is in the entry chunk: it is the first page most visitors see. */
 export const appRoutes: RouteObject[] = [
   {
@@ -25,6 +28,7 @@ export const appRoutes: RouteObject[] = [
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       {
+        id: PUBLIC_ROUTES_ID,
         element: <PublicLayout />,
         children: [
           { path: '/', element: <LandingPage /> },

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router-dom';
-import { usePageMeta } from '../../../app/usePageMeta';
+import { SITE_NAME, SITE_URL, usePageMeta } from '../../../app/usePageMeta';
+import { JsonLd } from '../../../ui/JsonLd';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
@@ -68,6 +69,19 @@ export function BlogPostPage() {
             </Button>
           </div>
         </header>
+        <JsonLd
+          data={{
+            '@type': 'BlogPosting',
+            headline: post.title,
+            description: post.excerpt,
+            datePublished: new Date(`${post.date} 12:00 UTC`).toISOString().slice(0, 10),
+            articleSection: post.category,
+            url: `${SITE_URL}/blog/${post.slug}`,
+            mainEntityOfPage: `${SITE_URL}/blog/${post.slug}`,
+            author: { '@type': 'Organization', name: SITE_NAME },
+            publisher: { '@type': 'Organization', name: SITE_NAME, url: SITE_URL },
+          }}
+        />
         {post.content ? (
           // Static HTML written by us and stored in data/posts, never user input.
           <div className={bodyClasses} dangerouslySetInnerHTML={{ __html: post.content }} />
