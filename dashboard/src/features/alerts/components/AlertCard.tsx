@@ -40,7 +40,7 @@ export function AlertCard({ alert, onDelete, onToggle, busy }: AlertCardProps) {
           <span>Email: {alert.emailEnabled ? 'On' : 'Off'}</span>
           <span>SMS: {alert.smsEnabled ? 'On' : 'Off'}</span>
         </div>
-        <Switch label="Alert on" checked={alert.isActive} disabled={busy} onCheckedChange={(isActive) => onToggle(alert, isActive)} />
+        <Switch label={alert.isActive ? 'Alert on' : 'Alert off'} checked={alert.isActive} disabled={busy} onCheckedChange={(isActive) => onToggle(alert, isActive)} />
         <p className="text-xs text-slate-500 dark:text-slate-400">
           Created {formatDate(alert.createdAt)}
           {alert.lastTriggeredAt ? ` · last triggered ${formatDate(alert.lastTriggeredAt)}` : ''}
