@@ -1,5 +1,6 @@
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useId, useMemo, useState } from 'react';
+import { formatCount } from '../../lib/format';
 import { MAX_PICKER_OPTIONS, stockIndex, type PickerStock } from './stockSearch';
 
 interface StockPickerProps {
@@ -59,7 +60,7 @@ export function StockPicker({ stocks, value, onChange, loading }: StockPickerPro
       <p id={`${id}-hint`} className="text-sm text-slate-500 dark:text-slate-400">
         {query.trim() && matches.length === 0
           ? 'No stock matches. Try a ticker such as AAPL or a company name.'
-          : `Type to search ${stocks.length.toLocaleString('en-US')} stocks; the best ${MAX_PICKER_OPTIONS} matches are listed.`}
+          : `Type to search ${formatCount(stocks.length)} stocks; the best ${MAX_PICKER_OPTIONS} matches are listed.`}
       </p>
     </div>
   );

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { PublicUser } from '@core/contracts/user';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/formatDate';
+import { formatDate } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { Icon, type IconName } from '../../ui/Icon';
 import { useLogout } from '../session/useLogout';

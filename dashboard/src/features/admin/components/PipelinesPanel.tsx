@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { pipelineRunsQuery, useRerun, useStartScan, type PipelineFilters } from '../api/adminApi';
 import { AmbiguityListEditor } from './AmbiguityListEditor';
-import { formatDateTime, formatDuration } from './format';
+import { formatCount, formatDateTime, formatDuration } from '../../../lib/format';
 import { SelectField } from './SelectField';
 
 const typeOptions = [{ value: 'all', label: 'All pipelines' }, ...pipelineWorkflowTypes.map((t) => ({ value: t, label: t }))];
@@ -93,8 +93,8 @@ function RunsTable({ runs, rerunning, onRerun }: { runs: PipelineRun[]; rerunnin
               </td>
               <td className="whitespace-nowrap px-3 py-2">{formatDateTime(run.startedAt)}</td>
               <td className="whitespace-nowrap px-3 py-2">{formatDuration(run.durationMs)}</td>
-              <td className="px-3 py-2">{run.posts ?? '–'}</td>
-              <td className="px-3 py-2">{run.mentions ?? '–'}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{run.posts === null ? '–' : formatCount(run.posts)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{run.mentions === null ? '–' : formatCount(run.mentions)}</td>
               <td className="max-w-[20rem] px-3 py-2 text-xs text-red-700 dark:text-red-400">{run.error ?? ''}</td>
               <td className="space-x-2 whitespace-nowrap px-3 py-2">
                 {run.temporalUrl && (

@@ -1,9 +1,11 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import type { PublicUser, SubscriptionStatus } from '@core/contracts/user';
 import { Badge, type BadgeVariant } from '../../../ui/Badge';
-import { formatDate } from '../../../lib/formatDate';
-import { truncateId } from './format';
+import { formatDate } from '../../../lib/format';
 import { UserRowActions } from './UserRowActions';
+
+/** Spec §9: payment customer and subscription ids (and user ids) show their first 8 characters. */
+const truncateId = (id: string | null | undefined) => (id ? id.slice(0, 8) : null);
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, PublicUser>();

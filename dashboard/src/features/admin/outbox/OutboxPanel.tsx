@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { OutboxMessageView } from '@core/contracts/alerts';
 import { getErrorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -57,7 +58,7 @@ export function OutboxPanel() {
                         {m.subject ?? m.text.slice(0, 80)}
                       </button>
                     </td>
-                    <td className="py-2 whitespace-nowrap">{new Date(m.receivedAt).toLocaleString()}</td>
+                    <td className="py-2 whitespace-nowrap">{formatDateTime(m.receivedAt)}</td>
                   </tr>
                 ))}
               </tbody>
