@@ -62,13 +62,13 @@ describe('the admin area in the browser', () => {
 
   it('edits a source list: Save disabled until changed, Add Defaults merges', async () => {
     await page.getByRole('tab', { name: 'Platform Settings' }).click();
-    const editor = page.getByRole('textbox', { name: 'reddit subreddits' });
+    const editor = page.getByRole('textbox', { name: 'Reddit Subreddits' });
     await editor.waitFor();
-    const save = page.getByRole('button', { name: 'Save reddit subreddits' });
+    const save = page.getByRole('button', { name: 'Save Reddit Subreddits' });
     expect(await save.isDisabled()).toBe(true);
     await editor.fill('pennystocks\n\n  options  ');
     expect(await save.isEnabled()).toBe(true);
-    await page.getByRole('button', { name: 'Add Defaults to reddit subreddits' }).click();
+    await page.getByRole('button', { name: 'Add Defaults to Reddit Subreddits' }).click();
     const merged = (await editor.inputValue()).split('\n');
     expect(merged.slice(0, 2)).toEqual(['pennystocks', 'options']);
     expect(merged).toEqual(expect.arrayContaining(['wallstreetbets', 'stocks', 'investing']));
@@ -78,7 +78,7 @@ describe('the admin area in the browser', () => {
     await expect.poll(() => save.isDisabled()).toBe(true);
     await page.reload();
     await page.getByRole('tab', { name: 'Platform Settings' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'reddit subreddits' }).inputValue()).toBe(merged.join('\n'));
+    await expect.poll(() => page.getByRole('textbox', { name: 'Reddit Subreddits' }).inputValue()).toBe(merged.join('\n'));
   });
 
   it('triggers a scan and sees it complete in the Pipelines tab, with a link into the Temporal UI', async () => {

@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { Icon, type IconName } from '../../ui/Icon';
 import { useLogout } from '../session/useLogout';
-import { fullNameOf, hasSubscription, initialsOf } from './userDisplay';
+import { hasSubscription, initialsOf, nameOf } from './userDisplay';
 
 interface UserMenuProps {
   user: PublicUser;
@@ -82,9 +82,10 @@ export function UserMenu({ user }: UserMenuProps) {
           className="absolute right-0 z-40 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <div className="px-3 py-2">
-            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{fullNameOf(user)}</p>
+            {/* The name when there is one; otherwise the e-mail stands alone (shown once), with @username when set. */}
+            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{nameOf(user) ?? user.email}</p>
             {user.username && <p className="truncate text-sm text-slate-500 dark:text-slate-400">@{user.username}</p>}
-            <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+            {nameOf(user) && <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>}
             {(isAdmin || isTrialing) && (
               <div className="mt-2 flex flex-wrap gap-1.5">
                 {isAdmin && <Badge>Admin</Badge>}

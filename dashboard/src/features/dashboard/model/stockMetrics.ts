@@ -1,4 +1,5 @@
 import type { Sentiment, Stock } from '@core/contracts/stocks';
+import { platformLabels } from '@core/contracts/admin';
 import { formatCount } from '../../../lib/format';
 
 /** Spec §2 section 2: the four summary cards. Active Alerts and every caption are fixed text. */
@@ -85,13 +86,7 @@ export function sentimentBreakdown(items: ReadonlyArray<{ sentiment: Sentiment }
 
 export type MentionPlatform = 'reddit' | 'twitter' | 'youtube' | 'tiktok' | 'instagram';
 
-export const PLATFORM_LABELS: Record<MentionPlatform, string> = {
-  reddit: 'Reddit',
-  twitter: 'Twitter',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  instagram: 'Instagram',
-};
+export const PLATFORM_LABELS: Record<MentionPlatform, string> = platformLabels;
 
 /** The three dashboard platforms (spec §1), always shown; TikTok and Instagram only when they have mentions. */
 export const CORE_PLATFORMS: readonly MentionPlatform[] = ['reddit', 'twitter', 'youtube'];

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paymentsOffConfig } from '../../../testing/fixtures';
+import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
 import { mockFetch, textResponse } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
 
@@ -126,5 +126,22 @@ describe('pricing, privacy and terms', () => {
     ]) {
       expect(text).toContain(snippet);
     }
+  });
+});
+
+describe('the public header', () => {
+  it('offers Sign In to a visitor who is signed out', async () => {
+    renderRoute('/pricing');
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    await waitFor(() => expect(nav.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth'));
+    expect(nav.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('shows a signed-in visitor the way to their account, not "Sign In"', async () => {
+    mockFetch({ 'GET /api/user': makeUser({ email: 'reader@example.com' }), 'GET /api/config': paymentsOffConfig });
+    renderRoute('/blog');
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    await waitFor(() => expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard'));
+    expect(nav.queryByRole('link', { name: 'Sign In' })).toBeNull();
   });
 });
