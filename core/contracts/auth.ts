@@ -4,6 +4,16 @@ import { z } from 'zod';
 export const emailField = z.string({ error: 'Invalid email address' }).trim().email('Invalid email address');
 export const passwordField = z.string({ error: 'Password must be at least 6 characters' }).min(6, 'Password must be at least 6 characters');
 
+/** 3 to 30 letters, digits or underscores: the same rule as the users_username_format check in Postgres. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,30}$/;
+export const USERNAME_MESSAGE = 'Username must be 3-30 letters, numbers or underscores';
+/** Optional at sign-up: blank means none. Unique regardless of letter case (409 when taken). */
+export const usernameField = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || USERNAME_PATTERN.test(v), USERNAME_MESSAGE)
+  .optional();
+
 export const loginSchema = z.object({
   email: emailField,
   password: passwordField,
@@ -17,7 +27,7 @@ export const registerSchema = z
     confirmPassword: z.string({ error: 'Please confirm your password' }).min(6, 'Please confirm your password'),
     firstName: z.string().trim().max(100).optional(),
     lastName: z.string().trim().max(100).optional(),
-    username: z.string().trim().max(50).optional(),
+    username: usernameField,
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type RegisterInput = z.infer<typeof registerSchema>;

@@ -1,3 +1,4 @@
+import { useTrialOffer } from '../../../app/config/publicConfig';
 import { useParams } from 'react-router-dom';
 import { SITE_NAME, SITE_URL, usePageMeta } from '../../../app/usePageMeta';
 import { JsonLd } from '../../../ui/JsonLd';
@@ -23,6 +24,7 @@ export const POST_NOT_FOUND_TITLE = 'Post Not Found';
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = findBlogPost(slug);
+  const trial = useTrialOffer();
   usePageMeta(
     post ? `${post.title} - Blog` : `${POST_NOT_FOUND_TITLE} - Blog`,
     post?.excerpt ?? "The blog post you're looking for doesn't exist.",
@@ -95,7 +97,7 @@ export function BlogPostPage() {
             Ready to spot trends before they go viral?
           </h2>
           <p className="mt-3 text-slate-600 dark:text-slate-300">
-            Start your 7-day free trial of StockPulse. No credit card required.
+            Start your {trial.headline} of StockPulse, {trial.terms}.
           </p>
           <ButtonLink to="/auth" size="lg" className="mt-6">
             Start Free Trial

@@ -145,3 +145,22 @@ describe('the public header', () => {
     expect(nav.queryByRole('link', { name: 'Sign In' })).toBeNull();
   });
 });
+
+describe('the trial the public pages promise', () => {
+  it('is the 7-day trial without a card while payments are off', async () => {
+    renderRoute('/');
+    await screen.findByText('Social Media Monitoring');
+    await waitFor(() => expect(bodyText()).toContain('7-day free trial · No credit card required'));
+    expect(bodyText()).not.toContain('14-day');
+  });
+
+  it('is the 14-day trial with a card once payments are on', async () => {
+    mockFetch({
+      'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
+      'GET /api/config': { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' },
+    });
+    renderRoute('/');
+    await waitFor(() => expect(bodyText()).toContain('14-day free trial · Card required, no charge until the trial ends'));
+    expect(bodyText()).not.toMatch(/7-day free trial|No credit card required/);
+  });
+});
