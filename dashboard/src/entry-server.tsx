@@ -21,7 +21,10 @@ export const PUBLIC_PATHS: readonly string[] = ['/', '/features', '/pricing', '/
 export const NOT_FOUND_PATH = '/404';
 
 export interface RenderedPage {
-  /** The markup inside #root, including React Router's hydration data script. */
+  /**
+   * The markup inside #root. No hydration-data script: the routes have no loaders, so the browser's router starts the
+   * same without it, and the Content-Security-Policy allows no inline script.
+   */
   html: string;
   head: PageHead;
 }
@@ -36,7 +39,7 @@ export async function renderPage(path: string): Promise<RenderedPage> {
     <StrictMode>
       <PageHeadContext.Provider value={(declared) => (head = declared)}>
         <AppProviders queryClient={createQueryClient()}>
-          <StaticRouterProvider router={router} context={context} />
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
         </AppProviders>
       </PageHeadContext.Provider>
     </StrictMode>,

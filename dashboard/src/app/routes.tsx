@@ -38,6 +38,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/terms', ...page(async () => (await import('../features/public/components/TermsPage')).TermsPage) },
           { path: '/blog', ...page(async () => (await import('../features/blog/components/BlogIndexPage')).BlogIndexPage) },
           { path: '/blog/:slug', ...page(async () => (await import('../features/blog/components/BlogPostPage')).BlogPostPage) },
+          // The 404 page is public too: the server answers unknown paths with its pre-rendered HTML and status 404.
+          { path: '*', ...page(async () => (await import('../features/public/components/NotFoundPage')).NotFoundPage) },
         ],
       },
       {
@@ -61,10 +63,6 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireAdmin />,
         children: [{ element: <AppLayout />, children: [{ path: '/admin', ...page(async () => (await import('../features/admin/components/AdminPage')).AdminPage) }] }],
-      },
-      {
-        element: <AppLayout />,
-        children: [{ path: '*', ...page(async () => (await import('../features/public/components/NotFoundPage')).NotFoundPage) }],
       },
     ],
   },

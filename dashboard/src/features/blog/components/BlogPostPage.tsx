@@ -6,7 +6,8 @@ import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Icon } from '../../../ui/Icon';
-import { findBlogPost } from '../data/blogPosts';
+import { findBlogPost, type BlogPost } from '../data/blogPosts';
+import { NotFoundPage } from '../../public/components/NotFoundPage';
 
 /** Styles for the post's HTML body (our own static content from data/posts). */
 const bodyClasses =
@@ -19,30 +20,16 @@ const bodyClasses =
   '[&_.post-disclaimer]:mt-10 [&_.post-disclaimer]:rounded-lg [&_.post-disclaimer]:border [&_.post-disclaimer]:border-slate-200 ' +
   '[&_.post-disclaimer]:bg-slate-50 [&_.post-disclaimer]:p-4 [&_.post-disclaimer]:text-sm dark:[&_.post-disclaimer]:border-slate-800 dark:[&_.post-disclaimer]:bg-slate-900';
 
-export const POST_NOT_FOUND_TITLE = 'Post Not Found';
-
+/** A post by its slug; an unknown slug is the site's 404 page (the server answers it with status 404). */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = findBlogPost(slug);
-  const trial = useTrialOffer();
-  usePageMeta(
-    post ? `${post.title} - Blog` : `${POST_NOT_FOUND_TITLE} - Blog`,
-    post?.excerpt ?? "The blog post you're looking for doesn't exist.",
-    { type: post ? 'article' : 'website', path: `/blog/${slug}` },
-  );
+  return post ? <BlogPostArticle post={post} /> : <NotFoundPage />;
+}
 
-  if (!post) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center sm:px-6 lg:px-8">
-        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{POST_NOT_FOUND_TITLE}</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">The blog post you're looking for doesn't exist.</p>
-        <ButtonLink to="/blog" variant="outline" className="mt-8">
-          <Icon name="arrowLeft" />
-          Back to Blog
-        </ButtonLink>
-      </div>
-    );
-  }
+function BlogPostArticle({ post }: { post: BlogPost }) {
+  usePageMeta(`${post.title} - Blog`, post.excerpt, { type: 'article', path: `/blog/${post.slug}` });
+  const trial = useTrialOffer();
 
   return (
     <>
