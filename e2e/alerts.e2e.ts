@@ -54,10 +54,12 @@ describe('alerts in the browser: create from the dashboard and /alerts, list, to
     const picker = dialog.getByRole('combobox', { name: 'Stock' });
     await expect.poll(() => picker.getAttribute('placeholder'), { timeout: 30_000 }).toBe('Search by ticker or company name');
     await picker.fill('A');
-    const firstOption = page.getByRole('option').first();
-    await firstOption.waitFor();
-    const chosen = (await firstOption.getAttribute('aria-label'))!;
+    await page.getByRole('option').first().waitFor();
     await picker.press('ArrowDown');
+    // The option the keyboard made active is the one Enter picks.
+    const activeId = await picker.getAttribute('aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    const chosen = (await page.locator(`[id="${activeId}"]`).textContent())!.trim();
     await picker.press('Enter');
     expect(await picker.inputValue()).toBe(chosen);
     await screenshot(page, 'alerts-stock-picker');

@@ -47,10 +47,10 @@ export function StockPicker({ stocks, value, onChange, loading }: StockPickerPro
               <ComboboxOption
                 key={stock.id}
                 value={stock}
-                aria-label={label(stock)}
                 className="flex cursor-pointer gap-2 px-3 py-2 text-slate-900 data-focus:bg-blue-600 data-focus:text-white dark:text-slate-100"
               >
                 <span className="w-16 shrink-0 font-semibold">{stock.ticker}</span>
+                <span className="sr-only"> · </span>
                 <span className="truncate">{stock.name}</span>
               </ComboboxOption>
             ))}

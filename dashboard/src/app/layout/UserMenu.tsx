@@ -64,13 +64,14 @@ export function UserMenu({ user }: UserMenuProps) {
       <button
         ref={triggerRef}
         type="button"
-        aria-label="User menu"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 dark:hover:bg-slate-800"
       >
-        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white">
+        {/* The button's name is "User menu"; the initials are decoration beside it. */}
+        <span className="sr-only">User menu</span>
+        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white">
           {initialsOf(user)}
         </span>
         <Icon name="chevronDown" className="h-4 w-4 text-slate-500" />

@@ -32,7 +32,7 @@ const columns = helper.columns([
         <div className="min-w-0 max-w-[14rem]">
           <div className="truncate font-medium text-slate-900 dark:text-white">{displayName(u)}</div>
           {u.username && <div className="text-xs text-slate-500">@{u.username}</div>}
-          <div className="font-mono text-xs text-slate-400" title={u.id}>
+          <div className="font-mono text-xs text-slate-500 dark:text-slate-400" title={u.id}>
             {truncateId(u.id)}
           </div>
         </div>

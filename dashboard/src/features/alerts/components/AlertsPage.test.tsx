@@ -99,11 +99,13 @@ describe('AlertsPage (spec §2 /alerts)', () => {
     await waitFor(() => expect(getToasts().map((t) => t.description)).toContain('Stock ID is required'));
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
+    // The picker's floating list measures itself with ResizeObserver, which jsdom lacks.
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
     // The picker searches by company name as well as ticker.
     const picker = dialog.getByRole('combobox', { name: 'Stock' });
     await waitFor(() => expect(picker.getAttribute('placeholder')).toBe('Search by ticker or company name'));
     fireEvent.change(picker, { target: { value: 'nvidia' } });
-    await screen.findByRole('option', { name: 'NVDA · NVIDIA Corporation' });
+    await screen.findByRole('option', { name: /^NVDA\s*·\s*NVIDIA Corporation$/ });
     fireEvent.keyDown(picker, { key: 'ArrowDown' });
     fireEvent.keyDown(picker, { key: 'Enter' });
     await waitFor(() => expect((picker as HTMLInputElement).value).toBe('NVDA · NVIDIA Corporation'));

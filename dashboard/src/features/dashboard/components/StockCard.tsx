@@ -16,7 +16,7 @@ interface StockCardProps {
 }
 
 const changeClasses = {
-  up: 'text-emerald-600 dark:text-emerald-400',
+  up: 'text-emerald-700 dark:text-emerald-400',
   down: 'text-red-600 dark:text-red-400',
   flat: 'text-slate-600 dark:text-slate-400',
 } as const;

@@ -53,7 +53,7 @@ function StockHeadline({ stock }: { stock: Stock }) {
         <span
           className={cn(
             'font-medium',
-            direction === 'up' ? 'text-emerald-600 dark:text-emerald-400' : direction === 'down' ? 'text-red-600 dark:text-red-400' : '',
+            direction === 'up' ? 'text-emerald-700 dark:text-emerald-400' : direction === 'down' ? 'text-red-600 dark:text-red-400' : '',
           )}
         >
           {change}
