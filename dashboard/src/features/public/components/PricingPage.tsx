@@ -1,4 +1,5 @@
 import { PUBLIC_PAGE_META } from '../content/pageMeta';
+import { useTrialOffer } from '../../../app/config/publicConfig';
 import { SITE_URL, usePageMeta } from '../../../app/usePageMeta';
 import { Card } from '../../../ui/Card';
 import { Icon, type IconName } from '../../../ui/Icon';
@@ -25,8 +26,14 @@ const BENEFITS: readonly { icon: IconName; title: string; text: string }[] = [
   { icon: 'clock', title: 'Save hours of research', text: 'Stop scrolling through feeds. StockPulse reads them for you and shows what is unusual.' },
   { icon: 'zap', title: 'Hear it first', text: 'Social surges often lead the news by 15-30 minutes. Alerts give you time to research.' },
   { icon: 'creditCard', title: 'One simple price', text: 'Everything for $49 per month, about $1.63 a day. No tiers, no add-ons.' },
-  { icon: 'shield', title: 'Risk-free', text: 'Try it free for 7 days, cancel anytime, and rely on our 30-day money-back guarantee.' },
 ];
+
+/** The fourth benefit names the trial that applies (7 days without a card, or 14 with one). */
+const riskFree = (trialDays: number): (typeof BENEFITS)[number] => ({
+  icon: 'shield',
+  title: 'Risk-free',
+  text: `Try it free for ${trialDays} days, cancel anytime, and rely on our 30-day money-back guarantee.`,
+});
 
 function pricingFaq(email: string): FaqItem[] {
   return [
@@ -72,6 +79,7 @@ function pricingFaq(email: string): FaqItem[] {
 export function PricingPage() {
   usePageMeta(PUBLIC_PAGE_META['/pricing'].title, PUBLIC_PAGE_META['/pricing'].description, { path: '/pricing' });
   const email = useSupportEmail();
+  const trial = useTrialOffer();
 
   return (
     <>
@@ -112,7 +120,7 @@ export function PricingPage() {
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="benefits-heading" title="Why investors choose StockPulse" />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {BENEFITS.map((benefit) => (
+            {[...BENEFITS, riskFree(trial.days)].map((benefit) => (
               <li key={benefit.title}>
                 <Card className="h-full p-6">
                   <Icon name={benefit.icon} className="h-6 w-6 text-blue-700 dark:text-blue-400" />

@@ -163,4 +163,14 @@ describe('the trial the public pages promise', () => {
     await waitFor(() => expect(bodyText()).toContain('14-day free trial · Card required, no charge until the trial ends'));
     expect(bodyText()).not.toMatch(/7-day free trial|No credit card required/);
   });
+
+  it('the pricing page names the same trial in its benefits', async () => {
+    mockFetch({
+      'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
+      'GET /api/config': { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' },
+    });
+    renderRoute('/pricing');
+    await waitFor(() => expect(bodyText()).toContain('Try it free for 14 days'));
+    expect(bodyText()).not.toContain('Try it free for 7 days');
+  });
 });
