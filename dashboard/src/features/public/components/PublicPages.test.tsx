@@ -147,6 +147,12 @@ describe('the public header', () => {
 });
 
 describe('the trial the public pages promise', () => {
+  const withPaymentsOn = () =>
+    mockFetch({
+      'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
+      'GET /api/config': { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' },
+    });
+
   it('is the 7-day trial without a card while payments are off', async () => {
     renderRoute('/');
     await screen.findByText('Social Media Monitoring');
@@ -155,20 +161,14 @@ describe('the trial the public pages promise', () => {
   });
 
   it('is the 14-day trial with a card once payments are on', async () => {
-    mockFetch({
-      'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
-      'GET /api/config': { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' },
-    });
+    withPaymentsOn();
     renderRoute('/');
     await waitFor(() => expect(bodyText()).toContain('14-day free trial · Card required, no charge until the trial ends'));
     expect(bodyText()).not.toMatch(/7-day free trial|No credit card required/);
   });
 
   it('the pricing page names the same trial in its benefits', async () => {
-    mockFetch({
-      'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
-      'GET /api/config': { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' },
-    });
+    withPaymentsOn();
     renderRoute('/pricing');
     await waitFor(() => expect(bodyText()).toContain('Try it free for 14 days'));
     expect(bodyText()).not.toContain('Try it free for 7 days');
