@@ -22,6 +22,14 @@ describe('API foundation against real Postgres, chDB and Temporal', () => {
   const dashboardDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-dist-'));
   fs.writeFileSync(path.join(dashboardDir, 'index.html'), '<!doctype html><title>StockPulse</title><div id="root"></div>');
   fs.writeFileSync(path.join(dashboardDir, 'app.js'), 'console.log(1)');
+  // A minimal build of the pre-rendered pages (npm run build writes the real ones; api/static/publicPages.test.ts uses them).
+  fs.mkdirSync(path.join(dashboardDir, '.pages'));
+  fs.writeFileSync(path.join(dashboardDir, '.pages', 'post.html'), '<!doctype html><div id="root"><h1>A post</h1></div>');
+  fs.writeFileSync(path.join(dashboardDir, '.pages', '404.html'), '<!doctype html><div id="root"><h1>404 Page Not Found</h1></div>');
+  fs.writeFileSync(
+    path.join(dashboardDir, '.pages', 'manifest.json'),
+    JSON.stringify({ pages: { '/blog/power-of-early-detection': 'post.html' }, notFound: '404.html', appPaths: ['/dashboard'] }),
+  );
 
   const app = () =>
     buildApp({
@@ -107,15 +115,21 @@ describe('API foundation against real Postgres, chDB and Temporal', () => {
     expect(res.body.message).toBe('Malformed JSON body');
   });
 
-  it('serves built files and falls back to index.html for deep links', async () => {
+  it('serves built files, pre-rendered pages, the shell for app paths, and a real 404 for the rest', async () => {
     const asset = await request(app()).get('/app.js');
     expect(asset.status).toBe(200);
     expect(asset.text).toContain('console.log');
-    for (const deepLink of ['/dashboard', '/blog/power-of-early-detection', '/does-not-exist']) {
-      const res = await request(app()).get(deepLink);
-      expect(res.status).toBe(200);
+    const appPage = await request(app()).get('/dashboard');
+    expect(appPage.status).toBe(200);
+    expect(appPage.text).toContain('<div id="root"></div>');
+    const post = await request(app()).get('/blog/power-of-early-detection');
+    expect(post.status).toBe(200);
+    expect(post.text).toContain('<h1>A post</h1>');
+    for (const unknown of ['/does-not-exist', '/blog/no-such-post']) {
+      const res = await request(app()).get(unknown);
+      expect(res.status).toBe(404);
       expect(res.headers['content-type']).toMatch(/text\/html/);
-      expect(res.text).toContain('<div id="root">');
+      expect(res.text).toContain('404 Page Not Found');
     }
   });
 });

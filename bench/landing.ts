@@ -70,7 +70,7 @@ async function largestContentfulPaint(context: BrowserContext, url: string): Pro
 }
 
 export async function benchLanding(): Promise<LandingBenchResult> {
-  execFileSync(process.execPath, [path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'dashboard/vite.config.ts', '--logLevel', 'error'], {
+  execFileSync(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), [path.join('scripts', 'build', 'buildDashboard.ts')], {
     cwd: projectRoot,
     stdio: 'inherit',
   });

@@ -40,7 +40,7 @@ describe('an account from sign-up to deletion, in the browser', () => {
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('123');
     await page.getByLabel('Confirm password').fill('456');
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Invalid email address').waitFor();
     await page.getByText('Password must be at least 6 characters').waitFor();
   });
@@ -50,7 +50,7 @@ describe('an account from sign-up to deletion, in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Your free trial has started. Welcome to the community!').waitFor();
     await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 });
     const menu = await openUserMenu();

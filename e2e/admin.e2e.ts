@@ -62,13 +62,13 @@ describe('the admin area in the browser', () => {
 
   it('edits a source list: Save disabled until changed, Add Defaults merges', async () => {
     await page.getByRole('tab', { name: 'Platform Settings' }).click();
-    const editor = page.getByRole('textbox', { name: 'reddit subreddits' });
+    const editor = page.getByRole('textbox', { name: 'Reddit Subreddits' });
     await editor.waitFor();
-    const save = page.getByRole('button', { name: 'Save reddit subreddits' });
+    const save = page.getByRole('button', { name: 'Save Reddit Subreddits' });
     expect(await save.isDisabled()).toBe(true);
     await editor.fill('pennystocks\n\n  options  ');
     expect(await save.isEnabled()).toBe(true);
-    await page.getByRole('button', { name: 'Add Defaults to reddit subreddits' }).click();
+    await page.getByRole('button', { name: 'Add Defaults to Reddit Subreddits' }).click();
     const merged = (await editor.inputValue()).split('\n');
     expect(merged.slice(0, 2)).toEqual(['pennystocks', 'options']);
     expect(merged).toEqual(expect.arrayContaining(['wallstreetbets', 'stocks', 'investing']));
@@ -78,7 +78,7 @@ describe('the admin area in the browser', () => {
     await expect.poll(() => save.isDisabled()).toBe(true);
     await page.reload();
     await page.getByRole('tab', { name: 'Platform Settings' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'reddit subreddits' }).inputValue()).toBe(merged.join('\n'));
+    await expect.poll(() => page.getByRole('textbox', { name: 'Reddit Subreddits' }).inputValue()).toBe(merged.join('\n'));
   });
 
   it('triggers a scan and sees it complete in the Pipelines tab, with a link into the Temporal UI', async () => {
@@ -92,8 +92,8 @@ describe('the admin area in the browser', () => {
     await row.getByText('completed').waitFor({ timeout: 60_000 });
     const cells = await row.locator('td').allInnerTexts();
     expect(cells[1]).toBe('reddit');
-    expect(Number(cells[5])).toBeGreaterThanOrEqual(0);
-    expect(Number(cells[6])).toBeGreaterThanOrEqual(0);
+    expect(cells[5]).toMatch(/^\d{1,3}(,\d{3})*$/);
+    expect(cells[6]).toMatch(/^\d{1,3}(,\d{3})*$/);
     expect(await row.getByRole('link', { name: 'Open in Temporal' }).getAttribute('href')).toMatch(/\/namespaces\/default\/workflows\/scan-reddit-manual-/);
     // The YouTube quota card: simulated here, so nothing spent, one row per default YouTube source.
     const quota = page.getByTestId('youtube-quota');

@@ -50,9 +50,19 @@ describe('alerts in the browser: create from the dashboard and /alerts, list, to
     const dialog = page.getByRole('dialog', { name: 'Create Alert' });
     await dialog.getByRole('button', { name: 'Create Alert' }).click();
     await page.getByText('Stock ID is required').waitFor();
-    const picker = dialog.getByLabel('Stock');
-    await picker.locator('option').nth(1).waitFor({ state: 'attached', timeout: 30_000 });
-    await picker.selectOption({ index: 1 });
+    // The searchable picker, by keyboard: type part of a ticker, arrow down to the first match, Enter.
+    const picker = dialog.getByRole('combobox', { name: 'Stock' });
+    await expect.poll(() => picker.getAttribute('placeholder'), { timeout: 30_000 }).toBe('Search by ticker or company name');
+    await picker.fill('A');
+    await page.getByRole('option').first().waitFor();
+    await picker.press('ArrowDown');
+    // The option the keyboard made active is the one Enter picks.
+    const activeId = await picker.getAttribute('aria-activedescendant');
+    expect(activeId).toBeTruthy();
+    const chosen = (await page.locator(`[id="${activeId}"]`).textContent())!.trim();
+    await picker.press('Enter');
+    expect(await picker.inputValue()).toBe(chosen);
+    await screenshot(page, 'alerts-stock-picker');
     await dialog.getByLabel('Mention window').selectOption('60');
     await dialog.getByRole('button', { name: 'Create Alert' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -63,6 +73,8 @@ describe('alerts in the browser: create from the dashboard and /alerts, list, to
     expect(await newest.innerText()).toContain('(last 1 hour)');
     await newest.getByRole('switch', { name: 'Alert on' }).click();
     await newest.getByText('Inactive').waitFor();
+    // The switch's label follows the alert.
+    expect(await newest.getByRole('switch', { name: 'Alert off' }).getAttribute('aria-checked')).toBe('false');
 
     for (let remaining = 2; remaining > 0; remaining--) {
       await page.getByTestId('alert-card').first().getByRole('button', { name: /^Delete alert for / }).click();

@@ -11,6 +11,7 @@ import * as m009 from './009_billing';
 import * as m011 from './011_account_verification';
 import * as m012 from './012_alert_uniqueness';
 import * as m015 from './015_api_quota_usage';
+import * as m016 from './016_username_format';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -31,6 +32,7 @@ const migrations: Array<[string, Migration]> = [
   ['011_account_verification', m011],
   ['012_alert_uniqueness', m012],
   ['015_api_quota_usage', m015],
+  ['016_username_format', m016],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

@@ -19,11 +19,12 @@ function newestSourceTime(dir: string): number {
 
 /** Builds the dashboard with Vite when the build is missing or older than its sources. */
 export function ensureDashboardBuilt(log: (m: string) => void): void {
-  const index = path.join(dashboardDist, 'index.html');
-  const builtAt = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+  // The manifest of the pre-rendered pages is the build's last file.
+  const manifest = path.join(dashboardDist, '.pages', 'manifest.json');
+  const builtAt = fs.existsSync(manifest) ? fs.statSync(manifest).mtimeMs : 0;
   if (builtAt > Math.max(...sources.map(newestSourceTime))) return;
-  log('building the dashboard (vite build)');
-  const vite = path.join(projectRoot, 'node_modules', '.bin', 'vite');
-  const result = spawnSync(vite, ['build', '--config', 'dashboard/vite.config.ts', '--logLevel', 'warn'], { cwd: projectRoot, stdio: 'inherit' });
+  log('building the dashboard (npm run build: vite build, then pre-rendering the public pages)');
+  const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
+  const result = spawnSync(tsx, [path.join('scripts', 'build', 'buildDashboard.ts')], { cwd: projectRoot, stdio: 'inherit' });
   if (result.status !== 0) throw new StartupError('The dashboard build failed (see the output above); fix it or run "npm run build" to retry.');
 }

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicUserSchema } from '../../core/contracts/user';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
+import { USERNAME_MESSAGE } from '../../core/contracts/auth';
 import { purgeExpiredSessions } from '../sessions/postgresSessionStore';
 
 const password = 'correct-horse';
@@ -48,10 +49,30 @@ describe('accounts API against real Postgres', () => {
       [{ email: 'a@b.co', password, confirmPassword: '' }, 'confirmPassword', 'Please confirm your password'],
       [{ email: 'a@b.co', password, confirmPassword: 'different-one' }, 'confirmPassword', "Passwords don't match"],
       [{ password, confirmPassword: password }, 'email', 'Invalid email address'],
+      [{ email: 'a@b.co', password, confirmPassword: password, username: 'no spaces' }, 'username', USERNAME_MESSAGE],
+      [{ email: 'a@b.co', password, confirmPassword: password, username: 'ab' }, 'username', USERNAME_MESSAGE],
+      [{ email: 'a@b.co', password, confirmPassword: password, username: '@handle' }, 'username', USERNAME_MESSAGE],
     ])('rejects %j with 400 naming %s', async (body, field, message) => {
       const res = await request(t.server).post('/api/register').send(body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ message, field });
+    });
+
+    it('username is optional (blank is none) and unique in any letter case (409)', async () => {
+      const blank = await request(t.server).post('/api/register').send({ email: newEmail(), password, confirmPassword: password, username: '  ' });
+      expect(blank.status).toBe(201);
+      expect(blank.body.username).toBeNull();
+      const name = `Trader_${Date.now().toString(36)}`;
+      const first = await request(t.server).post('/api/register').send({ email: newEmail(), password, confirmPassword: password, username: name });
+      expect(first.status).toBe(201);
+      expect(first.body.username).toBe(name);
+      const taken = await request(t.server).post('/api/register').send({ email: newEmail(), password, confirmPassword: password, username: name.toLowerCase() });
+      expect(taken.status).toBe(409);
+      expect(taken.body).toMatchObject({ field: 'username' });
+    });
+
+    it('Postgres itself refuses a username outside the format (migration 016)', async () => {
+      await expect(t.deps.db('users').insert({ email: newEmail(), password_hash: 'x', username: 'has space' })).rejects.toThrow(/users_username_format/);
     });
 
     it('refuses a duplicate e-mail in any letter case with 409', async () => {

@@ -69,6 +69,16 @@ export const sourceListTypes = {
   instagram: ['hashtags', 'keywords'],
 } as const;
 export const sourceListPlatforms = ['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'] as const;
+export type SourceListPlatform = (typeof sourceListPlatforms)[number];
+
+/** How each platform writes its own name (brand spelling: "YouTube", "TikTok"). */
+export const platformLabels: Record<SourceListPlatform, string> = {
+  reddit: 'Reddit',
+  twitter: 'Twitter',
+  youtube: 'YouTube',
+  tiktok: 'TikTok',
+  instagram: 'Instagram',
+};
 
 /** Spec §5: one item per line, trimmed, empty lines dropped; duplicates dropped too, first occurrence kept. */
 export function normaliseSourceValues(values: readonly string[]): string[] {

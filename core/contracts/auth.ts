@@ -10,6 +10,16 @@ export const passwordField = z
 /** A bounded, trimmed name field whose messages say which field and which limit. */
 const nameField = (label: string, max: number) => z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
 
+/** 3 to 30 letters, digits or underscores: the same rule as the users_username_format check in Postgres. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,30}$/;
+export const USERNAME_MESSAGE = 'Username must be 3-30 letters, numbers or underscores';
+/** Optional at sign-up: blank means none. Unique regardless of letter case (409 when taken). */
+export const usernameField = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || USERNAME_PATTERN.test(v), USERNAME_MESSAGE)
+  .optional();
+
 export const loginSchema = z.object({
   email: emailField,
   password: passwordField,
@@ -23,7 +33,7 @@ export const registerSchema = z
     confirmPassword: z.string({ error: 'Please confirm your password' }).min(6, 'Please confirm your password'),
     firstName: nameField('First name', 100).optional(),
     lastName: nameField('Last name', 100).optional(),
-    username: nameField('Username', 50).optional(),
+    username: usernameField,
   })
   .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type RegisterInput = z.infer<typeof registerSchema>;

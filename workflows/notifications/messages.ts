@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../core/text/escapeHtml';
+
 /** What a notification says. Rendered at delivery from the payload recorded with the notification. */
 
 export const DISCLAIMER = 'StockPulse provides information for educational purposes only and is not financial advice.';
@@ -57,7 +59,6 @@ export interface RenderedEmail {
   html: string;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 const windowLabel = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`);
 const priceLabel = (price: string | null, changePercent?: string | null) =>
   price === null ? 'n/a' : `$${price}${changePercent ? ` (${Number(changePercent) > 0 ? '+' : ''}${changePercent}%)` : ''}`;

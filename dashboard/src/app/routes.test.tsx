@@ -44,10 +44,10 @@ describe('public routes', () => {
     expect(screen.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe('mailto:support@stockpulse.test');
   });
 
-  it('an unknown blog slug reads "Post Not Found"', async () => {
+  it('an unknown blog slug is the 404 page (the server sends it with status 404)', async () => {
     renderRoute('/blog/no-such-post');
-    expect(await screen.findByRole('heading', { name: 'Post Not Found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Blog' }).getAttribute('href')).toBe('/blog');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('404 Page Not Found'));
   });
 });
 
@@ -56,8 +56,8 @@ describe('catch-all', () => {
     renderRoute('/no/such/page');
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('404 Page Not Found'));
-    // Signed-out nav bar
-    expect((await screen.findByRole('link', { name: 'Get Started' })).getAttribute('href')).toBe('/auth');
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
+    // The public header and footer: the 404 page is a public page.
+    expect((await screen.findByRole('link', { name: 'Sign In' })).getAttribute('href')).toBe('/auth');
+    expect(screen.getByRole('contentinfo').textContent).toContain('educational purposes only');
   });
 });

@@ -17,6 +17,9 @@ function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
   return { lazy: async () => ({ Component: await load() }) };
 }
 
+/** Id of the route group of the public pages, which the build pre-renders to HTML. */
+export const PUBLIC_ROUTES_ID = 'public';
+
 /** Every route of spec §2. The landing page is in the entry chunk: it is the first page most visitors see. */
 export const appRoutes: RouteObject[] = [
   {
@@ -25,6 +28,7 @@ export const appRoutes: RouteObject[] = [
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       {
+        id: PUBLIC_ROUTES_ID,
         element: <PublicLayout />,
         children: [
           { path: '/', element: <LandingPage /> },
@@ -37,6 +41,8 @@ export const appRoutes: RouteObject[] = [
           // Opened from e-mailed links, signed in or not.
           { path: '/verify-email', ...page(async () => (await import('../features/account/components/VerifyEmailPage')).VerifyEmailPage) },
           { path: '/reset-password', ...page(async () => (await import('../features/account/components/ResetPasswordPage')).ResetPasswordPage) },
+          // The 404 page is public too: the server answers unknown paths with its pre-rendered HTML and status 404.
+          { path: '*', ...page(async () => (await import('../features/public/components/NotFoundPage')).NotFoundPage) },
         ],
       },
       {
@@ -60,10 +66,6 @@ export const appRoutes: RouteObject[] = [
       {
         element: <RequireAdmin />,
         children: [{ element: <AppLayout />, children: [{ path: '/admin', ...page(async () => (await import('../features/admin/components/AdminPage')).AdminPage) }] }],
-      },
-      {
-        element: <AppLayout />,
-        children: [{ path: '*', ...page(async () => (await import('../features/public/components/NotFoundPage')).NotFoundPage) }],
       },
     ],
   },

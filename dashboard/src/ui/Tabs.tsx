@@ -16,7 +16,11 @@ interface TabsProps<T extends string> {
   className?: string;
 }
 
-/** WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active panel is rendered. */
+/**
+ * WAI-ARIA tabs: arrow keys, Home and End move between tabs; only the active panel is rendered. The tab row scrolls
+ * sideways when the labels do not fit (phones) instead of squeezing them into each other, and the chosen tab scrolls
+ * into view.
+ */
 export function Tabs<T extends string>({ label, tabs, value, onValueChange, children, className }: TabsProps<T>) {
   const baseId = useId();
   const tabRefs = useRef(new Map<T, HTMLButtonElement>());
@@ -25,7 +29,9 @@ export function Tabs<T extends string>({ label, tabs, value, onValueChange, chil
     const tab = tabs[(index + tabs.length) % tabs.length];
     if (!tab) return;
     onValueChange(tab.value);
-    tabRefs.current.get(tab.value)?.focus();
+    const button = tabRefs.current.get(tab.value);
+    button?.focus();
+    button?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -44,8 +50,7 @@ export function Tabs<T extends string>({ label, tabs, value, onValueChange, chil
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="grid gap-1 rounded-lg bg-slate-100 p-1 dark:bg-slate-800"
-        style={{ gridTemplateColumns: `repeat(${tabs.length}, minmax(0, 1fr))` }}
+        className="flex gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1 [scrollbar-width:thin] dark:bg-slate-800"
       >
         {tabs.map((tab) => {
           const selected = tab.value === value;
@@ -62,9 +67,12 @@ export function Tabs<T extends string>({ label, tabs, value, onValueChange, chil
               aria-selected={selected}
               aria-controls={`${baseId}-panel`}
               tabIndex={selected ? 0 : -1}
-              onClick={() => onValueChange(tab.value)}
+              onClick={(event) => {
+                onValueChange(tab.value);
+                event.currentTarget.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+              }}
               className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
+                'shrink-0 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors lg:flex-1',
                 'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500',
                 selected
                   ? 'bg-white text-slate-900 shadow-sm dark:bg-slate-950 dark:text-white'

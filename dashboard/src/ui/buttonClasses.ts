@@ -4,7 +4,8 @@ export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'des
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors ' +
+  // A button's label never wraps or spills out of it (phones: "Sign In", "Get Started").
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors ' +
   'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 focus-visible:ring-offset-2 ' +
   'focus-visible:ring-offset-white dark:focus-visible:ring-offset-slate-950 ' +
   'disabled:pointer-events-none disabled:opacity-50';

@@ -4,6 +4,7 @@ import type { PublicUser } from '@core/contracts/user';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../testing/fixtures';
+import { formatDate } from '../../lib/format';
 import { jsonResponse, mockFetch, textResponse } from '../../testing/mockFetch';
 import { AppProviders } from '../AppProviders';
 import { createQueryClient } from '../queryClient';
@@ -74,6 +75,17 @@ describe('NavBar, signed in', () => {
     expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
   });
 
+  it('without a name, shows the e-mail once, and @username when there is one', () => {
+    renderNavBar(makeUser({ firstName: null, lastName: null, username: 'quietinvestor', email: 'quiet@example.com' }));
+    openUserMenu();
+    expect(screen.getAllByText('quiet@example.com')).toHaveLength(1);
+    expect(screen.getByText('@quietinvestor')).toBeTruthy();
+    cleanup();
+    renderNavBar(makeUser({ firstName: null, lastName: null, username: null, email: 'plain@example.com' }));
+    openUserMenu();
+    expect(screen.getAllByText('plain@example.com')).toHaveLength(1);
+  });
+
   it('a trialing user sees the Free Trial badge, trial end and "Manage Subscription"', () => {
     const trialEndDate = '2025-03-14T12:00:00.000Z';
     renderNavBar(makeUser({ subscriptionStatus: 'trialing', trialEndDate }));
@@ -81,11 +93,7 @@ describe('NavBar, signed in', () => {
 
     expect(screen.getByText('Free Trial')).toBeTruthy();
     expect(screen.getByText('Free Trial Active')).toBeTruthy();
-    const expectedDate = new Date(trialEndDate).toLocaleDateString(undefined, {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-    });
+    const expectedDate = formatDate(trialEndDate);
     expect(screen.getByText(`Ends ${expectedDate}`)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href')).toBe('/subscribe');
     expect(screen.queryByRole('link', { name: 'Upgrade to Pro' })).toBeNull();

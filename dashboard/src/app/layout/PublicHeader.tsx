@@ -1,14 +1,19 @@
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../ui/buttonClasses';
 import { Logo } from '../../ui/Logo';
+import { useCurrentUser } from '../session/useCurrentUser';
 import { ThemeToggle } from '../theme/ThemeToggle';
 
 const linkClasses =
   'rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-none ' +
   'focus-visible:ring-2 focus-visible:ring-blue-500 dark:text-slate-300 dark:hover:text-white';
 
-/** Header of the public pages: Features, Pricing, Blog, theme, Sign In. */
+/**
+ * Header of the public pages: Features, Pricing, Blog, theme, and Sign In, or the way into the app for a signed-in
+ * visitor. The pre-rendered HTML (no session) shows Sign In; the session replaces it once it loads.
+ */
 export function PublicHeader() {
+  const { user } = useCurrentUser();
   return (
     <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
       {/* One set of links: on phones they wrap onto a second row under the logo. */}
@@ -32,9 +37,15 @@ export function PublicHeader() {
         </div>
         <div className="ml-auto flex items-center gap-2 sm:ml-0">
           <ThemeToggle />
-          <Link to="/auth" state={{ tab: 'login' }} className={buttonClasses('primary', 'sm')}>
-            Sign In
-          </Link>
+          {user ? (
+            <Link to="/dashboard" className={buttonClasses('primary', 'sm')}>
+              Dashboard
+            </Link>
+          ) : (
+            <Link to="/auth" state={{ tab: 'login' }} className={buttonClasses('primary', 'sm')}>
+              Sign In
+            </Link>
+          )}
         </div>
       </nav>
     </header>

@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router-dom';
+import { JsonLd } from '../../ui/JsonLd';
+import { SITE_NAME, SITE_URL } from '../usePageMeta';
 import { PublicFooter } from './PublicFooter';
 import { PublicHeader } from './PublicHeader';
 
@@ -11,6 +13,7 @@ export function PublicLayout() {
         <Outlet />
       </main>
       <PublicFooter />
+      <JsonLd data={{ '@type': 'Organization', name: SITE_NAME, url: SITE_URL, logo: `${SITE_URL}/favicon.svg` }} />
     </div>
   );
 }

@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { PublicUser } from '@core/contracts/user';
 import { cn } from '../../lib/cn';
-import { formatDate } from '../../lib/formatDate';
+import { formatDate } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
 import { Icon, type IconName } from '../../ui/Icon';
 import { useLogout } from '../session/useLogout';
-import { fullNameOf, hasSubscription, initialsOf } from './userDisplay';
+import { hasSubscription, initialsOf, nameOf } from './userDisplay';
 
 interface UserMenuProps {
   user: PublicUser;
@@ -64,13 +64,14 @@ export function UserMenu({ user }: UserMenuProps) {
       <button
         ref={triggerRef}
         type="button"
-        aria-label="User menu"
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full p-0.5 pr-2 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 dark:hover:bg-slate-800"
       >
-        <span className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white">
+        {/* The button's name is "User menu"; the initials are decoration beside it. */}
+        <span className="sr-only">User menu</span>
+        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white">
           {initialsOf(user)}
         </span>
         <Icon name="chevronDown" className="h-4 w-4 text-slate-500" />
@@ -82,9 +83,10 @@ export function UserMenu({ user }: UserMenuProps) {
           className="absolute right-0 z-40 mt-2 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg dark:border-slate-700 dark:bg-slate-900"
         >
           <div className="px-3 py-2">
-            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{fullNameOf(user)}</p>
+            {/* The name when there is one; otherwise the e-mail stands alone (shown once), with @username when set. */}
+            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{nameOf(user) ?? user.email}</p>
             {user.username && <p className="truncate text-sm text-slate-500 dark:text-slate-400">@{user.username}</p>}
-            <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>
+            {nameOf(user) && <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>}
             {(isAdmin || isTrialing) && (
               <div className="mt-2 flex flex-wrap gap-1.5">
                 {isAdmin && <Badge>Admin</Badge>}

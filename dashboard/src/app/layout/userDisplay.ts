@@ -1,7 +1,8 @@
 import type { PublicUser } from '@core/contracts/user';
 
-export function fullNameOf(user: PublicUser): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email;
+/** First and last name, or null when the user gave neither. */
+export function nameOf(user: PublicUser): string | null {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
 }
 
 export function initialsOf(user: PublicUser): string {

@@ -20,7 +20,7 @@ describe('AdminPage', () => {
     await waitFor(() => expect(screen.getByTestId('stat-Total Users').textContent).toBe('120'));
     expect(screen.getByTestId('stat-Active Users').textContent).toBe('110');
     expect(screen.getByTestId('stat-Subscribers').textContent).toBe('40');
-    expect(screen.getByTestId('stat-Monthly Revenue').textContent).toBe('$1,960');
+    expect(screen.getByTestId('stat-Monthly Revenue').textContent).toBe('$1,960.00');
     expect(screen.getByTestId('stat-Tracked Stocks').textContent).toBe('953');
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['User Management', 'Subscriptions', 'Platform Settings', 'Pipelines', 'Outbox', 'Settings']);
 

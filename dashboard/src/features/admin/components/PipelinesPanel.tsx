@@ -6,7 +6,9 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { pipelineRunsQuery, useRerun, useStartScan, type PipelineFilters } from '../api/adminApi';
 import { AmbiguityListEditor } from './AmbiguityListEditor';
-import { formatDateTime, formatDuration } from './format';
+import { cn } from '../../../lib/cn';
+import { formatCount, formatDateTime, formatDuration } from '../../../lib/format';
+import { responsiveTable } from '../../../ui/responsiveTable';
 import { SelectField } from './SelectField';
 import { YouTubeQuotaCard } from './YouTubeQuotaCard';
 
@@ -70,36 +72,38 @@ export function PipelinesPanel() {
 
 function RunsTable({ runs, rerunning, onRerun }: { runs: PipelineRun[]; rerunning: boolean; onRerun: (run: PipelineRun) => void }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
+    <div className={responsiveTable.wrapper}>
+      <table className={responsiveTable.table}>
+        <thead className={responsiveTable.thead}>
           <tr>
             {['Type', 'Platform', 'Status', 'Started', 'Duration', 'Posts', 'Mentions', 'Error', 'Actions'].map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-medium">
+              <th key={h} scope="col" className={responsiveTable.th}>
                 {h}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+        <tbody className={responsiveTable.tbody}>
           {runs.map((run) => (
-            <tr key={`${run.workflowId}/${run.runId}`} data-testid="pipeline-run" data-workflow-id={run.workflowId}>
-              <td className="px-3 py-2">
-                <div>{run.type}</div>
-                <div className="max-w-[16rem] truncate font-mono text-xs text-slate-500" title={run.workflowId}>
-                  {run.workflowId}
+            <tr key={`${run.workflowId}/${run.runId}`} data-testid="pipeline-run" data-workflow-id={run.workflowId} className={responsiveTable.tr}>
+              <td data-label="Type" className={responsiveTable.td}>
+                <div className="min-w-0">
+                  <div>{run.type}</div>
+                  <div className="max-w-[16rem] truncate font-mono text-xs text-slate-500" title={run.workflowId}>
+                    {run.workflowId}
+                  </div>
                 </div>
               </td>
-              <td className="px-3 py-2">{run.platform ?? '–'}</td>
-              <td className="px-3 py-2">
+              <td data-label="Platform" className={responsiveTable.td}>{run.platform ?? '–'}</td>
+              <td data-label="Status" className={responsiveTable.td}>
                 <Badge variant={statusVariant(run.status)}>{run.status.toLowerCase().replace(/_/g, ' ')}</Badge>
               </td>
-              <td className="whitespace-nowrap px-3 py-2">{formatDateTime(run.startedAt)}</td>
-              <td className="whitespace-nowrap px-3 py-2">{formatDuration(run.durationMs)}</td>
-              <td className="px-3 py-2">{run.posts ?? '–'}</td>
-              <td className="px-3 py-2">{run.mentions ?? '–'}</td>
-              <td className="max-w-[20rem] px-3 py-2 text-xs text-red-700 dark:text-red-400">{run.error ?? ''}</td>
-              <td className="space-x-2 whitespace-nowrap px-3 py-2">
+              <td data-label="Started" className={cn(responsiveTable.td, 'whitespace-nowrap')}>{formatDateTime(run.startedAt)}</td>
+              <td data-label="Duration" className={cn(responsiveTable.td, 'whitespace-nowrap')}>{formatDuration(run.durationMs)}</td>
+              <td data-label="Posts" className={cn(responsiveTable.td, 'text-right tabular-nums')}>{run.posts === null ? '–' : formatCount(run.posts)}</td>
+              <td data-label="Mentions" className={cn(responsiveTable.td, 'text-right tabular-nums')}>{run.mentions === null ? '–' : formatCount(run.mentions)}</td>
+              <td data-label="Error" className={cn(responsiveTable.td, 'md:max-w-[20rem] text-xs text-red-700 dark:text-red-400')}>{run.error ?? ''}</td>
+              <td data-label="Actions" className={cn(responsiveTable.td, 'space-x-2 whitespace-nowrap')}>
                 {run.temporalUrl && (
                   <a href={run.temporalUrl} target="_blank" rel="noreferrer" className="text-blue-600 underline dark:text-blue-400">
                     Open in Temporal

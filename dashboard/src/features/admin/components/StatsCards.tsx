@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../ui/Card';
 import { adminStatsQuery } from '../api/adminApi';
-import { formatMoney, formatCount } from './format';
+import { formatMoney, formatCount } from '../../../lib/format';
 
 /** Spec §2 stats header: Total Users, Active Users, Subscribers, Monthly Revenue, Tracked Stocks. */
 export function StatsCards() {

@@ -6,7 +6,7 @@ import { Card } from '../../../ui/Card';
 import { adminStatsQuery } from '../api/adminApi';
 import { LazyAdminChart } from '../charts/LazyAdminChart';
 import { subscriberChartOption, subscriberGroups } from '../charts/subscriberChartOption';
-import { formatCount, formatMoney } from './format';
+import { formatCount, formatMoney } from '../../../lib/format';
 
 const quickFilters: Array<{ filter: AdminSubscriptionFilter; label: string }> = [
   { filter: 'active', label: 'View Active Subscribers' },
@@ -50,7 +50,7 @@ export function SubscriptionsPanel({ onShowUsers }: { onShowUsers: (filter: Admi
           <h3 className="mb-2 font-semibold text-slate-900 dark:text-white">Subscribers by status and monthly revenue</h3>
           <LazyAdminChart
             label={subscriberGroups(stats)
-              .map((g) => `${g.label}: ${g.users} users${g.revenue ? `, ${formatMoney(g.revenue)} per month` : ''}`)
+              .map((g) => `${g.label}: ${formatCount(g.users)} users${g.revenue ? `, ${formatMoney(g.revenue)} per month` : ''}`)
               .join('; ')}
             option={subscriberChartOption(stats)}
             height={280}

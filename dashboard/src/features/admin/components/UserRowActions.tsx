@@ -48,7 +48,7 @@ export function UserRowActions({ user }: { user: PublicUser }) {
   const currentStatusOptions = settable ? statusOptions : [{ value: currentStatus, label: user.subscriptionStatus }, ...statusOptions];
 
   return (
-    <div className="flex min-w-[14rem] flex-wrap items-end gap-2">
+    <div className="flex flex-wrap items-end justify-end gap-2 md:flex-nowrap md:justify-start">
       <SelectField
         label={`Role of ${who}`}
         hideLabel

@@ -1,9 +1,12 @@
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import type { PublicUser, SubscriptionStatus } from '@core/contracts/user';
 import { Badge, type BadgeVariant } from '../../../ui/Badge';
-import { formatDate } from '../../../lib/formatDate';
-import { truncateId } from './format';
+import { formatDate } from '../../../lib/format';
+import { responsiveTable } from '../../../ui/responsiveTable';
 import { UserRowActions } from './UserRowActions';
+
+/** Spec §9: payment customer and subscription ids (and user ids) show their first 8 characters. */
+const truncateId = (id: string | null | undefined) => (id ? id.slice(0, 8) : null);
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, PublicUser>();
@@ -26,17 +29,18 @@ const columns = helper.columns([
     cell: ({ row }) => {
       const u = row.original;
       return (
-        <div className="min-w-0">
-          <div className="font-medium text-slate-900 dark:text-white">{displayName(u)}</div>
+        <div className="min-w-0 max-w-[14rem]">
+          <div className="truncate font-medium text-slate-900 dark:text-white">{displayName(u)}</div>
           {u.username && <div className="text-xs text-slate-500">@{u.username}</div>}
-          <div className="font-mono text-xs text-slate-400" title={u.id}>
+          <div className="font-mono text-xs text-slate-500 dark:text-slate-400" title={u.id}>
             {truncateId(u.id)}
           </div>
         </div>
       );
     },
   }),
-  helper.accessor('email', { header: 'Email', cell: (info) => <span className="break-all">{info.getValue()}</span> }),
+  // Whole on a desktop; on a phone it wraps at any character only when it must (never a letter per line).
+  helper.accessor('email', { header: 'Email', cell: (info) => <span className="min-w-0 [overflow-wrap:anywhere] md:whitespace-nowrap">{info.getValue()}</span> }),
   helper.accessor('role', {
     header: 'Role',
     cell: (info) => <Badge variant={info.getValue() === 'admin' ? 'default' : 'outline'}>{info.getValue()}</Badge>,
@@ -67,31 +71,31 @@ const columns = helper.columns([
     header: 'Status',
     cell: (info) => <Badge variant={info.getValue() ? 'success' : 'outline'}>{info.getValue() ? 'Active' : 'Inactive'}</Badge>,
   }),
-  helper.accessor('lastLoginAt', { header: 'Last Login', cell: (info) => formatDate(info.getValue()) ?? 'Never' }),
+  helper.accessor('lastLoginAt', { header: 'Last Login', cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue()) ?? 'Never'}</span> }),
   helper.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <UserRowActions user={row.original} /> }),
 ]);
 
 export function UsersTable({ users }: { users: PublicUser[] }) {
   const table = useTable({ features, columns, data: users, getRowId: (u) => u.id });
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
+    <div className={responsiveTable.wrapper}>
+      <table className={responsiveTable.table}>
+        <thead className={responsiveTable.thead}>
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className="px-3 py-2 font-medium">
+                <th key={header.id} scope="col" className={responsiveTable.th}>
                   {header.isPlaceholder ? null : <table.FlexRender header={header} />}
                 </th>
               ))}
             </tr>
           ))}
         </thead>
-        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+        <tbody className={responsiveTable.tbody}>
           {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} data-testid="user-row">
+            <tr key={row.id} data-testid="user-row" className={responsiveTable.tr}>
               {row.getAllCells().map((cell) => (
-                <td key={cell.id} className="px-3 py-2 align-top">
+                <td key={cell.id} data-label={String(cell.column.columnDef.header)} className={responsiveTable.td}>
                   <table.FlexRender cell={cell} />
                 </td>
               ))}

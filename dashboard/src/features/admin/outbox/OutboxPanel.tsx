@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import type { OutboxMessageView } from '@core/contracts/alerts';
 import { getErrorMessage } from '../../../lib/api';
+import { formatDateTime } from '../../../lib/format';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Spinner } from '../../../ui/Spinner';
+import { cn } from '../../../lib/cn';
+import { responsiveTable } from '../../../ui/responsiveTable';
 import { useOutbox } from './outboxApi';
 
 /**
@@ -36,28 +39,28 @@ export function OutboxPanel() {
           <p className="text-sm text-slate-600 dark:text-slate-400">No messages yet.</p>
         ) : (
           <>
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-500 dark:text-slate-400">
+            <table className={responsiveTable.table}>
+              <thead className={responsiveTable.thead}>
                 <tr>
-                  <th className="py-2 pr-3 font-medium">Channel</th>
-                  <th className="py-2 pr-3 font-medium">To</th>
-                  <th className="py-2 pr-3 font-medium">Subject / text</th>
-                  <th className="py-2 font-medium">Received</th>
+                  <th scope="col" className={responsiveTable.th}>Channel</th>
+                  <th scope="col" className={responsiveTable.th}>To</th>
+                  <th scope="col" className={responsiveTable.th}>Subject / text</th>
+                  <th scope="col" className={responsiveTable.th}>Received</th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className={responsiveTable.tbody}>
                 {data.messages.map((m) => (
-                  <tr key={m.id} className="border-t border-slate-200 dark:border-slate-800">
-                    <td className="py-2 pr-3">
+                  <tr key={m.id} className={responsiveTable.tr}>
+                    <td data-label="Channel" className={responsiveTable.td}>
                       <Badge variant={m.channel === 'email' ? 'default' : 'secondary'}>{m.channel === 'email' ? 'E-mail' : 'SMS'}</Badge>
                     </td>
-                    <td className="py-2 pr-3">{m.to.join(', ')}</td>
-                    <td className="py-2 pr-3">
+                    <td data-label="To" className={cn(responsiveTable.td, '[overflow-wrap:anywhere]')}>{m.to.join(', ')}</td>
+                    <td data-label="Subject / text" className={responsiveTable.td}>
                       <button type="button" className="text-left text-blue-600 hover:underline dark:text-blue-400" onClick={() => setSelected(m)}>
                         {m.subject ?? m.text.slice(0, 80)}
                       </button>
                     </td>
-                    <td className="py-2 whitespace-nowrap">{new Date(m.receivedAt).toLocaleString()}</td>
+                    <td data-label="Received" className={cn(responsiveTable.td, 'whitespace-nowrap')}>{formatDateTime(m.receivedAt)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,5 +1,5 @@
 import { alertWindowOptions, type Alert } from '@core/contracts/alerts';
-import { formatDate } from '../../../lib/formatDate';
+import { formatCount, formatDate } from '../../../lib/format';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -33,14 +33,14 @@ export function AlertCard({ alert, onDelete, onToggle, busy }: AlertCardProps) {
           </div>
         </div>
         <p className="text-sm text-slate-800 dark:text-slate-200">
-          Alert when mentions exceed {alert.mentionThreshold.toLocaleString('en-US')}
+          Alert when mentions exceed {formatCount(alert.mentionThreshold)}
           {windowLabel ? <span className="text-slate-500 dark:text-slate-400"> ({windowLabel})</span> : null}
         </p>
         <div className="flex gap-4 text-sm text-slate-600 dark:text-slate-400">
           <span>Email: {alert.emailEnabled ? 'On' : 'Off'}</span>
           <span>SMS: {alert.smsEnabled ? 'On' : 'Off'}</span>
         </div>
-        <Switch label="Alert on" checked={alert.isActive} disabled={busy} onCheckedChange={(isActive) => onToggle(alert, isActive)} />
+        <Switch label={alert.isActive ? 'Alert on' : 'Alert off'} checked={alert.isActive} disabled={busy} onCheckedChange={(isActive) => onToggle(alert, isActive)} />
         <p className="text-xs text-slate-500 dark:text-slate-400">
           Created {formatDate(alert.createdAt)}
           {alert.lastTriggeredAt ? ` · last triggered ${formatDate(alert.lastTriggeredAt)}` : ''}

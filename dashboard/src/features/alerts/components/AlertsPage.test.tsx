@@ -99,8 +99,16 @@ describe('AlertsPage (spec §2 /alerts)', () => {
     await waitFor(() => expect(getToasts().map((t) => t.description)).toContain('Stock ID is required'));
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
-    await waitFor(() => expect(dialog.getByRole('option', { name: 'NVDA · NVIDIA Corporation' })).toBeTruthy());
-    fireEvent.change(dialog.getByLabelText('Stock'), { target: { value: '7' } });
+    // The picker's floating list measures itself with ResizeObserver, which jsdom lacks.
+    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    // The picker searches by company name as well as ticker.
+    const picker = dialog.getByRole('combobox', { name: 'Stock' });
+    await waitFor(() => expect(picker.getAttribute('placeholder')).toBe('Search by ticker or company name'));
+    fireEvent.change(picker, { target: { value: 'nvidia' } });
+    await screen.findByRole('option', { name: /^NVDA\s*·\s*NVIDIA Corporation$/ });
+    fireEvent.keyDown(picker, { key: 'ArrowDown' });
+    fireEvent.keyDown(picker, { key: 'Enter' });
+    await waitFor(() => expect((picker as HTMLInputElement).value).toBe('NVDA · NVIDIA Corporation'));
     fireEvent.click(dialog.getByRole('button', { name: 'Create Alert' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ stockId: 7, mentionThreshold: 1000, windowMinutes: 1440, emailEnabled: true, smsEnabled: false });
@@ -120,9 +128,20 @@ describe('AlertsPage (spec §2 /alerts)', () => {
     expect(go).toHaveBeenCalledTimes(1);
   });
 
-  it('toggles an alert off with PATCH', async () => {
-    const requests = renderPage({ 'GET /api/alerts': [makeAlert()], 'PATCH /api/alerts/1': makeAlert({ isActive: false }) });
+  it('toggles an alert off with PATCH, and the switch then reads "Alert off" beside the Inactive badge', async () => {
+    let alert = makeAlert();
+    const requests = renderPage({
+      'GET /api/alerts': () => jsonResponse([alert]),
+      'PATCH /api/alerts/1': () => {
+        alert = makeAlert({ isActive: false });
+        return jsonResponse(alert);
+      },
+    });
     fireEvent.click(await screen.findByRole('switch', { name: 'Alert on' }));
     await waitFor(() => expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ isActive: false }));
+    const off = await screen.findByRole('switch', { name: 'Alert off' });
+    expect(off.getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByText('Inactive')).toBeTruthy();
+    expect(screen.queryByText('Alert on')).toBeNull();
   });
 });

@@ -2,10 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ALERT_SETTINGS_DEFAULTS, AlertSettingsFields, CreateAlertButtons, toCreateAlertInput, type AlertSettings } from '../../../app/alerts/AlertFields';
 import { useCreateAlert } from '../../../app/alerts/alertMutations';
+import { StockPicker } from '../../../app/alerts/StockPicker';
+import type { PickerStock } from '../../../app/alerts/stockSearch';
 import { showToast } from '../../../app/toast/toastStore';
 import { Dialog } from '../../../ui/Dialog';
-import { SelectField } from '../../../ui/SelectField';
 import { pickerStocksQueryOptions } from '../api/alertsApi';
+
+const NO_STOCKS: PickerStock[] = [];
 
 /** The /alerts page's Create Alert dialog: the Set Stock Alert form with a stock picker in place of the read-only symbol. */
 export function CreateAlertDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -17,34 +20,30 @@ export function CreateAlertDialog({ open, onClose }: { open: boolean; onClose: (
 }
 
 function CreateAlertForm({ onClose }: { onClose: () => void }) {
-  const [stockId, setStockId] = useState('');
+  const [stock, setStock] = useState<PickerStock | null>(null);
   const [settings, setSettings] = useState<AlertSettings>({ ...ALERT_SETTINGS_DEFAULTS });
   const [thresholdError, setThresholdError] = useState<string | undefined>();
   const stocks = useQuery(pickerStocksQueryOptions());
   const createAlert = useCreateAlert(() => {
-    setStockId('');
+    setStock(null);
     setSettings({ ...ALERT_SETTINGS_DEFAULTS });
     onClose();
   });
-  const stockOptions = [
-    { value: '', label: stocks.isPending ? 'Loading stocks…' : 'Choose a stock' },
-    ...[...(stocks.data ?? [])].sort((a, b) => a.ticker.localeCompare(b.ticker)).map((s) => ({ value: String(s.id), label: `${s.ticker} · ${s.name}` })),
-  ];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!stockId) {
+    if (!stock) {
       showToast({ title: 'Error', description: 'Stock ID is required', variant: 'destructive' });
       return;
     }
-    const result = toCreateAlertInput(Number(stockId), settings);
+    const result = toCreateAlertInput(stock.id, settings);
     setThresholdError('error' in result ? result.error : undefined);
     if ('input' in result) createAlert.mutate(result.input);
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <SelectField label="Stock" data-autofocus options={stockOptions} value={stockId} onChange={(e) => setStockId(e.target.value)} />
+      <StockPicker stocks={stocks.data ?? NO_STOCKS} value={stock} onChange={setStock} loading={stocks.isPending} />
       <AlertSettingsFields settings={settings} onChange={(change) => setSettings((s) => ({ ...s, ...change }))} thresholdError={thresholdError} />
       <CreateAlertButtons pending={createAlert.isPending} onCancel={onClose} />
     </form>

@@ -10,6 +10,8 @@ export interface RegisterRequest {
   email: string;
   password: string;
   confirmPassword: string;
+  /** Optional; blank is sent as none. */
+  username?: string;
 }
 
 export interface RegisterToasts {

@@ -40,20 +40,54 @@ function type(label: string, value: string) {
 }
 
 async function continueButton() {
-  const button = await screen.findByRole('button', { name: 'Continue to Payment' });
+  // "Continue to Payment" when a card step follows (payments on), "Create Account" when it does not.
+  const button = await screen.findByRole('button', { name: /^(Continue to Payment|Create Account)$/ });
   await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
   return button;
 }
 
+const paymentsOn = { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' };
+
 describe('Sign Up, Account Info', () => {
-  it('shows the three steps and the no-charge note', async () => {
+  it('with payments off: two steps (no Payment), the 7-day trial without a card, and "Create Account"', async () => {
     setUp();
-    await continueButton();
+    expect((await continueButton()).textContent).toBe('Create Account');
     const progress = screen.getByRole('list', { name: 'Sign-up progress' });
     expect(progress.textContent).toContain('Account Info');
-    expect(progress.textContent).toContain('Payment');
+    expect(progress.textContent).not.toContain('Payment');
     expect(progress.textContent).toContain('Complete');
+    expect(document.body.textContent).toContain('7-day free trial');
+    expect(document.body.textContent).toContain('No credit card needed');
+    expect(document.body.textContent).not.toMatch(/14-day|No charge today/);
+  });
+
+  it('with payments on: three steps, the 14-day trial with a card, and "Continue to Payment"', async () => {
+    setUp({}, paymentsOn);
+    expect((await continueButton()).textContent).toBe('Continue to Payment');
+    const progress = screen.getByRole('list', { name: 'Sign-up progress' });
+    expect(progress.textContent).toContain('Payment');
+    expect(document.body.textContent).toContain('14-day free trial');
     expect(screen.getByText(/No charge today/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('7-day');
+  });
+
+  it('checks the optional username and sends it', async () => {
+    const user = makeUser({ email: 'jane@example.com', username: 'jane_doe' });
+    const { requests } = setUp({ 'POST /api/register': signsIn(user, 201) });
+    const button = await continueButton();
+    type('Email', 'jane@example.com');
+    type('Username (optional)', 'jane doe');
+    type('Password', 'secret123');
+    type('Confirm password', 'secret123');
+    fireEvent.click(button);
+    expect(screen.getByText('Username must be 3-30 letters, numbers or underscores')).toBeTruthy();
+    type('Username (optional)', 'jane_doe');
+    fireEvent.click(button);
+    await screen.findByRole('heading', { name: 'Welcome to StockPulse!' });
+    expect(requests.find((r) => r.url === '/api/register')?.body).toMatchObject({ username: 'jane_doe' });
+    // The stepper ticks only the steps that happened.
+    expect(screen.getByRole('list', { name: 'Sign-up progress' }).textContent).toBe('Account Info (done)2Complete');
+    expect(document.body.textContent).toContain('Your 7-day free trial has started');
   });
 
   it('shows the spec §5 messages for empty and short input', async () => {
@@ -119,11 +153,10 @@ describe('Sign Up, Account Info', () => {
         variant: 'destructive',
       }),
     );
-    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeTruthy();
   });
 
   const setupIntent = { clientSecret: 'seti_123_secret_abc', customerId: 'cus_123' };
-  const paymentsOn = { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' };
 
   it('with payments on, creates a setup intent and moves to the Payment step without registering; Back clears the setup', async () => {
     const { requests } = setUp({ 'POST /api/create-setup-intent': setupIntent }, paymentsOn);

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { PRO_PLAN } from '@core/contracts/billing';
 import { showToast } from '../../../app/toast/toastStore';
-import { formatDate } from '../../../lib/formatDate';
+import { formatDate } from '../../../lib/format';
 import { elementsAppearance, PAYMENT_METHOD_ORDER, stripeFor, WALLETS } from '../../../lib/stripe';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_TRIAL_DAYS, usePublicConfig } from '../../../app/config/publicConfig';
+import { trialOffer, usePublicConfig } from '../../../app/config/publicConfig';
 import { signUpToasts, useRegisterMutation, type RegisterRequest } from '../api/authApi';
 import { useCreateSetupIntentMutation } from '../api/billingSignUpApi';
 import { AccountInfoStep } from './AccountInfoStep';
@@ -29,14 +29,16 @@ export function SignUpFlow() {
   const [cardSetup, setCardSetup] = useState<CardSetup | null>(null);
   const createSetupIntent = useCreateSetupIntentMutation();
 
-  const trialDays = config.data?.trialDays.signup ?? DEFAULT_TRIAL_DAYS.signup;
   // If /api/config cannot be read, treat payments as off; the server still decides on /api/register.
-  const paymentsEnabled = config.data?.paymentsEnabled ?? false;
+  const offer = trialOffer(config.data);
+  const trialDays = offer.days;
   const publishableKey = config.data?.stripePublishableKey ?? null;
+  // The stepper lists only the steps this sign-up goes through: no Payment step when payments are off.
+  const steps: SignUpStep[] = offer.cardRequired ? ['userInfo', 'payment', 'complete'] : ['userInfo', 'complete'];
 
   function onContinue(values: RegisterRequest) {
     setSetupData(values);
-    if (paymentsEnabled && publishableKey) {
+    if (offer.cardRequired && publishableKey) {
       // Step 2 only once the setup intent exists; a failure keeps the user on step 1.
       createSetupIntent.mutate(values.email, {
         onSuccess: (setup) => {
@@ -51,11 +53,12 @@ export function SignUpFlow() {
 
   return (
     <div>
-      <SignUpStepIndicator current={step} />
+      <SignUpStepIndicator steps={steps} current={step} />
       {step === 'userInfo' && (
         <AccountInfoStep
           initialValues={setupData}
           trialDays={trialDays}
+          cardStep={offer.cardRequired}
           busy={config.isLoading || register.isPending || createSetupIntent.isPending}
           busyLabel={register.isPending ? 'Creating account...' : createSetupIntent.isPending ? 'Preparing payment...' : undefined}
           onContinue={onContinue}

@@ -3,17 +3,16 @@ import { Icon } from '../../../ui/Icon';
 
 export type SignUpStep = 'userInfo' | 'payment' | 'complete';
 
-const steps: Array<{ step: SignUpStep; label: string }> = [
-  { step: 'userInfo', label: 'Account Info' },
-  { step: 'payment', label: 'Payment' },
-  { step: 'complete', label: 'Complete' },
-];
+const STEP_LABELS: Record<SignUpStep, string> = { userInfo: 'Account Info', payment: 'Payment', complete: 'Complete' };
 
 interface SignUpStepIndicatorProps {
+  /** The steps this sign-up goes through, in order. */
+  steps: readonly SignUpStep[];
   current: SignUpStep;
 }
 
-export function SignUpStepIndicator({ current }: SignUpStepIndicatorProps) {
+export function SignUpStepIndicator({ steps: stepList, current }: SignUpStepIndicatorProps) {
+  const steps = stepList.map((step) => ({ step, label: STEP_LABELS[step] }));
   const currentIndex = steps.findIndex((s) => s.step === current);
 
   return (

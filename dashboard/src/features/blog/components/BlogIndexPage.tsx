@@ -1,3 +1,4 @@
+import { useTrialOffer } from '../../../app/config/publicConfig';
 import { BLOG_DESCRIPTION, BLOG_TITLE } from '../data/blogMeta';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../../app/usePageMeta';
@@ -75,6 +76,7 @@ function PostCard({ post }: { post: BlogPost }) {
 
 export function BlogIndexPage() {
   usePageMeta(BLOG_TITLE, BLOG_DESCRIPTION, { path: '/blog' });
+  const trial = useTrialOffer();
 
   return (
     <>
@@ -134,7 +136,7 @@ export function BlogIndexPage() {
 
       <CtaSection
         title="Start spotting trends today"
-        description="Put these insights to work: StockPulse monitors Reddit, Twitter and YouTube for you. 7-day free trial, no credit card required."
+        description={`Put these insights to work: StockPulse monitors Reddit, Twitter and YouTube for you. ${trial.headline}, ${trial.terms}.`}
       />
     </>
   );

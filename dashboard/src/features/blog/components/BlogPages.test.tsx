@@ -126,11 +126,10 @@ describe('/blog/{slug}', () => {
     expect(document.head.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(`${title} - Blog`);
   });
 
-  it('an unknown slug reads "Post Not Found" with a Back to Blog button', async () => {
+  it('an unknown slug is the 404 page, with a way home', async () => {
     renderRoute('/blog/no-such-post');
-    expect(await screen.findByRole('heading', { name: 'Post Not Found' })).toBeTruthy();
-    expect(screen.getByText("The blog post you're looking for doesn't exist.")).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Blog' }).getAttribute('href')).toBe('/blog');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
   });
 });

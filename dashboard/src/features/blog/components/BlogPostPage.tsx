@@ -1,10 +1,13 @@
+import { useTrialOffer } from '../../../app/config/publicConfig';
 import { useParams } from 'react-router-dom';
-import { usePageMeta } from '../../../app/usePageMeta';
+import { SITE_NAME, SITE_URL, usePageMeta } from '../../../app/usePageMeta';
+import { JsonLd } from '../../../ui/JsonLd';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Icon } from '../../../ui/Icon';
-import { findBlogPost } from '../data/blogPosts';
+import { findBlogPost, type BlogPost } from '../data/blogPosts';
+import { NotFoundPage } from '../../public/components/NotFoundPage';
 
 /** Styles for the post's HTML body (our own static content from data/posts). */
 const bodyClasses =
@@ -17,29 +20,16 @@ const bodyClasses =
   '[&_.post-disclaimer]:mt-10 [&_.post-disclaimer]:rounded-lg [&_.post-disclaimer]:border [&_.post-disclaimer]:border-slate-200 ' +
   '[&_.post-disclaimer]:bg-slate-50 [&_.post-disclaimer]:p-4 [&_.post-disclaimer]:text-sm dark:[&_.post-disclaimer]:border-slate-800 dark:[&_.post-disclaimer]:bg-slate-900';
 
-export const POST_NOT_FOUND_TITLE = 'Post Not Found';
-
+/** A post by its slug; an unknown slug is the site's 404 page (the server answers it with status 404). */
 export function BlogPostPage() {
   const { slug = '' } = useParams();
   const post = findBlogPost(slug);
-  usePageMeta(
-    post ? `${post.title} - Blog` : `${POST_NOT_FOUND_TITLE} - Blog`,
-    post?.excerpt ?? "The blog post you're looking for doesn't exist.",
-    { type: post ? 'article' : 'website', path: `/blog/${slug}` },
-  );
+  return post ? <BlogPostArticle post={post} /> : <NotFoundPage />;
+}
 
-  if (!post) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-24 text-center sm:px-6 lg:px-8">
-        <h1 className="text-3xl font-bold text-slate-900 dark:text-white">{POST_NOT_FOUND_TITLE}</h1>
-        <p className="mt-3 text-slate-600 dark:text-slate-300">The blog post you're looking for doesn't exist.</p>
-        <ButtonLink to="/blog" variant="outline" className="mt-8">
-          <Icon name="arrowLeft" />
-          Back to Blog
-        </ButtonLink>
-      </div>
-    );
-  }
+function BlogPostArticle({ post }: { post: BlogPost }) {
+  usePageMeta(`${post.title} - Blog`, post.excerpt, { type: 'article', path: `/blog/${post.slug}` });
+  const trial = useTrialOffer();
 
   return (
     <>
@@ -68,6 +58,19 @@ export function BlogPostPage() {
             </Button>
           </div>
         </header>
+        <JsonLd
+          data={{
+            '@type': 'BlogPosting',
+            headline: post.title,
+            description: post.excerpt,
+            datePublished: new Date(`${post.date} 12:00 UTC`).toISOString().slice(0, 10),
+            articleSection: post.category,
+            url: `${SITE_URL}/blog/${post.slug}`,
+            mainEntityOfPage: `${SITE_URL}/blog/${post.slug}`,
+            author: { '@type': 'Organization', name: SITE_NAME },
+            publisher: { '@type': 'Organization', name: SITE_NAME, url: SITE_URL },
+          }}
+        />
         {post.content ? (
           // Static HTML written by us and stored in data/posts, never user input.
           <div className={bodyClasses} dangerouslySetInnerHTML={{ __html: post.content }} />
@@ -81,7 +84,7 @@ export function BlogPostPage() {
             Ready to spot trends before they go viral?
           </h2>
           <p className="mt-3 text-slate-600 dark:text-slate-300">
-            Start your 7-day free trial of StockPulse. No credit card required.
+            Start your {trial.headline} of StockPulse, {trial.terms}.
           </p>
           <ButtonLink to="/auth" size="lg" className="mt-6">
             Start Free Trial

@@ -1,7 +1,8 @@
 import type { Stock, TimeRange } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
 import { Card } from '../../../ui/Card';
-import { formatCount, SENTIMENT_BAR_CLASSES, SENTIMENT_LABELS, timeRangeLabel } from '../model/format';
+import { formatCount } from '../../../lib/format';
+import { SENTIMENT_BAR_CLASSES, SENTIMENT_LABELS, timeRangeLabel } from '../model/format';
 import { PLATFORM_LABELS, platformTotals, sentimentBreakdown, topMoversByMentions, visiblePlatforms } from '../model/stockMetrics';
 
 interface InsightPanelsProps {
@@ -85,7 +86,7 @@ function SentimentBreakdownPanel({ stocks, range }: InsightPanelsProps) {
               <div className="flex justify-between text-sm">
                 <span className="font-medium text-slate-900 dark:text-white">{SENTIMENT_LABELS[s.sentiment]}</span>
                 <span className="text-slate-700 dark:text-slate-300">
-                  {s.count} {s.count === 1 ? 'stock' : 'stocks'} · {s.percent}%
+                  {formatCount(s.count)} {s.count === 1 ? 'stock' : 'stocks'} · {s.percent}%
                 </span>
               </div>
               <Bar percent={s.percent} className={SENTIMENT_BAR_CLASSES[s.sentiment]} />

@@ -4,7 +4,7 @@ import { Badge } from '../../../ui/Badge';
 import { Card } from '../../../ui/Card';
 import { Spinner } from '../../../ui/Spinner';
 import { platformCoverage } from '../model/coverage';
-import { formatClockTime } from '../model/format';
+import { formatTime } from '../../../lib/format';
 
 const PLATFORMS = [
   { key: 'reddit', label: 'Reddit' },
@@ -22,7 +22,7 @@ interface PlatformStatusCardProps {
 /** Spec §2 section 3: "Social Media Monitoring Status". */
 export function PlatformStatusCard({ status, isPending, updatedAt }: PlatformStatusCardProps) {
   const coverage = status ? platformCoverage(status) : null;
-  const lastScan = formatClockTime(updatedAt);
+  const lastScan = updatedAt ? formatTime(updatedAt, { seconds: true }) : null;
 
   return (
     <Card className="p-6">

@@ -2,7 +2,8 @@ import type { Stock, TimeRange } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
-import { changeDirection, formatChangePercent, formatCount, formatPrice, SENTIMENT_BORDER_CLASSES } from '../model/format';
+import { formatChangePercent, formatCount, formatPrice } from '../../../lib/format';
+import { changeDirection, SENTIMENT_BORDER_CLASSES } from '../model/format';
 import { PLATFORM_LABELS, stockPlatformMentions, visiblePlatforms } from '../model/stockMetrics';
 import { SentimentBadge } from './SentimentBadge';
 import { Sparkline } from './Sparkline';
@@ -15,7 +16,7 @@ interface StockCardProps {
 }
 
 const changeClasses = {
-  up: 'text-emerald-600 dark:text-emerald-400',
+  up: 'text-emerald-700 dark:text-emerald-400',
   down: 'text-red-600 dark:text-red-400',
   flat: 'text-slate-600 dark:text-slate-400',
 } as const;

@@ -8,13 +8,11 @@ import { LazyEChart } from '../charts/LazyEChart';
 import { detailChartOption } from '../model/chartOptions';
 import {
   changeDirection,
-  formatChangePercent,
-  formatCount,
-  formatPrice,
   SENTIMENT_BAR_CLASSES,
   SENTIMENT_LABELS,
   timeRangeLabel,
 } from '../model/format';
+import { formatChangePercent, formatCount, formatDateTime, formatPrice } from '../../../lib/format';
 import { PLATFORM_LABELS, sentimentBreakdown, stockPlatformMentions, visiblePlatforms, type MentionPlatform } from '../model/stockMetrics';
 import { SentimentBadge } from './SentimentBadge';
 
@@ -55,7 +53,7 @@ function StockHeadline({ stock }: { stock: Stock }) {
         <span
           className={cn(
             'font-medium',
-            direction === 'up' ? 'text-emerald-600 dark:text-emerald-400' : direction === 'down' ? 'text-red-600 dark:text-red-400' : '',
+            direction === 'up' ? 'text-emerald-700 dark:text-emerald-400' : direction === 'down' ? 'text-red-600 dark:text-red-400' : '',
           )}
         >
           {change}
@@ -147,7 +145,7 @@ function RecentPosts({ posts, isPending, isError }: { posts: readonly StockPost[
             <ul className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700 dark:text-slate-300">
               {shares.map((s) => (
                 <li key={s.sentiment}>
-                  {SENTIMENT_LABELS[s.sentiment]}: {s.count} ({s.percent}%)
+                  {SENTIMENT_LABELS[s.sentiment]}: {formatCount(s.count)} ({s.percent}%)
                 </li>
               ))}
             </ul>
@@ -173,7 +171,7 @@ function RecentPosts({ posts, isPending, isError }: { posts: readonly StockPost[
                   <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
                     <span className="font-semibold text-slate-700 dark:text-slate-200">{platformLabel(post.platform)}</span>
                     <span>{post.source}</span>
-                    {!Number.isNaN(when.getTime()) && <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>}
+                    {!Number.isNaN(when.getTime()) && <time dateTime={when.toISOString()}>{formatDateTime(when)}</time>}
                     <SentimentBadge sentiment={post.sentiment} />
                     {post.simulated && (
                       <Badge variant="outline" className="border-amber-400 text-amber-700 dark:text-amber-300">

@@ -1,5 +1,6 @@
 import type { HistoricalPoint, TimeRange } from '@core/contracts/stocks';
 import type { ChartOption } from '../charts/chartOption';
+import { formatTime, formatWeekday } from '../../../lib/format';
 import { PLATFORM_LABELS, type MentionPlatform } from './stockMetrics';
 
 const AXIS_TEXT = '#94a3b8';
@@ -17,9 +18,9 @@ export const PLATFORM_COLORS: Record<MentionPlatform, string> = {
 export function bucketLabel(timestamp: string, range: TimeRange): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return timestamp;
-  const time = date.toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit' });
+  const time = formatTime(date)!;
   if (range !== '7days') return time;
-  return `${date.toLocaleDateString('en-US', { weekday: 'short' })} ${time}`;
+  return `${formatWeekday(date)} ${time}`;
 }
 
 /** The platforms with any mentions in the history; the three core platforms always. */

@@ -13,43 +13,12 @@ export function timeRangeLabel(range: TimeRange): string {
   return TIME_RANGE_OPTIONS.find((o) => o.value === range)?.label ?? range;
 }
 
-function toNumber(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : null;
-}
-
-/**
- * changePercent with its sign and "%", two decimals: "+1.25%", "-0.40%", "+0.00%".
- * Null (no price yet) or an unreadable value gives null.
- */
-export function formatChangePercent(value: string | number | null | undefined): string | null {
-  const n = toNumber(value);
-  if (n === null) return null;
-  const rounded = Math.round(n * 100) / 100;
-  // Avoid "-0.00%" for tiny negatives.
-  if (rounded === 0) return '+0.00%';
-  return `${rounded > 0 ? '+' : '-'}${Math.abs(rounded).toFixed(2)}%`;
-}
-
 /** "up", "down" or "flat" for colouring a change. */
 export function changeDirection(value: string | number | null | undefined): 'up' | 'down' | 'flat' {
-  const n = toNumber(value);
-  if (n === null) return 'flat';
+  const n = value === null || value === undefined || value === '' ? NaN : Number(value);
+  if (!Number.isFinite(n)) return 'flat';
   const rounded = Math.round(n * 100) / 100;
   return rounded > 0 ? 'up' : rounded < 0 ? 'down' : 'flat';
-}
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** A price such as "$1,234.50"; null when there is no price yet. */
-export function formatPrice(value: string | number | null | undefined): string | null {
-  const n = toNumber(value);
-  return n === null ? null : usd.format(n);
-}
-
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
 }
 
 export const SENTIMENT_LABELS: Record<Sentiment, string> = {
@@ -76,9 +45,3 @@ export const SENTIMENT_BORDER_CLASSES: Record<Sentiment, string> = {
   bearish: 'border-t-red-500',
   neutral: 'border-t-yellow-400',
 };
-
-/** A time such as "2:05:09 PM" for the "Last scan" label; null for no time. */
-export function formatClockTime(epochMs: number): string | null {
-  if (!epochMs) return null;
-  return new Date(epochMs).toLocaleTimeString();
-}

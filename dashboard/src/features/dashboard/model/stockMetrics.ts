@@ -1,4 +1,6 @@
 import type { Sentiment, Stock } from '@core/contracts/stocks';
+import { platformLabels } from '@core/contracts/admin';
+import { formatCount } from '../../../lib/format';
 
 /** Spec §2 section 2: the four summary cards. Active Alerts and every caption are fixed text. */
 export const ACTIVE_ALERTS_FIXED = 15;
@@ -36,8 +38,8 @@ export function summarizeStocks(stocks: readonly Stock[]): StockSummary {
 export function summaryCards(stocks: readonly Stock[]): SummaryCard[] {
   const summary = summarizeStocks(stocks);
   return [
-    { title: 'Total Mentions', value: summary.totalMentions.toLocaleString('en-US'), caption: '+12.5% from last hour' },
-    { title: 'Trending Stocks', value: summary.trendingStocks.toLocaleString('en-US'), caption: '+8.2% from yesterday' },
+    { title: 'Total Mentions', value: formatCount(summary.totalMentions), caption: '+12.5% from last hour' },
+    { title: 'Trending Stocks', value: formatCount(summary.trendingStocks), caption: '+8.2% from yesterday' },
     { title: 'Active Alerts', value: String(ACTIVE_ALERTS_FIXED), caption: '3 triggered in last 24h' },
     { title: 'Bullish Sentiment', value: `${summary.bullishPercent}%`, caption: '+5.2% from last week' },
   ];
@@ -84,13 +86,7 @@ export function sentimentBreakdown(items: ReadonlyArray<{ sentiment: Sentiment }
 
 export type MentionPlatform = 'reddit' | 'twitter' | 'youtube' | 'tiktok' | 'instagram';
 
-export const PLATFORM_LABELS: Record<MentionPlatform, string> = {
-  reddit: 'Reddit',
-  twitter: 'Twitter',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  instagram: 'Instagram',
-};
+export const PLATFORM_LABELS: Record<MentionPlatform, string> = platformLabels;
 
 /** The three dashboard platforms (spec §1), always shown; TikTok and Instagram only when they have mentions. */
 export const CORE_PLATFORMS: readonly MentionPlatform[] = ['reddit', 'twitter', 'youtube'];

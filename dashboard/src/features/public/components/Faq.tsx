@@ -1,8 +1,28 @@
-import type { ReactNode } from 'react';
+import { JsonLd } from '../../../ui/JsonLd';
 
 export interface FaqItem {
   question: string;
-  answer: ReactNode;
+  /** Paragraphs of plain text: the page shows them and the FAQPage structured data repeats them. */
+  answer: readonly string[];
+}
+
+const EMAIL = /([\w.+-]+@[\w-]+\.[\w.-]*\w)/;
+
+/** A paragraph with its e-mail addresses as mailto links. */
+function Paragraph({ text }: { text: string }) {
+  return (
+    <p>
+      {text.split(EMAIL).map((part, i) =>
+        i % 2 === 1 ? (
+          <a key={i} className="font-medium text-blue-700 underline dark:text-blue-400" href={`mailto:${part}`}>
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  );
 }
 
 /** Native disclosure widgets: keyboard accessible (Enter/Space on the summary) without script. */
@@ -17,9 +37,23 @@ export function Faq({ items }: { items: readonly FaqItem[] }) {
               +
             </span>
           </summary>
-          <div className="mt-3 space-y-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">{item.answer}</div>
+          <div className="mt-3 space-y-2 text-sm leading-relaxed text-slate-600 dark:text-slate-300">
+            {item.answer.map((text) => (
+              <Paragraph key={text} text={text} />
+            ))}
+          </div>
         </details>
       ))}
+      <JsonLd
+        data={{
+          '@type': 'FAQPage',
+          mainEntity: items.map((item) => ({
+            '@type': 'Question',
+            name: item.question,
+            acceptedAnswer: { '@type': 'Answer', text: item.answer.join(' ') },
+          })),
+        }}
+      />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useTrialOffer } from '../../../app/config/publicConfig';
 import { PUBLIC_PAGE_META } from '../content/pageMeta';
 import { usePageMeta } from '../../../app/usePageMeta';
 import { Badge } from '../../../ui/Badge';
@@ -12,6 +13,7 @@ export const LANDING_DESCRIPTION = PUBLIC_PAGE_META['/'].description;
 /** The landing page at "/" (spec §2 Landing page). */
 export function LandingPage() {
   usePageMeta(LANDING_TITLE, LANDING_DESCRIPTION, { path: '/' });
+  const trial = useTrialOffer();
 
   return (
     <>
@@ -38,7 +40,9 @@ export function LandingPage() {
               View Demo
             </Button>
           </div>
-          <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">7-day free trial · No credit card required</p>
+          <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+            {trial.headline} · {trial.cardRequired ? 'No charge until it ends' : 'No credit card required'}
+          </p>
         </div>
       </section>
 
@@ -58,7 +62,7 @@ export function LandingPage() {
           <SectionHeading
             id="pricing-heading"
             title="Simple, transparent pricing"
-            description="One plan with everything included. Try it free for 7 days."
+            description={`One plan with everything included. Try it free for ${trial.days} days.`}
           />
           <div className="mt-12">
             <PricingCard />

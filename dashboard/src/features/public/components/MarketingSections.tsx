@@ -1,3 +1,4 @@
+import { useTrialOffer } from '../../../app/config/publicConfig';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Card } from '../../../ui/Card';
@@ -43,13 +44,16 @@ export function FeatureGrid({ detailed = false }: { detailed?: boolean }) {
   );
 }
 
-/** The Pro plan card: $49/month, 7-day free trial, no credit card required, five features. */
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** The Pro plan card: $49/month, the trial that applies (7 days without a card, or 14 with one), five features. */
 export function PricingCard({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const trial = useTrialOffer();
   return (
     <Card className="mx-auto w-full max-w-md overflow-hidden border-2 border-blue-600 p-0 dark:border-blue-500">
       <div className="bg-blue-600 px-6 py-2 text-center text-sm font-semibold text-white dark:bg-blue-500 dark:text-slate-950">
-        {PLAN.marketingTrialDays}-day free trial · No credit card required
+        {trial.headline} · {capitalise(trial.terms)}
       </div>
       <div className="p-6 sm:p-8">
         <Heading className="text-2xl font-bold text-slate-900 dark:text-white">{PLAN.name}</Heading>
@@ -71,7 +75,7 @@ export function PricingCard({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
           Start Free Trial
         </ButtonLink>
         <p className="mt-3 text-center text-xs text-slate-600 dark:text-slate-400">
-          {PLAN.marketingTrialDays}-day free trial, no credit card required. Cancel anytime.
+          {trial.headline}, {trial.terms}. Cancel anytime.
         </p>
       </div>
     </Card>
@@ -100,10 +104,9 @@ interface CtaSectionProps {
 }
 
 /** Closing call to action: "Start Free Trial" (/auth) and "Learn More" (/features). */
-export function CtaSection({
-  title = 'Ready to catch the next trend early?',
-  description = 'Join thousands of investors who follow the social conversation with StockPulse. Start your 7-day free trial today, no credit card required.',
-}: CtaSectionProps) {
+export function CtaSection({ title = 'Ready to catch the next trend early?', description }: CtaSectionProps) {
+  const trial = useTrialOffer();
+  description ??= `Join thousands of investors who follow the social conversation with StockPulse. Start your ${trial.headline} today, ${trial.terms}.`;
   return (
     <section aria-labelledby="cta-heading" className="bg-slate-100 dark:bg-slate-900">
       <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 lg:px-8">

@@ -1,9 +1,11 @@
 import { PUBLIC_PAGE_META } from '../content/pageMeta';
-import { usePageMeta } from '../../../app/usePageMeta';
+import { useTrialOffer } from '../../../app/config/publicConfig';
+import { SITE_URL, usePageMeta } from '../../../app/usePageMeta';
 import { Card } from '../../../ui/Card';
 import { Icon, type IconName } from '../../../ui/Icon';
+import { JsonLd } from '../../../ui/JsonLd';
 import { PublicPageHeading } from '../../../ui/PublicPageHeading';
-import { PLAN } from '../content/marketing';
+import { PLAN, PLAN_FEATURES } from '../content/marketing';
 import { useSupportEmail } from '../useSupportEmail';
 import { Faq, type FaqItem } from './Faq';
 import { CtaSection, PricingCard, SectionHeading } from './MarketingSections';
@@ -24,86 +26,52 @@ const BENEFITS: readonly { icon: IconName; title: string; text: string }[] = [
   { icon: 'clock', title: 'Save hours of research', text: 'Stop scrolling through feeds. StockPulse reads them for you and shows what is unusual.' },
   { icon: 'zap', title: 'Hear it first', text: 'Social surges often lead the news by 15-30 minutes. Alerts give you time to research.' },
   { icon: 'creditCard', title: 'One simple price', text: 'Everything for $49 per month, about $1.63 a day. No tiers, no add-ons.' },
-  { icon: 'shield', title: 'Risk-free', text: 'Try it free for 7 days, cancel anytime, and rely on our 30-day money-back guarantee.' },
 ];
+
+/** The fourth benefit names the trial that applies (7 days without a card, or 14 with one). */
+const riskFree = (trialDays: number): (typeof BENEFITS)[number] => ({
+  icon: 'shield',
+  title: 'Risk-free',
+  text: `Try it free for ${trialDays} days, cancel anytime, and rely on our 30-day money-back guarantee.`,
+});
 
 function pricingFaq(email: string): FaqItem[] {
   return [
     {
       question: 'How does the free trial work?',
-      answer: (
-        <>
-          <p>
-            Our marketing offer is a {PLAN.marketingTrialDays}-day free trial with no credit card required: create an
-            account and start monitoring.
-          </p>
-          <p>
-            When you subscribe inside the app, the sign-up flow offers a {PLAN.signupTrialDays}-day free trial with a card
-            on file: $0.00 is due today, and your card is charged only after the trial ends.
-          </p>
-        </>
-      ),
+      answer: [`Our marketing offer is a ${PLAN.marketingTrialDays}-day free trial with no credit card required: create an account and start monitoring.`, `When you subscribe inside the app, the sign-up flow offers a ${PLAN.signupTrialDays}-day free trial with a card on file: $0.00 is due today, and your card is charged only after the trial ends.`],
     },
     {
       question: 'What happens when the trial ends?',
-      answer: (
-        <p>
-          Your trial converts automatically to the paid Pro plan at $49/month unless you cancel before it ends. We remind
-          you before the first charge.
-        </p>
-      ),
+      answer: ['Your trial converts automatically to the paid Pro plan at $49/month unless you cancel before it ends. We remind you before the first charge.'],
     },
     {
       question: 'Can I cancel at any time?',
-      answer: (
-        <p>
-          Yes. You can cancel from your settings at any time. Cancellation takes effect at the end of the current billing
-          period, and you keep full access until then.
-        </p>
-      ),
+      answer: ['Yes. You can cancel from your settings at any time. Cancellation takes effect at the end of the current billing period, and you keep full access until then.'],
     },
     {
       question: 'Is there a money-back guarantee?',
-      answer: (
-        <p>
-          Yes. If StockPulse is not right for you, ask for a refund within 30 days of your first payment under our 30-day
-          money-back guarantee. Write to <a className="font-medium text-blue-700 underline dark:text-blue-400" href={`mailto:${email}`}>{email}</a>.
-        </p>
-      ),
+      answer: [`Yes. If StockPulse is not right for you, ask for a refund within 30 days of your first payment under our 30-day money-back guarantee. Write to ${email}.`],
     },
     {
       question: 'Will the price change?',
-      answer: <p>Any price change is announced by e-mail at least 30 days in advance, so you can decide before it applies.</p>,
+      answer: ['Any price change is announced by e-mail at least 30 days in advance, so you can decide before it applies.'],
     },
     {
       question: 'Who can subscribe?',
-      answer: <p>You must be at least 18 years old to create an account and subscribe.</p>,
+      answer: ['You must be at least 18 years old to create an account and subscribe.'],
     },
     {
       question: 'Which platforms do you monitor, and how often?',
-      answer: (
-        <p>
-          Reddit, Twitter and YouTube. Sources are scanned every 5 minutes, and the dashboard updates prices and mentions
-          every 30 seconds.
-        </p>
-      ),
+      answer: ['Reddit, Twitter and YouTube. Sources are scanned every 5 minutes, and the dashboard updates prices and mentions every 30 seconds.'],
     },
     {
       question: 'Is StockPulse financial advice?',
-      answer: (
-        <p>
-          No. StockPulse shows what people are saying about stocks. It does not provide financial advice, and all
-          information is for educational purposes only.
-        </p>
-      ),
+      answer: ['No. StockPulse shows what people are saying about stocks. It does not provide financial advice, and all information is for educational purposes only.'],
     },
     {
       question: 'What is StockPulse liable for?',
-      answer: (
-        <p>
-          As our Terms of Service explain, our total liability is limited to the amount you paid us in the last 12 months.
-        </p>
-      ),
+      answer: ['As our Terms of Service explain, our total liability is limited to the amount you paid us in the last 12 months.'],
     },
   ];
 }
@@ -111,6 +79,7 @@ function pricingFaq(email: string): FaqItem[] {
 export function PricingPage() {
   usePageMeta(PUBLIC_PAGE_META['/pricing'].title, PUBLIC_PAGE_META['/pricing'].description, { path: '/pricing' });
   const email = useSupportEmail();
+  const trial = useTrialOffer();
 
   return (
     <>
@@ -151,7 +120,7 @@ export function PricingPage() {
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
           <SectionHeading id="benefits-heading" title="Why investors choose StockPulse" />
           <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-            {BENEFITS.map((benefit) => (
+            {[...BENEFITS, riskFree(trial.days)].map((benefit) => (
               <li key={benefit.title}>
                 <Card className="h-full p-6">
                   <Icon name={benefit.icon} className="h-6 w-6 text-blue-700 dark:text-blue-400" />
@@ -171,6 +140,21 @@ export function PricingPage() {
         </div>
       </section>
       <CtaSection />
+      <JsonLd
+        data={{
+          '@type': 'Product',
+          name: `StockPulse ${PLAN.name}`,
+          description: PLAN_FEATURES.join(', '),
+          brand: { '@type': 'Brand', name: 'StockPulse' },
+          offers: {
+            '@type': 'Offer',
+            price: PLAN.price.replace('$', ''),
+            priceCurrency: 'USD',
+            url: `${SITE_URL}/pricing`,
+            availability: 'https://schema.org/InStock',
+          },
+        }}
+      />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { paymentsOffConfig } from '../../../testing/fixtures';
+import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
 import { mockFetch, textResponse } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
 
@@ -126,5 +126,51 @@ describe('pricing, privacy and terms', () => {
     ]) {
       expect(text).toContain(snippet);
     }
+  });
+});
+
+describe('the public header', () => {
+  it('offers Sign In to a visitor who is signed out', async () => {
+    renderRoute('/pricing');
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    await waitFor(() => expect(nav.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth'));
+    expect(nav.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('shows a signed-in visitor the way to their account, not "Sign In"', async () => {
+    mockFetch({ 'GET /api/user': makeUser({ email: 'reader@example.com' }), 'GET /api/config': paymentsOffConfig });
+    renderRoute('/blog');
+    const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
+    await waitFor(() => expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard'));
+    expect(nav.queryByRole('link', { name: 'Sign In' })).toBeNull();
+  });
+});
+
+describe('the trial the public pages promise', () => {
+  const withPaymentsOn = () =>
+    mockFetch({
+      'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
+      'GET /api/config': { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' },
+    });
+
+  it('is the 7-day trial without a card while payments are off', async () => {
+    renderRoute('/');
+    await screen.findByText('Social Media Monitoring');
+    await waitFor(() => expect(bodyText()).toContain('7-day free trial · No credit card required'));
+    expect(bodyText()).not.toContain('14-day');
+  });
+
+  it('is the 14-day trial with a card once payments are on', async () => {
+    withPaymentsOn();
+    renderRoute('/');
+    await waitFor(() => expect(bodyText()).toContain('14-day free trial · Card required, no charge until the trial ends'));
+    expect(bodyText()).not.toMatch(/7-day free trial|No credit card required/);
+  });
+
+  it('the pricing page names the same trial in its benefits', async () => {
+    withPaymentsOn();
+    renderRoute('/pricing');
+    await waitFor(() => expect(bodyText()).toContain('Try it free for 14 days'));
+    expect(bodyText()).not.toContain('Try it free for 7 days');
   });
 });

@@ -1,6 +1,6 @@
 import type { PublicUser } from '@core/contracts/user';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
-import { formatDate } from '../../../lib/formatDate';
+import { formatDate } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Icon } from '../../../ui/Icon';
