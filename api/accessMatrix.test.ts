@@ -43,6 +43,8 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/admin/pipelines/reruns': 'admin',
   'GET /api/admin/ambiguous-symbols': 'admin',
   'PUT /api/admin/ambiguous-symbols': 'admin',
+  'GET /api/admin/former-symbols': 'admin',
+  'PUT /api/admin/former-symbols': 'admin',
   'GET /api/openapi.json': 'public',
   'GET /api/alerts': 'user',
   'POST /api/alerts': 'user',

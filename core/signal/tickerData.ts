@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseFormerSymbolsCsv } from '../tickers/formerSymbols';
-import { parseSymbolList, parseUniverseCsv } from '../tickers/parseUniverse';
-import type { TickerExtractorDeps } from './tickerExtractor';
+import { parseFormerSymbolsCsv, type FormerSymbolEntry } from '../tickers/formerSymbols';
+import { parseSymbolList, parseUniverseCsv, type UniverseEntry } from '../tickers/parseUniverse';
 
 const TICKERS_DIR = fileURLToPath(new URL('../tickers/', import.meta.url));
 
@@ -31,7 +30,7 @@ export function readTickerFile<T>(file: (typeof TICKER_FILES)[number], parse: (t
 }
 
 /** The shipped ticker universe, ambiguity list and former symbols (core/tickers/). */
-export function loadTickerData(dir: string = TICKERS_DIR): Required<TickerExtractorDeps> {
+export function loadTickerData(dir: string = TICKERS_DIR): { universe: UniverseEntry[]; ambiguous: string[]; formerSymbols: FormerSymbolEntry[] } {
   return {
     universe: readTickerFile('universe.csv', parseUniverseCsv, dir),
     ambiguous: readTickerFile('ambiguous.txt', parseSymbolList, dir),

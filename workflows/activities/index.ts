@@ -10,6 +10,7 @@ import { createProbeActivities } from './probeStores';
 import { createScanActivities } from './scanActivities';
 import { createStockSnapshotActivities } from './stockSnapshotActivities';
 import { createTrendActivities } from './trendActivities';
+import { createUniverseActivities } from './universeActivities';
 
 export interface ActivityDeps {
   db: Knex;
@@ -26,6 +27,8 @@ export interface ActivityDeps {
   notifications?: NotificationChannels;
   /** Test seam for fault injection around a send. */
   deliveryHooks?: DeliveryHooks;
+  /** Base URL of NASDAQ Trader's symbol directory (TICKER_LISTINGS_URL); tests point it at a local server. */
+  listingsUrl?: string;
 }
 
 /** Every activity the worker registers, built from the clients it is given (tests pass real or fake ones). */
@@ -37,6 +40,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPriceActivities(deps),
     ...createTrendActivities({ ...deps, cacheBaseline: deps.cacheTrendBaseline }),
     ...createAlertActivities(deps),
+    ...createUniverseActivities(deps),
   };
 }
 

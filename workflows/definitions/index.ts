@@ -3,5 +3,6 @@ export { detectTrends } from './detectTrends';
 export { evaluateAlerts } from './evaluateAlerts';
 export { healthProbe } from './healthProbe';
 export { refreshPrices } from './refreshPrices';
+export { refreshTickerUniverse } from './refreshTickerUniverse';
 export { scanPlatform } from './scanPlatform';
 export { weeklyDigest } from './weeklyDigest';

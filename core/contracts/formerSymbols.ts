@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+const symbol = z.string().trim().toUpperCase().regex(/^[A-Z]{1,5}(\.[A-Z])?$/, 'A symbol is 1 to 5 letters, with an optional class letter (BRK.B)');
+
+/** One former symbol: the symbol a company traded under, the one it trades under now (null when delisted), when, and why. */
+export const formerSymbolSchema = z.object({
+  symbol,
+  successor: symbol.nullable(),
+  changedOn: z.iso.date('A date is YYYY-MM-DD').nullable().default(null),
+  note: z.string().trim().max(200, 'A note is at most 200 characters').default(''),
+});
+export type FormerSymbol = z.infer<typeof formerSymbolSchema>;
+
+/** The admin's whole list of former symbols, saved at once; each symbol at most once, never its own successor. */
+export const formerSymbolsSchema = z.object({
+  renames: z
+    .array(formerSymbolSchema.refine((r) => r.successor !== r.symbol, { message: 'A symbol cannot be its own successor', path: ['successor'] }))
+    .max(2000, 'At most 2000 former symbols')
+    .superRefine((renames, ctx) => {
+      const seen = new Set<string>();
+      renames.forEach((r, i) => {
+        if (seen.has(r.symbol)) ctx.addIssue({ code: 'custom', message: `${r.symbol} is listed twice`, path: [i, 'symbol'] });
+        seen.add(r.symbol);
+      });
+    }),
+});
+
+export const formerSymbolsResponseSchema = z.object({ renames: z.array(formerSymbolSchema) });
+export type FormerSymbols = z.infer<typeof formerSymbolsResponseSchema>;
