@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { pipelineRunsQuery, useRerun, useStartScan, type PipelineFilters } from '../api/adminApi';
 import { AmbiguityListEditor } from './AmbiguityListEditor';
+import { FormerSymbolsEditor } from './FormerSymbolsEditor';
 import { formatDateTime, formatDuration } from './format';
 import { SelectField } from './SelectField';
 
@@ -60,7 +61,10 @@ export function PipelinesPanel() {
         )}
       </Card>
 
-      <AmbiguityListEditor />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <AmbiguityListEditor />
+        <FormerSymbolsEditor />
+      </div>
     </div>
   );
 }
