@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadTickerData } from '../signal/tickerData';
 import { parseFormerSymbolsCsv } from './formerSymbols';
 import { issuerName, mergeListings, parseSymbolDirectory } from './listings';
 import { parseUniverseCsv } from './parseUniverse';
@@ -117,4 +118,23 @@ describe.skipIf(!existsSync(sharedData))('npm run build:universe', () => {
       rmSync(out, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+describe('readTickerFile', () => {
+  it('names the file when it is missing or corrupt, so start-up stops with one line', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tickers-'));
+    try {
+      expect(() => loadTickerData(dir)).toThrow(new RegExp(`^Ticker file ${dir}/universe.csv cannot be read: ENOENT$`));
+      writeFileSync(path.join(dir, 'universe.csv'), 'symbol,name,exchange,type,aliases,bare\nAAPL,Apple Inc.,NASDAQ,stock\n');
+      expect(() => loadTickerData(dir)).toThrow(`Ticker file ${dir}/universe.csv is corrupt: universe.csv: row 2 has 4 fields, expected 6`);
+      writeFileSync(path.join(dir, 'universe.csv'), 'symbol,name,exchange,type,aliases,bare\n');
+      expect(() => loadTickerData(dir)).toThrow(`Ticker file ${dir}/universe.csv is corrupt: it holds no rows`);
+      writeFileSync(path.join(dir, 'universe.csv'), 'symbol,name,exchange,type,aliases,bare\nAAPL,Apple Inc.,NASDAQ,stock,apple,any\n');
+      writeFileSync(path.join(dir, 'ambiguous.txt'), 'ON\n');
+      writeFileSync(path.join(dir, 'formerSymbols.csv'), '\u0000\u0001 not csv');
+      expect(() => loadTickerData(dir)).toThrow(new RegExp(`^Ticker file ${dir}/formerSymbols.csv is corrupt`));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
