@@ -16,7 +16,8 @@ merger acquisition acquires selloff sell-off rallying surged soared plunged tumb
 futures yields recession spx ath atl hod lod eod dd catalyst catalysts bagholders wsb wallstreetbets robinhood
 brokerage broker fidelity webull ira 401k roth averaging dca squeezed shorting calls puts leaps otm itm
 iv theta hedge hedging  price-target pricetarget overvalued undervalued bullrun bearmarket
-uptrend downtrend bagger baggers highs lows pullback thesis losses margins
+uptrend downtrend bagger baggers highs lows pullback thesis losses margins stake sales same-store turnaround
+all-time announces bubble
 unveils unveiled unveil launches ceo cfo layoffs deliveries split splits lawsuit antitrust
 acquire acquired buyout billions shareholder-meeting
 `;

@@ -131,7 +131,7 @@ describe('ticker extraction rules', () => {
     expect(x("Tesla's margins vs NVIDIA and berkshire hathaway")).toEqual(['TSLA', 'NVDA', 'BRK.B']);
     expect(x('Advanced Micro Devices unveiled new chips')).toEqual(['AMD']);
     expect(x('google search and Alphabet cloud, shares up')).toEqual(['GOOGL']);
-    expect(x('Berkshire’s 13F')).toEqual(['BRK.B']);
+    expect(x('Berkshire’s 13F filing')).toEqual(['BRK.B']);
   });
 
   it('everyday names and one-word everyday aliases count only with market context', () => {
@@ -142,7 +142,14 @@ describe('ticker extraction rules', () => {
     expect(x('Snapchat parent misses on revenue, stock down 20%')).toEqual(['SNAP']);
     expect(x('PayPal earnings beat')).toEqual(['PYPL']);
     expect(x('Apple, Five Below and On Running all beat earnings')).toEqual(['AAPL', 'FIVE', 'ONON']);
-    expect(x('My dad worked at Boeing for 30 years')).toEqual(['BA']);
+    // "Boeing" and "Berkshire" are said in everyday speech (SUBTLEX-US); "Nvidia" is not, so it needs no context.
+    expect(x('My dad worked at Boeing for 30 years')).toEqual([]);
+    expect(x('Boeing shares fell after the deliveries miss')).toEqual(['BA']);
+    expect(x('Nvidia keynote tonight')).toEqual(['NVDA']);
+    // A market word gives context to the words near it, not to a whole long text.
+    const filler = 'we build the app step by step with hooks and context '.repeat(4);
+    expect(x(`My portfolio site. ${filler} Log in with PayPal`)).toEqual([]);
+    expect(x(`My portfolio: PayPal and more. ${filler}`)).toEqual(['PYPL']);
   });
 
   it('aliases made of everyday words must be capitalised', () => {

@@ -1,5 +1,5 @@
 import { CRYPTO_SYMBOLS } from '../tickers/cryptoSymbols';
-import { EVERYDAY_WORDS } from '../tickers/everydayWords';
+import { EVERYDAY_WORDS, SPOKEN_NAMES } from '../tickers/everydayWords';
 import type { BareUse } from '../tickers/symbolUsage';
 import { COMMON_WORDS } from './commonWords';
 import { EVERYDAY_NAMES } from './everydayNames';
@@ -60,8 +60,9 @@ export interface TickerExtractor {
  *    (`$BTC`, `$DOGE`). A former symbol counts for its successor (`$FB` → META); one without a successor (`$TWTR`)
  *    not at all. `$5`, `$100k`, `$0.485` are money. A `$` glued to a word (`US$TSLA`) is not a cashtag. An exchange
  *    prefix (`NYSE:BA`, `NASDAQ: AAPL`) counts like a cashtag; the exchange itself (`AMEX:`) is no company.
- * 2. Market context: rules 3–6 apply only in a post that has a cashtag, a market word or sign (marketContext.ts), or
- *    at least two bare upper-case symbols. Without it, "tired of the meta", "a girl on snapchat" and "PayPal ✅" name
+ * 2. Market context: rules 3–6 apply only in a post that has a cashtag or a market sign, or to words within 15 tokens
+ *    of a market word (marketContext.ts), unless the data mark the symbol or name as needing none (see below), or they
+ *    form a list of bare symbols with one that needs none. Without it, "tired of the meta", "a girl on snapchat" and "PayPal ✅" name
  *    nothing.
  * 3. Bare upper-case symbols (`TSLA`, `#TSLA`, `TSLA's`, `BRK.B`, `NVDA/AMD`) count when the data allow it (the
  *    universe's `bare` column is `upper` or `any`), the symbol is not on the admin's ambiguity list, and the word stands alone: not part of a longer
@@ -97,7 +98,7 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
     if (bare === 'no' || ambiguous.has(symbol) || CRYPTO_SYMBOLS.has(symbol)) continue;
     bareSymbols.set(symbol, { symbol, free: bare === 'any' });
     const lower = symbol.toLowerCase();
-    if (bare === 'any' && /^[a-z]{4,}$/.test(lower) && !isEverydayWord(lower) && !EVERYDAY_NAMES.has(lower)) lowerSymbols.set(lower, symbol);
+    if (bare === 'any' && /^[a-z]{4,}$/.test(lower) && !isEverydayWord(lower)) lowerSymbols.set(lower, symbol);
   }
   const successors = successorMap(deps.formerSymbols ?? [], symbols);
   for (const [former, successor] of successors) {
@@ -124,6 +125,8 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
   const tOrigBase: string[] = [];
   const tUpper: boolean[] = [];
   const tCap: boolean[] = [];
+  /** Indices of the tokens that are market words. */
+  const tContext: number[] = [];
 
   function extract(input: string): string[] {
     const text = input.includes('http') || input.includes('www.') ? input.replace(URL_RE, ' ') : input;
@@ -153,6 +156,7 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
 
     // Tokenise once for rules 2–5.
     let n = 0;
+    let nContext = 0;
     let alphaWords = 0;
     let upperWords = 0;
     WORD_RE.lastIndex = 0;
@@ -178,7 +182,7 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
       // "AMEX:" is the exchange; "Do you expe…" is a word cut off by a truncated retweet.
       if (next === 58 /* : */ && EXCHANGES.has(orig.toUpperCase())) continue;
       if (!upper && (next === 0x2026 /* … */ || text.startsWith('...', after))) continue;
-      if (!context && MARKET_WORDS.has(base)) context = true;
+      if (MARKET_WORDS.has(base)) tContext[nContext++] = n;
       tPos[n] = start;
       tLower[n] = lower;
       tBase[n] = base;
@@ -188,18 +192,28 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
       n++;
     }
     const shouting = upperWords >= 4 && upperWords >= 0.6 * alphaWords;
-    if (!context) context = hasMarketSign(text);
+    // A cashtag or a market sign sets the context of the whole post; a market word only that of the words near it, so a
+    // long video description that mentions a "portfolio" once does not make every brand in it a stock.
+    if (!context && nContext === 0) context = hasMarketSign(text);
+    let nextContext = 0;
+    const contextNear = (i: number): boolean => {
+      if (context) return true;
+      while (nextContext < nContext && tContext[nextContext]! < i - CONTEXT_WINDOW) nextContext++;
+      return nextContext < nContext && tContext[nextContext]! <= i + CONTEXT_WINDOW;
+    };
     // Without market context, bare symbols that need it count only in a list of two or more that holds one that needs
     // none ("NVDA, AMD, AVGO"); two that both need it ("WTS … WW shipping") are words.
     const pending: Array<[string, number]> = [];
     const bareSeen = new Set<string>();
+    let near = false;
     const addBare = (bare: { symbol: string; free: boolean }, pos: number) => {
       bareSeen.add(bare.symbol);
-      if (context || bare.free) add(bare.symbol, pos);
+      if (near || bare.free) add(bare.symbol, pos);
       else pending.push([bare.symbol, pos]);
     };
 
     for (let i = 0; i < n; i++) {
+      near = contextNear(i);
       // Rule 5: aliases, longest first.
       const matched = matchAlias(i, n);
       if (matched > 0) {
@@ -221,7 +235,7 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
             if (pieceSymbol !== undefined && (!shouting || !isEverydayWord(piece.toLowerCase()))) addBare(pieceSymbol, tPos[i]!);
           }
         }
-      } else if (!tUpper[i] && context) {
+      } else if (!tUpper[i] && near) {
         // Rule 5: lower/Title-case symbols.
         const sym = lowerSymbols.get(tBase[i]!);
         if (sym !== undefined) add(sym, tPos[i]!);
@@ -239,7 +253,7 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
       const exact = aliasIndex.get(tLower[i]!);
       if (exact !== undefined) {
         for (const entry of exact) {
-          if ((context || !entry.weak) && aliasMatchesAt(entry, i, count)) {
+          if ((near || !entry.weak) && aliasMatchesAt(entry, i, count)) {
             add(entry.symbol, tPos[i]!);
             return entry.tokens.length;
           }
@@ -249,7 +263,7 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
         const viaBase = aliasIndex.get(tBase[i]!);
         if (viaBase !== undefined) {
           for (const entry of viaBase) {
-            if (entry.tokens.length === 1 && (context || !entry.weak) && (!entry.needsCaps || tCap[i])) {
+            if (entry.tokens.length === 1 && (near || !entry.weak) && (!entry.needsCaps || tCap[i])) {
               add(entry.symbol, tPos[i]!);
               return 1;
             }
@@ -283,12 +297,14 @@ interface AliasEntry {
   tokens: string[];
   /** Every token is an everyday word: the post must capitalise the first and every 4+-letter one. */
   needsCaps: boolean;
-  /** One everyday word ("Apple", "Target") or only names of everyday services ("snapchat", "paypal"): needs market context. */
+  /** One everyday or spoken word ("Apple", "Target", "Tesla", "Nike") or only names of everyday services ("snapchat", "paypal"): needs market context. */
   weak: boolean;
 }
 
 // `(?<![\w$])`: "US$TSLA" and "$$TSLA" are not cashtags; the lookahead keeps "$AAPL5"/"$TSLAQ1" out.
 const CASHTAG_RE = /(?<![A-Za-z0-9_$])\$([A-Za-z]{1,5}(?:[./-][A-Za-z]{1,2})?)(?![A-Za-z0-9_])/g;
+/** A market word gives context to the words this many tokens before and after it (about a sentence). */
+const CONTEXT_WINDOW = 15;
 // "NYSE:BA", "NASDAQ: AAPL", "NYSEARCA:SPY": a symbol behind an exchange prefix.
 const EXCHANGE_PREFIX_RE = /\b(?:NYSE|NASDAQ|AMEX|NYSEARCA|NYSEAMERICAN|ARCA|BATS|CBOE)\s?:\s?\$?([A-Z]{1,5}(?:[.-][A-Z])?)\b/g;
 const EXCHANGES: ReadonlySet<string> = new Set(['NYSE', 'NASDAQ', 'AMEX', 'NYSEARCA', 'NYSEAMERICAN', 'ARCA', 'BATS', 'CBOE', 'OTC', 'TSX', 'LSE']);
@@ -321,7 +337,7 @@ function buildAliasIndex(universe: readonly TickerUniverseEntry[]): Map<string, 
       if (seen.has(key)) continue; // first listed symbol owns a shared alias
       seen.add(key);
       const needsCaps = tokens.every(isEverydayWord);
-      const weak = (tokens.length === 1 && needsCaps) || tokens.every((t) => EVERYDAY_NAMES.has(t));
+      const weak = (tokens.length === 1 && (needsCaps || SPOKEN_NAMES.has(tokens[0]!))) || tokens.every((t) => EVERYDAY_NAMES.has(t));
       const list = index.get(tokens[0]!) ?? [];
       list.push({ symbol, tokens, needsCaps, weak });
       index.set(tokens[0]!, list);

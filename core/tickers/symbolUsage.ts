@@ -19,6 +19,8 @@ export interface SymbolEvidence {
 
 /** A word said at least this often per 51 million words of spoken English (≈ 2 per million) is an everyday word. */
 export const EVERYDAY_WORD_COUNT = 100;
+/** Said this often (≈ 0.4 per million), a one-word company alias is a word people use for the thing too ("tesla", "nike"). */
+export const SPOKEN_NAME_COUNT = 20;
 /** Said this often, a word is so common that no amount of cashtag use makes its bare upper-case form safe (ALL, NOW, CAN). */
 const VERY_COMMON_WORD_COUNT = 1_000;
 /** Cashtagged this often, a symbol is discussed: its corpus evidence counts. */
