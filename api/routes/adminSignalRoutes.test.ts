@@ -89,6 +89,7 @@ describe('admin former symbols', () => {
     await bad([{ symbol: 'FB', successor: 'FB' }], 'renames.0.successor');
     await bad([{ symbol: 'FB', successor: 'META' }, { symbol: 'FB', successor: null }], 'renames.1.symbol');
     await bad([{ symbol: 'FB', successor: 'META', changedOn: 'June 2022' }], 'renames.0.changedOn');
+    await bad([{ symbol: 'FB', successor: 'META', changedOn: '0000-01-01' }], 'renames.0.changedOn');
     await bad([{ symbol: 'F B', successor: 'META' }], 'renames.0.symbol');
     expect(await t.database.db('former_symbols').orderBy('symbol').pluck('symbol')).toEqual(['FB', 'PCLN']);
   });

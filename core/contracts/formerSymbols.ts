@@ -6,7 +6,11 @@ const symbol = z.string().trim().toUpperCase().regex(/^[A-Z]{1,5}(\.[A-Z])?$/, '
 export const formerSymbolSchema = z.object({
   symbol,
   successor: symbol.nullable(),
-  changedOn: z.iso.date('A date is YYYY-MM-DD').nullable().default(null),
+  changedOn: z.iso
+    .date('A date is YYYY-MM-DD')
+    .refine((d) => d >= '1900-01-01' && d <= '2100-12-31', 'A date is between 1900 and 2100')
+    .nullable()
+    .default(null),
   note: z.string().trim().max(200, 'A note is at most 200 characters').default(''),
 });
 export type FormerSymbol = z.infer<typeof formerSymbolSchema>;

@@ -53,32 +53,33 @@ export interface TickerExtractor {
 }
 
 /**
- * Extraction rules (documented in the README; every rule has a unit test in signal.test.ts):
+ * Extraction rules (documented in the README; every rule has a unit test in tickerExtractor.test.ts):
  *
  * 1. Cashtags: `$` + 1–5 letters, optionally a class suffix (`$BRK.B`, `$BRK-B`, `$BRK/B` → BRK.B),
- *    case-insensitive (`$tsla`), count when the symbol is in the universe, ambiguous or not, and is no crypto asset
- *    (`$BTC`, `$DOGE`). A former symbol counts for its successor (`$FB` → META); one without a successor (`$TWTR`)
- *    not at all. `$5`, `$100k`, `$0.485` are money. A `$` glued to a word (`US$TSLA`) is not a cashtag. An exchange
- *    prefix (`NYSE:BA`, `NASDAQ: AAPL`) counts like a cashtag; the exchange itself (`AMEX:`) is no company.
- * 2. Market context: rules 3–6 apply only in a post that has a cashtag or a market sign, or to words within 15 tokens
- *    of a market word (marketContext.ts), unless the data mark the symbol or name as needing none (see below), or they
- *    form a list of bare symbols with one that needs none. Without it, "tired of the meta", "a girl on snapchat" and "PayPal ✅" name
- *    nothing.
- * 3. Bare upper-case symbols (`TSLA`, `#TSLA`, `TSLA's`, `BRK.B`, `NVDA/AMD`) count when the data allow it (the
- *    universe's `bare` column is `upper` or `any`), the symbol is not on the admin's ambiguity list, and the word stands alone: not part of a longer
- *    word (`TSLAQ`, `F-150`, `AMD-based`, `AMD.com`), not a handle (`@TSLA`), not a subreddit
- *    (`r/NVDA`), not inside a URL (URLs are removed first). A missing space after a full stop is
- *    forgiven (`NVDA.Then AMD` → NVDA, AMD).
+ *    case-insensitive (`$tsla`), count when the symbol is listed, ambiguous or not, and is no crypto asset
+ *    (`$BTC`, `$DOGE`). A former symbol counts for its successor (`$FB` → META); one without a listed successor
+ *    (`$TWTR`) not at all. `$5`, `$100k`, `$0.485` are money. A `$` glued to a word (`US$TSLA`) is not a cashtag.
+ *    An exchange prefix (`NYSE:BA`, `NASDAQ: AAPL`) counts like a cashtag; the exchange itself (`AMEX:`) is no company.
+ * 2. Market context: a cashtag or a market sign gives it to the whole post, a market word (marketContext.ts) to the
+ *    words within CONTEXT_WINDOW tokens. Rules 3–6 need it, except for symbols whose `bare` use is `any`, names that
+ *    are no everyday word or name, and a list of bare symbols holding one of those. Without it, "tired of the meta",
+ *    "a girl on snapchat" and "PayPal ✅" name nothing.
+ * 3. Bare upper-case symbols (`TSLA`, `#TSLA`, `TSLA's`, `BRK.B`, `NVDA/AMD`) count when the data allow it (`bare` is
+ *    `upper` or `any`, core/tickers/symbolUsage.ts), the symbol is not on the admin's ambiguity list, and the word
+ *    stands alone: not part of a longer word (`TSLAQ`, `F-150`, `AMD-based`, `AMD.com`), not a handle (`@TSLA`), not a
+ *    subreddit (`r/NVDA`), not inside a URL (URLs are removed first). A missing space after a full stop is forgiven
+ *    (`NVDA.Then AMD` → NVDA, AMD).
  * 4. Shouting: in a post where ≥ 4 words are upper case and they are ≥ 60 % of its words, upper case
  *    carries no information, so a bare symbol must also not be an everyday English word
- *    (commonWords.ts: "UPS AND DOWNS" is not UPS; "TSLA TO THE MOON" is TSLA).
- * 5. Lower/Title-case symbols (`nvda`, `Roku`) count only when the data say so (`bare` is `any`: discussed, ≥ 4
- *    letters, no word), and not when cut off by an ellipsis (a retweet truncated at "Do you expe…").
+ *    ("UPS AND DOWNS" is not UPS; "TSLA TO THE MOON" is TSLA).
+ * 5. Lower/Title-case symbols (`nvda`, `Roku`) count only when `bare` is `any` (discussed, no word) and they have 4+
+ *    letters, and not when cut off by an ellipsis (a retweet truncated at "Do you expe…").
  * 6. Company names: each universe alias matches case-insensitively as a whole word or phrase
  *    ("nvidia", "Berkshire Hathaway", "Tesla's", "TESLA"), longest alias first. An alias made only of
  *    everyday words ("apple", "oracle", "five below", "on running", "jack in the box") must be
  *    capitalised in the post: its first word and every word of 4+ letters ("Apple", "Five Below",
- *    "Jack in the Box"). An alias shared by two symbols belongs to the first listed.
+ *    "Jack in the Box"). One everyday or spoken word ("Apple", "Tesla") or only everyday service names
+ *    ("snapchat", "paypal") need market context. An alias shared by two symbols belongs to the first listed.
  * 7. A symbol mentioned several times, or by cashtag and by name, counts once; order of first
  *    appearance.
  */
