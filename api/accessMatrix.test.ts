@@ -45,6 +45,7 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/admin/ambiguous-symbols': 'admin',
   'GET /api/admin/former-symbols': 'admin',
   'PUT /api/admin/former-symbols': 'admin',
+  'GET /api/admin/ticker-changes': 'admin',
   'GET /api/openapi.json': 'public',
   'GET /api/alerts': 'user',
   'POST /api/alerts': 'user',

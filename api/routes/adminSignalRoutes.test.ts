@@ -96,5 +96,18 @@ describe('admin former symbols', () => {
 
   it('is for admins only', async () => {
     expect((await request(t.server).get('/api/admin/former-symbols')).status).toBe(401);
+    expect((await request(t.server).get('/api/admin/ticker-changes')).status).toBe(401);
+  });
+
+  it('lists what the universe refreshes changed, newest first', async () => {
+    await t.database.db('ticker_universe_changes').insert([
+      { kind: 'added', symbol: 'ZZNEW', name: 'Zeta Zulu Networks Inc.', source: 'nasdaqtrader', detected_at: '2026-11-20T12:00:00Z' },
+      { kind: 'renamed', symbol: 'PLTR', new_symbol: 'PLTX', name: 'Palantir Technologies Inc.', source: 'nasdaqtrader', detected_at: '2026-11-21T12:00:00Z' },
+    ]);
+    const res = await request(t.server).get('/api/admin/ticker-changes?limit=1').set('Cookie', admin);
+    expect(res.body).toEqual({ changes: [{ kind: 'renamed', symbol: 'PLTR', newSymbol: 'PLTX', name: 'Palantir Technologies Inc.', source: 'nasdaqtrader', detectedAt: '2026-11-21T12:00:00.000Z' }] });
+    const bad = await request(t.server).get('/api/admin/ticker-changes?limit=0').set('Cookie', admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.field).toBe('limit');
   });
 });

@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 import { ambiguousSymbolsResponseSchema, ambiguousSymbolsSchema } from '../../core/contracts/ambiguousSymbols';
-import { formerSymbolsResponseSchema, formerSymbolsSchema, type FormerSymbol } from '../../core/contracts/formerSymbols';
+import {
+  formerSymbolsResponseSchema,
+  formerSymbolsSchema,
+  tickerChangesQuerySchema,
+  tickerChangesResponseSchema,
+  type FormerSymbol,
+  type TickerChanges,
+} from '../../core/contracts/formerSymbols';
 import { adminActor } from '../admin/adminActor';
 import { recordAdminAction } from '../admin/auditLog';
 import { route } from '../http/routeTable';
@@ -14,6 +21,21 @@ interface FormerSymbolRow {
 const toFormerSymbol = (r: FormerSymbolRow): FormerSymbol => ({ symbol: r.symbol, successor: r.successor, changedOn: r.changed_on, note: r.note });
 const readFormerSymbols = async (db: Knex) =>
   (await db('former_symbols').orderBy('symbol').select<FormerSymbolRow[]>('symbol', 'successor', db.raw(`to_char(changed_on, 'YYYY-MM-DD') AS changed_on`), 'note')).map(toFormerSymbol);
+
+async function readTickerChanges(db: Knex, limit: number): Promise<TickerChanges['changes']> {
+  const rows = await db('ticker_universe_changes')
+    .orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .limit(limit)
+    .select<Array<{ kind: TickerChanges['changes'][number]['kind']; symbol: string; new_symbol: string | null; name: string; source: TickerChanges['changes'][number]['source']; detected_at: Date }>>(
+      'kind',
+      'symbol',
+      'new_symbol',
+      'name',
+      'source',
+      'detected_at',
+    );
+  return rows.map((r) => ({ kind: r.kind, symbol: r.symbol, newSymbol: r.new_symbol, name: r.name, source: r.source, detectedAt: new Date(r.detected_at).toISOString() }));
+}
 
 /** The ticker-extraction ambiguity list and former symbols, visible and editable by admins (workers pick edits up within a minute). */
 export function adminSignalRoutes(db: Knex) {
@@ -51,5 +73,9 @@ export function adminSignalRoutes(db: Knex) {
       });
       ctx.body = { renames: await readFormerSymbols(db) };
     }, { summary: 'Replace the former symbols', body: formerSymbolsSchema, responses: { 200: { description: 'The saved list', schema: formerSymbolsResponseSchema } } }),
+    route('GET', '/api/admin/ticker-changes', 'admin', async (ctx) => {
+      const { limit } = tickerChangesQuerySchema.parse(ctx.query);
+      ctx.body = { changes: await readTickerChanges(db, limit) } satisfies TickerChanges;
+    }, { summary: 'Additions, delistings and symbol changes the universe refreshes recorded, newest first', query: tickerChangesQuerySchema, responses: { 200: { description: 'Changes', schema: tickerChangesResponseSchema } } }),
   ];
 }

@@ -31,3 +31,22 @@ export const formerSymbolsSchema = z.object({
 
 export const formerSymbolsResponseSchema = z.object({ renames: z.array(formerSymbolSchema) });
 export type FormerSymbols = z.infer<typeof formerSymbolsResponseSchema>;
+
+/** GET /api/admin/ticker-changes: what the daily universe refreshes changed, newest first. */
+export const tickerChangesQuerySchema = z.object({
+  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').default(100),
+});
+
+export const tickerChangesResponseSchema = z.object({
+  changes: z.array(
+    z.object({
+      kind: z.enum(['added', 'delisted', 'renamed']),
+      symbol: z.string(),
+      newSymbol: z.string().nullable(),
+      name: z.string(),
+      source: z.enum(['nasdaqtrader', 'committed']),
+      detectedAt: z.string(),
+    }),
+  ),
+});
+export type TickerChanges = z.infer<typeof tickerChangesResponseSchema>;
