@@ -66,6 +66,7 @@ export const envSchema = z.object({
 
   PRICE_API_KEY: optionalString,
   PRICE_API_URL: optionalUrl,
+  TICKER_LISTINGS_URL: optionalUrl,
 
   SESSION_SECRET: optionalString,
   COOKIE_SECURE: booleanFlag,

@@ -8,6 +8,7 @@ import * as m006 from './006_newsletter_subscribers';
 import * as m007 from './007_admin_audit_log';
 import * as m008 from './008_alerts_and_notifications';
 import * as m009 from './009_billing';
+import * as m010 from './010_listed_universe';
 import * as m011 from './011_account_verification';
 import * as m012 from './012_alert_uniqueness';
 import * as m015 from './015_api_quota_usage';
@@ -29,6 +30,7 @@ const migrations: Array<[string, Migration]> = [
   ['007_admin_audit_log', m007],
   ['008_alerts_and_notifications', m008],
   ['009_billing', m009],
+  ['010_listed_universe', m010],
   ['011_account_verification', m011],
   ['012_alert_uniqueness', m012],
   ['015_api_quota_usage', m015],

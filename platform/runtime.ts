@@ -5,6 +5,7 @@ import { buildApp } from '../api/app';
 import { purgeExpiredSessions } from '../api/sessions/postgresSessionStore';
 import type { Config } from '../core/config';
 import { migratePostgres } from '../migrations';
+import { loadTickerData } from '../core/signal/tickerData';
 import { seedReferenceData, type SeedResult } from '../seed';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
@@ -62,6 +63,12 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
   };
 
   try {
+    // The committed ticker files first: a missing or corrupt one stops start-up with one line that names it.
+    try {
+      loadTickerData();
+    } catch (err) {
+      throw new StartupError((err as Error).message);
+    }
     if (runApi) await assertPortFree(env.PORT, 'API', 'PORT', env.HOST);
 
     const postgres = await startPostgres(env.DATABASE_URL, { dataDir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT, database: 'stockpulse', tcp: env.EMBEDDED_POSTGRES_TCP ?? false });
@@ -122,7 +129,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     log.info('social sources', { realAPIs: realPlatforms, simulated: platforms.filter((p) => !realPlatforms.includes(p)) });
     let worker: RunningWorker | undefined;
     if (runWorker) {
-      const universe = await db('tickers').select('symbol', 'name', 'aliases');
+      const universe = await db('tickers').where({ listed: true }).select('symbol', 'name', 'aliases');
       const connectors = createConnectors({
         simulated: { seed: env.SIMULATED_FEED_SEED, postsPerMinute: env.SIMULATED_POSTS_PER_MINUTE, tickers: simulatedTickers(universe, env.SIMULATED_FEED_SEED) },
         real: realConnectors,
@@ -133,7 +140,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         address: temporalAddress,
         namespace: env.TEMPORAL_NAMESPACE,
         taskQueue: env.TEMPORAL_TASK_QUEUE,
-        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, notifications }),
+        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, notifications, listingsUrl: env.TICKER_LISTINGS_URL }),
       });
       stops.push(() => worker!.stop());
       worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));

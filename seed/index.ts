@@ -6,13 +6,14 @@ import { seedTickerUniverse } from './tickerUniverse';
 export interface SeedResult {
   tickers: number;
   ambiguous: number;
+  formerSymbols: number;
   sourceLists: number;
   admin: AdminSeedResult;
 }
 
 /** Idempotent: safe on every start. */
 export async function seedReferenceData(db: Knex, admin: { email?: string; password?: string }): Promise<SeedResult> {
-  const { tickers, ambiguous } = await seedTickerUniverse(db);
+  const { tickers, ambiguous, formerSymbols } = await seedTickerUniverse(db);
   const sourceLists = await seedSourceLists(db);
-  return { tickers, ambiguous, sourceLists, admin: await seedAdminAccount(db, admin.email, admin.password) };
+  return { tickers, ambiguous, formerSymbols, sourceLists, admin: await seedAdminAccount(db, admin.email, admin.password) };
 }

@@ -59,10 +59,10 @@ export const ALERT_SCHEDULE_ID = 'evaluate-alerts';
 export const DIGEST_SCHEDULE_ID = 'weekly-digest';
 export const TRIAL_SCHEDULE_ID = 'trial-maintenance';
 
-/** Creates a schedule, or gives an existing one the current spec and action. */
-async function upsertSchedule(client: Client, scheduleId: string, spec: ScheduleSpec, action: ScheduleOptionsAction): Promise<string> {
+/** Creates a schedule (starting a first run at once when `triggerImmediately`), or gives an existing one the current spec and action. */
+async function upsertSchedule(client: Client, scheduleId: string, spec: ScheduleSpec, action: ScheduleOptionsAction, triggerImmediately = false): Promise<string> {
   try {
-    await client.schedule.create({ scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' } });
+    await client.schedule.create({ scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' }, state: { triggerImmediately } });
   } catch (err) {
     if (!(err instanceof ScheduleAlreadyRunning)) throw err;
     await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
@@ -83,7 +83,24 @@ export async function ensureAlertSchedules(client: Client, options: { taskQueue:
   ];
 }
 
-/** Every schedule the product runs: one scan per platform, the price refresh, alert evaluation and the weekly digest. Idempotent. */
+export const UNIVERSE_SCHEDULE_ID = 'refresh-ticker-universe';
+
+/**
+ * RefreshTickerUniverse daily at 12:00 UTC (NASDAQ Trader rewrites its directory overnight, US time). A new schedule runs
+ * once at once, so an install upgraded from an older universe drops its stale listings on its first start. Idempotent.
+ */
+export async function ensureUniverseSchedule(client: Client, options: { taskQueue: string; scheduleId?: string }): Promise<string> {
+  const scheduleId = options.scheduleId ?? UNIVERSE_SCHEDULE_ID;
+  const action = { type: 'startWorkflow' as const, workflowType: 'refreshTickerUniverse', taskQueue: options.taskQueue, args: [], workflowId: scheduleId };
+  return await upsertSchedule(client, scheduleId, { calendars: [{ hour: 12, minute: 0 }] }, action, true);
+}
+
+/** Every schedule the product runs: one scan per platform, the price refresh, alert evaluation, the weekly digest and the universe refresh. Idempotent. */
 export async function ensureSchedules(client: Client, options: { taskQueue: string; intervalMinutes: number }): Promise<string[]> {
-  return [...(await ensureScanSchedules(client, options)), await ensurePriceSchedule(client, options), ...(await ensureAlertSchedules(client, options))];
+  return [
+    ...(await ensureScanSchedules(client, options)),
+    await ensurePriceSchedule(client, options),
+    ...(await ensureAlertSchedules(client, options)),
+    await ensureUniverseSchedule(client, { taskQueue: options.taskQueue }),
+  ];
 }

@@ -4,7 +4,7 @@ export interface AdminAction {
   actor: { id: string; email: string };
   /** A verb such as 'user.role', 'user.deactivate', 'user.delete', 'user.subscription', 'user.cancelSubscription', 'platformSettings.save'. */
   action: string;
-  targetType: 'user' | 'platform_setting' | 'ambiguous_symbols' | 'pipeline';
+  targetType: 'user' | 'platform_setting' | 'ambiguous_symbols' | 'former_symbols' | 'pipeline';
   targetId: string | null;
   before: unknown;
   after: unknown;

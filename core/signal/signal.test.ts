@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { createPostAnalyzer } from './analyzePost';
 import { labelForCompound, plainVaderSentiment, scoreSentiment, type SentimentLabel } from './sentiment';
 import { loadTickerData } from './tickerData';
-import { createTickerExtractor } from './tickerExtractor';
 import {
   VADER_BOOSTERS,
   VADER_IDIOMS,
@@ -38,25 +37,7 @@ const labelled = readSet('./labelledPosts.jsonl');
 const heldOut = readSet('./heldOutPosts.jsonl');
 
 const tickerData = loadTickerData();
-const extractor = createTickerExtractor(tickerData);
 const LABELS: readonly SentimentLabel[] = ['bullish', 'bearish', 'neutral'];
-
-/** Micro-averaged F1 over (post, ticker) pairs. */
-function extractionF1(posts: readonly LabelledPost[]): { precision: number; recall: number; f1: number } {
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  for (const p of posts) {
-    const got = new Set(extractor.extract(p.text));
-    const want = new Set(p.tickers);
-    for (const t of got) if (want.has(t)) tp++;
-    else fp++;
-    for (const t of want) if (!got.has(t)) fn++;
-  }
-  const precision = tp / (tp + fp);
-  const recall = tp / (tp + fn);
-  return { precision, recall, f1: (2 * precision * recall) / (precision + recall) };
-}
 
 /** Macro-averaged F1 over the three labels. */
 function macroF1(posts: readonly LabelledPost[], predict: (text: string) => SentimentLabel): number {
@@ -94,17 +75,6 @@ describe('labelled sets', () => {
 });
 
 describe('signal quality on the labelled set', () => {
-  it('extracts tickers with micro-F1 ≥ 0.95', () => {
-    const main = extractionF1(labelled);
-    const held = extractionF1(heldOut);
-    console.log(
-      `ticker extraction micro-F1: labelled ${main.f1.toFixed(3)} (P ${main.precision.toFixed(3)}, R ${main.recall.toFixed(3)}); ` +
-        `held-out ${held.f1.toFixed(3)} (P ${held.precision.toFixed(3)}, R ${held.recall.toFixed(3)})`,
-    );
-    expect(main.f1).toBeGreaterThanOrEqual(0.95);
-    expect(held.f1).toBeGreaterThanOrEqual(0.9);
-  });
-
   it('extended VADER beats plain VADER on sentiment macro-F1', () => {
     const rows = [
       { set: 'labelled', n: labelled.length, ext: macroF1(labelled, (t) => scoreSentiment(t).label), plain: macroF1(labelled, (t) => plainVaderSentiment(t).label) },
@@ -178,101 +148,6 @@ describe('vaderEngine reproduces vader-sentiment', () => {
       const text = words.join(' ');
       expect(compat(text), text).toBe(vader.SentimentIntensityAnalyzer.polarity_scores(text).compound);
     }
-  });
-});
-
-describe('ticker extraction rules', () => {
-  const mini = createTickerExtractor({
-    universe: [
-      { symbol: 'TSLA', aliases: ['tesla'] },
-      { symbol: 'AAPL', aliases: ['apple'] },
-      { symbol: 'NVDA', aliases: ['nvidia'] },
-      { symbol: 'AMD', aliases: ['advanced micro devices'] },
-      { symbol: 'BRK.B', aliases: ['berkshire', 'berkshire hathaway'] },
-      { symbol: 'GOOGL', aliases: ['google', 'alphabet'] },
-      { symbol: 'GOOG', aliases: ['google'] },
-      { symbol: 'ON', aliases: ['onsemi'] },
-      { symbol: 'ONON', aliases: ['on running'] },
-      { symbol: 'GO', aliases: ['grocery outlet'] },
-      { symbol: 'ALL', aliases: ['allstate'] },
-      { symbol: 'IT', aliases: [] },
-      { symbol: 'A', aliases: [] },
-      { symbol: 'UPS', aliases: [] },
-      { symbol: 'SPY', aliases: [] },
-      { symbol: 'ROKU', aliases: [] },
-      { symbol: 'FIVE', aliases: ['five below'] },
-      { symbol: 'T', aliases: ['at&t'] },
-      { symbol: 'KO', aliases: ['coca-cola', 'coca cola'] },
-      { symbol: 'JACK', aliases: ['jack in the box'] },
-    ],
-    ambiguous: ['ON', 'GO', 'ALL', 'IT', 'A', 'FIVE', 'T', 'KO'],
-  });
-  const x = (text: string) => mini.extract(text);
-
-  it('cashtags: case-insensitive, class shares, only universe symbols, money is not a ticker', () => {
-    expect(x('$TSLA and $tsla and $Tsla')).toEqual(['TSLA']);
-    expect(x('$BRK.B or $brk-b or $BRK/B')).toEqual(['BRK.B']);
-    expect(x('$5 calls, $100k, $0.485 dividend, $1.2B buyback')).toEqual([]);
-    expect(x('$ZZZZ is not listed, $TSLAQ neither')).toEqual([]);
-    expect(x('US$TSLA and $$AAPL are not cashtags')).toEqual([]);
-    expect(x('($TSLA), $AAPL. $NVDA! $AMD?')).toEqual(['TSLA', 'AAPL', 'NVDA', 'AMD']);
-  });
-
-  it('ambiguous symbols count only as cashtags', () => {
-    expect(x("I think it's ON sale. GO team! ALL in. IT is down. A new ETF")).toEqual([]);
-    expect(x('$ON and $GO report, $ALL and $IT too, $a')).toEqual(['ON', 'GO', 'ALL', 'IT', 'A']);
-  });
-
-  it('bare upper-case symbols: whole words only, not handles or URLs', () => {
-    expect(x('TSLA, AAPL and NVDA/AMD')).toEqual(['TSLA', 'AAPL', 'NVDA', 'AMD']);
-    expect(x("#TSLA TSLA's run")).toEqual(['TSLA']);
-    expect(x('TSLAQ crowd, F-150, AMD-based, AMDX')).toEqual([]);
-    expect(x('follow @TSLA and r/NVDA')).toEqual([]);
-    expect(x('see https://finance.yahoo.com/quote/AAPL/ and www.nvidia.com/NVDA')).toEqual([]);
-    expect(x('BRK.B looks cheap')).toEqual(['BRK.B']);
-    expect(x('Sold NVDA.Then bought AMD.')).toEqual(['NVDA', 'AMD']);
-    expect(x('see AMD.com and nvidia.com')).toEqual([]);
-  });
-
-  it('shouting posts: a bare symbol must not be an everyday word', () => {
-    expect(x('UPS AND DOWNS ALL DAY LONG')).toEqual([]);
-    expect(x('TSLA TO THE MOON BABY')).toEqual(['TSLA']);
-    expect(x('SPY PUTS PRINTING TODAY BOYS')).toEqual(['SPY']);
-    // Not shouting: UPS is a bare symbol.
-    expect(x('UPS cut 20,000 jobs this quarter')).toEqual(['UPS']);
-  });
-
-  it('lower/Title-case symbols count when ≥ 4 letters and not everyday words', () => {
-    expect(x('bought more nvda and tsla today')).toEqual(['NVDA', 'TSLA']);
-    expect(x('Roku earnings tonight')).toEqual(['ROKU']);
-    expect(x('ups and downs, spy vs spy, amd')).toEqual([]);
-  });
-
-  it('company names map to symbols: phrases, possessives, longest match, first owner of a shared alias', () => {
-    expect(x("Tesla's margins vs NVIDIA and berkshire hathaway")).toEqual(['TSLA', 'NVDA', 'BRK.B']);
-    expect(x('Advanced Micro Devices unveiled new chips')).toEqual(['AMD']);
-    expect(x('google search and Alphabet cloud')).toEqual(['GOOGL']);
-    expect(x('AT&T and Coca-Cola and coca cola')).toEqual(['T', 'KO']);
-    expect(x('Berkshire’s 13F')).toEqual(['BRK.B']);
-  });
-
-  it('aliases made of everyday words must be capitalised', () => {
-    expect(x('an apple a day; five below zero; keep on running')).toEqual([]);
-    expect(x('Apple, Five Below and On Running')).toEqual(['AAPL', 'FIVE', 'ONON']);
-    expect(x('Jack in the Box beat, jack in the box did not')).toEqual(['JACK']);
-    expect(x('APPLE IS CHEAP')).toEqual(['AAPL']);
-  });
-
-  it('counts repeated mentions once, in order of first appearance', () => {
-    expect(x('NVDA $NVDA nvidia Nvidia $TSLA NVDA tesla')).toEqual(['NVDA', 'TSLA']);
-    expect(x('Tesla first, then $AAPL, then TSLA again')).toEqual(['TSLA', 'AAPL']);
-    expect(x('')).toEqual([]);
-  });
-
-  it('uses the shipped universe and ambiguity list', () => {
-    expect(extractor.extract('$ON semi strong, but I think it is ON sale')).toEqual(['ON']);
-    expect(extractor.extract('Nvidia and $AMD, GM everyone')).toEqual(['NVDA', 'AMD']);
-    expect(extractor.extract('Costco and COST')).toEqual(['COST']);
   });
 });
 

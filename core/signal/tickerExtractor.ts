@@ -1,4 +1,9 @@
+import { CRYPTO_SYMBOLS } from '../tickers/cryptoSymbols';
+import { EVERYDAY_WORDS, SPOKEN_NAMES } from '../tickers/everydayWords';
+import type { BareUse } from '../tickers/symbolUsage';
 import { COMMON_WORDS } from './commonWords';
+import { EVERYDAY_NAMES } from './everydayNames';
+import { hasMarketSign, MARKET_WORDS } from './marketContext';
 
 /** What the extractor needs from a universe row (core/tickers/universe.csv). */
 export interface TickerUniverseEntry {
@@ -6,12 +11,40 @@ export interface TickerUniverseEntry {
   name?: string;
   /** Lower-case alternative names ("tesla", "berkshire hathaway"). */
   aliases: readonly string[];
+  /** How the symbol may be written without a `$` (core/tickers/symbolUsage.ts); `upper` when not given. */
+  bare?: BareUse;
+}
+
+/** A symbol a company no longer trades under (FB), and the one it trades under now (META), or null when it is gone (TWTR). */
+export interface FormerSymbol {
+  symbol: string;
+  successor: string | null;
 }
 
 export interface TickerExtractorDeps {
   universe: readonly TickerUniverseEntry[];
-  /** Symbols that are also words or jargon: they count only as $cashtags. */
+  /** The admin's override list: symbols that count only as $cashtags, whatever the data say. */
   ambiguous: Iterable<string>;
+  /** Renames and delistings: a former symbol counts for its successor. */
+  formerSymbols?: readonly FormerSymbol[];
+}
+
+const isEverydayWord = (w: string) => COMMON_WORDS.has(w) || EVERYDAY_WORDS.has(w);
+
+/** Follows renames (HCP → PEAK → DOC) to a listed symbol; null when the chain ends in a delisting or loops. */
+function successorMap(formerSymbols: readonly FormerSymbol[], listed: ReadonlySet<string>): Map<string, string | null> {
+  const next = new Map(formerSymbols.map((f) => [f.symbol.trim().toUpperCase(), f.successor?.trim().toUpperCase() || null]));
+  const resolved = new Map<string, string | null>();
+  for (const start of next.keys()) {
+    let at: string | null = start;
+    const seen = new Set<string>();
+    while (at !== null && next.has(at) && !seen.has(at)) {
+      seen.add(at);
+      at = next.get(at)!;
+    }
+    resolved.set(start, at !== null && !next.has(at) && listed.has(at) ? at : null);
+  }
+  return resolved;
 }
 
 export interface TickerExtractor {
@@ -20,27 +53,34 @@ export interface TickerExtractor {
 }
 
 /**
- * Extraction rules (documented in the README; every rule has a unit test in signal.test.ts):
+ * Extraction rules (documented in the README; every rule has a unit test in tickerExtractor.test.ts):
  *
  * 1. Cashtags: `$` + 1–5 letters, optionally a class suffix (`$BRK.B`, `$BRK-B`, `$BRK/B` → BRK.B),
- *    case-insensitive (`$tsla`), count when the symbol is in the universe, ambiguous or not.
- *    `$5`, `$100k`, `$0.485` are money. A `$` glued to a word (`US$TSLA`) is not a cashtag.
- * 2. Bare upper-case symbols (`TSLA`, `#TSLA`, `TSLA's`, `BRK.B`, `NVDA/AMD`) count when the symbol
- *    is in the universe and not in the ambiguous list, and the word stands alone: not part of a longer
- *    word (`TSLAQ`, `F-150`, `AMD-based`, `AMD.com`), not a handle (`@TSLA`), not a subreddit
- *    (`r/NVDA`), not inside a URL (URLs are removed first). A missing space after a full stop is
- *    forgiven (`NVDA.Then AMD` → NVDA, AMD).
- * 3. Shouting: in a post where ≥ 4 words are upper case and they are ≥ 60 % of its words, upper case
+ *    case-insensitive (`$tsla`), count when the symbol is listed, ambiguous or not, and is no crypto asset
+ *    (`$BTC`, `$DOGE`). A former symbol counts for its successor (`$FB` → META); one without a listed successor
+ *    (`$TWTR`) not at all. `$5`, `$100k`, `$0.485` are money. A `$` glued to a word (`US$TSLA`) is not a cashtag.
+ *    An exchange prefix (`NYSE:BA`, `NASDAQ: AAPL`) counts like a cashtag; the exchange itself (`AMEX:`) is no company.
+ * 2. Market context: a cashtag or a market sign gives it to the whole post, a market word (marketContext.ts) to the
+ *    words within CONTEXT_WINDOW tokens. Rules 3–6 need it, except for symbols whose `bare` use is `any`, names that
+ *    are no everyday word or name, and a list of bare symbols holding one of those. Without it, "tired of the meta",
+ *    "a girl on snapchat" and "PayPal ✅" name nothing.
+ * 3. Bare upper-case symbols (`TSLA`, `#TSLA`, `TSLA's`, `BRK.B`, `NVDA/AMD`) count when the data allow it (`bare` is
+ *    `upper` or `any`, core/tickers/symbolUsage.ts), the symbol is not on the admin's ambiguity list, and the word
+ *    stands alone: not part of a longer word (`TSLAQ`, `F-150`, `AMD-based`, `AMD.com`), not a handle (`@TSLA`), not a
+ *    subreddit (`r/NVDA`), not inside a URL (URLs are removed first). A missing space after a full stop is forgiven
+ *    (`NVDA.Then AMD` → NVDA, AMD).
+ * 4. Shouting: in a post where ≥ 4 words are upper case and they are ≥ 60 % of its words, upper case
  *    carries no information, so a bare symbol must also not be an everyday English word
- *    (commonWords.ts: "UPS AND DOWNS" is not UPS; "TSLA TO THE MOON" is TSLA).
- * 4. Lower/Title-case symbols (`nvda`, `Roku`) count only if ≥ 4 letters, not ambiguous and not an
- *    everyday word (so `smh`, `ups`, `spy` are never tickers; `$spy` is).
- * 5. Company names: each universe alias matches case-insensitively as a whole word or phrase
+ *    ("UPS AND DOWNS" is not UPS; "TSLA TO THE MOON" is TSLA).
+ * 5. Lower/Title-case symbols (`nvda`, `Roku`) count only when `bare` is `any` (discussed, no word) and they have 4+
+ *    letters, and not when cut off by an ellipsis (a retweet truncated at "Do you expe…").
+ * 6. Company names: each universe alias matches case-insensitively as a whole word or phrase
  *    ("nvidia", "Berkshire Hathaway", "Tesla's", "TESLA"), longest alias first. An alias made only of
  *    everyday words ("apple", "oracle", "five below", "on running", "jack in the box") must be
  *    capitalised in the post: its first word and every word of 4+ letters ("Apple", "Five Below",
- *    "Jack in the Box"). An alias shared by two symbols belongs to the first listed.
- * 6. A symbol mentioned several times, or by cashtag and by name, counts once; order of first
+ *    "Jack in the Box"). One everyday or spoken word ("Apple", "Tesla") or only everyday service names
+ *    ("snapchat", "paypal") need market context. An alias shared by two symbols belongs to the first listed.
+ * 7. A symbol mentioned several times, or by cashtag and by name, counts once; order of first
  *    appearance.
  */
 export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtractor {
@@ -48,17 +88,34 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
   for (const s of deps.ambiguous) ambiguous.add(s.trim().toUpperCase());
 
   const symbols = new Set<string>();
-  const bareSymbols = new Set<string>();
+  /** Bare upper-case symbol → the symbol it counts for, and whether it counts without market context. */
+  const bareSymbols = new Map<string, { symbol: string; free: boolean }>();
   const lowerSymbols = new Map<string, string>();
   for (const row of deps.universe) {
     const symbol = row.symbol.trim().toUpperCase();
     if (symbol === '') continue;
     symbols.add(symbol);
-    if (ambiguous.has(symbol)) continue;
-    bareSymbols.add(symbol);
+    const bare = row.bare ?? 'upper';
+    if (bare === 'no' || ambiguous.has(symbol) || CRYPTO_SYMBOLS.has(symbol)) continue;
+    bareSymbols.set(symbol, { symbol, free: bare === 'any' });
     const lower = symbol.toLowerCase();
-    if (/^[a-z]{4,}$/.test(lower) && !COMMON_WORDS.has(lower)) lowerSymbols.set(lower, symbol);
+    if (bare === 'any' && /^[a-z]{4,}$/.test(lower) && !isEverydayWord(lower)) lowerSymbols.set(lower, symbol);
   }
+  const successors = successorMap(deps.formerSymbols ?? [], symbols);
+  for (const [former, successor] of successors) {
+    bareSymbols.delete(former);
+    // A bare former symbol ("PCLN") counts for its successor when it is no word and not on the admin's list.
+    if (successor !== null && former.length >= 3 && !ambiguous.has(former) && !isEverydayWord(former.toLowerCase())) {
+      bareSymbols.set(former, { symbol: successor, free: false });
+    }
+  }
+  /** The listed symbol a cashtag names, after renames; undefined for crypto, delisted or unknown symbols. */
+  const resolve = (symbol: string): string | undefined => {
+    if (CRYPTO_SYMBOLS.has(symbol)) return undefined;
+    const successor = successors.get(symbol);
+    if (successor !== undefined) return successor ?? undefined;
+    return symbols.has(symbol) ? symbol : undefined;
+  };
 
   const aliasIndex = buildAliasIndex(deps.universe);
 
@@ -69,6 +126,8 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
   const tOrigBase: string[] = [];
   const tUpper: boolean[] = [];
   const tCap: boolean[] = [];
+  /** Indices of the tokens that are market words. */
+  const tContext: number[] = [];
 
   function extract(input: string): string[] {
     const text = input.includes('http') || input.includes('www.') ? input.replace(URL_RE, ' ') : input;
@@ -78,21 +137,27 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
       if (prev === undefined || pos < prev) found.set(symbol, pos);
     };
 
-    // Rule 1: cashtags.
+    // Rule 1: cashtags, and symbols behind an exchange prefix. A cashtag of a listed symbol or a coin is market context;
+    // one of a currency ("$SGD" in a merchandise sale) is not.
+    let context = false;
+    const cashtag = (raw: string, pos: number) => {
+      const dot = raw.indexOf('.');
+      const symbol = resolve(raw) ?? (dot > 0 ? resolve(raw.slice(0, dot)) : undefined);
+      if (symbol !== undefined) add(symbol, pos);
+      if (symbol !== undefined || CRYPTO_SYMBOLS.has(raw)) context = true;
+    };
     if (text.includes('$')) {
       CASHTAG_RE.lastIndex = 0;
-      for (let m = CASHTAG_RE.exec(text); m !== null; m = CASHTAG_RE.exec(text)) {
-        const raw = m[1]!.toUpperCase().replace(/[/-]/, '.');
-        if (symbols.has(raw)) add(raw, m.index);
-        else {
-          const dot = raw.indexOf('.');
-          if (dot > 0 && symbols.has(raw.slice(0, dot))) add(raw.slice(0, dot), m.index);
-        }
-      }
+      for (let m = CASHTAG_RE.exec(text); m !== null; m = CASHTAG_RE.exec(text)) cashtag(m[1]!.toUpperCase().replace(/[/-]/, '.'), m.index);
+    }
+    if (text.includes(':')) {
+      EXCHANGE_PREFIX_RE.lastIndex = 0;
+      for (let m = EXCHANGE_PREFIX_RE.exec(text); m !== null; m = EXCHANGE_PREFIX_RE.exec(text)) cashtag(m[1]!.replace('-', '.'), m.index);
     }
 
     // Tokenise once for rules 2–5.
     let n = 0;
+    let nContext = 0;
     let alphaWords = 0;
     let upperWords = 0;
     WORD_RE.lastIndex = 0;
@@ -113,6 +178,12 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
         if (upper) upperWords++;
       }
       const c0 = orig.charCodeAt(0);
+      const after = start + orig.length;
+      const next = text.charCodeAt(after);
+      // "AMEX:" is the exchange; "Do you expe…" is a word cut off by a truncated retweet.
+      if (next === 58 /* : */ && EXCHANGES.has(orig.toUpperCase())) continue;
+      if (!upper && (next === 0x2026 /* … */ || text.startsWith('...', after))) continue;
+      if (MARKET_WORDS.has(base)) tContext[nContext++] = n;
       tPos[n] = start;
       tLower[n] = lower;
       tBase[n] = base;
@@ -122,8 +193,28 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
       n++;
     }
     const shouting = upperWords >= 4 && upperWords >= 0.6 * alphaWords;
+    // A cashtag or a market sign sets the context of the whole post; a market word only that of the words near it, so a
+    // long video description that mentions a "portfolio" once does not make every brand in it a stock.
+    if (!context && nContext === 0) context = hasMarketSign(text);
+    let nextContext = 0;
+    const contextNear = (i: number): boolean => {
+      if (context) return true;
+      while (nextContext < nContext && tContext[nextContext]! < i - CONTEXT_WINDOW) nextContext++;
+      return nextContext < nContext && tContext[nextContext]! <= i + CONTEXT_WINDOW;
+    };
+    // Without market context, bare symbols that need it count only in a list of two or more that holds one that needs
+    // none ("NVDA, AMD, AVGO"); two that both need it ("WTS … WW shipping") are words.
+    const pending: Array<[string, number]> = [];
+    const bareSeen = new Set<string>();
+    let near = false;
+    const addBare = (bare: { symbol: string; free: boolean }, pos: number) => {
+      bareSeen.add(bare.symbol);
+      if (near || bare.free) add(bare.symbol, pos);
+      else pending.push([bare.symbol, pos]);
+    };
 
     for (let i = 0; i < n; i++) {
+      near = contextNear(i);
       // Rule 5: aliases, longest first.
       const matched = matchAlias(i, n);
       if (matched > 0) {
@@ -131,23 +222,28 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
         continue;
       }
       const sym = tOrigBase[i]!;
-      if (tUpper[i] && bareSymbols.has(sym)) {
-        // Rules 2 and 3: bare upper-case symbols.
-        if (!shouting || !COMMON_WORDS.has(tBase[i]!)) add(sym, tPos[i]!);
+      const bareSymbol = tUpper[i] ? bareSymbols.get(sym) : undefined;
+      if (bareSymbol !== undefined) {
+        // Rules 3 and 4: bare upper-case symbols.
+        if (!shouting || !isEverydayWord(tBase[i]!)) addBare(bareSymbol, tPos[i]!);
       } else if (sym.includes('.')) {
         // A missing space after a full stop ("NVDA.Then", "NVDA.AMD"), but not a domain ("AMD.com"):
         // every piece must start with a capital.
         const pieces = sym.split('.');
         if (pieces.every((p) => p.charCodeAt(0) >= 65 && p.charCodeAt(0) <= 90)) {
           for (const piece of pieces) {
-            if (bareSymbols.has(piece) && (!shouting || !COMMON_WORDS.has(piece.toLowerCase()))) add(piece, tPos[i]!);
+            const pieceSymbol = bareSymbols.get(piece);
+            if (pieceSymbol !== undefined && (!shouting || !isEverydayWord(piece.toLowerCase()))) addBare(pieceSymbol, tPos[i]!);
           }
         }
-      } else if (!tUpper[i]) {
-        // Rule 4: lower/Title-case symbols.
+      } else if (!tUpper[i] && near) {
+        // Rule 5: lower/Title-case symbols.
         const sym = lowerSymbols.get(tBase[i]!);
         if (sym !== undefined) add(sym, tPos[i]!);
       }
+    }
+    if (pending.length > 0 && bareSeen.size >= 2 && bareSeen.size > new Set(pending.map((p) => p[0])).size) {
+      for (const [symbol, pos] of pending) add(symbol, pos);
     }
 
     if (found.size === 0) return [];
@@ -158,7 +254,7 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
       const exact = aliasIndex.get(tLower[i]!);
       if (exact !== undefined) {
         for (const entry of exact) {
-          if (aliasMatchesAt(entry, i, count)) {
+          if ((near || !entry.weak) && aliasMatchesAt(entry, i, count)) {
             add(entry.symbol, tPos[i]!);
             return entry.tokens.length;
           }
@@ -168,7 +264,7 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
         const viaBase = aliasIndex.get(tBase[i]!);
         if (viaBase !== undefined) {
           for (const entry of viaBase) {
-            if (entry.tokens.length === 1 && (!entry.needsCaps || tCap[i])) {
+            if (entry.tokens.length === 1 && (near || !entry.weak) && (!entry.needsCaps || tCap[i])) {
               add(entry.symbol, tPos[i]!);
               return 1;
             }
@@ -202,10 +298,17 @@ interface AliasEntry {
   tokens: string[];
   /** Every token is an everyday word: the post must capitalise the first and every 4+-letter one. */
   needsCaps: boolean;
+  /** One everyday or spoken word ("Apple", "Target", "Tesla", "Nike") or only names of everyday services ("snapchat", "paypal"): needs market context. */
+  weak: boolean;
 }
 
 // `(?<![\w$])`: "US$TSLA" and "$$TSLA" are not cashtags; the lookahead keeps "$AAPL5"/"$TSLAQ1" out.
 const CASHTAG_RE = /(?<![A-Za-z0-9_$])\$([A-Za-z]{1,5}(?:[./-][A-Za-z]{1,2})?)(?![A-Za-z0-9_])/g;
+/** A market word gives context to the words this many tokens before and after it (about a sentence). */
+const CONTEXT_WINDOW = 15;
+// "NYSE:BA", "NASDAQ: AAPL", "NYSEARCA:SPY": a symbol behind an exchange prefix.
+const EXCHANGE_PREFIX_RE = /\b(?:NYSE|NASDAQ|AMEX|NYSEARCA|NYSEAMERICAN|ARCA|BATS|CBOE)\s?:\s?\$?([A-Z]{1,5}(?:[.-][A-Z])?)\b/g;
+const EXCHANGES: ReadonlySet<string> = new Set(['NYSE', 'NASDAQ', 'AMEX', 'NYSEARCA', 'NYSEAMERICAN', 'ARCA', 'BATS', 'CBOE', 'OTC', 'TSX', 'LSE']);
 // Words: letters, digits and "&", joined by apostrophes, dots or hyphens ("AT&T", "coca-cola", "BRK.B", "tesla's").
 const WORD_RE = /[A-Za-z0-9&]+(?:['’.-][A-Za-z0-9&]+)*/g;
 const URL_RE = /(?:\bhttps?:\/\/|\bwww\.)\S+/gi;
@@ -234,9 +337,10 @@ function buildAliasIndex(universe: readonly TickerUniverseEntry[]): Map<string, 
       const key = tokens.join(' ');
       if (seen.has(key)) continue; // first listed symbol owns a shared alias
       seen.add(key);
-      const needsCaps = tokens.every((t) => COMMON_WORDS.has(t));
+      const needsCaps = tokens.every(isEverydayWord);
+      const weak = (tokens.length === 1 && (needsCaps || SPOKEN_NAMES.has(tokens[0]!))) || tokens.every((t) => EVERYDAY_NAMES.has(t));
       const list = index.get(tokens[0]!) ?? [];
-      list.push({ symbol, tokens, needsCaps });
+      list.push({ symbol, tokens, needsCaps, weak });
       index.set(tokens[0]!, list);
     }
   }

@@ -1,100 +1,37 @@
-/** One row of core/tickers/universe.csv. */
+import { parseCsvTable } from './csv';
+import { securityTypes, type SecurityType } from './listings';
+import { bareUses, type BareUse } from './symbolUsage';
+
+/** One row of core/tickers/universe.csv (written by `npm run build:universe`). */
 export interface UniverseEntry {
   symbol: string;
   name: string;
   exchange: string;
+  type: SecurityType;
   /** Lower-case alternative names (the CSV stores them `|`-separated); empty when none. */
   aliases: string[];
+  bare: BareUse;
 }
 
-export const UNIVERSE_COLUMNS = ['symbol', 'name', 'exchange', 'aliases'] as const;
+export { parseCsvRecords } from './csv';
 
-/**
- * Splits RFC 4180 CSV text into records of fields: fields may be wrapped in double quotes, in which
- * case they may contain commas, line breaks and doubled quotes (`""` → `"`). Accepts CRLF or LF
- * line endings and an optional trailing line break; a leading UTF-8 BOM is dropped.
- */
-export function parseCsvRecords(text: string): string[][] {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  let fieldStarted = false; // distinguishes an empty last line from a record with one empty field
-  let i = 0;
+export const UNIVERSE_COLUMNS = ['symbol', 'name', 'exchange', 'type', 'aliases', 'bare'] as const;
 
-  const endField = () => {
-    record.push(field);
-    field = '';
-    fieldStarted = false;
-  };
-  const endRecord = () => {
-    endField();
-    records.push(record);
-    record = [];
-  };
+export const splitAliases = (aliases: string): string[] =>
+  aliases
+    .split('|')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
 
-  while (i < src.length) {
-    const ch = src[i]!;
-    if (inQuotes) {
-      if (ch === '"') {
-        if (src[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
-        }
-        inQuotes = false;
-        i += 1;
-        continue;
-      }
-      field += ch;
-      i += 1;
-      continue;
-    }
-    if (ch === '"') {
-      if (field !== '') throw new Error(`CSV: unexpected quote inside unquoted field at offset ${i}`);
-      inQuotes = true;
-      fieldStarted = true;
-      i += 1;
-    } else if (ch === ',') {
-      endField();
-      fieldStarted = true; // the next field exists, even if empty
-      i += 1;
-    } else if (ch === '\r' || ch === '\n') {
-      endRecord();
-      i += ch === '\r' && src[i + 1] === '\n' ? 2 : 1;
-    } else {
-      field += ch;
-      fieldStarted = true;
-      i += 1;
-    }
-  }
-  if (inQuotes) throw new Error('CSV: unterminated quoted field');
-  if (fieldStarted || field !== '' || record.length > 0) endRecord();
-  return records;
-}
-
-/** Parses universe.csv (header `symbol,name,exchange,aliases`); blank lines are skipped. */
+/** Parses universe.csv (header `symbol,name,exchange,type,aliases,bare`); an unknown type or bare use is an error. */
 export function parseUniverseCsv(text: string): UniverseEntry[] {
-  const records = parseCsvRecords(text).filter((r) => !(r.length === 1 && r[0]!.trim() === ''));
-  const header = records.shift();
-  if (!header || header.map((h) => h.trim()).join(',') !== UNIVERSE_COLUMNS.join(',')) {
-    throw new Error(`universe.csv: expected header "${UNIVERSE_COLUMNS.join(',')}"`);
-  }
-  return records.map((r, idx) => {
-    if (r.length !== UNIVERSE_COLUMNS.length) {
-      throw new Error(`universe.csv: row ${idx + 2} has ${r.length} fields, expected ${UNIVERSE_COLUMNS.length}`);
-    }
-    const [symbol, name, exchange, aliases] = r as [string, string, string, string];
-    return {
-      symbol: symbol.trim(),
-      name: name.trim(),
-      exchange: exchange.trim(),
-      aliases: aliases
-        .split('|')
-        .map((a) => a.trim())
-        .filter((a) => a !== ''),
-    };
+  return parseCsvTable(text, UNIVERSE_COLUMNS, 'universe.csv').map((r, idx) => {
+    const type = r.type as SecurityType;
+    const bare = r.bare as BareUse;
+    if (!securityTypes.includes(type)) throw new Error(`universe.csv: row ${idx + 2} has type "${r.type}", expected one of ${securityTypes.join(', ')}`);
+    if (!bareUses.includes(bare)) throw new Error(`universe.csv: row ${idx + 2} has bare "${r.bare}", expected one of ${bareUses.join(', ')}`);
+    if (!/^[A-Z]{1,5}(\.[A-Z])?$/.test(r.symbol)) throw new Error(`universe.csv: row ${idx + 2} has symbol "${r.symbol}"`);
+    return { symbol: r.symbol, name: r.name, exchange: r.exchange, type, aliases: splitAliases(r.aliases), bare };
   });
 }
 

@@ -8,20 +8,20 @@ const read = (file: string) => readFileSync(join(import.meta.dirname, file), 'ut
 const universe = parseUniverseCsv(read('universe.csv'));
 const ambiguous = parseSymbolList(read('ambiguous.txt'));
 
-const ALLOWED_EXCHANGES = new Set(['NASDAQ', 'NYSE', 'NYSE American', 'NYSE Arca', 'Cboe BZX']);
+const ALLOWED_EXCHANGES = new Set(['NASDAQ', 'NYSE', 'NYSE American', 'NYSE Arca', 'Cboe BZX', 'IEX']);
 const SYMBOL_RE = /^[A-Z]{1,5}(\.[A-Z])?$/;
 
 describe('parseUniverseCsv / parseCsvRecords', () => {
   it('handles quoted fields with commas, escaped quotes, line breaks and CRLF', () => {
     const text =
-      'symbol,name,exchange,aliases\r\n' +
-      'AMZN,"Amazon.com, Inc.",NASDAQ,amazon\r\n' +
-      'XYZ,"The ""Quoted"" Co.",NYSE,\r\n' +
-      'MULTI,"line one\nline two",NYSE,a|b\n';
+      'symbol,name,exchange,type,aliases,bare\r\n' +
+      'AMZN,"Amazon.com, Inc.",NASDAQ,stock,amazon,any\r\n' +
+      'XYZ,"The ""Quoted"" Co.",NYSE,adr,,no\r\n' +
+      'MULTI,"line one\nline two",NYSE Arca,etf,a|b,upper\n';
     expect(parseUniverseCsv(text)).toEqual([
-      { symbol: 'AMZN', name: 'Amazon.com, Inc.', exchange: 'NASDAQ', aliases: ['amazon'] },
-      { symbol: 'XYZ', name: 'The "Quoted" Co.', exchange: 'NYSE', aliases: [] },
-      { symbol: 'MULTI', name: 'line one\nline two', exchange: 'NYSE', aliases: ['a', 'b'] },
+      { symbol: 'AMZN', name: 'Amazon.com, Inc.', exchange: 'NASDAQ', type: 'stock', aliases: ['amazon'], bare: 'any' },
+      { symbol: 'XYZ', name: 'The "Quoted" Co.', exchange: 'NYSE', type: 'adr', aliases: [], bare: 'no' },
+      { symbol: 'MULTI', name: 'line one\nline two', exchange: 'NYSE Arca', type: 'etf', aliases: ['a', 'b'], bare: 'upper' },
     ]);
   });
 
@@ -30,7 +30,11 @@ describe('parseUniverseCsv / parseCsvRecords', () => {
     expect(parseCsvRecords('a,b')).toEqual([['a', 'b']]);
     expect(() => parseCsvRecords('"unterminated')).toThrow();
     expect(() => parseUniverseCsv('sym,name\nA,B\n')).toThrow(/header/);
-    expect(() => parseUniverseCsv('symbol,name,exchange,aliases\nA,B,NYSE\n')).toThrow(/fields/);
+    const header = 'symbol,name,exchange,type,aliases,bare\n';
+    expect(() => parseUniverseCsv(`${header}A,B,NYSE\n`)).toThrow(/fields/);
+    expect(() => parseUniverseCsv(`${header}A,B,NYSE,bond,,no\n`)).toThrow(/type "bond"/);
+    expect(() => parseUniverseCsv(`${header}A,B,NYSE,stock,,maybe\n`)).toThrow(/bare "maybe"/);
+    expect(() => parseUniverseCsv(`${header}a b,B,NYSE,stock,,no\n`)).toThrow(/symbol "a b"/);
   });
 });
 
@@ -41,8 +45,13 @@ describe('parseSymbolList', () => {
 });
 
 describe('universe.csv', () => {
-  it('has at least 500 rows', () => {
-    expect(universe.length).toBeGreaterThanOrEqual(500);
+  it('holds every US listing: about 11,500 stocks, ADRs and exchange-traded products', () => {
+    expect(universe.length).toBeGreaterThanOrEqual(11_000);
+    const types = new Map<string, number>();
+    for (const r of universe) types.set(r.type, (types.get(r.type) ?? 0) + 1);
+    expect(types.get('stock')).toBeGreaterThan(5_000);
+    expect(types.get('etf')).toBeGreaterThan(5_000);
+    expect(types.get('adr')).toBeGreaterThan(200);
   });
 
   it('has unique, well-formed symbols sorted ascending', () => {

@@ -19,6 +19,7 @@ export interface TestActivityOptions {
   cacheTrendBaseline?: boolean;
   notifications?: NotificationChannels;
   deliveryHooks?: DeliveryHooks;
+  listingsUrl?: string;
 }
 
 /** The production activities over the given stores, with the seeded simulated feed and prices (seed 7) unless real ones are passed. */
@@ -27,5 +28,5 @@ export async function testActivities(db: Knex, warehouse: Warehouse, options: Te
   const simulated: SimulatedFeedOptions = { seed: 7, postsPerMinute: options.postsPerMinute ?? 2, tickers: simulatedTickers(universe.length ? universe : [{ symbol: 'TSLA', name: 'Tesla', aliases: ['tesla'] }], 7), now: options.now };
   const connectors = createConnectors({ simulated, real: options.real });
   const prices = options.prices ?? createSimulatedPriceProvider({ seed: 7, now: options.now });
-  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, now: options.now, cacheTrendBaseline: options.cacheTrendBaseline, notifications: options.notifications, deliveryHooks: options.deliveryHooks });
+  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, now: options.now, cacheTrendBaseline: options.cacheTrendBaseline, notifications: options.notifications, deliveryHooks: options.deliveryHooks, listingsUrl: options.listingsUrl });
 }

@@ -11,6 +11,7 @@ import { createScanActivities } from './scanActivities';
 import { createStockSnapshotActivities } from './stockSnapshotActivities';
 import { createTrendActivities } from './trendActivities';
 import { createTrialActivities } from './trialActivities';
+import { createUniverseActivities } from './universeActivities';
 
 export interface ActivityDeps {
   db: Knex;
@@ -27,6 +28,8 @@ export interface ActivityDeps {
   notifications?: NotificationChannels;
   /** Test seam for fault injection around a send. */
   deliveryHooks?: DeliveryHooks;
+  /** Base URL of NASDAQ Trader's symbol directory (TICKER_LISTINGS_URL); tests point it at a local server. */
+  listingsUrl?: string;
 }
 
 /** Every activity the worker registers, built from the clients it is given (tests pass real or fake ones). */
@@ -39,6 +42,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTrendActivities({ ...deps, cacheBaseline: deps.cacheTrendBaseline }),
     ...createAlertActivities(deps),
     ...createTrialActivities({ db: deps.db, dashboardUrl: deps.notifications?.dashboardUrl, now: deps.now }),
+    ...createUniverseActivities(deps),
   };
 }
 

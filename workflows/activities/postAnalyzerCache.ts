@@ -1,19 +1,16 @@
 import type { Knex } from 'knex';
 import { createPostAnalyzer, type PostAnalyzer } from '../../core/signal/analyzePost';
+import { readTickerExtractorDeps } from '../universe/tickerExtractorDeps';
 
 const TTL_MS = 60_000;
 
-/** The production analyzer built from the Postgres ticker universe and the admin-edited ambiguity list, rebuilt at most once a minute. */
+/** The production analyzer built from the Postgres listed universe and the admin-edited ambiguity list and former symbols, rebuilt at most once a minute. */
 export function createPostAnalyzerCache(db: Knex) {
   let cached: { analyzer: PostAnalyzer; loadedAt: number } | undefined;
   let loading: Promise<PostAnalyzer> | undefined;
 
   async function load(): Promise<PostAnalyzer> {
-    const [tickers, ambiguous] = await Promise.all([
-      db('tickers').select<{ symbol: string; name: string; aliases: string[] }[]>('symbol', 'name', 'aliases'),
-      db('ambiguous_symbols').pluck<string[]>('symbol'),
-    ]);
-    const analyzer = createPostAnalyzer({ universe: tickers, ambiguous });
+    const analyzer = createPostAnalyzer(await readTickerExtractorDeps(db));
     cached = { analyzer, loadedAt: Date.now() };
     return analyzer;
   }

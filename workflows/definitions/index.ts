@@ -3,6 +3,7 @@ export { detectTrends } from './detectTrends';
 export { evaluateAlerts } from './evaluateAlerts';
 export { healthProbe } from './healthProbe';
 export { refreshPrices } from './refreshPrices';
+export { refreshTickerUniverse } from './refreshTickerUniverse';
 export { scanPlatform } from './scanPlatform';
 export { trialMaintenance } from './trialMaintenance';
 export { weeklyDigest } from './weeklyDigest';

@@ -11,6 +11,7 @@ import type {
 } from '@core/contracts/admin';
 import { ADMIN_USERS_PAGE_SIZE } from '@core/contracts/admin';
 import type { AmbiguousSymbols } from '@core/contracts/ambiguousSymbols';
+import type { FormerSymbol, FormerSymbols } from '@core/contracts/formerSymbols';
 import type { PublicUser, Role } from '@core/contracts/user';
 import { showToast } from '../../../app/toast/toastStore';
 import { apiRequestJson, getErrorMessage } from '../../../lib/api';
@@ -38,6 +39,7 @@ export const adminKeys = {
   users: (filters: UserFilters) => ['/api/admin/users', filters] as const,
   platformSettings: ['/api/admin/platform-settings'] as const,
   ambiguousSymbols: ['/api/admin/ambiguous-symbols'] as const,
+  formerSymbols: ['/api/admin/former-symbols'] as const,
   pipelineRuns: (filters: PipelineFilters) => ['/api/admin/pipelines/runs', filters] as const,
   pipelineRunsRoot: ['/api/admin/pipelines/runs'] as const,
   youtubeQuota: ['/api/admin/pipelines/quota'] as const,
@@ -63,6 +65,8 @@ export const platformSettingsQuery = () =>
 
 export const ambiguousSymbolsQuery = () =>
   queryOptions({ queryKey: adminKeys.ambiguousSymbols, queryFn: () => get<AmbiguousSymbols>(`${ADMIN_ROOT}/ambiguous-symbols`) });
+
+export const formerSymbolsQuery = () => queryOptions({ queryKey: adminKeys.formerSymbols, queryFn: () => get<FormerSymbols>(`${ADMIN_ROOT}/former-symbols`) });
 
 /** Runs refresh every 10 s while the tab is open, so a started scan moves from Running to its outcome. */
 export const pipelineRunsQuery = (filters: PipelineFilters) =>
@@ -164,6 +168,15 @@ export function useSavePlatformSetting() {
     success: (_, input) => ({ title: 'Settings updated', description: `${input.platform} ${input.settingType} saved.` }),
     failure: 'Failed to update settings',
     invalidate: [adminKeys.platformSettings],
+  });
+}
+
+export function useSaveFormerSymbols() {
+  return useAdminMutation({
+    mutationFn: (renames: FormerSymbol[]) => apiRequestJson<FormerSymbols>('PUT', `${ADMIN_ROOT}/former-symbols`, { renames }),
+    success: 'Former symbols updated',
+    failure: 'Failed to update the former symbols',
+    invalidate: [adminKeys.formerSymbols],
   });
 }
 

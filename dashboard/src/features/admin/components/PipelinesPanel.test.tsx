@@ -50,6 +50,8 @@ function stub() {
       ],
     },
     'PUT /api/admin/ambiguous-symbols': (r: { body: unknown }) => r.body,
+    'GET /api/admin/former-symbols': { renames: [{ symbol: 'FB', successor: 'META', changedOn: '2022-06-09', note: 'Facebook renamed Meta' }, { symbol: 'TWTR', successor: null, changedOn: null, note: '' }] },
+    'PUT /api/admin/former-symbols': (r: { body: unknown }) => r.body,
   });
 }
 
@@ -106,5 +108,24 @@ describe('PipelinesPanel', () => {
     fireEvent.click(saveButton);
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Ambiguity list updated' }));
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ symbols: ['IT', 'ON', 'DD'] });
+  });
+
+  it('edits the former symbols beside it: one per line, "-" for a delisting', async () => {
+    const requests = stub();
+    renderAdmin(<PipelinesPanel />);
+    const box = (await screen.findByLabelText('Former symbols')) as HTMLTextAreaElement;
+    await waitFor(() => expect(box.value).toBe('FB, META, 2022-06-09, Facebook renamed Meta\nTWTR, -'));
+    const saveButton = screen.getByRole('button', { name: 'Save Former Symbols' }) as HTMLButtonElement;
+    expect(saveButton.disabled).toBe(true);
+    fireEvent.change(box, { target: { value: `${box.value}\nPCLN, BKNG, 2018-02-27, Priceline, now Booking` } });
+    fireEvent.click(saveButton);
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Former symbols updated' }));
+    expect(requests.find((r) => r.method === 'PUT' && r.url.includes('former-symbols'))?.body).toEqual({
+      renames: [
+        { symbol: 'FB', successor: 'META', changedOn: '2022-06-09', note: 'Facebook renamed Meta' },
+        { symbol: 'TWTR', successor: null, changedOn: null, note: '' },
+        { symbol: 'PCLN', successor: 'BKNG', changedOn: '2018-02-27', note: 'Priceline, now Booking' },
+      ],
+    });
   });
 });

@@ -9,6 +9,7 @@ import { AmbiguityListEditor } from './AmbiguityListEditor';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatDateTime, formatDuration } from '../../../lib/format';
 import { responsiveTable } from '../../../ui/responsiveTable';
+import { FormerSymbolsEditor } from './FormerSymbolsEditor';
 import { SelectField } from './SelectField';
 import { YouTubeQuotaCard } from './YouTubeQuotaCard';
 
@@ -65,7 +66,10 @@ export function PipelinesPanel() {
 
       <YouTubeQuotaCard />
 
-      <AmbiguityListEditor />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <AmbiguityListEditor />
+        <FormerSymbolsEditor />
+      </div>
     </div>
   );
 }

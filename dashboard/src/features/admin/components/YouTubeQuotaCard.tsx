@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../ui/Card';
 import { youtubeQuotaQuery } from '../api/adminApi';
-import { formatDateTime } from './format';
+import { formatCount, formatDateTime } from '../../../lib/format';
 
-const units = (n: number) => n.toLocaleString('en-US');
 
 /** YouTube Data API units spent today per source (search.list 100 each, list calls 1 each) against each source's share. */
 export function YouTubeQuotaCard() {
@@ -18,7 +17,7 @@ export function YouTubeQuotaCard() {
       ) : data ? (
         <>
           <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-            {units(data.spent)} of {units(data.dailyQuota)} units spent on {data.day} (Pacific time); resets {formatDateTime(data.resetsAt)}.
+            {formatCount(data.spent)} of {formatCount(data.dailyQuota)} units spent on {data.day} (Pacific time); resets {formatDateTime(data.resetsAt)}.
             {!data.live && ' YouTube runs on the simulated feed: no units are spent until YOUTUBE_API_KEY is set.'}
           </p>
           <div className="overflow-x-auto">
@@ -38,10 +37,10 @@ export function YouTubeQuotaCard() {
                     <td className="px-3 py-2">
                       {s.source} <span className="text-xs text-slate-500">({s.settingType})</span>
                     </td>
-                    <td className="px-3 py-2">{units(s.searchUnits)}</td>
-                    <td className="px-3 py-2">{units(s.readUnits)}</td>
-                    <td className="px-3 py-2">{units(s.units)}</td>
-                    <td className="px-3 py-2">{s.share > 0 ? units(s.share) : 'not listed'}</td>
+                    <td className="px-3 py-2">{formatCount(s.searchUnits)}</td>
+                    <td className="px-3 py-2">{formatCount(s.readUnits)}</td>
+                    <td className="px-3 py-2">{formatCount(s.units)}</td>
+                    <td className="px-3 py-2">{s.share > 0 ? formatCount(s.share) : 'not listed'}</td>
                   </tr>
                 ))}
               </tbody>
