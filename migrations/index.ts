@@ -8,6 +8,7 @@ import * as m006 from './006_newsletter_subscribers';
 import * as m007 from './007_admin_audit_log';
 import * as m008 from './008_alerts_and_notifications';
 import * as m009 from './009_billing';
+import * as m014 from './014_seeded_admin_not_subscriber';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -25,6 +26,7 @@ const migrations: Array<[string, Migration]> = [
   ['007_admin_audit_log', m007],
   ['008_alerts_and_notifications', m008],
   ['009_billing', m009],
+  ['014_seeded_admin_not_subscriber', m014],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@core/contracts/user';
+import { isSubscribedStatus, type PublicUser } from '@core/contracts/user';
 
 export function fullNameOf(user: PublicUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || user.email;
@@ -11,7 +11,7 @@ export function initialsOf(user: PublicUser): string {
   return (fromName || user.username?.[0] || user.email[0] || '?').toUpperCase();
 }
 
-/** Spec §4: trialing or active turns the menu link into "Manage Subscription". */
+/** Spec §4: trialing (or the admin's "trial") or active turns the menu link into "Manage Subscription". */
 export function hasSubscription(user: PublicUser): boolean {
-  return user.subscriptionStatus === 'trialing' || user.subscriptionStatus === 'active';
+  return isSubscribedStatus(user.subscriptionStatus);
 }

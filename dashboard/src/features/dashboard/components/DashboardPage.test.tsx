@@ -68,6 +68,12 @@ describe('/dashboard', () => {
     expect(screen.getByText('4 days remaining in your free trial.')).toBeTruthy();
   });
 
+  it('shows the same banner for a trial an admin set ("trial")', async () => {
+    const trialEndDate = new Date(Date.now() + 1.5 * 24 * 60 * 60 * 1000).toISOString();
+    await openDashboard({ user: makeUser({ subscriptionStatus: 'trial', trialEndDate }) });
+    expect(screen.getByText('2 days remaining in your free trial.')).toBeTruthy();
+  });
+
   it('shows no trial banner otherwise', async () => {
     await openDashboard({ user: makeUser({ subscriptionStatus: 'active', trialEndDate: '2030-01-01T00:00:00.000Z' }) });
     expect(screen.queryByText(/remaining in your free trial/)).toBeNull();

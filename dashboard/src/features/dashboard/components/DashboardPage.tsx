@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { TimeRange } from '@core/contracts/stocks';
+import { isTrialStatus } from '@core/contracts/user';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
 import { usePageMeta } from '../../../app/usePageMeta';
 import { getErrorMessage } from '../../../lib/api';
@@ -43,7 +44,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" description={user.firstName ? `Welcome back, ${user.firstName}.` : undefined} />
-      {user.subscriptionStatus === 'trialing' && user.trialEndDate && <TrialBanner trialEndDate={user.trialEndDate} />}
+      {isTrialStatus(user.subscriptionStatus) && user.trialEndDate && <TrialBanner trialEndDate={user.trialEndDate} />}
 
       {stocks.isPending ? (
         <Spinner className="py-24" />
