@@ -31,6 +31,7 @@ import { pipelineRoutes } from './routes/pipelineRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { stockRoutes } from './routes/stockRoutes';
 import { cachedRead } from './services/cachedRead';
+import { priceSource } from '../workflows/prices';
 import { platformStatus } from './services/platformStatusService';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';
@@ -57,6 +58,8 @@ export interface AppDeps {
   pipelineTimeoutMs?: number;
   /** E-mail/SMS senders of the test e-mail (default: built from the configuration, SMTP_URL or the capture). */
   notifications?: NotificationChannels;
+  /** The clock of the market session, stock lists and histories (tests pin it). */
+  now?: () => Date;
 }
 
 const DEFAULT_DASHBOARD_CACHE_MS = 5_000;
@@ -67,7 +70,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const billing = createBilling(config, deps.db);
   // Admin edits of the source lists (this process) show at once; the TTL bounds what other processes changed.
   const dashboardCacheMs = deps.dashboardCacheMs ?? DEFAULT_DASHBOARD_CACHE_MS;
-  const status = cachedRead(() => platformStatus(deps.db, deps.realPlatforms), dashboardCacheMs);
+  const status = cachedRead(() => platformStatus({ db: deps.db, warehouse: deps.warehouse, realPlatforms: deps.realPlatforms, prices: priceSource(config.env), now: deps.now }), dashboardCacheMs);
   const routes = [
     ...healthRoutes({
       db: deps.db,

@@ -11,6 +11,8 @@ export interface SimulatedPriceOptions {
   reference?: ReferencePrices;
 }
 
+/** The provider's name, stored as the source of its price ticks. */
+export const SIMULATED_SOURCE = 'simulated';
 /** The listings' last sales are the closes of this day; the walk runs forwards (and, for earlier dates, backwards) from it. */
 export const REFERENCE_DAY = dayNumberOf(2026, 8, 14);
 /** Minutes of a full session: a day's variance is spread over them (an early close simply ends the bridge sooner). */
@@ -126,7 +128,7 @@ export function createSimulatedPriceProvider(options: SimulatedPriceOptions): Re
   }
 
   return {
-    name: 'simulated',
+    name: SIMULATED_SOURCE,
     simulated: true,
     async quotes(tickers) {
       const at = clock();
