@@ -37,6 +37,10 @@ export const stockSchema = z.object({
   createdAt: z.string(),
   /** Beyond the spec: the trend score the list is ordered by (0 when the ticker is not trending). */
   trendScore: z.number(),
+  /** Beyond the spec: mentions in the window of the same length just before this one (for "change in mentions"). */
+  previousMentions: z.number().int(),
+  /** Beyond the spec: (bullish − bearish) ÷ mentions in the range, −1 to 1 (0 without mentions). */
+  sentimentScore: z.number(),
 });
 export type Stock = z.infer<typeof stockSchema>;
 export const stockListSchema = z.array(stockSchema);

@@ -18,6 +18,8 @@ export function makeStock(overrides: Partial<Stock> = {}): Stock {
     lastUpdated: '2025-01-10T12:00:00.000Z',
     createdAt: '2025-01-01T00:00:00.000Z',
     trendScore: 10,
+    previousMentions: 80,
+    sentimentScore: 0.4,
     ...overrides,
   };
 }
