@@ -14,7 +14,7 @@ function lastSaturdayNoon(): Date {
 }
 
 /**
- * A fresh install seen on a Saturday (the product's own clock pinned there by e2e/support/pinClock.ts, the rest of the
+ * A fresh install seen on a Saturday (the product's own clock pinned there by e2e/support/pinClock.mjs, the rest of the
  * machine at the real time): simulated prices labelled as such, price lines that move, a sort control in the URL, the
  * trending count, and an admin who is not a subscriber.
  */
@@ -32,7 +32,7 @@ describe('dashboard truth on a fresh install, outside market hours', () => {
       name: 'e2e-truth',
       logFile: path.join(projectRoot, 'e2e', 'artifacts', 'server-truth.log'),
       env: { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, E2E_CLOCK_AT: clockAt.toISOString() },
-      preload: ['./e2e/support/pinClock.ts'],
+      preload: ['./e2e/support/pinClock.mjs'],
     });
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
