@@ -71,6 +71,27 @@ describe('prices outside market hours: GET /api/status prices and GET /api/stock
     }
   });
 
+  it('a restarted worker fills only the gap since the last stored tick', async () => {
+    const prices = createSimulatedPriceProvider({ seed: 11, now });
+    const restarted = () => createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices, now });
+    const count = async () => Number((await (await t.deps.warehouse.query({ query: "SELECT count() AS n FROM price_ticks FINAL WHERE ticker = 'AAPL'", format: 'JSONEachRow' })).json<{ n: string }>())[0]!.n);
+    const before = await count();
+    // Same Saturday: nothing is missing, nothing is written again.
+    expect((await restarted().refreshPrices()).ticks).toBe(0);
+    expect(await count()).toBe(before);
+    // Monday 10:00 New York, after a stop over the weekend: the half hour since the open, minute by minute, and the live tick.
+    pinned = new Date('2026-11-23T15:00:00Z');
+    try {
+      const result = await restarted().refreshPrices();
+      expect(result.ticks).toBeGreaterThan(20);
+      expect(result.ticks).toBeLessThanOrEqual(32);
+      const first = await t.deps.warehouse.query({ query: "SELECT toUnixTimestamp64Milli(min(ts)) AS at FROM price_ticks FINAL WHERE ticker = 'AAPL' AND ts > '2026-11-22 00:00:00'", format: 'JSONEachRow' });
+      expect(Number((await first.json<{ at: string }>())[0]!.at)).toBeGreaterThanOrEqual(Date.parse('2026-11-23T14:30:00Z'));
+    } finally {
+      pinned = new Date('2026-11-21T17:00:00Z');
+    }
+  });
+
   it('answers 404 for an unknown ticker and 400 for a malformed one', async () => {
     expect((await get('/api/stocks/NOPEX/session')).status).toBe(404);
     const bad = await get('/api/stocks/%24%24/session');
