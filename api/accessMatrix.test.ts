@@ -26,6 +26,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/init-data': 'user',
   'GET /api/stocks': 'user',
   'GET /api/stocks/:ticker/historical': 'user',
+  'GET /api/stocks/:ticker/session': 'user',
   'GET /api/stocks/:ticker/posts': 'user',
   'GET /api/trending-now': 'user',
   'POST /api/stocks/refresh-prices': 'user',

@@ -36,6 +36,7 @@ import { pipelineRoutes } from './routes/pipelineRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { stockRoutes } from './routes/stockRoutes';
 import { cachedRead } from './services/cachedRead';
+import { priceSource } from '../workflows/prices';
 import { platformStatus } from './services/platformStatusService';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';
@@ -64,11 +65,12 @@ export interface AppDeps {
   notifications?: NotificationChannels;
   /** Threads and queue of the password-hashing pool (tests shrink them). */
   passwordPool?: PasswordPoolOptions;
+  /** The clock of the market session, stock lists and histories (tests pin it). */
+  now?: () => Date;
 }
 
 /** The base URL of links in e-mails: PUBLIC_URL, else this machine's port. */
 export const appUrlOf = (config: Config) => (config.env.PUBLIC_URL ?? `http://localhost:${config.env.PORT}`).replace(/\/+$/, '');
-/** Cookies carry Secure when COOKIE_SECURE says so, else when the public URL is https. */
 
 const DEFAULT_DASHBOARD_CACHE_MS = 5_000;
 
@@ -89,7 +91,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const billing = createBilling(config, deps.db, { passwords, checkStrength });
   // Admin edits of the source lists (this process) show at once; the TTL bounds what other processes changed.
   const dashboardCacheMs = deps.dashboardCacheMs ?? DEFAULT_DASHBOARD_CACHE_MS;
-  const status = cachedRead(() => platformStatus(deps.db, deps.realPlatforms), dashboardCacheMs);
+  const status = cachedRead(() => platformStatus({ db: deps.db, warehouse: deps.warehouse, realPlatforms: deps.realPlatforms, prices: priceSource(config.env), now: deps.now }), dashboardCacheMs);
   const routes = [
     ...healthRoutes({
       db: deps.db,

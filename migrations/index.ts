@@ -11,6 +11,7 @@ import * as m009 from './009_billing';
 import * as m010 from './010_listed_universe';
 import * as m011 from './011_account_verification';
 import * as m012 from './012_alert_uniqueness';
+import * as m014 from './014_seeded_admin_not_subscriber';
 import * as m015 from './015_api_quota_usage';
 import * as m016 from './016_username_format';
 
@@ -33,6 +34,7 @@ const migrations: Array<[string, Migration]> = [
   ['010_listed_universe', m010],
   ['011_account_verification', m011],
   ['012_alert_uniqueness', m012],
+  ['014_seeded_admin_not_subscriber', m014],
   ['015_api_quota_usage', m015],
   ['016_username_format', m016],
 ];

@@ -35,7 +35,8 @@ export async function seedAdminAccount(db: Knex, email: string | undefined, pass
       first_name: 'StockPulse',
       last_name: 'Admin',
       role: 'admin',
-      subscription_status: 'active',
+      // The admin runs the product; it is not a paying subscriber (revenue counts only those).
+      subscription_status: 'none',
     });
     return { email: adminEmail, created: true, generatedPassword };
   });

@@ -42,20 +42,29 @@ describe('RefreshPrices and DetectTrends on the real Temporal dev server, chDB a
     await database?.drop();
   });
 
-  it('RefreshPrices updates every stock of the snapshot and stores its ticks', async () => {
+  it('RefreshPrices updates every stock of the snapshot and stores its ticks, after backfilling a fresh install\'s week', async () => {
     await database.db('stocks').insert([
       { ticker: 'NVDA', name: 'NVIDIA Corporation' },
       { ticker: 'AMC', name: 'AMC Entertainment Holdings, Inc.' },
     ]);
     const result = await client.workflow.execute<typeof refreshPrices>('refreshPrices', { taskQueue, workflowId: `refresh-prices-${taskQueue}` });
-    expect(result).toEqual({ updatedCount: 2, ticks: 2, simulated: true });
+    expect(result).toMatchObject({ updatedCount: 2, simulated: true });
     const rows = await database.db('stocks').orderBy('ticker').select('ticker', 'price');
     expect(rows.every((r) => Number(r.price) > 0)).toBe(true);
-    const ticks = await (await store.warehouse.query({ query: 'SELECT ticker, toUnixTimestamp64Milli(ts) AS at FROM price_ticks FINAL ORDER BY ticker', format: 'JSONEachRow' })).json();
-    expect(ticks).toEqual([
-      { ticker: 'AMC', at: pinned.getTime() },
-      { ticker: 'NVDA', at: pinned.getTime() },
-    ]);
+    const ticks = await (
+      await store.warehouse.query({ query: 'SELECT ticker, count() AS n, toUnixTimestamp64Milli(min(ts)) AS first, toUnixTimestamp64Milli(max(ts)) AS last FROM price_ticks FINAL GROUP BY ticker ORDER BY ticker', format: 'JSONEachRow' })
+    ).json<{ ticker: string; n: string; first: number; last: number }>();
+    expect(ticks.map((t) => [t.ticker, t.last])).toEqual([['AMC', pinned.getTime()], ['NVDA', pinned.getTime()]]);
+    // Five sessions back (the week before), every 15 minutes, then every 5 and every minute of the last hour.
+    expect(result.ticks).toBe(ticks.reduce((sum, t) => sum + Number(t.n), 0));
+    for (const t of ticks) {
+      expect(Number(t.n)).toBeGreaterThan(150);
+      expect(t.first).toBeGreaterThanOrEqual(pinned.getTime() - 7 * 86_400_000);
+      expect(t.first).toBeLessThan(pinned.getTime() - 6 * 86_400_000);
+    }
+    // The next refresh at the same moment has nothing left to fill.
+    const again = await client.workflow.execute<typeof refreshPrices>('refreshPrices', { taskQueue, workflowId: `refresh-prices-again-${taskQueue}` });
+    expect(again).toEqual({ updatedCount: 2, ticks: 0, simulated: true });
   });
 
   it('DetectTrends scores the last hour against the baseline and fills trending_stocks', async () => {

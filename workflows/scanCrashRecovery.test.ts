@@ -6,7 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { projectRoot } from '../platform/temporalCli';
 import { expectedMentionKeys, rollupMentionTotal, storedMentionKeys } from '../tests/support/expectedMentions';
-import { testActivities } from '../tests/support/testActivities';
+import { TEST_BACKFILL_MINUTES, testActivities } from '../tests/support/testActivities';
 import { createTestDatabase, uniqueTaskQueue, type TestDatabase } from '../tests/support/testStores';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
@@ -75,7 +75,7 @@ describe('a worker killed (SIGKILL) in the middle of a scan', () => {
 
     const sources: Source[] = (await database.db('platform_settings').where({ platform: 'reddit' }).first('values')).values.map((value: string) => ({ platform: 'reddit', settingType: 'subreddits', value }));
     const universe = await database.db('tickers').select('symbol', 'name', 'aliases');
-    const expected = await expectedMentionKeys(database.db, createSimulatedConnector('reddit', { seed: 7, postsPerMinute: 3, tickers: simulatedTickers(universe, 7), now }), sources);
+    const expected = await expectedMentionKeys(database.db, createSimulatedConnector('reddit', { seed: 7, postsPerMinute: 3, backfillMinutes: TEST_BACKFILL_MINUTES, tickers: simulatedTickers(universe, 7), now }), sources);
     expect(await storedMentionKeys(warehouse)).toEqual(expected);
     expect(await rollupMentionTotal(warehouse)).toBe(expected.length);
   }, 120_000);

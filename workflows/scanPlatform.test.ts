@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectedMentionKeys, rollupMentionTotal, storedMentionKeys } from '../tests/support/expectedMentions';
-import { testActivities } from '../tests/support/testActivities';
+import { TEST_BACKFILL_MINUTES, testActivities } from '../tests/support/testActivities';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
 import { createSimulatedConnector } from './connectors/simulatedFeed';
 import { simulatedTickers } from './connectors/simulatedTickers';
@@ -42,7 +42,7 @@ describe('ScanPlatform on the real Temporal dev server, chDB and Postgres', () =
     expect(result.posts).toBeGreaterThan(500);
 
     const universe = await database.db('tickers').select('symbol', 'name', 'aliases');
-    const connector = createSimulatedConnector('reddit', { seed: 7, postsPerMinute: 3, tickers: simulatedTickers(universe, 7), now });
+    const connector = createSimulatedConnector('reddit', { seed: 7, postsPerMinute: 3, backfillMinutes: TEST_BACKFILL_MINUTES, tickers: simulatedTickers(universe, 7), now });
     const expected = await expectedMentionKeys(database.db, connector, sources);
     expect(await storedMentionKeys(store.warehouse)).toEqual(expected);
     expect(result.mentions).toBe(expected.length);

@@ -15,6 +15,8 @@ import { toPublicUser, type UserRow } from './userMapper';
 /** The marketing reading of the trial (spec §1): 7 days, no card. The card-on-file 14-day trial is the billing flow's. */
 export const MARKETING_TRIAL_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** When a card-free trial that starts at `from` ends. */
+export const marketingTrialEnd = (from: Date) => new Date(from.getTime() + MARKETING_TRIAL_DAYS * DAY_MS);
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const WRONG_CURRENT_PASSWORD = new HttpError(400, 'Current password is incorrect', 'currentPassword');
@@ -84,7 +86,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
             last_name: input.lastName || null,
             subscription_status: 'trialing',
             trial_start_date: now,
-            trial_end_date: new Date(now.getTime() + MARKETING_TRIAL_DAYS * DAY_MS),
+            trial_end_date: marketingTrialEnd(now),
             email_verified_at: null,
             last_login_at: now,
           })

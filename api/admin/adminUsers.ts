@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AdminSubscriptionFilter, AdminUsersQuery, AdminUsersResponse } from '../../core/contracts/admin';
 import type { PublicUser, Role, SubscriptionStatus } from '../../core/contracts/user';
+import { marketingTrialEnd } from '../accounts/accountService';
 import { toPublicUser, type UserRow } from '../accounts/userMapper';
 import { HttpError, notFound } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
@@ -96,7 +97,16 @@ export function createAdminUserService(db: Knex) {
       }),
 
     setSubscriptionStatus: (actor: AdminActor, id: string, subscriptionStatus: SubscriptionStatus) =>
-      change(actor, id, 'user.subscription', async (row) => (row.subscription_status === subscriptionStatus ? null : { subscription_status: subscriptionStatus })),
+      change(actor, id, 'user.subscription', async (row) => {
+        if (row.subscription_status === subscriptionStatus) return null;
+        // An admin's "trial" shows the user the same banner and end date as sign-up's trial: without a running trial it
+        // starts the card-free one now.
+        const now = new Date();
+        const startsTrial = subscriptionStatus === 'trial' && !(row.trial_end_date && row.trial_end_date > now);
+        return startsTrial
+          ? { subscription_status: subscriptionStatus, trial_start_date: now, trial_end_date: marketingTrialEnd(now) }
+          : { subscription_status: subscriptionStatus };
+      }),
 
     /**
      * Extends a card-free trial by `days` from its end (or from now, when it has already ended), reopening an expired

@@ -162,6 +162,9 @@ describe('admin API: stats, users, actions, platform settings', () => {
         expect((await db()('users').where({ id: targetId }).first()).subscription_status).toBe(status);
       }
       expect(await audit()).toMatchObject({ action: 'user.subscription', before: { subscriptionStatus: 'expired' }, after: { subscriptionStatus: 'none' } });
+      // The admin's "trial" started a card-free trial (dates the banner shows); it was not running before.
+      const user = await db()('users').where({ id: targetId }).first('trial_start_date', 'trial_end_date');
+      expect(user.trial_end_date.getTime() - user.trial_start_date.getTime()).toBe(7 * 86_400_000);
       const bad = await put(`/api/admin/users/${targetId}/subscription`, { subscriptionStatus: 'trialing' });
       expect(bad.status).toBe(400);
       expect(bad.body.field).toBe('subscriptionStatus');

@@ -39,7 +39,13 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
   let priceTime = new Date('2026-11-20T17:00:00Z');
   const prices = createSimulatedPriceProvider({ seed: 5, now: () => priceTime });
   let source: PriceProvider = prices;
-  const switchable: PriceProvider = { name: 'switchable', simulated: true, quotes: (tickers) => source.quotes(tickers) };
+  const switchable: PriceProvider = {
+    name: 'switchable',
+    get simulated() {
+      return source.simulated;
+    },
+    quotes: (tickers) => source.quotes(tickers),
+  };
   let replay: ReplayServer;
   const now = Date.now();
   const post = (path: string, app: Parameters<typeof request>[0] = t.server) => request(app).post(path).set('Cookie', cookie).send({});
@@ -72,7 +78,7 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
     ]);
     const res = await post('/api/stocks/refresh-prices');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ updatedCount: 3 });
+    expect(res.body).toEqual({ updatedCount: 3, simulated: true });
 
     const quotes = new Map((await prices.quotes(['AAPL', 'GME', 'TSLA'])).map((q) => [q.ticker, q]));
     const rows = await t.database.db('stocks').whereIn('ticker', ['AAPL', 'GME', 'TSLA']).select('ticker', 'price', 'change_percent');
@@ -86,11 +92,11 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
     expect(await ticks()).toEqual(['AAPL', 'GME', 'TSLA'].map((ticker) => ({ ticker, price: quotes.get(ticker)!.price, source: 'switchable' })));
 
     // Same minute, same prices: Postgres is refreshed, no new tick is written.
-    expect((await post('/api/stocks/refresh-prices')).body).toEqual({ updatedCount: 3 });
+    expect((await post('/api/stocks/refresh-prices')).body).toEqual({ updatedCount: 3, simulated: true });
     expect(await ticks()).toHaveLength(3);
     // Five minutes on in the session, every price has moved.
     priceTime = new Date('2026-11-20T17:05:00Z');
-    expect((await post('/api/stocks/refresh-prices')).body).toEqual({ updatedCount: 3 });
+    expect((await post('/api/stocks/refresh-prices')).body).toEqual({ updatedCount: 3, simulated: true });
     expect(await ticks()).toHaveLength(6);
 
     // The list shows the refreshed price as a numeric string.
@@ -103,7 +109,8 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
   it('refresh-prices takes real quotes from the market-data API, and answers 503 naming the cause when it refuses the key', async () => {
     source = createMassivePriceProvider({ apiKey: MASSIVE_API_KEY, apiUrl: replay.url, http: testHttpPolicy });
     try {
-      expect((await post('/api/stocks/refresh-prices')).body).toEqual({ updatedCount: 3 });
+      // A real provider answered: the dashboard may say "real market data".
+      expect((await post('/api/stocks/refresh-prices')).body).toEqual({ updatedCount: 3, simulated: false });
       const rows = await t.database.db('stocks').whereIn('ticker', ['AAPL', 'GME', 'TSLA']).orderBy('ticker').select('ticker', 'price', 'change_percent');
       expect(rows).toEqual([
         { ticker: 'AAPL', price: '228.42', change_percent: '1.05' },

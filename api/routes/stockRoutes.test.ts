@@ -76,6 +76,18 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     expect(week.get('TSLA')!.totalMentions).toBe(7);
   });
 
+  it('gives each stock the mentions of the window just before (change in mentions) and its net sentiment', async () => {
+    const hour = (await byTicker()).map;
+    // AAPL: 3 bullish in the hour, nothing the hour before; TSLA: one at 55 minutes, one at 65 (the hour before).
+    expect(hour.get('AAPL')).toMatchObject({ previousMentions: 0, sentimentScore: 1 });
+    expect(hour.get('TSLA')).toMatchObject({ totalMentions: 1, previousMentions: 1, sentimentScore: 0 });
+    const four = (await byTicker('4hours')).map;
+    expect(four.get('TSLA')).toMatchObject({ totalMentions: 3, previousMentions: 1 }); // 245 minutes ago
+    expect(four.get('AAPL')!.sentimentScore).toBe(0.5); // 3 bullish, 1 bearish of 4
+    const week = (await byTicker('7days')).map;
+    expect(week.get('AAPL')).toMatchObject({ totalMentions: 8, previousMentions: 1 }); // 8 days ago
+  });
+
   it('lists only stocks mentioned in the window or trending, each once, with ids from Postgres stocks', async () => {
     const { list } = await byTicker();
     expect(list.map((s) => s.ticker).sort()).toEqual(['AAPL', 'MSFT', 'TSLA']);

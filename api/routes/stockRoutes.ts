@@ -6,6 +6,7 @@ import {
   detectTrendsResponseSchema,
   historicalSchema,
   refreshPricesResponseSchema,
+  sessionPricesSchema,
   stockListSchema,
   stockPostsSchema,
   tickerParamSchema,
@@ -41,17 +42,18 @@ export interface StockRouteDeps {
   dashboardCacheMs: number;
   /** How long POST refresh-prices / detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
+  now?: () => Date;
 }
 
 /** The monitoring dashboard's data (spec §2 /dashboard, §7): stock list, history, posts, trends and the two on-demand pipelines. */
 export function stockRoutes(deps: StockRouteDeps) {
-  const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.dashboardCacheMs });
+  const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.dashboardCacheMs, now: deps.now });
   const trending = cachedRead(
     async () => trendingNowSchema.parse(await deps.db('trending_stocks').orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }]).select('ticker', 'sentiment')),
     deps.dashboardCacheMs,
   );
   // Histories are reused three times as long as the list (default 15 s): cards refetch them every 15 minutes anyway.
-  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * deps.dashboardCacheMs });
+  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * deps.dashboardCacheMs, now: deps.now });
   const run = createPipelineRunner({
     temporal: deps.temporal,
     namespace: deps.config.env.TEMPORAL_NAMESPACE,
@@ -81,6 +83,11 @@ export function stockRoutes(deps: StockRouteDeps) {
       ctx.body = await details.historical(ticker, range);
     }, { summary: "A stock's price and mentions over the range", params: tickerParams, query: rangeQuery, responses: { 200: { description: 'Points, oldest first', schema: historicalSchema } }, errors: [404, 503] }),
 
+    route('GET', '/api/stocks/:ticker/session', 'user', async (ctx) => {
+      const { ticker } = tickerParams.parse(ctx.params);
+      ctx.body = await details.session(ticker);
+    }, { summary: "A stock's price through the current market session, or the last one while the market is closed", params: tickerParams, responses: { 200: { description: 'The session and its 5-minute prices', schema: sessionPricesSchema } }, errors: [404, 503] }),
+
     route('GET', '/api/stocks/:ticker/posts', 'user', async (ctx) => {
       const { ticker } = tickerParams.parse(ctx.params);
       const { limit } = postsQuery.parse(ctx.query);
@@ -94,7 +101,7 @@ export function stockRoutes(deps: StockRouteDeps) {
     route('POST', '/api/stocks/refresh-prices', 'user', async (ctx) => {
       const result = await run<RefreshPricesResult>('refreshPrices', ON_DEMAND_PRICE_REFRESH_ID, 'the price refresh');
       stocks.invalidate();
-      ctx.body = refreshPricesResponseSchema.parse({ updatedCount: result.updatedCount });
+      ctx.body = refreshPricesResponseSchema.parse({ updatedCount: result.updatedCount, simulated: result.simulated });
     }, { summary: 'Refresh prices now (RefreshPrices workflow)', responses: { 200: { description: 'Prices updated', schema: refreshPricesResponseSchema } }, errors: [503] }),
 
     route('POST', '/api/detect-trends', 'user', async (ctx) => {

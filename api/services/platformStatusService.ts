@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import type { PlatformStatus } from '../../core/contracts/platformStatus';
+import { currentOrLastSession } from '../../core/market/marketHours';
+import type { Warehouse } from '../../warehouse/client';
+import { firstMentionHour } from '../../warehouse/queries/firstMentionHour';
 import type { Platform } from '../../workflows/connectors/types';
 
 const dashboardPlatforms = ['reddit', 'twitter', 'youtube'] as const;
@@ -7,8 +10,24 @@ const dashboardPlatforms = ['reddit', 'twitter', 'youtube'] as const;
 /** True when any of the dashboard's platforms is fed by its real API rather than the simulated feed. */
 export const usingRealAPIs = (realPlatforms: readonly Platform[]) => dashboardPlatforms.some((p) => realPlatforms.includes(p));
 
-/** A platform is connected when it has at least one active source to scan. */
-export async function platformStatus(db: Knex, realPlatforms: readonly Platform[]): Promise<PlatformStatus> {
+export interface PlatformStatusDeps {
+  db: Knex;
+  warehouse: Warehouse;
+  realPlatforms: readonly Platform[];
+  /** The price provider the worker uses (see priceSource). */
+  prices: { source: string; simulated: boolean };
+  now?: () => Date;
+}
+
+/**
+ * A platform is connected when it has at least one active source to scan. Also says where prices come from and which
+ * market session they belong to, and since when mentions are held; that last figure is left out (null) while ClickHouse
+ * cannot answer, so the status keeps working through an outage.
+ */
+export async function platformStatus(deps: PlatformStatusDeps): Promise<PlatformStatus> {
+  const { db, realPlatforms } = deps;
+  const session = currentOrLastSession((deps.now ?? (() => new Date()))());
+  const mentionsSince = firstMentionHour(deps.warehouse).catch(() => null);
   const rows = await db('platform_settings')
     .whereIn('platform', dashboardPlatforms)
     .andWhere({ is_active: true })
@@ -27,5 +46,7 @@ export async function platformStatus(db: Knex, realPlatforms: readonly Platform[
     totalConnected: [reddit, twitter, youtube].filter((p) => p.connected).length,
     maxConnections: 3,
     usingRealAPIs: usingRealAPIs(realPlatforms),
+    prices: { ...deps.prices, marketOpen: session.open, session: session.date },
+    mentionsSince: (await mentionsSince)?.toISOString() ?? null,
   };
 }

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { historicalSchema, rangeMinutes, stockPostsSchema, type HistoricalPoint, type StockPost, type TimeRange } from '../../core/contracts/stocks';
+import { historicalSchema, rangeMinutes, sessionPricesSchema, stockPostsSchema, type HistoricalPoint, type SessionPrices, type StockPost, type TimeRange } from '../../core/contracts/stocks';
+import { currentOrLastSession } from '../../core/market/marketHours';
 import type { Warehouse } from '../../warehouse/client';
 import { hourlyMentionHistory } from '../../warehouse/queries/hourlyMentionHistory';
 import { latestTickerPosts } from '../../warehouse/queries/latestTickerPosts';
@@ -11,6 +12,9 @@ import { fromWarehouse } from './warehouseGuard';
 /** Bucket size per range: 60 points for an hour, 48 for 4 hours, 96 for a day, 84 for a week. */
 export const bucketMinutes: Record<TimeRange, number> = { '1hour': 1, '4hours': 5, '24hours': 15, '7days': 120 };
 
+/** A session's price line has a point every 5 minutes: 79 for a full session. */
+const SESSION_BUCKET_MS = 5 * 60_000;
+
 const platformKeys = ['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'] as const;
 type PlatformKey = (typeof platformKeys)[number];
 
@@ -21,7 +25,18 @@ type PlatformKey = (typeof platformKeys)[number];
 export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse; now?: () => Date; historyCacheMs?: number }) {
   const clock = deps.now ?? (() => new Date());
   const historyCacheMs = deps.historyCacheMs ?? 0;
-  const historyCache = new Map<string, { expires: number; points: Promise<HistoricalPoint[]> }>();
+  const historyCache = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  /** A read reused for `historyCacheMs` under `key`; a failed read (unknown ticker, ClickHouse down) is not kept. */
+  function reused<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (historyCacheMs <= 0) return read();
+    const cached = historyCache.get(key);
+    if (cached && cached.expires > Date.now()) return cached.value as Promise<T>;
+    const value = read();
+    historyCache.set(key, { expires: Date.now() + historyCacheMs, value });
+    value.catch(() => historyCache.delete(key));
+    return value;
+  }
 
   async function assertKnown(ticker: string): Promise<void> {
     const row = await deps.db('tickers').where({ symbol: ticker }).first('symbol');
@@ -60,18 +75,31 @@ export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse;
     return historicalSchema.parse(points);
   }
 
+  /** Every 5 minutes from the open to the close (or to now while it trades), each carrying the last price before it. */
+  async function readSession(ticker: string): Promise<SessionPrices> {
+    await assertKnown(ticker);
+    const now = clock();
+    const session = currentOrLastSession(now);
+    const end = Math.min(now.getTime(), session.closesAt.getTime());
+    const prices = await fromWarehouse(() => priceBuckets(deps.warehouse, ticker, session.opensAt, SESSION_BUCKET_MS / 1000));
+    let price = prices.before;
+    const points: SessionPrices['points'] = [];
+    for (let at = session.opensAt.getTime(); at <= end; at += SESSION_BUCKET_MS) {
+      price = prices.buckets.get(at) ?? price;
+      points.push({ timestamp: new Date(at).toISOString(), price });
+    }
+    return sessionPricesSchema.parse({ date: session.date, open: session.open, opensAt: session.opensAt.toISOString(), closesAt: session.closesAt.toISOString(), points });
+  }
+
   return {
     /** The history of a ticker over a range (see readHistory), reused for `historyCacheMs`. */
     async historical(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
-      if (historyCacheMs <= 0) return readHistory(ticker, range);
-      const key = `${ticker}|${range}`;
-      const cached = historyCache.get(key);
-      if (cached && cached.expires > Date.now()) return cached.points;
-      const points = readHistory(ticker, range);
-      historyCache.set(key, { expires: Date.now() + historyCacheMs, points });
-      // A failed read (unknown ticker, ClickHouse down) is not kept.
-      points.catch(() => historyCache.delete(key));
-      return points;
+      return reused(`${ticker}|${range}`, () => readHistory(ticker, range));
+    },
+
+    /** The ticker's price line through the current or last session (see sessionPricesSchema), reused like histories. */
+    async session(ticker: string): Promise<SessionPrices> {
+      return reused(`${ticker}|session`, () => readSession(ticker));
     },
 
     /** The latest posts behind a ticker's mentions, newest first. */

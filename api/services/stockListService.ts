@@ -42,7 +42,7 @@ function serialize(stocks: Stock[]): SerializedStockList {
   return { stocks, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 }
 
-const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }, sentiment: 'neutral' };
+const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }, sentiment: 'neutral', netSentiment: 0 };
 
 /**
  * GET /api/stocks: every stock mentioned in the window or trending, with the window's mention counts and majority
@@ -67,7 +67,13 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
       .select<StockRow[]>('s.id', 's.ticker', 's.name', 's.price', 's.change_percent', 's.last_updated', 's.created_at', deps.db.raw('coalesce(t.trend_score, 0) AS trend_score'));
 
   async function compute(range: TimeRange): Promise<SerializedStockList> {
-    const counts = summariseCounts(await fromWarehouse(() => mentionWindowCounts(deps.warehouse, windowStart(range, clock()))));
+    const start = windowStart(range, clock());
+    // The window and the one of the same length before it (read as "since twice as far back", less the window).
+    const [windowRows, doubleRows] = await fromWarehouse(() =>
+      Promise.all([mentionWindowCounts(deps.warehouse, start), mentionWindowCounts(deps.warehouse, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS))]),
+    );
+    const counts = summariseCounts(windowRows);
+    const doubleTotals = new Map(summariseCounts(doubleRows).map((c) => [c.ticker, c.total]));
     const tickers = counts.map((c) => c.ticker);
     let rows = await loadRows(tickers);
     const known = new Set(rows.map((r) => r.ticker));
@@ -99,6 +105,8 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
         lastUpdated: new Date(row.last_updated).toISOString(),
         createdAt: new Date(row.created_at).toISOString(),
         trendScore: Number(row.trend_score),
+        previousMentions: Math.max(0, (doubleTotals.get(row.ticker) ?? 0) - c.total),
+        sentimentScore: c.netSentiment,
       };
     });
     stocks.sort((a, b) => b.trendScore - a.trendScore || b.totalMentions - a.totalMentions || a.ticker.localeCompare(b.ticker));

@@ -37,6 +37,10 @@ export const stockSchema = z.object({
   createdAt: z.string(),
   /** Beyond the spec: the trend score the list is ordered by (0 when the ticker is not trending). */
   trendScore: z.number(),
+  /** Beyond the spec: mentions in the window of the same length just before this one (for "change in mentions"). */
+  previousMentions: z.number().int(),
+  /** Beyond the spec: (bullish − bearish) ÷ mentions in the range, −1 to 1 (0 without mentions). */
+  sentimentScore: z.number(),
 });
 export type Stock = z.infer<typeof stockSchema>;
 export const stockListSchema = z.array(stockSchema);
@@ -58,6 +62,21 @@ export const historicalPointSchema = z.object({
 export type HistoricalPoint = z.infer<typeof historicalPointSchema>;
 export const historicalSchema = z.array(historicalPointSchema);
 
+/**
+ * Beyond the spec: one stock's price through a market session, every 5 minutes: the session in progress, or the last
+ * one when the market is closed (what the sparkline and detail chart show then, instead of a flat line).
+ */
+export const sessionPricesSchema = z.object({
+  /** The trading day in New York, 'YYYY-MM-DD'. */
+  date: z.string(),
+  /** True while that session is trading (points then end at the current 5 minutes). */
+  open: z.boolean(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  points: z.array(z.object({ timestamp: z.string(), price: z.number().nullable() })),
+});
+export type SessionPrices = z.infer<typeof sessionPricesSchema>;
+
 /** Spec §3 TrendingStock. */
 export const trendingStockSchema = z.object({
   id: z.number().int(),
@@ -77,7 +96,8 @@ export const trendingNowItemSchema = z.object({ ticker: z.string(), sentiment: s
 export const trendingNowSchema = z.array(trendingNowItemSchema);
 
 export const detectTrendsResponseSchema = z.object({ trendsDetected: z.number().int(), usingRealAPIs: z.boolean() });
-export const refreshPricesResponseSchema = z.object({ updatedCount: z.number().int() });
+/** Spec refresh-prices response, plus whether the prices are simulated (the toast says "real market data" only when not). */
+export const refreshPricesResponseSchema = z.object({ updatedCount: z.number().int(), simulated: z.boolean() });
 
 /** Beyond the spec: the latest posts behind a stock's mentions, for the detail view. */
 export const stockPostSchema = z.object({

@@ -5,6 +5,11 @@ export const subscriptionStatuses = ['inactive', 'trialing', 'trial', 'active', 
 export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
+/** Sign-up's "trialing" and the admin's "trial" are one state to the user: both show the trial banner and badge. */
+export const isTrialStatus = (status: SubscriptionStatus): boolean => status === 'trialing' || status === 'trial';
+/** A trial (either spelling) or a paid plan: the menu link reads "Manage Subscription". */
+export const isSubscribedStatus = (status: SubscriptionStatus): boolean => isTrialStatus(status) || status === 'active';
+
 export const roles = ['user', 'admin'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;

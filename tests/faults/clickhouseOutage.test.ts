@@ -9,7 +9,7 @@ import type { scanPlatform } from '../../workflows/definitions';
 import { startWorker, type RunningWorker } from '../../workflows/worker';
 import { expectedMentionKeys, rollupMentionTotal, storedMentionKeys } from '../support/expectedMentions';
 import { signedInCookie } from '../support/signIn';
-import { testActivities } from '../support/testActivities';
+import { TEST_BACKFILL_MINUTES, testActivities } from '../support/testActivities';
 import { startTestApp, type TestApp } from '../support/testApp';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../support/testStores';
 import { withOutageSwitch, type WarehouseOutage } from '../support/warehouseOutage';
@@ -76,7 +76,7 @@ describe('ClickHouse unavailable for a while', () => {
     expect(result.failedSources).toBe(0);
     const sources: Source[] = (await database.db('platform_settings').where({ platform: 'reddit' }).first('values')).values.map((value: string) => ({ platform: 'reddit', settingType: 'subreddits', value }));
     const universe = await database.db('tickers').select('symbol', 'name', 'aliases');
-    const connector = createSimulatedConnector('reddit', { seed: 7, postsPerMinute: 3, tickers: simulatedTickers(universe, 7), now });
+    const connector = createSimulatedConnector('reddit', { seed: 7, postsPerMinute: 3, backfillMinutes: TEST_BACKFILL_MINUTES, tickers: simulatedTickers(universe, 7), now });
     const expected = await expectedMentionKeys(database.db, connector, sources);
     expect(expected.length).toBeGreaterThan(100);
     expect(await storedMentionKeys(store.warehouse)).toEqual(expected);

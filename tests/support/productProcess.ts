@@ -15,9 +15,10 @@ export interface ProductProcess {
 /**
  * Starts the whole product exactly as `npm start` does, in its own process, on free ports and a
  * throw-away data directory inside the project (as root, embedded PostgreSQL runs as a 'postgres'
- * user that cannot enter 0700 temp directories). Resolves once /api/health answers 200.
+ * user that cannot enter 0700 temp directories). Resolves once /api/health answers 200. `preload` modules are imported
+ * before the product (e2e/support/pinClock.ts sets its clock).
  */
-export async function startProductProcess(options: { name: string; logFile: string; env?: Record<string, string>; viaNpmStart?: boolean }): Promise<ProductProcess> {
+export async function startProductProcess(options: { name: string; logFile: string; env?: Record<string, string>; viaNpmStart?: boolean; preload?: string[] }): Promise<ProductProcess> {
   fs.mkdirSync(path.join(projectRoot, 'data'), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(projectRoot, 'data', `${options.name}-`));
   fs.chmodSync(dataDir, 0o755);
@@ -37,8 +38,9 @@ export async function startProductProcess(options: { name: string; logFile: stri
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const out = fs.openSync(options.logFile, 'w');
   // node itself (not the tsx wrapper), so child.pid is the server: signals reach it directly and its memory can be read.
-  // viaNpmStart runs `npm start` as an operator or a process supervisor does, so child.pid is npm's.
-  const [command, args] = options.viaNpmStart ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', 'scripts/start.ts']];
+  // viaNpmStart runs `npm start` as an operator or a process supervisor does, so child.pid is npm's (preload needs node itself).
+  const preload = (options.preload ?? []).flatMap((file) => ['--import', file]);
+  const [command, args] = options.viaNpmStart ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', ...preload, 'scripts/start.ts']];
   const child = spawn(command, args, { cwd: projectRoot, env, stdio: ['ignore', out, out] });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;

@@ -1,7 +1,9 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
 import type { Warehouse } from '../../warehouse/client';
-import { insertPriceTicks } from '../../warehouse/queries/insertPriceTicks';
+import { insertPriceTicks, type PriceTick } from '../../warehouse/queries/insertPriceTicks';
+import { latestPriceTick } from '../../warehouse/queries/latestPriceTick';
+import { backfillInstants, PRICE_BACKFILL_DAYS } from '../prices/backfillInstants';
 import { ConnectorError } from '../connectors/types';
 import type { PriceProvider, Quote } from '../prices';
 
@@ -16,13 +18,48 @@ export const clampChangePercent = (percent: number) => Math.min(MAX_CHANGE_PERCE
 export interface RefreshPricesResult {
   /** Stocks whose price and change were written to Postgres. */
   updatedCount: number;
-  /** Price ticks written to ClickHouse (only prices that moved, so a closed market writes none). */
+  /** Price ticks written to ClickHouse (only prices that moved, so a closed market writes none), backfilled ones included. */
   ticks: number;
   simulated: boolean;
 }
 
+const DAY_MS = 86_400_000;
+/** Tickers quoted per backfill batch: bounds the rows held in memory at once. */
+const BACKFILL_BATCH = 500;
+
 export function createPriceActivities(deps: { db: Knex; warehouse: Warehouse; prices: PriceProvider; now?: () => Date }) {
   const clock = deps.now ?? (() => new Date());
+  // Ticks are known to be stored up to here; after the first refresh of a worker, nothing is missing but the last minute.
+  let storedUntil: Date | null = null;
+
+  /**
+   * A source that can say what a price was (the simulated walk) fills the history the dashboard's ranges show: the last
+   * PRICE_BACKFILL_DAYS on a fresh install, and any gap the product was stopped for. Only moved prices are written.
+   */
+  async function backfill(tickers: string[], now: Date): Promise<number> {
+    const quotesAt = deps.prices.quotesAt?.bind(deps.prices);
+    if (!quotesAt) return 0;
+    const horizon = new Date(now.getTime() - PRICE_BACKFILL_DAYS * DAY_MS);
+    storedUntil ??= (await latestPriceTick(deps.warehouse, deps.prices.name, horizon)) ?? horizon;
+    const instants = backfillInstants(storedUntil > horizon ? storedUntil : horizon, now);
+    let written = 0;
+    for (let i = 0; i < tickers.length && instants.length > 0; i += BACKFILL_BATCH) {
+      const batch = tickers.slice(i, i + BACKFILL_BATCH);
+      const ticks: PriceTick[] = [];
+      quotesAt(batch, instants).forEach((row, t) => {
+        let last: number | undefined;
+        row.forEach((q, j) => {
+          if (q.price === last) return;
+          last = q.price;
+          ticks.push({ ticker: batch[t]!, ts: instants[j]!, price: q.price, changePercent: clampChangePercent(q.changePercent), source: deps.prices.name });
+        });
+      });
+      await insertPriceTicks(deps.warehouse, ticks);
+      written += ticks.length;
+    }
+    return written;
+  }
+
   return {
     /** Quotes every stock in the Postgres snapshot, writes the moved prices as ticks to ClickHouse and all of them to Postgres. */
     async refreshPrices(): Promise<RefreshPricesResult> {
@@ -38,6 +75,7 @@ export function createPriceActivities(deps: { db: Knex; warehouse: Warehouse; pr
         throw err;
       }
       const now = clock();
+      const backfilled = await backfill(stocks.map((s) => s.ticker), now);
       const previous = new Map(stocks.map((s) => [s.ticker, s.price === null ? null : Number(s.price)]));
       const moved = quotes.filter((q) => previous.get(q.ticker) !== clampPrice(q.price));
       await insertPriceTicks(
@@ -52,7 +90,8 @@ export function createPriceActivities(deps: { db: Knex; warehouse: Warehouse; pr
           WHERE s.ticker = v.ticker`,
         [now, JSON.stringify(values)],
       );
-      return { updatedCount: result.rowCount ?? 0, ticks: moved.length, simulated };
+      storedUntil = now;
+      return { updatedCount: result.rowCount ?? 0, ticks: backfilled + moved.length, simulated };
     },
   };
 }

@@ -11,6 +11,8 @@ export interface StockCounts {
   total: number;
   perPlatform: Record<'reddit' | 'twitter' | 'youtube' | 'tiktok' | 'instagram', number>;
   sentiment: 'bullish' | 'bearish' | 'neutral';
+  /** (bullish − bearish) ÷ mentions, −1 to 1, two decimals: how one-sided the talk is, for sorting by sentiment. */
+  netSentiment: number;
 }
 
 /** Sums per-platform rows into one row per ticker; sentiment is the label most of its mentions carry. */
@@ -19,7 +21,7 @@ export function summariseCounts(rows: ReadonlyArray<Pick<TickerPlatformCount, 't
   for (const row of rows) {
     let entry = byTicker.get(row.ticker);
     if (!entry) {
-      entry = { ticker: row.ticker, total: 0, perPlatform: { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }, sentiment: 'neutral', bullish: 0, bearish: 0 };
+      entry = { ticker: row.ticker, total: 0, perPlatform: { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }, sentiment: 'neutral', netSentiment: 0, bullish: 0, bearish: 0 };
       byTicker.set(row.ticker, entry);
     }
     entry.total += row.mentions;
@@ -27,7 +29,11 @@ export function summariseCounts(rows: ReadonlyArray<Pick<TickerPlatformCount, 't
     entry.bullish += row.bullish;
     entry.bearish += row.bearish;
   }
-  return [...byTicker.values()].map(({ bullish, bearish, ...entry }) => ({ ...entry, sentiment: majoritySentiment(entry.total, bullish, bearish) }));
+  return [...byTicker.values()].map(({ bullish, bearish, ...entry }) => ({
+    ...entry,
+    sentiment: majoritySentiment(entry.total, bullish, bearish),
+    netSentiment: entry.total === 0 ? 0 : Math.round(((bullish - bearish) / entry.total) * 100) / 100,
+  }));
 }
 
 export function createStockSnapshotActivities(deps: { db: Knex; warehouse: Warehouse; now?: () => Date }) {

@@ -14,13 +14,16 @@ export interface SimulatedFeedOptions {
   /** Average posts per source per minute. */
   postsPerMinute: number;
   now?: () => Date;
+  /** How far back a first scan (and the catch-up after a pause) reaches; default FIRST_SCAN_MINUTES, a week. */
+  backfillMinutes?: number;
 }
 
 const MINUTE_MS = 60_000;
-/** How far back a first scan reaches: a day of history, so a fresh install has baselines and every time range shows data. */
-const FIRST_SCAN_MINUTES = 24 * 60;
-/** A scan after a longer pause catches up at most this far. */
-const MAX_BACKLOG_MINUTES = 24 * 60;
+/**
+ * How far back a first scan reaches: a week of history (the longest dashboard range and the trend baseline), so a fresh
+ * install has baselines and every time range shows data.
+ */
+export const FIRST_SCAN_MINUTES = 7 * 24 * 60;
 
 const bullish = [
   '{T} is going to the moon 🚀🚀', 'loaded up on {T} calls, this is the dip to buy', '{T} earnings beat, guidance raised. bullish af',
@@ -51,6 +54,7 @@ const authors = Array.from({ length: 400 }, (_, i) => `sim_user_${i}`);
 export function createSimulatedConnector(platform: Platform, options: SimulatedFeedOptions): Connector {
   const now = options.now ?? (() => new Date());
   const { tickers } = options;
+  const backfillMinutes = options.backfillMinutes ?? FIRST_SCAN_MINUTES;
   if (tickers.length === 0) throw new Error('the simulated feed needs at least one ticker');
   // Zipf weights (s = 1.1) as a cumulative table for fast draws.
   const cumulative: number[] = [];
@@ -131,16 +135,20 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
     simulated: true,
     async fetchNew(source: Source, cursor: string | null, fetchOptions: FetchOptions): Promise<FetchResult> {
       const lastComplete = Math.floor(now().getTime() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
-      const earliest = lastComplete - (MAX_BACKLOG_MINUTES - 1) * MINUTE_MS;
+      const earliest = lastComplete - (backfillMinutes - 1) * MINUTE_MS;
       // A cursor this feed did not write (e.g. a real connector's, before its credentials were removed) counts as a first scan.
       const stored = cursor ? Date.parse(cursor) : NaN;
-      const resumeFrom = Number.isFinite(stored) ? stored + MINUTE_MS : lastComplete - (FIRST_SCAN_MINUTES - 1) * MINUTE_MS;
+      const firstScan = !Number.isFinite(stored);
+      const resumeFrom = firstScan ? earliest : stored + MINUTE_MS;
+      // The first scan brings the whole week at once (about 20,000 posts per source at the default rate), so a fresh install
+      // has every range filled after one scan; later scans keep to maxPosts like a real API's.
+      const maxPosts = firstScan ? Infinity : fetchOptions.maxPosts;
       let minute = Math.max(resumeFrom, earliest);
       const posts: RawPost[] = [];
       let reached: number | null = null;
       for (; minute <= lastComplete; minute += MINUTE_MS) {
         const batch = postsForMinute(source, minute);
-        if (posts.length + batch.length > fetchOptions.maxPosts && posts.length > 0) break;
+        if (posts.length + batch.length > maxPosts && posts.length > 0) break;
         posts.push(...batch);
         reached = minute;
         if ((minute / MINUTE_MS) % 30 === 0) fetchOptions.heartbeat?.({ source: source.value, fetched: posts.length });

@@ -1,6 +1,6 @@
 import type { HttpPolicy } from '../connectors/http/httpClient';
-import { createMassivePriceProvider } from './massivePrices';
-import { createSimulatedPriceProvider } from './simulatedPrices';
+import { createMassivePriceProvider, MASSIVE_SOURCE } from './massivePrices';
+import { createSimulatedPriceProvider, SIMULATED_SOURCE } from './simulatedPrices';
 import type { PriceProvider } from './types';
 
 export type { PriceProvider, Quote } from './types';
@@ -9,6 +9,11 @@ export interface PriceSettings {
   PRICE_API_KEY?: string;
   PRICE_API_URL?: string;
   SIMULATED_FEED_SEED: number;
+}
+
+/** Which provider createPriceProvider picks for these settings, without building it (the API process reports it). */
+export function priceSource(settings: Pick<PriceSettings, 'PRICE_API_KEY'>): { source: string; simulated: boolean } {
+  return settings.PRICE_API_KEY?.trim() ? { source: MASSIVE_SOURCE, simulated: false } : { source: SIMULATED_SOURCE, simulated: true };
 }
 
 /** The real market-data API when PRICE_API_KEY is set, otherwise the simulated walk seeded by SIMULATED_FEED_SEED. */

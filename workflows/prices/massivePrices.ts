@@ -3,6 +3,8 @@ import { createHttpClient, type HttpPolicy, type RequestContext } from '../conne
 import { parsePayload } from '../connectors/http/payload';
 import type { PriceProvider, Quote } from './types';
 
+/** The provider's name, stored as the source of its price ticks. */
+export const MASSIVE_SOURCE = 'massive';
 export const DEFAULT_PRICE_API_URL = 'https://api.massive.com';
 export const SNAPSHOT_PATH = '/v2/snapshot/locale/us/markets/stocks/tickers';
 /** Tickers per snapshot request (keeps the URL well under common limits). */
@@ -53,7 +55,7 @@ export function createMassivePriceProvider(options: MassivePriceOptions): PriceP
   const context: RequestContext = { platform: 'prices', source: 'massive' };
 
   return {
-    name: 'massive',
+    name: MASSIVE_SOURCE,
     simulated: false,
     async quotes(tickers, quoteOptions = {}) {
       const quotes = new Map<string, Quote>();

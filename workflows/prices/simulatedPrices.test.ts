@@ -1,29 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { sessionPosition, SESSION_MINUTES } from './marketHours';
-import { createSimulatedPriceProvider, startPrice } from './simulatedPrices';
+import { newYorkInstant, SESSION_OPEN_MINUTE, dayNumberOf, isTradingDay } from '../../core/market/marketHours';
+import { loadReferencePrices, parseReferencePrices } from './referencePrices';
+import { createSimulatedPriceProvider, REFERENCE_DAY } from './simulatedPrices';
 
 const tickers = ['AAPL', 'GME', 'TSLA', 'BRK.B', 'AMC', ...Array.from({ length: 195 }, (_, i) => `S${i}`)];
 const at = (iso: string) => new Date(iso);
 const quotesAt = async (iso: string, seed = 42, list = tickers) => createSimulatedPriceProvider({ seed, now: () => at(iso) }).quotes(list);
 const priceMap = async (iso: string, seed = 42) => new Map((await quotesAt(iso, seed)).map((q) => [q.ticker, q]));
 
-// 2026-11-20 is a Friday (EST, UTC−5): the session runs 14:30–21:00 UTC.
-describe('market hours (America/New_York)', () => {
-  it('places instants in the regular session, DST included', () => {
-    expect(sessionPosition(at('2026-11-20T14:29:00Z'))).toMatchObject({ minute: SESSION_MINUTES, open: false }); // 9:29 EST: Thursday's close
-    expect(sessionPosition(at('2026-11-20T14:30:00Z'))).toMatchObject({ minute: 0, open: true });
-    expect(sessionPosition(at('2026-11-20T15:31:30Z'))).toMatchObject({ minute: 61, open: true });
-    expect(sessionPosition(at('2026-11-20T21:00:00Z'))).toMatchObject({ minute: SESSION_MINUTES, open: false });
-    // 2026-07-15 (EDT, UTC−4): 13:30 UTC is 9:30 in New York.
-    expect(sessionPosition(at('2026-07-15T13:30:00Z'))).toMatchObject({ minute: 0, open: true });
-    expect(sessionPosition(at('2026-07-15T13:29:00Z')).open).toBe(false);
-    const friday = sessionPosition(at('2026-11-20T18:00:00Z')).day;
-    expect(sessionPosition(at('2026-11-21T18:00:00Z'))).toEqual({ day: friday, minute: SESSION_MINUTES, open: false }); // Saturday
-    expect(sessionPosition(at('2026-11-23T14:00:00Z'))).toEqual({ day: friday, minute: SESSION_MINUTES, open: false }); // Monday 9:00
+describe('reference prices (the August 2026 listings)', () => {
+  it('covers the listed stocks and ETFs, in the product\'s spelling, with a sane fallback', () => {
+    const reference = loadReferencePrices(42);
+    expect(reference.size).toBeGreaterThan(12_000);
+    expect(reference.of('MSFT')).toEqual({ price: 483.24, assetClass: 'large', listed: true });
+    expect(reference.of('brk-b')).toEqual(reference.of('BRK.B'));
+    expect(reference.of('BRK.B').price).toBeGreaterThan(400);
+    // ETFs have no listed price: a seeded start in the class band, with the class's volatility.
+    expect(reference.of('SPY')).toMatchObject({ assetClass: 'etf', listed: false });
+    expect(reference.of('TQQQ').assetClass).toBe('leveraged');
+    const unknown = reference.of('ZZZZQ');
+    expect(unknown).toMatchObject({ assetClass: 'small', listed: false });
+    expect(unknown.price).toBeGreaterThanOrEqual(2);
+    expect(unknown.price).toBeLessThanOrEqual(40);
+    expect(reference.of('ZZZZQ')).toEqual(unknown);
   });
 });
 
 describe('simulated prices', () => {
+  it('starts from the reference price: the listing\'s last sale is the close of the reference day', async () => {
+    const referenceClose = newYorkInstant(REFERENCE_DAY, 16 * 60 + 30);
+    const quotes = await createSimulatedPriceProvider({ seed: 42, now: () => referenceClose }).quotes(['MSFT', 'AAPL', 'KO', 'AMC']);
+    expect(quotes.map((q) => q.price)).toEqual([483.24, 309.35, 91.1, 2.55]);
+    // Three months later prices have moved, but stay plausible: within a factor of two of the reference.
+    const later = await quotesAt('2026-11-20T18:00:00Z', 42, ['MSFT', 'AAPL', 'KO', 'AMC']);
+    for (const [i, ref] of [483.24, 309.35, 91.1, 2.55].entries()) {
+      expect(later[i]!.price).toBeGreaterThan(ref / 2);
+      expect(later[i]!.price).toBeLessThan(ref * 2);
+    }
+  });
+
+  it('moves with the volatility of its asset class', async () => {
+    const reference = parseReferencePrices('symbol,price,class\n' + Array.from({ length: 60 }, (_, i) => `L${i},100,large\nP${i},5,small\nE${i},,etf\nX${i},,leveraged`).join('\n'), 7);
+    let now = new Date();
+    const provider = createSimulatedPriceProvider({ seed: 7, now: () => now, reference });
+    const sd = (xs: number[]) => Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
+    const dailyReturns = async (prefix: string) => {
+      const returns: number[] = [];
+      for (let day = dayNumberOf(2026, 9, 1); day < dayNumberOf(2026, 11, 1); day++) {
+        if (!isTradingDay(day)) continue;
+        now = newYorkInstant(day, 17 * 60);
+        for (const q of await provider.quotes(Array.from({ length: 60 }, (_, i) => `${prefix}${i}`))) returns.push(Math.log(1 + q.changePercent / 100));
+      }
+      return sd(returns) * Math.sqrt(252);
+    };
+    // Annualised: large ~25%, small ~60%, ETF ~18%, leveraged ~55% (within sampling noise).
+    expect(await dailyReturns('L')).toBeCloseTo(0.25, 1);
+    expect(await dailyReturns('P')).toBeCloseTo(0.6, 1);
+    expect(await dailyReturns('E')).toBeCloseTo(0.18, 1);
+    expect(await dailyReturns('X')).toBeCloseTo(0.55, 1);
+  });
+
   it('is deterministic for a seed and a time, whatever was asked before', async () => {
     const a = await quotesAt('2026-11-20T16:07:00Z');
     const provider = createSimulatedPriceProvider({ seed: 42, now: () => at('2026-11-24T19:00:00Z') });
@@ -37,29 +73,32 @@ describe('simulated prices', () => {
     expect(provider.name).toBe('simulated');
   });
 
-  it('starts each ticker at a seeded, realistic price between $5 and $900', () => {
-    const starts = tickers.map((t) => startPrice(42, t));
-    for (const p of starts) {
-      expect(p).toBeGreaterThanOrEqual(5);
-      expect(p).toBeLessThanOrEqual(900);
+  it('quotesAt gives the prices quotes gives at those instants', async () => {
+    const instants = ['2026-11-20T14:30:00Z', '2026-11-20T16:07:00Z', '2026-11-21T12:00:00Z', '2026-11-27T17:59:00Z'].map(at);
+    const provider = createSimulatedPriceProvider({ seed: 42 });
+    const table = provider.quotesAt(tickers.slice(0, 20), instants);
+    for (const [j, instant] of instants.entries()) {
+      const live = await createSimulatedPriceProvider({ seed: 42, now: () => instant }).quotes(tickers.slice(0, 20));
+      expect(table.map((row) => row[j])).toEqual(live);
     }
-    expect(starts.filter((p) => p < 30).length).toBeGreaterThan(20);
-    expect(starts.filter((p) => p > 300).length).toBeGreaterThan(20);
-    expect(startPrice(42, 'GME')).toBe(startPrice(42, 'GME'));
   });
 
-  it('holds flat outside the regular session: overnight, over the weekend, before the open', async () => {
+  it('holds flat outside the regular session: overnight, over the weekend, on a holiday, before the open', async () => {
     const close = await quotesAt('2026-11-20T21:00:00Z');
     for (const when of ['2026-11-20T23:30:00Z', '2026-11-21T12:00:00Z', '2026-11-22T22:00:00Z', '2026-11-23T14:29:59Z']) {
       expect(await quotesAt(when)).toEqual(close);
     }
+    // Thanksgiving holds Wednesday's close.
+    expect(await quotesAt('2026-11-26T17:00:00Z')).toEqual(await quotesAt('2026-11-25T21:00:00Z'));
     // The session opens at the previous close, then moves minute by minute.
     expect((await quotesAt('2026-11-23T14:30:00Z')).map((q) => q.price)).toEqual(close.map((q) => q.price));
     const a = await priceMap('2026-11-23T15:00:00Z');
     const b = await priceMap('2026-11-23T15:01:00Z');
     expect(tickers.filter((t) => a.get(t)!.price !== b.get(t)!.price).length).toBeGreaterThan(190);
-    // Within one minute the price holds.
     expect(await quotesAt('2026-11-23T15:00:59Z')).toEqual([...a.values()]);
+    // The early close ends the day at 13:00.
+    expect(await quotesAt('2026-11-27T18:00:00Z')).toEqual(await quotesAt('2026-11-27T22:00:00Z'));
+    expect(newYorkInstant(dayNumberOf(2026, 11, 27), SESSION_OPEN_MINUTE)).toEqual(at('2026-11-27T14:30:00Z'));
   });
 
   it('reports changePercent against the previous session close', async () => {
@@ -69,29 +108,24 @@ describe('simulated prices', () => {
       const expected = ((monday.get(t)!.price - friday.get(t)!.price) / friday.get(t)!.price) * 100;
       expect(monday.get(t)!.changePercent).toBeCloseTo(expected, 1);
     }
-    // Moves are realistic: a typical day is within a few percent.
     const moves = [...monday.values()].map((q) => Math.abs(q.changePercent)).sort((x, y) => x - y);
     expect(moves[Math.floor(moves.length / 2)]!).toBeLessThan(3);
     expect(moves.some((m) => m > 0)).toBe(true);
   });
 
-  it('never goes negative over two years of sessions, minute by minute on sampled days', async () => {
+  it('never goes negative over years of sessions, before and after the reference day', async () => {
     let now = new Date(0);
     const provider = createSimulatedPriceProvider({ seed: 9, now: () => now });
     let lowest = Infinity;
     let highest = 0;
-    for (let day = 0; day < 730; day += 3) {
-      for (const hour of [15, 20]) {
-        now = new Date(Date.UTC(2024, 0, 2) + day * 86_400_000 + hour * 3_600_000 + ((day * 7) % 60) * 60_000);
-        for (const q of await provider.quotes(tickers.slice(0, 80))) {
-          lowest = Math.min(lowest, q.price);
-          highest = Math.max(highest, q.price);
-        }
+    for (let day = 0; day < 1100; day += 5) {
+      now = new Date(Date.UTC(2025, 0, 2) + day * 86_400_000 + 17 * 3_600_000 + ((day * 7) % 60) * 60_000);
+      for (const q of await provider.quotes(tickers.slice(0, 60))) {
+        lowest = Math.min(lowest, q.price);
+        highest = Math.max(highest, q.price);
       }
     }
     expect(lowest).toBeGreaterThan(0);
-    // The weak pull to the start price keeps two years of walking plausible.
-    expect(lowest).toBeGreaterThan(0.5);
     expect(highest).toBeLessThan(20_000);
   });
 });

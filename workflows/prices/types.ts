@@ -14,4 +14,9 @@ export interface PriceProvider {
   readonly simulated: boolean;
   /** Quotes for the tickers the source knows; unknown tickers are left out. */
   quotes(tickers: string[], options?: { signal?: AbortSignal }): Promise<Quote[]>;
+  /**
+   * Quotes at past instants, for the history a fresh install backfills: result[i][j] is tickers[i] at instants[j]. Only
+   * a source that can say what a price was offers it (the simulated walk); a live quote API cannot.
+   */
+  quotesAt?(tickers: string[], instants: readonly Date[]): Quote[][];
 }

@@ -1,6 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router-dom';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { createQueryClient } from '../app/queryClient';
@@ -11,12 +11,12 @@ export interface RenderRouteResult extends RenderResult {
   queryClient: QueryClient;
 }
 
-/** Renders the whole app at `path` with a fresh query cache (mock fetch first). */
+/** Renders the whole app at `path` (a search string may follow) with a fresh query cache (mock fetch first). */
 export function renderRoute(path: string, state?: unknown): RenderRouteResult {
   // ScrollRestoration scrolls on navigation; jsdom does not implement scrolling.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(appRoutes, { initialEntries: [{ pathname: path, state }] });
+  const router = createMemoryRouter(appRoutes, { initialEntries: [{ ...parsePath(path), state }] });
   const result = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -99,6 +99,16 @@ describe('NavBar, signed in', () => {
     expect(screen.queryByRole('link', { name: 'Upgrade to Pro' })).toBeNull();
   });
 
+  it('an admin-set "trial" looks exactly like "trialing": badge, trial end and "Manage Subscription"', () => {
+    const trialEndDate = '2025-03-14T12:00:00.000Z';
+    renderNavBar(makeUser({ subscriptionStatus: 'trial', trialEndDate }));
+    openUserMenu();
+    expect(screen.getByText('Free Trial')).toBeTruthy();
+    expect(screen.getByText('Free Trial Active')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Manage Subscription' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Upgrade to Pro' })).toBeNull();
+  });
+
   it('an active subscriber sees "Manage Subscription" and no trial badge', () => {
     renderNavBar(makeUser({ subscriptionStatus: 'active' }));
     openUserMenu();
@@ -107,7 +117,7 @@ describe('NavBar, signed in', () => {
     expect(screen.queryByText('Free Trial Active')).toBeNull();
   });
 
-  it.each(['inactive', 'trial', 'cancelled', 'expired', 'none'] as const)(
+  it.each(['inactive', 'cancelled', 'expired', 'none'] as const)(
     'status "%s" sees "Upgrade to Pro"',
     (subscriptionStatus) => {
       renderNavBar(makeUser({ subscriptionStatus }));

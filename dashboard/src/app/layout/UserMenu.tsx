@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import type { PublicUser } from '@core/contracts/user';
+import { isTrialStatus, type PublicUser } from '@core/contracts/user';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../../lib/format';
 import { Badge } from '../../ui/Badge';
@@ -29,7 +29,7 @@ export function UserMenu({ user }: UserMenuProps) {
   const logout = useLogout();
 
   const isAdmin = user.role === 'admin';
-  const isTrialing = user.subscriptionStatus === 'trialing';
+  const isTrialing = isTrialStatus(user.subscriptionStatus);
   const trialEnds = formatDate(user.trialEndDate);
   // Cancelled at period end: access is kept until then (spec §4).
   const cancelsOn = user.cancelAtPeriodEnd && hasSubscription(user) ? (formatDate(user.currentPeriodEnd) ?? trialEnds) : null;

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@core/contracts/user';
+import { isSubscribedStatus, type PublicUser } from '@core/contracts/user';
 
 /** First and last name, or null when the user gave neither. */
 export function nameOf(user: PublicUser): string | null {
@@ -12,7 +12,7 @@ export function initialsOf(user: PublicUser): string {
   return (fromName || user.username?.[0] || user.email[0] || '?').toUpperCase();
 }
 
-/** Spec §4: trialing or active turns the menu link into "Manage Subscription". */
+/** Spec §4: trialing (or the admin's "trial") or active turns the menu link into "Manage Subscription". */
 export function hasSubscription(user: PublicUser): boolean {
-  return user.subscriptionStatus === 'trialing' || user.subscriptionStatus === 'active';
+  return isSubscribedStatus(user.subscriptionStatus);
 }

@@ -4,6 +4,7 @@ import type {
   detectTrendsResponseSchema,
   HistoricalPoint,
   refreshPricesResponseSchema,
+  SessionPrices,
   Stock,
   StockPost,
   TimeRange,
@@ -39,6 +40,8 @@ export const historicalUrl = (ticker: string, range: TimeRange) =>
   `/api/stocks/${encodeURIComponent(ticker)}/historical?range=${range}`;
 export const historicalQueryKey = (ticker: string, range: TimeRange) =>
   [`/api/stocks/${encodeURIComponent(ticker)}/historical`, range] as const;
+
+export const sessionPricesUrl = (ticker: string) => `/api/stocks/${encodeURIComponent(ticker)}/session`;
 
 export const STOCK_POSTS_LIMIT = 20;
 export const stockPostsUrl = (ticker: string) => `/api/stocks/${encodeURIComponent(ticker)}/posts?limit=${STOCK_POSTS_LIMIT}`;
@@ -94,12 +97,26 @@ export function usePlatformStatusQuery() {
  * GET /api/stocks/:ticker/historical?range=…. The card that draws the sparkline polls every 15 min
  * (poll: true); other views of the same key (the detail dialog) read the shared cache without a timer.
  */
-export function useHistoricalQuery(ticker: string, range: TimeRange, { poll }: { poll: boolean }) {
+export function useHistoricalQuery(ticker: string, range: TimeRange, { poll, enabled = true }: { poll: boolean; enabled?: boolean }) {
   return useQuery({
     queryKey: historicalQueryKey(ticker, range),
     queryFn: ({ signal }) => fetchList<HistoricalPoint>(historicalUrl(ticker, range), signal),
     staleTime: REFETCH_INTERVALS.historical,
     refetchInterval: poll ? REFETCH_INTERVALS.historical : false,
+    enabled,
+  });
+}
+
+/**
+ * GET /api/stocks/:ticker/session: the price line of the last session, read while the market is closed (it does not
+ * change until the next open, so it is refetched on the historical period).
+ */
+export function useSessionPricesQuery(ticker: string, { enabled }: { enabled: boolean }) {
+  return useQuery<SessionPrices | null>({
+    queryKey: [sessionPricesUrl(ticker)],
+    staleTime: REFETCH_INTERVALS.historical,
+    refetchInterval: REFETCH_INTERVALS.historical,
+    enabled,
   });
 }
 
@@ -116,8 +133,11 @@ export function trendsDetectedMessage(trendsDetected: number, usingRealAPIs: boo
   return `Found ${trendsDetected} trending stocks using ${usingRealAPIs ? 'live APIs' : 'fallback data'}`;
 }
 
-export function pricesUpdatedMessage(updatedCount: number): string {
-  return `Updated ${updatedCount} stock prices with real market data`;
+/** Spec §8 success message, kept only when a real market-data provider answered; simulated prices are called that. */
+export function pricesUpdatedMessage(updatedCount: number, simulated: boolean): string {
+  return simulated
+    ? `Updated ${updatedCount} stock prices with simulated data (no market-data provider is configured)`
+    : `Updated ${updatedCount} stock prices with real market data`;
 }
 
 function useRefreshStockLists() {
@@ -153,7 +173,7 @@ export function useRefreshPricesMutation() {
   return useMutation({
     mutationFn: () => apiRequestJson<RefreshPricesResponse>('POST', '/api/stocks/refresh-prices'),
     onSuccess: async (data) => {
-      showToast({ title: 'Prices Updated', description: pricesUpdatedMessage(data?.updatedCount ?? 0) });
+      showToast({ title: 'Prices Updated', description: pricesUpdatedMessage(data?.updatedCount ?? 0, data?.simulated ?? true) });
       await refreshLists();
     },
     onError: (error) => {

@@ -27,7 +27,7 @@ interface OpenOptions {
   routes?: Record<string, Handler>;
 }
 
-async function openDashboard({ user = makeUser(), stocks = [makeStock()], status = makeStatus(), routes = {} }: OpenOptions = {}) {
+async function openDashboard({ user = makeUser(), stocks = [makeStock()], status = makeStatus(), routes = {}, path = '/dashboard' }: OpenOptions & { path?: string } = {}) {
   const requests = mockApi(
     {
       'GET /api/user': user,
@@ -40,7 +40,7 @@ async function openDashboard({ user = makeUser(), stocks = [makeStock()], status
     },
     [[/^GET \/api\/stocks\/[^/]+\/historical$/, []]],
   );
-  const rendered = renderRoute('/dashboard');
+  const rendered = renderRoute(path);
   await screen.findByRole('heading', { name: 'Dashboard' });
   await screen.findByRole('heading', { name: 'Trending Stocks', level: 2 });
   return { requests, ...rendered };
@@ -66,6 +66,12 @@ describe('/dashboard', () => {
     const trialEndDate = new Date(Date.now() + 3.5 * 24 * 60 * 60 * 1000).toISOString();
     await openDashboard({ user: makeUser({ subscriptionStatus: 'trialing', trialEndDate }) });
     expect(screen.getByText('4 days remaining in your free trial.')).toBeTruthy();
+  });
+
+  it('shows the same banner for a trial an admin set ("trial")', async () => {
+    const trialEndDate = new Date(Date.now() + 1.5 * 24 * 60 * 60 * 1000).toISOString();
+    await openDashboard({ user: makeUser({ subscriptionStatus: 'trial', trialEndDate }) });
+    expect(screen.getByText('2 days remaining in your free trial.')).toBeTruthy();
   });
 
   it('shows no trial banner otherwise', async () => {
@@ -106,6 +112,8 @@ describe('/dashboard', () => {
         makeStock({ id: 2, ticker: 'BBB', totalMentions: 300, sentiment: 'bearish' }),
         makeStock({ id: 3, ticker: 'CCC', totalMentions: 500, sentiment: 'bullish' }),
       ],
+      // Two of the three are trending now: the card counts those, not every stock listed.
+      routes: { 'GET /api/trending-now': [{ ticker: 'AAA', sentiment: 'bullish' }, { ticker: 'BBB', sentiment: 'bearish' }] },
     });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
@@ -125,7 +133,7 @@ describe('/dashboard', () => {
       'Bullish Sentiment',
     ]);
     expect(summary.getByText('2,000')).toBeTruthy();
-    expect(summary.getByText('3')).toBeTruthy();
+    await waitFor(() => expect(summary.getByText('2')).toBeTruthy());
     expect(summary.getByText('15')).toBeTruthy();
     expect(summary.getByText('3 triggered in last 24h')).toBeTruthy();
     expect(summary.getByText('67%')).toBeTruthy();
@@ -185,6 +193,79 @@ describe('/dashboard', () => {
     expect(requests.filter((r) => r.url.startsWith('/api/stocks/TSLA/historical')).map((r) => r.url)).toEqual([
       '/api/stocks/TSLA/historical?range=1hour',
     ]);
+  });
+
+  it('labels every card "Simulated prices" while prices are simulated, and none when a provider is configured', async () => {
+    await openDashboard({ stocks: makeStocks(3) });
+    await waitFor(() => expect(screen.getAllByText('Simulated prices')).toHaveLength(3));
+    cleanup();
+    await openDashboard({ stocks: makeStocks(3), status: makeStatus(undefined, false, { source: 'massive', simulated: false }) });
+    await screen.findAllByText('Estimated from change %');
+    expect(screen.queryByText('Simulated prices')).toBeNull();
+  });
+
+  it('while the market is closed, draws the last session with its date instead of the range', async () => {
+    const { requests } = await openDashboard({
+      status: makeStatus(undefined, false, { marketOpen: false, session: '2025-01-10' }),
+      routes: {
+        'GET /api/stocks/TSLA/session': {
+          date: '2025-01-10',
+          open: false,
+          opensAt: '2025-01-10T14:30:00.000Z',
+          closesAt: '2025-01-10T21:00:00.000Z',
+          points: [250, 252, 249, 251].map((price, i) => ({ timestamp: new Date(Date.UTC(2025, 0, 10, 14, 30 + 5 * i)).toISOString(), price })),
+        },
+      },
+    });
+    await screen.findByText('Price, last session, Fri, Jan 10');
+    const line = screen.getByRole('img', { name: /TSLA price, last session, Fri, Jan 10/ }).querySelector('polyline')!;
+    expect(new Set(line.getAttribute('points')!.split(' ').map((p) => p.split(',')[1])).size).toBe(4);
+    expect(requests.some((r) => r.url.includes('/historical'))).toBe(false);
+  });
+
+  it('sorts the grid by the chosen key, defaults by range, keeps range and sort in the URL, and ranks thin support last', async () => {
+    const stocks = [
+      makeStock({ id: 1, ticker: 'TSLA', totalMentions: 400, previousMentions: 390, trendScore: 0, changePercent: '0.50', sentimentScore: 0.1 }),
+      makeStock({ id: 2, ticker: 'SOFI', totalMentions: 30, previousMentions: 4, trendScore: 80, changePercent: '-2.00', sentimentScore: 0.6 }),
+      makeStock({ id: 3, ticker: 'TINY', totalMentions: 3, previousMentions: 0, trendScore: 95, changePercent: '9.00', sentimentScore: 1 }),
+      makeStock({ id: 4, ticker: 'NVDA', totalMentions: 120, previousMentions: 60, trendScore: 20, changePercent: '3.00', sentimentScore: -0.2 }),
+    ];
+    const { router } = await openDashboard({ stocks });
+    const order = () => [...screen.getByRole('region', { name: 'Trending Stocks' }).querySelectorAll('article h3')].map((h) => h.textContent);
+    const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
+    expect([...sort.options].map((o) => o.text)).toEqual(['Trend score', 'Mentions', 'Change in mentions', 'Price change', 'Sentiment']);
+    // Last 1 hour: trend score first; TINY's 3 mentions are below the minimum support, so its 95 ranks last.
+    expect(sort.value).toBe('trend');
+    expect(order()).toEqual(['SOFI', 'NVDA', 'TSLA', 'TINY']);
+
+    fireEvent.change(sort, { target: { value: 'mentionChange' } });
+    expect(order()).toEqual(['SOFI', 'NVDA', 'TSLA', 'TINY']);
+    expect(router.state.location.search).toBe('?sort=mentionChange');
+    fireEvent.change(sort, { target: { value: 'priceChange' } });
+    expect(order()).toEqual(['NVDA', 'TSLA', 'SOFI', 'TINY']);
+    fireEvent.change(sort, { target: { value: 'sentiment' } });
+    expect(order()).toEqual(['SOFI', 'TSLA', 'NVDA', 'TINY']);
+    fireEvent.change(sort, { target: { value: 'mentions' } });
+    expect(order()).toEqual(['TSLA', 'NVDA', 'SOFI', 'TINY']);
+
+    // A longer range defaults to mentions; both live in the URL.
+    fireEvent.change(screen.getByLabelText('Time range'), { target: { value: '24hours' } });
+    await waitFor(() => expect(router.state.location.search).toBe('?range=24hours'));
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('mentions');
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'trend' } });
+    expect(router.state.location.search).toBe('?range=24hours&sort=trend');
+  });
+
+  it('opens the range and sort the URL names, and says "data since" when the range reaches back before the data', async () => {
+    const since = new Date(Date.now() - 30 * 3_600_000);
+    since.setUTCMinutes(0, 0, 0);
+    const { requests } = await openDashboard({ path: '/dashboard?range=7days&sort=sentiment', status: makeStatus(undefined, false, {}, since.toISOString()) });
+    expect((screen.getByLabelText('Time range') as HTMLSelectElement).value).toBe('7days');
+    expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('sentiment');
+    expect(requests.some((r) => r.url === '/api/stocks?range=7days')).toBe(true);
+    expect((await screen.findByTestId('data-since')).textContent).toMatch(/^Data since /);
+    fireEvent.change(screen.getByLabelText('Time range'), { target: { value: '4hours' } });
+    await waitFor(() => expect(screen.queryByTestId('data-since')).toBeNull());
   });
 
   it('asks for the chosen range in both the stock list and the sparklines', async () => {

@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { TimeRange } from '@core/contracts/stocks';
+import { isTrialStatus } from '@core/contracts/user';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
 import { usePageMeta } from '../../../app/usePageMeta';
 import { getErrorMessage } from '../../../lib/api';
@@ -7,9 +9,10 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Spinner } from '../../../ui/Spinner';
-import { useInitDataMutation, usePlatformStatusQuery, useStocksQuery } from '../api/dashboardApi';
+import { useInitDataMutation, usePlatformStatusQuery, useStocksQuery, useTrendingNowQuery } from '../api/dashboardApi';
 import { DEFAULT_MAX_CONNECTIONS, platformCoverage } from '../model/coverage';
 import { DEFAULT_TIME_RANGE } from '../model/format';
+import { defaultSort, gridView, type StockSort } from '../model/stockSort';
 import { CoverageBanner } from './CoverageBanner';
 import { EmailTestPanel } from './EmailTestPanel';
 import { InsightPanels } from './InsightPanels';
@@ -25,11 +28,27 @@ export function DashboardPage() {
   const user = useSignedInUser();
   const { mutate: initData } = useInitDataMutation();
   const initDataSent = useRef(false);
-  const [range, setRange] = useState<TimeRange>(DEFAULT_TIME_RANGE);
+  // Range and sort live in the URL (?range=…&sort=…), so a view can be shared, bookmarked and restored with Back; a
+  // value that is the default for its range is left out.
+  const [params, setParams] = useSearchParams();
+  const { range, sort } = gridView(params);
+  const setView = (next: { range: TimeRange; sort: StockSort }) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next.range === DEFAULT_TIME_RANGE) updated.delete('range');
+        else updated.set('range', next.range);
+        if (next.sort === defaultSort(next.range)) updated.delete('sort');
+        else updated.set('sort', next.sort);
+        return updated;
+      },
+      { replace: true },
+    );
 
   // The screen's only pollers of stocks and status; sections get their data from here.
   const stocks = useStocksQuery(range);
   const status = usePlatformStatusQuery();
+  const trendingNow = useTrendingNowQuery();
 
   useEffect(() => {
     // Once per visit, even under StrictMode's double effect run.
@@ -43,7 +62,7 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" description={user.firstName ? `Welcome back, ${user.firstName}.` : undefined} />
-      {user.subscriptionStatus === 'trialing' && user.trialEndDate && <TrialBanner trialEndDate={user.trialEndDate} />}
+      {isTrialStatus(user.subscriptionStatus) && user.trialEndDate && <TrialBanner trialEndDate={user.trialEndDate} />}
 
       {stocks.isPending ? (
         <Spinner className="py-24" />
@@ -57,7 +76,7 @@ export function DashboardPage() {
         </Card>
       ) : (
         <div className="space-y-8">
-          <SummaryCards stocks={stocks.data} />
+          <SummaryCards stocks={stocks.data} trendingNow={trendingNow.data?.length ?? null} />
           <PlatformStatusCard status={status.data} isPending={status.isPending} updatedAt={status.dataUpdatedAt} />
           {status.data && <CoverageBanner connected={coverage.connected} max={coverage.max} />}
           <InsightPanels stocks={stocks.data} range={range} />
@@ -68,8 +87,13 @@ export function DashboardPage() {
           <TrendingStocksSection
             stocks={stocks.data}
             range={range}
-            onRangeChange={setRange}
+            // A new range takes that range's default order.
+            onRangeChange={(r) => setView({ range: r, sort: defaultSort(r) })}
+            sort={sort}
+            onSortChange={(s) => setView({ range, sort: s })}
             updating={stocks.isPlaceholderData && stocks.isFetching}
+            prices={status.data?.prices}
+            mentionsSince={status.data?.mentionsSince}
           />
         </div>
       )}

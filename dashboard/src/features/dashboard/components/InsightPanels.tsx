@@ -68,7 +68,8 @@ function TopMoversPanel({ stocks, range }: InsightPanelsProps) {
 }
 
 function SentimentBreakdownPanel({ stocks, range }: InsightPanelsProps) {
-  const shares = sentimentBreakdown(stocks);
+  // Every stock mentioned in the range, by the label most of its mentions carry: not "trending" (that is the detected set).
+  const shares = sentimentBreakdown(stocks.filter((s) => s.totalMentions > 0));
   const totals = platformTotals(stocks);
   const platforms = visiblePlatforms(totals);
   return (
@@ -78,7 +79,7 @@ function SentimentBreakdownPanel({ stocks, range }: InsightPanelsProps) {
           Sentiment Breakdown
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Trending stocks by overall sentiment, {timeRangeLabel(range).toLowerCase()}
+          Stocks mentioned, by overall sentiment, {timeRangeLabel(range).toLowerCase()}
         </p>
         <ul className="mt-4 space-y-3">
           {shares.map((s) => (

@@ -1,3 +1,4 @@
+import type { PriceStatus } from '@core/contracts/platformStatus';
 import type { Stock, TimeRange } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/Button';
@@ -6,11 +7,14 @@ import { formatChangePercent, formatCount, formatPrice } from '../../../lib/form
 import { changeDirection, SENTIMENT_BORDER_CLASSES } from '../model/format';
 import { PLATFORM_LABELS, stockPlatformMentions, visiblePlatforms } from '../model/stockMetrics';
 import { SentimentBadge } from './SentimentBadge';
+import { SimulatedPricesBadge } from './SimulatedPricesBadge';
 import { Sparkline } from './Sparkline';
 
 interface StockCardProps {
   stock: Stock;
   range: TimeRange;
+  /** Where prices come from and whether the market is open (undefined while the status loads). */
+  prices: PriceStatus | undefined;
   onOpenDetail: (stock: Stock) => void;
   onSetAlert: (stock: Stock) => void;
 }
@@ -25,7 +29,7 @@ const changeClasses = {
  * Spec §2 section 9: one stock. The ticker is a button whose hit area covers the whole card,
  * so a click anywhere (but on "Set Alert") opens the detail view, and keyboard users reach it too.
  */
-export function StockCard({ stock, range, onOpenDetail, onSetAlert }: StockCardProps) {
+export function StockCard({ stock, range, prices, onOpenDetail, onSetAlert }: StockCardProps) {
   const price = formatPrice(stock.price);
   const change = formatChangePercent(stock.changePercent);
   const counts = stockPlatformMentions(stock);
@@ -64,6 +68,7 @@ export function StockCard({ stock, range, onOpenDetail, onSetAlert }: StockCardP
           {change !== null && (
             <p className={cn('text-sm font-medium', changeClasses[changeDirection(stock.changePercent)])}>{change}</p>
           )}
+          {prices?.simulated && <SimulatedPricesBadge />}
         </div>
       </div>
 
@@ -84,7 +89,7 @@ export function StockCard({ stock, range, onOpenDetail, onSetAlert }: StockCardP
       </dl>
 
       <div className="mt-3">
-        <Sparkline stock={stock} range={range} />
+        <Sparkline stock={stock} range={range} marketOpen={prices?.marketOpen} />
       </div>
 
       <Button

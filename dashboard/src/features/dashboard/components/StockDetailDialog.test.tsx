@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '../../../testing/mockFetch';
-import { makePoint, makePost, makeStock } from '../testing/fixtures';
+import { makePoint, makePost, makeStatus, makeStock } from '../testing/fixtures';
 import { renderWithClient } from '../testing/renderWithClient';
 import { StockDetailDialog } from './StockDetailDialog';
 
@@ -14,6 +14,31 @@ afterEach(() => {
 });
 
 describe('StockDetailDialog', () => {
+  it('while the market is closed, draws the last session with its date instead of the range\'s flat price', async () => {
+    const requests = mockApi({
+      'GET /api/stocks/TSLA/historical': [makePoint('2025-01-11T12:00:00.000Z', 250), makePoint('2025-01-11T12:05:00.000Z', 250, 5)],
+      'GET /api/stocks/TSLA/session': {
+        date: '2025-01-10',
+        open: false,
+        opensAt: '2025-01-10T14:30:00.000Z',
+        closesAt: '2025-01-10T21:00:00.000Z',
+        points: [248, 249.5, 247, 250].map((price, i) => ({ timestamp: new Date(Date.UTC(2025, 0, 10, 14, 30 + 5 * i)).toISOString(), price })),
+      },
+      'GET /api/stocks/TSLA/posts': [],
+    });
+    renderWithClient(<StockDetailDialog stock={makeStock()} range="1hour" prices={makeStatus(undefined, false, { marketOpen: false, session: '2025-01-10' }).prices} onClose={() => undefined} />);
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByRole('heading', { name: 'Mentions, last 1 hour' })).toBeTruthy();
+    expect(await dialog.findByRole('heading', { name: 'Price, last session (Fri, Jan 10, market closed)' })).toBeTruthy();
+    const line = dialog.getByRole('img', { name: /TSLA price, last session/ });
+    const ys = new Set((line.querySelector('polyline')!.getAttribute('points') ?? '').split(' ').map((p) => p.split(',')[1]));
+    expect(ys.size).toBe(4); // a line that moves, not a flat one
+    const chart = await dialog.findByRole('img', { name: /TSLA mentions per platform/ });
+    const series = JSON.parse(chart.getAttribute('data-series') ?? '[]') as Array<{ name: string }>;
+    expect(series.map((s) => s.name)).not.toContain('Price');
+    expect(requests.map((r) => r.url)).toContain('/api/stocks/TSLA/session');
+  });
+
   it('shows mentions and price over the range, the sentiment of recent posts and the posts with their links', async () => {
     const requests = mockApi({
       'GET /api/stocks/TSLA/historical': [makePoint('2025-01-10T12:00:00.000Z', 250), makePoint('2025-01-10T12:05:00.000Z', 251, 5)],
@@ -25,12 +50,13 @@ describe('StockDetailDialog', () => {
       ],
     });
     const onClose = vi.fn();
-    renderWithClient(<StockDetailDialog stock={makeStock({ changePercent: '-0.40' })} range="4hours" onClose={onClose} />);
+    renderWithClient(<StockDetailDialog stock={makeStock({ changePercent: '-0.40' })} range="4hours" prices={makeStatus().prices} onClose={onClose} />);
 
     const dialog = within(screen.getByRole('dialog', { name: 'TSLA · Tesla Inc' }));
     expect(dialog.getByText('$250.00')).toBeTruthy();
     expect(dialog.getByText('-0.40%')).toBeTruthy();
     expect(dialog.getByRole('heading', { name: 'Mentions and price, last 4 hours' })).toBeTruthy();
+    expect(dialog.getByText('Simulated prices')).toBeTruthy();
 
     const chart = await dialog.findByRole('img', { name: /TSLA mentions per platform/ });
     expect(chart.getAttribute('data-kind')).toBe('detail');
@@ -60,7 +86,8 @@ describe('StockDetailDialog', () => {
 
   it('says so when there is no history or no posts', async () => {
     mockApi({ 'GET /api/stocks/TSLA/historical': [], 'GET /api/stocks/TSLA/posts': [] });
-    renderWithClient(<StockDetailDialog stock={makeStock()} range="1hour" onClose={() => undefined} />);
+    renderWithClient(<StockDetailDialog stock={makeStock()} range="1hour" prices={makeStatus(undefined, false, { simulated: false, source: 'massive' }).prices} onClose={() => undefined} />);
+    expect(screen.queryByText('Simulated prices')).toBeNull();
     expect(await screen.findByText('No mention history for this time range yet.')).toBeTruthy();
     expect(await screen.findByText('No recent posts mention this stock.')).toBeTruthy();
   });

@@ -1,25 +1,32 @@
+import type { PriceStatus } from '@core/contracts/platformStatus';
 import type { Stock, StockPost, TimeRange } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
 import { Badge } from '../../../ui/Badge';
 import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
-import { STOCK_POSTS_LIMIT, useHistoricalQuery, useStockPostsQuery } from '../api/dashboardApi';
+import { STOCK_POSTS_LIMIT, useHistoricalQuery, useSessionPricesQuery, useStockPostsQuery } from '../api/dashboardApi';
 import { LazyEChart } from '../charts/LazyEChart';
 import { detailChartOption } from '../model/chartOptions';
 import {
   changeDirection,
   SENTIMENT_BAR_CLASSES,
   SENTIMENT_LABELS,
+  sessionDateLabel,
   timeRangeLabel,
 } from '../model/format';
 import { formatChangePercent, formatCount, formatDateTime, formatPrice } from '../../../lib/format';
+import { sparklineData } from '../model/sparkline';
 import { PLATFORM_LABELS, sentimentBreakdown, stockPlatformMentions, visiblePlatforms, type MentionPlatform } from '../model/stockMetrics';
+import { PriceLine } from './PriceLine';
 import { SentimentBadge } from './SentimentBadge';
+import { SimulatedPricesBadge } from './SimulatedPricesBadge';
 
 interface StockDetailDialogProps {
   /** The stock to show; null closes the dialog. */
   stock: Stock | null;
   range: TimeRange;
+  /** Price source and market session (undefined while the status loads). */
+  prices: PriceStatus | undefined;
   onClose: () => void;
 }
 
@@ -28,21 +35,21 @@ interface StockDetailDialogProps {
  * the price over the selected range, the sentiment of its most recent posts, and those posts with
  * links to their source (simulated posts are marked).
  */
-export function StockDetailDialog({ stock, range, onClose }: StockDetailDialogProps) {
+export function StockDetailDialog({ stock, range, prices, onClose }: StockDetailDialogProps) {
   return (
     <Dialog
       open={stock !== null}
       onClose={onClose}
       size="xl"
       title={stock ? `${stock.ticker} · ${stock.name}` : ''}
-      description={stock ? <StockHeadline stock={stock} /> : undefined}
+      description={stock ? <StockHeadline stock={stock} simulated={prices?.simulated === true} /> : undefined}
     >
-      {stock && <StockDetail stock={stock} range={range} />}
+      {stock && <StockDetail stock={stock} range={range} marketOpen={prices?.marketOpen !== false} />}
     </Dialog>
   );
 }
 
-function StockHeadline({ stock }: { stock: Stock }) {
+function StockHeadline({ stock, simulated }: { stock: Stock; simulated: boolean }) {
   const price = formatPrice(stock.price);
   const change = formatChangePercent(stock.changePercent);
   const direction = changeDirection(stock.changePercent);
@@ -60,11 +67,35 @@ function StockHeadline({ stock }: { stock: Stock }) {
         </span>
       )}
       <SentimentBadge sentiment={stock.sentiment} />
+      {simulated && <SimulatedPricesBadge />}
     </span>
   );
 }
 
-function StockDetail({ stock, range }: { stock: Stock; range: TimeRange }) {
+/** While the market is closed: the last session's price line with its date (the range's own line would be flat). */
+function LastSessionPrice({ stock }: { stock: Stock }) {
+  const session = useSessionPricesQuery(stock.ticker, { enabled: true });
+  const data = sparklineData(session.data?.points, stock.changePercent);
+  const title = session.data ? `Price, last session (${sessionDateLabel(session.data.date)}, market closed)` : 'Price, last session';
+  return (
+    <section aria-labelledby="detail-session-heading">
+      <h3 id="detail-session-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
+        {title}
+      </h3>
+      {session.isPending ? (
+        <Spinner className="h-28" />
+      ) : data.kind === 'historical' ? (
+        <div className="mt-2">
+          <PriceLine values={data.values} rising={data.rising} height={112} label={`${stock.ticker} ${title.toLowerCase()}: ${data.rising ? 'rising' : 'falling'}`} />
+        </div>
+      ) : (
+        <p className="py-4 text-sm text-slate-600 dark:text-slate-400">No prices stored for the last session yet.</p>
+      )}
+    </section>
+  );
+}
+
+function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: TimeRange; marketOpen: boolean }) {
   const history = useHistoricalQuery(stock.ticker, range, { poll: false });
   const posts = useStockPostsQuery(stock.ticker);
   const counts = stockPlatformMentions(stock);
@@ -75,7 +106,7 @@ function StockDetail({ stock, range }: { stock: Stock; range: TimeRange }) {
     <div className="space-y-6">
       <section aria-labelledby="detail-mentions-heading">
         <h3 id="detail-mentions-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
-          Mentions and price, {rangeText}
+          {marketOpen ? 'Mentions and price' : 'Mentions'}, {rangeText}
         </h3>
         <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
           <div className="flex gap-1">
@@ -99,13 +130,15 @@ function StockDetail({ stock, range }: { stock: Stock; range: TimeRange }) {
           ) : (
             <LazyEChart
               kind="detail"
-              label={`${stock.ticker} mentions per platform (stacked bars) and price (line), ${rangeText}`}
-              option={detailChartOption(points, range)}
+              label={`${stock.ticker} mentions per platform (stacked bars)${marketOpen ? ' and price (line)' : ''}, ${rangeText}`}
+              option={detailChartOption(points, range, { price: marketOpen })}
               style={{ width: '100%', height: 288 }}
             />
           )}
         </div>
       </section>
+
+      {!marketOpen && <LastSessionPrice stock={stock} />}
 
       <RecentPosts posts={posts.data ?? []} isPending={posts.isPending} isError={posts.isError} />
     </div>

@@ -5,9 +5,9 @@ import { summaryCards } from '../model/stockMetrics';
 
 const icons: IconName[] = ['messageCircle', 'trendingUp', 'bell', 'activity'];
 
-/** Spec §2 section 2: the four summary cards. */
-export function SummaryCards({ stocks }: { stocks: readonly Stock[] }) {
-  const cards = summaryCards(stocks);
+/** Spec §2 section 2: the four summary cards; Trending Stocks counts the stocks trending now (GET /api/trending-now). */
+export function SummaryCards({ stocks, trendingNow }: { stocks: readonly Stock[]; trendingNow: number | null }) {
+  const cards = summaryCards(stocks, trendingNow);
   return (
     <section aria-labelledby="summary-heading">
       <h2 id="summary-heading" className="sr-only">

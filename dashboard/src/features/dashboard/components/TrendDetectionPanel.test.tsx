@@ -83,16 +83,24 @@ describe('TrendDetectionPanel', () => {
   });
 
   it('toasts "Prices Updated" and refreshes stocks and trending-now', async () => {
-    const { requests, queryClient } = await renderPanel({ 'POST /api/stocks/refresh-prices': { updatedCount: 42 } });
+    const { requests, queryClient } = await renderPanel({ 'POST /api/stocks/refresh-prices': { updatedCount: 42, simulated: false } });
     const trendingBefore = count(requests, '/api/trending-now');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refresh Prices' })));
     await waitFor(() =>
       expect(getToasts()[0]).toMatchObject({ title: 'Prices Updated', description: 'Updated 42 stock prices with real market data' }),
     );
-    expect(pricesUpdatedMessage(1)).toBe('Updated 1 stock prices with real market data');
+    expect(pricesUpdatedMessage(1, false)).toBe('Updated 1 stock prices with real market data');
     await waitFor(() => expect(count(requests, '/api/trending-now')).toBe(trendingBefore + 1));
     expect(queryClient.getQueryState(stocksQueryKey('1hour'))?.isInvalidated).toBe(true);
     expect(requests.find((r) => r.method === 'POST')).toMatchObject({ url: '/api/stocks/refresh-prices' });
+  });
+
+  it('says the prices are simulated when no real provider answered, never "real market data"', async () => {
+    await renderPanel({ 'POST /api/stocks/refresh-prices': { updatedCount: 951, simulated: true } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refresh Prices' })));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Prices Updated' }));
+    expect(getToasts()[0]!.description).toBe('Updated 951 stock prices with simulated data (no market-data provider is configured)');
+    expect(getToasts()[0]!.description).not.toMatch(/real market data/);
   });
 
   it('toasts "Update Failed" with the error message', async () => {

@@ -1,8 +1,10 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import type { PriceStatus } from '@core/contracts/platformStatus';
 import type { Stock, TimeRange } from '@core/contracts/stocks';
 import { Button } from '../../../ui/Button';
 import { TIME_RANGE_OPTIONS } from '../model/format';
 import { hasMore, nextVisibleCount, PAGE_SIZE } from '../model/paging';
+import { dataSinceNote, sortStocks, STOCK_SORT_OPTIONS, type StockSort } from '../model/stockSort';
 import { SetStockAlertDialog } from './SetStockAlertDialog';
 import { StockCard } from './StockCard';
 import { StockDetailDialog } from './StockDetailDialog';
@@ -11,16 +13,32 @@ interface TrendingStocksSectionProps {
   stocks: readonly Stock[];
   range: TimeRange;
   onRangeChange: (range: TimeRange) => void;
+  sort: StockSort;
+  onSortChange: (sort: StockSort) => void;
   /** True while the list for a newly chosen range loads (the previous list is still shown). */
   updating: boolean;
+  /** Price source and market session from GET /api/status (undefined while it loads). */
+  prices: PriceStatus | undefined;
+  /** The first hour of mention data held (from GET /api/status). */
+  mentionsSince: string | null | undefined;
 }
 
-/** Spec §2 sections 8–10: header with the time-range select, the grid of stock cards, "Load More Stocks". */
-export function TrendingStocksSection({ stocks, range, onRangeChange, updating }: TrendingStocksSectionProps) {
+const selectClasses =
+  'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';
+
+/**
+ * Spec §2 sections 8–10: header with the time-range select (and, beyond the spec, a sort control and a "data since" note
+ * when the range reaches back before the data held), the grid of stock cards, "Load More Stocks".
+ */
+export function TrendingStocksSection({ stocks: unsorted, range, onRangeChange, sort, onSortChange, updating, prices, mentionsSince }: TrendingStocksSectionProps) {
   const selectId = useId();
-  // The page count belongs to one range: choosing another range starts again at 12.
-  const [paging, setPaging] = useState({ range, count: PAGE_SIZE });
-  const visibleCount = paging.range === range ? paging.count : PAGE_SIZE;
+  const sortId = useId();
+  const stocks = useMemo(() => sortStocks(unsorted, sort, range), [unsorted, sort, range]);
+  const dataSince = dataSinceNote(range, mentionsSince);
+  // The page count belongs to one range and order: choosing another starts again at 12.
+  const view = `${range}|${sort}`;
+  const [paging, setPaging] = useState({ view, count: PAGE_SIZE });
+  const visibleCount = paging.view === view ? paging.count : PAGE_SIZE;
   const visible = stocks.slice(0, visibleCount);
 
   const [alertStock, setAlertStock] = useState<Stock | null>(null);
@@ -41,13 +59,18 @@ export function TrendingStocksSection({ stocks, range, onRangeChange, updating }
           <label htmlFor={selectId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
             Time range
           </label>
-          <select
-            id={selectId}
-            value={range}
-            onChange={(e) => onRangeChange(e.target.value as TimeRange)}
-            className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
-          >
+          <select id={selectId} value={range} onChange={(e) => onRangeChange(e.target.value as TimeRange)} className={selectClasses}>
             {TIME_RANGE_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={sortId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
+            Sort by
+          </label>
+          <select id={sortId} value={sort} onChange={(e) => onSortChange(e.target.value as StockSort)} className={selectClasses}>
+            {STOCK_SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -55,6 +78,11 @@ export function TrendingStocksSection({ stocks, range, onRangeChange, updating }
           </select>
         </div>
       </div>
+      {dataSince && (
+        <p className="-mt-2 mb-4 text-right text-sm text-amber-700 dark:text-amber-400" data-testid="data-since">
+          {dataSince[0]!.toUpperCase() + dataSince.slice(1)}: this range reaches back before the mentions held.
+        </p>
+      )}
 
       {stocks.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
@@ -65,7 +93,7 @@ export function TrendingStocksSection({ stocks, range, onRangeChange, updating }
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {visible.map((stock) => (
               <li key={stock.id}>
-                <StockCard stock={stock} range={range} onOpenDetail={setDetailStock} onSetAlert={setAlertStock} />
+                <StockCard stock={stock} range={range} prices={prices} onOpenDetail={setDetailStock} onSetAlert={setAlertStock} />
               </li>
             ))}
           </ul>
@@ -74,7 +102,7 @@ export function TrendingStocksSection({ stocks, range, onRangeChange, updating }
           </p>
           {hasMore(visibleCount, stocks.length) && (
             <div className="mt-4 flex justify-center">
-              <Button variant="outline" onClick={() => setPaging({ range, count: nextVisibleCount(visibleCount, stocks.length) })}>
+              <Button variant="outline" onClick={() => setPaging({ view, count: nextVisibleCount(visibleCount, stocks.length) })}>
                 Load More Stocks
               </Button>
             </div>
@@ -83,7 +111,7 @@ export function TrendingStocksSection({ stocks, range, onRangeChange, updating }
       )}
 
       <SetStockAlertDialog stock={alertStock} onClose={() => setAlertStock(null)} />
-      <StockDetailDialog stock={currentDetail} range={range} onClose={() => setDetailStock(null)} />
+      <StockDetailDialog stock={currentDetail} range={range} prices={prices} onClose={() => setDetailStock(null)} />
     </section>
   );
 }

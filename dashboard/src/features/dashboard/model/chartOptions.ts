@@ -29,10 +29,13 @@ export function historyPlatforms(points: readonly HistoricalPoint[]): MentionPla
   return all.filter((p) => p === 'reddit' || p === 'twitter' || p === 'youtube' || points.some((pt) => pt.mentions[p] > 0));
 }
 
-/** Detail view: mentions per platform as stacked bars, and the price as a line on the right axis. */
-export function detailChartOption(points: readonly HistoricalPoint[], range: TimeRange): ChartOption {
+/**
+ * Detail view: mentions per platform as stacked bars, and the price as a line on the right axis (left out with
+ * `price: false`: while the market is closed the range's price is flat, and the last session is drawn on its own).
+ */
+export function detailChartOption(points: readonly HistoricalPoint[], range: TimeRange, { price = true }: { price?: boolean } = {}): ChartOption {
   const platforms = historyPlatforms(points);
-  const hasPrice = points.some((p) => p.price !== null);
+  const hasPrice = price && points.some((p) => p.price !== null);
   const labels = points.map((p) => bucketLabel(p.timestamp, range));
   const bars: BarSeriesOptionLike[] = platforms.map((platform) => ({
     name: PLATFORM_LABELS[platform],

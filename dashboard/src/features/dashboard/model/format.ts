@@ -13,6 +13,13 @@ export function timeRangeLabel(range: TimeRange): string {
   return TIME_RANGE_OPTIONS.find((o) => o.value === range)?.label ?? range;
 }
 
+/** A trading day ('YYYY-MM-DD', New York) as "Fri, Nov 20". */
+export function sessionDateLabel(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(day.getTime())) return date;
+  return day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
+
 /** "up", "down" or "flat" for colouring a change. */
 export function changeDirection(value: string | number | null | undefined): 'up' | 'down' | 'flat' {
   const n = value === null || value === undefined || value === '' ? NaN : Number(value);

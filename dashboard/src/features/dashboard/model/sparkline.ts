@@ -1,4 +1,3 @@
-import type { HistoricalPoint } from '@core/contracts/stocks';
 
 /** Spec §2 section 9 / §9: the sparkline is 300 by 60. */
 export const SPARKLINE_WIDTH = 300;
@@ -32,7 +31,7 @@ export interface SparklineData {
 }
 
 /** The line to draw: the non-null historical prices in order, or the synthetic line when fewer than two exist. */
-export function sparklineData(history: readonly HistoricalPoint[] | null | undefined, changePercent: string | null): SparklineData {
+export function sparklineData(history: ReadonlyArray<{ price: number | null }> | null | undefined, changePercent: string | null): SparklineData {
   const prices = (history ?? []).map((p) => p.price).filter((p): p is number => p !== null && Number.isFinite(p));
   const kind = prices.length >= 2 ? 'historical' : 'synthetic';
   const values = kind === 'historical' ? prices : syntheticSparkline(changePercent);

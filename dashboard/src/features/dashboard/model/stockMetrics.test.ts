@@ -17,22 +17,23 @@ const stocks = [
 ];
 
 describe('summarizeStocks', () => {
-  it('sums totalMentions, counts stocks and rounds the bullish share', () => {
-    expect(summarizeStocks(stocks)).toEqual({ totalMentions: 200, trendingStocks: 3, bullishPercent: 67 });
+  it('sums totalMentions and rounds the bullish share', () => {
+    expect(summarizeStocks(stocks)).toEqual({ totalMentions: 200, bullishPercent: 67 });
   });
 
   it('rounds half up and gives 0% for an empty list', () => {
     const eight = Array.from({ length: 8 }, (_, i) => makeStock({ id: i, sentiment: i < 1 ? 'bullish' : 'neutral' }));
     expect(summarizeStocks(eight).bullishPercent).toBe(13); // 12.5 → 13
-    expect(summarizeStocks([])).toEqual({ totalMentions: 0, trendingStocks: 0, bullishPercent: 0 });
+    expect(summarizeStocks([])).toEqual({ totalMentions: 0, bullishPercent: 0 });
   });
 });
 
 describe('summaryCards', () => {
   it('gives the four cards in order with the fixed Active Alerts value and captions', () => {
-    expect(summaryCards(stocks)).toEqual([
+    // Trending Stocks is the size of the trending set (2), not the number of stocks listed (3).
+    expect(summaryCards(stocks, 2)).toEqual([
       { title: 'Total Mentions', value: '200', caption: '+12.5% from last hour' },
-      { title: 'Trending Stocks', value: '3', caption: '+8.2% from yesterday' },
+      { title: 'Trending Stocks', value: '2', caption: '+8.2% from yesterday' },
       { title: 'Active Alerts', value: '15', caption: '3 triggered in last 24h' },
       { title: 'Bullish Sentiment', value: '67%', caption: '+5.2% from last week' },
     ]);
@@ -40,7 +41,9 @@ describe('summaryCards', () => {
   });
 
   it('formats large totals with thousands separators', () => {
-    expect(summaryCards([makeStock({ totalMentions: 1234567 })])[0]?.value).toBe('1,234,567');
+    expect(summaryCards([makeStock({ totalMentions: 1234567 })], 1200)[0]?.value).toBe('1,234,567');
+    expect(summaryCards([], 1200)[1]?.value).toBe('1,200');
+    expect(summaryCards([], null)[1]?.value).toBe('—');
   });
 });
 

@@ -14,8 +14,6 @@ export interface SummaryCard {
 export interface StockSummary {
   /** Sum of each stock's totalMentions. */
   totalMentions: number;
-  /** Count of stocks. */
-  trendingStocks: number;
   /** Share of stocks whose sentiment is bullish, rounded to a whole percent (0 for no stocks). */
   bullishPercent: number;
 }
@@ -25,7 +23,6 @@ export function summarizeStocks(stocks: readonly Stock[]): StockSummary {
   const bullish = stocks.filter((s) => s.sentiment === 'bullish').length;
   return {
     totalMentions,
-    trendingStocks: stocks.length,
     bullishPercent: stocks.length === 0 ? 0 : Math.round((bullish / stocks.length) * 100),
   };
 }
@@ -34,12 +31,15 @@ export function summarizeStocks(stocks: readonly Stock[]): StockSummary {
  * The cards in spec order. The spec lists three fixed captions for the three cards other than
  * Active Alerts; they are mapped in the order given (mentions: last hour, stocks: yesterday,
  * bullish: last week). They are fixed text, not computed.
+ *
+ * Trending Stocks is the number of stocks trending now: those whose detected trend is above the threshold (the
+ * trending set of GET /api/trending-now), not every stock with a mention. Null while it loads: "—".
  */
-export function summaryCards(stocks: readonly Stock[]): SummaryCard[] {
+export function summaryCards(stocks: readonly Stock[], trendingNow: number | null): SummaryCard[] {
   const summary = summarizeStocks(stocks);
   return [
     { title: 'Total Mentions', value: formatCount(summary.totalMentions), caption: '+12.5% from last hour' },
-    { title: 'Trending Stocks', value: formatCount(summary.trendingStocks), caption: '+8.2% from yesterday' },
+    { title: 'Trending Stocks', value: trendingNow === null ? '—' : formatCount(trendingNow), caption: '+8.2% from yesterday' },
     { title: 'Active Alerts', value: String(ACTIVE_ALERTS_FIXED), caption: '3 triggered in last 24h' },
     { title: 'Bullish Sentiment', value: `${summary.bullishPercent}%`, caption: '+5.2% from last week' },
   ];

@@ -18,6 +18,8 @@ export function makeStock(overrides: Partial<Stock> = {}): Stock {
     lastUpdated: '2025-01-10T12:00:00.000Z',
     createdAt: '2025-01-01T00:00:00.000Z',
     trendScore: 10,
+    previousMentions: 80,
+    sentimentScore: 0.4,
     ...overrides,
   };
 }
@@ -29,9 +31,16 @@ export function makeStocks(n: number, overrides: (i: number) => Partial<Stock> =
   );
 }
 
-export function makeStatus(connected: [boolean, boolean, boolean] = [true, true, true], simulated = false): PlatformStatus {
+export function makeStatus(
+  connected: [boolean, boolean, boolean] = [true, true, true],
+  simulated = false,
+  prices: Partial<PlatformStatus['prices']> = {},
+  mentionsSince: string | null = null,
+): PlatformStatus {
   const state = (c: boolean) => ({ connected: c, sources: ['a', 'b'], simulated });
   return {
+    prices: { source: 'simulated', simulated: true, marketOpen: true, session: '2025-01-10', ...prices },
+    mentionsSince,
     reddit: state(connected[0]),
     twitter: state(connected[1]),
     youtube: state(connected[2]),

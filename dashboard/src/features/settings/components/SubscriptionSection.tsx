@@ -1,4 +1,4 @@
-import type { PublicUser } from '@core/contracts/user';
+import { isSubscribedStatus, isTrialStatus, type PublicUser } from '@core/contracts/user';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
 import { formatDate } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
@@ -21,8 +21,8 @@ export function SubscriptionSection() {
   const user = useSignedInUser();
   const cancel = useCancelSubscriptionMutation();
   const status = user.subscriptionStatus;
-  const current = status === 'trialing' || status === 'trial' || status === 'active';
-  const onTrial = status === 'trialing' || status === 'trial';
+  const current = isSubscribedStatus(status);
+  const onTrial = isTrialStatus(status);
   const endsOn = formatDate(user.cancelAtPeriodEnd ? (user.currentPeriodEnd ?? user.trialEndDate) : onTrial ? user.trialEndDate : user.currentPeriodEnd);
 
   function onCancel() {
