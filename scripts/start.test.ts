@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../platform/temporalCli';
@@ -31,6 +33,25 @@ describe('npm start refuses to start with one clear line', () => {
       expect(run.stderr).not.toMatch(/\n\s+at /);
     } finally {
       blocker.close();
+    }
+  });
+
+  it('names a missing or corrupt sentiment model file, without a stack trace', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'start-model-'));
+    try {
+      const missing = path.join(dir, 'missing.model');
+      let run = start({ SENTIMENT_MODEL_PATH: missing });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim()).toBe(`StockPulse could not start: Sentiment model ${missing} is missing; restore it from git or run npm run train:sentiment.`);
+      const corrupt = path.join(dir, 'corrupt.model');
+      writeFileSync(corrupt, readFileSync(path.join(projectRoot, 'core/signal/model/sentiment.model')).subarray(0, 5000));
+      run = start({ SENTIMENT_MODEL_PATH: corrupt });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim()).toMatch(/^StockPulse could not start: Sentiment model .* is corrupt \(.+\); restore it/);
+      expect(run.stderr).toContain(corrupt);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
 import { createPostAnalyzer, type PostAnalyzer } from '../../core/signal/analyzePost';
+import type { SentimentAnalyser } from '../../core/signal/sentimentModel';
 
 const TTL_MS = 60_000;
 
 /** The production analyzer built from the Postgres ticker universe and the admin-edited ambiguity list, rebuilt at most once a minute. */
-export function createPostAnalyzerCache(db: Knex) {
+export function createPostAnalyzerCache(db: Knex, sentiment: SentimentAnalyser) {
   let cached: { analyzer: PostAnalyzer; loadedAt: number } | undefined;
   let loading: Promise<PostAnalyzer> | undefined;
 
@@ -13,7 +14,7 @@ export function createPostAnalyzerCache(db: Knex) {
       db('tickers').select<{ symbol: string; name: string; aliases: string[] }[]>('symbol', 'name', 'aliases'),
       db('ambiguous_symbols').pluck<string[]>('symbol'),
     ]);
-    const analyzer = createPostAnalyzer({ universe: tickers, ambiguous });
+    const analyzer = createPostAnalyzer({ universe: tickers, ambiguous }, sentiment);
     cached = { analyzer, loadedAt: Date.now() };
     return analyzer;
   }

@@ -1,0 +1,167 @@
+/**
+ * The features the learned sentiment model reads from a post: hashed word unigrams and bigrams, hashed
+ * character 3–5-grams, and the lexicon scorer's compound as a dense feature. Training and scoring both
+ * call `postFeatures`, so the model never sees text prepared differently from what it was trained on.
+ *
+ * The text is normalised so that the model learns language rather than tickers or price levels: URLs,
+ * cashtags, @handles, money amounts, percentages and numbers become placeholder tokens; emoji stay as
+ * tokens of their own. Words after a negator (up to the end of the clause, at most three) carry a
+ * `neg_` mark, so "not bullish" and "bullish" are different features.
+ */
+
+/** Placeholders the normaliser writes; they survive lower-casing and tokenising as single words. */
+const URL_RE = /(?:\bhttps?:\/\/|\bwww\.)\S+/gi;
+const CASHTAG_RE = /\$[A-Za-z][A-Za-z0-9]{0,9}(?:[.\-/][A-Za-z]{1,2})?\b/g;
+const MONEY_RE = /[$€£]\s?\d[\d,]*(?:\.\d+)?\s?[kmb]?\b/gi;
+const PCT_RE = /[+-]?\d[\d,]*(?:\.\d+)?\s?%/g;
+const HANDLE_RE = /@\w+/g;
+const NUM_RE = /\b\d[\d,]*(?:\.\d+)?(?:k|m|b)?\b/gi;
+const EMOJI_RE = /\p{Extended_Pictographic}/gu;
+/** Variation selectors, joiners and skin tones carry no meaning of their own. */
+const EMOJI_NOISE_RE = /\u{fe0f}|\u{200d}|\p{Emoji_Modifier}/gu;
+// Latin-script words only: the model was trained on English posts and has nothing to say about words
+// in other scripts, so a post written entirely in them has no features and comes back neutral.
+const TOKEN_RE = /<[a-z]+>|[\p{Script=Latin}\p{N}'’_]+|\p{Extended_Pictographic}|[!?]/gu;
+const CLAUSE_END_RE = /[.,;:!?]/;
+
+const NEGATORS = new Set([
+  'not', 'no', 'never', 'nor', 'none', 'nobody', 'nothing', 'nowhere', 'neither', 'without', 'cannot', 'nah', 'nope',
+  // Apostrophe-less spellings, as people type them.
+  'dont', 'didnt', 'doesnt', 'isnt', 'wasnt', 'cant', 'wont', 'arent', 'werent', 'shouldnt', 'wouldnt', 'couldnt', 'aint',
+]);
+const NEGATION_REACH = 3;
+
+/** Longest text the model reads: 100 kB posts are cut, not scored word by word (the first 2,000 characters carry the stance). */
+export const MAX_CHARS = 2_000;
+
+/** Lower-case text with placeholders, ready to tokenise (exported for tests and the training report). */
+export function normalisePost(text: string): string {
+  let t = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
+  t = t
+    .replace(URL_RE, ' <url> ')
+    .replace(CASHTAG_RE, ' <cashtag> ')
+    .replace(MONEY_RE, ' <price> ')
+    .replace(PCT_RE, ' <pct> ')
+    .replace(HANDLE_RE, ' <user> ')
+    .replace(NUM_RE, ' <num> ');
+  if (/\P{ASCII}/u.test(t)) t = t.replace(EMOJI_NOISE_RE, '').replace(EMOJI_RE, ' $& ');
+  return t.toLowerCase().replace(/’/g, "'");
+}
+
+/** Word tokens with negation marks; "!" and "?" are tokens (questions and exclamation carry signal). */
+export function postTokens(normalised: string): string[] {
+  const out: string[] = [];
+  let reach = 0;
+  let last = 0;
+  TOKEN_RE.lastIndex = 0;
+  for (let m = TOKEN_RE.exec(normalised); m !== null; m = TOKEN_RE.exec(normalised)) {
+    // Negation stops at a clause boundary between the previous token and this one.
+    if (reach > 0 && CLAUSE_END_RE.test(normalised.slice(last, m.index))) reach = 0;
+    last = m.index + m[0].length;
+    const tok = m[0];
+    if (reach > 0 && tok !== '!' && tok !== '?') {
+      out.push('neg_' + tok);
+      reach--;
+    } else out.push(tok);
+    if (NEGATORS.has(tok) || tok.endsWith("n't")) reach = NEGATION_REACH;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hashing (FNV-1a, 32 bit). Each feature kind starts from its own seed so a word and a character
+// n-gram with the same letters land in different buckets.
+
+const FNV_OFFSET = 0x811c9dc5;
+const SEED_WORD = 0x9e3779b1;
+const SEED_BIGRAM = 0x85ebca6b;
+const SEED_CHAR = 0xc2b2ae35;
+
+function fnv(seed: number, s: string): number {
+  let h = (FNV_OFFSET ^ seed) >>> 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function mix(a: number, b: number): number {
+  let h = Math.imul(a ^ SEED_BIGRAM, 0x01000193) ^ b;
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  return (h ^ (h >>> 12)) >>> 0;
+}
+
+export interface FeatureSpace {
+  /** log2 of the number of hashed buckets. */
+  hashBits: number;
+  /** Dense features appended after the buckets (the lexicon scores). */
+  dense: number;
+}
+
+/**
+ * A post as the model sees it: bucket indices (repeats allowed, each counts once more), the value of
+ * each, and the dense values. Word features and character features are each scaled to unit length
+ * (1/√count), so long posts do not outweigh short ones and the many character n-grams do not drown
+ * the words.
+ */
+export interface PostFeatures {
+  indices: Uint32Array;
+  values: Float64Array;
+  dense: Float64Array;
+}
+
+/** The lexicon scorer's compound, split into its positive and negative parts (the model weighs them separately). */
+export type LexiconScore = (text: string) => number;
+export const DENSE_FEATURES = 2;
+
+/**
+ * Binary-looking text (control characters or U+FFFD replacement characters in more than one character
+ * in twenty, e.g. a file pasted as a post or a broken encoding) is not language.
+ */
+export function looksBinary(text: string): boolean {
+  const n = Math.min(text.length, MAX_CHARS);
+  let odd = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || (c >= 0x7f && c <= 0x9f) || c === 0xfffd) odd++;
+  }
+  return odd * 20 > n;
+}
+
+const NO_FEATURES: Omit<PostFeatures, 'dense'> = { indices: new Uint32Array(0), values: new Float64Array(0) };
+
+export function postFeatures(text: string, space: FeatureSpace, lexicon: LexiconScore): PostFeatures {
+  if (looksBinary(text)) return { ...NO_FEATURES, dense: new Float64Array(space.dense) };
+  const mask = (1 << space.hashBits) - 1;
+  const normalised = normalisePost(text);
+  const tokens = postTokens(normalised);
+  // Punctuation alone ("...!!!???") says nothing.
+  if (!tokens.some((t) => t !== '!' && t !== '?')) return { ...NO_FEATURES, dense: new Float64Array(space.dense) };
+  const idx: number[] = [];
+  let prev = fnv(SEED_WORD, '<s>');
+  for (const tok of tokens) {
+    const h = fnv(SEED_WORD, tok);
+    idx.push(h & mask, mix(prev, h) & mask);
+    prev = h;
+  }
+  if (tokens.length > 0) idx.push(mix(prev, fnv(SEED_WORD, '</s>')) & mask);
+  const words = idx.length;
+  // Character 3–5-grams inside words (padded with a space), as scikit-learn's char_wb: robust to
+  // misspellings, elongations ("soooo") and inflections the word features miss.
+  for (const tok of tokens) {
+    const w = ` ${tok} `;
+    for (let i = 0; i + 3 <= w.length; i++) {
+      let h = (FNV_OFFSET ^ SEED_CHAR) >>> 0;
+      for (let n = 0; n < 5 && i + n < w.length; n++) {
+        h = Math.imul(h ^ w.charCodeAt(i + n), 0x01000193);
+        if (n >= 2) idx.push((h >>> 0) & mask);
+      }
+    }
+  }
+  const compound = lexicon(text);
+  const dense = new Float64Array(space.dense);
+  dense[0] = compound > 0 ? compound : 0;
+  dense[1] = compound < 0 ? -compound : 0;
+  const values = new Float64Array(idx.length);
+  values.fill(1 / Math.sqrt(words), 0, words);
+  values.fill(1 / Math.sqrt(idx.length - words), words);
+  return { indices: Uint32Array.from(idx), values, dense };
+}
