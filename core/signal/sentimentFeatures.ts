@@ -110,7 +110,7 @@ export interface PostFeatures {
 
 /** The lexicon scorer's compound, split into its positive and negative parts (the model weighs them separately). */
 export type LexiconScore = (text: string) => number;
-export const DENSE_FEATURES = 2;
+export const DENSE_FEATURES = 4;
 
 /**
  * Binary-looking text (control characters or U+FFFD replacement characters in more than one character
@@ -126,42 +126,77 @@ export function looksBinary(text: string): boolean {
   return odd * 20 > n;
 }
 
-const NO_FEATURES: Omit<PostFeatures, 'dense'> = { indices: new Uint32Array(0), values: new Float64Array(0) };
+/** Reusable buffers of one scorer, so scoring a post allocates next to nothing. */
+export interface FeatureScratch {
+  indices: Uint32Array;
+  values: Float64Array;
+  dense: Float64Array;
+}
 
-export function postFeatures(text: string, space: FeatureSpace, lexicon: LexiconScore): PostFeatures {
-  if (looksBinary(text)) return { ...NO_FEATURES, dense: new Float64Array(space.dense) };
-  const mask = (1 << space.hashBits) - 1;
-  const normalised = normalisePost(text);
+export function createFeatureScratch(dense: number, capacity = 8_192): FeatureScratch {
+  return { indices: new Uint32Array(capacity), values: new Float64Array(capacity), dense: new Float64Array(dense) };
+}
+
+const WORD_START = fnv(SEED_WORD, '<s>');
+const WORD_END = fnv(SEED_WORD, '</s>');
+
+/**
+ * The features of one post. With a scratch, the result views the scratch's buffers and is valid until
+ * its next use (the analyser's path); without, it owns exact-size copies (training keeps them all).
+ */
+export function postFeatures(text: string, space: FeatureSpace, lexicon: LexiconScore, scratch?: FeatureScratch): PostFeatures {
+  const buf = scratch ?? createFeatureScratch(space.dense, 0);
+  const dense = buf.dense.fill(0);
+  const none = (): PostFeatures => ({ indices: buf.indices.subarray(0, 0), values: buf.values.subarray(0, 0), dense });
+  if (looksBinary(text)) return none();
+  const clipped = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
+  const normalised = normalisePost(clipped);
   const tokens = postTokens(normalised);
   // Punctuation alone ("...!!!???") says nothing.
-  if (!tokens.some((t) => t !== '!' && t !== '?')) return { ...NO_FEATURES, dense: new Float64Array(space.dense) };
-  const idx: number[] = [];
-  let prev = fnv(SEED_WORD, '<s>');
+  if (!tokens.some((t) => t !== '!' && t !== '?')) return none();
+
+  // At most two word features per token and one more, and three character n-grams per character.
+  let chars = 0;
+  for (const tok of tokens) chars += tok.length + 2;
+  const bound = 2 * tokens.length + 1 + 3 * chars;
+  if (buf.indices.length < bound) {
+    buf.indices = new Uint32Array(bound * 2);
+    buf.values = new Float64Array(bound * 2);
+  }
+  const idx = buf.indices;
+  const mask = (1 << space.hashBits) - 1;
+  let n = 0;
+  let prev = WORD_START;
   for (const tok of tokens) {
     const h = fnv(SEED_WORD, tok);
-    idx.push(h & mask, mix(prev, h) & mask);
+    idx[n++] = h & mask;
+    idx[n++] = mix(prev, h) & mask;
     prev = h;
   }
-  if (tokens.length > 0) idx.push(mix(prev, fnv(SEED_WORD, '</s>')) & mask);
-  const words = idx.length;
+  idx[n++] = mix(prev, WORD_END) & mask;
+  const words = n;
   // Character 3–5-grams inside words (padded with a space), as scikit-learn's char_wb: robust to
   // misspellings, elongations ("soooo") and inflections the word features miss.
   for (const tok of tokens) {
-    const w = ` ${tok} `;
-    for (let i = 0; i + 3 <= w.length; i++) {
+    const len = tok.length + 2;
+    for (let i = 0; i + 3 <= len; i++) {
       let h = (FNV_OFFSET ^ SEED_CHAR) >>> 0;
-      for (let n = 0; n < 5 && i + n < w.length; n++) {
-        h = Math.imul(h ^ w.charCodeAt(i + n), 0x01000193);
-        if (n >= 2) idx.push((h >>> 0) & mask);
+      for (let k = 0; k < 5 && i + k < len; k++) {
+        const pos = i + k;
+        h = Math.imul(h ^ (pos === 0 || pos === len - 1 ? 32 : tok.charCodeAt(pos - 1)), 0x01000193);
+        if (k >= 2) idx[n++] = (h >>> 0) & mask;
       }
     }
   }
-  const compound = lexicon(text);
-  const dense = new Float64Array(space.dense);
+  const compound = lexicon(clipped);
   dense[0] = compound > 0 ? compound : 0;
   dense[1] = compound < 0 ? -compound : 0;
-  const values = new Float64Array(idx.length);
+  // The lexicon's own decision (its ±0.05 thresholds), which reads tweets and headlines well.
+  dense[2] = compound >= 0.05 ? 1 : 0;
+  dense[3] = compound <= -0.05 ? 1 : 0;
+  const values = buf.values;
   values.fill(1 / Math.sqrt(words), 0, words);
-  values.fill(1 / Math.sqrt(idx.length - words), words);
-  return { indices: Uint32Array.from(idx), values, dense };
+  values.fill(1 / Math.sqrt(n - words), words, n);
+  if (scratch) return { indices: idx.subarray(0, n), values: values.subarray(0, n), dense };
+  return { indices: idx.slice(0, n), values: values.slice(0, n), dense: dense.slice() };
 }

@@ -129,8 +129,8 @@ describe('the model file', () => {
 });
 
 /** Floors a little under the committed model's figures (printed above), so a regression fails. */
-const LABELLED_FLOOR = 0.73;
-const HELD_OUT_FLOOR = 0.72;
+const LABELLED_FLOOR = 0.75;
+const HELD_OUT_FLOOR = 0.74;
 
 /** Posts from the issue that the lexicon scorer got wrong, with what they say. */
 const TRADING_CONTEXT: Array<[string, SentimentLabel]> = [

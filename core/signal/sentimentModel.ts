@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DENSE_FEATURES, postFeatures, type FeatureSpace, type LexiconScore, type PostFeatures } from './sentimentFeatures';
+import { createFeatureScratch, DENSE_FEATURES, postFeatures, type FeatureSpace, type LexiconScore, type PostFeatures } from './sentimentFeatures';
 import { scoreSentiment, type SentimentLabel, type SentimentResult } from './sentiment';
 
 /**
@@ -157,10 +157,11 @@ export interface SentimentAnalyser {
 export function createSentimentAnalyser(model: SentimentModel, lexicon: LexiconScore = (t) => scoreSentiment(t).compound): SentimentAnalyser {
   const { header, weights } = model;
   const z = new Float64Array(3);
+  const scratch = createFeatureScratch(header.dense);
   return {
     version: model.version,
     analyse(text: string): SentimentScore {
-      const f = postFeatures(text, header, lexicon);
+      const f = postFeatures(text, header, lexicon, scratch);
       // Nothing to read (empty, whitespace, symbols only): no stance.
       if (f.indices.length === 0) return { label: 'neutral', compound: 0, confidence: 1 };
       return decide(logits(weights, header.bias, header.hashBits, f, z), header.offsets);

@@ -28,7 +28,7 @@ export const DEFAULT_CONFIG: TrainingConfig = {
   learningRate: 0.1,
   seed: 20261124,
   folds: 5,
-  setWeights: { reddit_crypto_surgeai: 0.5, stock_tweets_taborda2020: 2 },
+  setWeights: { reddit_crypto_surgeai: 0.5, stock_tweets_taborda2020: 4 },
 };
 
 /** All posts of all sets, featurised once, with class-balanced weights and a stratified fold number. */
