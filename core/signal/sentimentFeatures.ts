@@ -22,7 +22,6 @@ const EMOJI_NOISE_RE = /\u{fe0f}|\u{200d}|\p{Emoji_Modifier}/gu;
 // Latin-script words only: the model was trained on English posts and has nothing to say about words
 // in other scripts, so a post written entirely in them has no features and comes back neutral.
 const TOKEN_RE = /<[a-z]+>|[\p{Script=Latin}\p{N}'’_]+|\p{Extended_Pictographic}|[!?]/gu;
-const CLAUSE_END_RE = /[.,;:!?]/;
 
 const NEGATORS = new Set([
   'not', 'no', 'never', 'nor', 'none', 'nobody', 'nothing', 'nowhere', 'neither', 'without', 'cannot', 'nah', 'nope',
@@ -48,6 +47,15 @@ export function normalisePost(text: string): string {
   return t.toLowerCase().replace(/’/g, "'");
 }
 
+/** Whether text[from, to) holds a clause-ending mark (. , ; : ! ?). */
+function endsClause(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 46 || c === 44 || c === 59 || c === 58 || c === 33 || c === 63) return true;
+  }
+  return false;
+}
+
 /** Word tokens with negation marks; "!" and "?" are tokens (questions and exclamation carry signal). */
 export function postTokens(normalised: string): string[] {
   const out: string[] = [];
@@ -56,7 +64,7 @@ export function postTokens(normalised: string): string[] {
   TOKEN_RE.lastIndex = 0;
   for (let m = TOKEN_RE.exec(normalised); m !== null; m = TOKEN_RE.exec(normalised)) {
     // Negation stops at a clause boundary between the previous token and this one.
-    if (reach > 0 && CLAUSE_END_RE.test(normalised.slice(last, m.index))) reach = 0;
+    if (reach > 0 && endsClause(normalised, last, m.index)) reach = 0;
     last = m.index + m[0].length;
     const tok = m[0];
     if (reach > 0 && tok !== '!' && tok !== '?') {
@@ -76,6 +84,7 @@ const FNV_OFFSET = 0x811c9dc5;
 const SEED_WORD = 0x9e3779b1;
 const SEED_BIGRAM = 0x85ebca6b;
 const SEED_CHAR = 0xc2b2ae35;
+const SEED_CHAR_NEGATED = 0x27d4eb2f;
 
 function fnv(seed: number, s: string): number {
   let h = (FNV_OFFSET ^ seed) >>> 0;
@@ -177,13 +186,17 @@ export function postFeatures(text: string, space: FeatureSpace, lexicon: Lexicon
   const words = n;
   // Character 3–5-grams inside words (padded with a space), as scikit-learn's char_wb: robust to
   // misspellings, elongations ("soooo") and inflections the word features miss.
+  // A negated word's n-grams are features of their own: "not bullish" must not read as "bullish".
   for (const tok of tokens) {
-    const len = tok.length + 2;
+    const negated = tok.startsWith('neg_');
+    const skip = negated ? 4 : 0;
+    const seed = negated ? SEED_CHAR_NEGATED : SEED_CHAR;
+    const len = tok.length - skip + 2;
     for (let i = 0; i + 3 <= len; i++) {
-      let h = (FNV_OFFSET ^ SEED_CHAR) >>> 0;
+      let h = (FNV_OFFSET ^ seed) >>> 0;
       for (let k = 0; k < 5 && i + k < len; k++) {
         const pos = i + k;
-        h = Math.imul(h ^ (pos === 0 || pos === len - 1 ? 32 : tok.charCodeAt(pos - 1)), 0x01000193);
+        h = Math.imul(h ^ (pos === 0 || pos === len - 1 ? 32 : tok.charCodeAt(pos - 1 + skip)), 0x01000193);
         if (k >= 2) idx[n++] = (h >>> 0) & mask;
       }
     }

@@ -47,6 +47,11 @@ describe('the learned sentiment model', () => {
     }
   });
 
+  it('reads negation: a negated word is not the word', () => {
+    expect(label('bullish on $TSLA')).toBe('bullish');
+    expect(label('not bullish on $TSLA')).toBe('bearish');
+  });
+
   it('gives a score in [-1, 1] whose sign follows the label, and a confidence', () => {
     for (const text of ['Added $REGN at 402', '$DDD Sinks to 35', 'Protolabs Reports Financial Results for the Fourth Quarter']) {
       const r = analyser.analyse(text);
@@ -129,8 +134,8 @@ describe('the model file', () => {
 });
 
 /** Floors a little under the committed model's figures (printed above), so a regression fails. */
-const LABELLED_FLOOR = 0.75;
-const HELD_OUT_FLOOR = 0.74;
+const LABELLED_FLOOR = 0.78;
+const HELD_OUT_FLOOR = 0.8;
 
 /** Posts from the issue that the lexicon scorer got wrong, with what they say. */
 const TRADING_CONTEXT: Array<[string, SentimentLabel]> = [
@@ -143,5 +148,5 @@ const TRADING_CONTEXT: Array<[string, SentimentLabel]> = [
   ['Ally Financial pulls outlook', 'bearish'],
   ['Tesla raises revenue forecast', 'bullish'],
   ['best analyst calls of the week', 'neutral'],
-  ['$LLNW 😱', 'bullish'],
+  ['Loaded up on puts', 'bearish'],
 ];
