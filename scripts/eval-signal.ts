@@ -11,10 +11,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { plainVaderSentiment, scoreSentiment, type SentimentLabel } from '../core/signal/sentiment';
-import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } from '../core/signal/sentimentModel';
+import { createSentimentAnalyser, loadSentimentModel, logits, type SentimentAnalyser } from '../core/signal/sentimentModel';
 import { buildCorpus, DEFAULT_CONFIG, judgedSets, labelsOf, outOfFoldLogits, scoresBySet, train, tuneOffsets, type TrainingConfig } from './sentiment/crossValidation';
 import { scoreLabels, type Scores } from '../core/signal/labelScores';
-import { logits } from '../core/signal/sentimentModel';
 import { dataDirArg, readLabelledSets, SUPPLEMENT_SETS } from './sentiment/signalData';
 
 const fmt = (s: Scores | undefined) => (s ? `${s.macroF1.toFixed(3)} / ${s.accuracy.toFixed(3)}` : '—');

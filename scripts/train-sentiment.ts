@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { scoreSentiment } from '../core/signal/sentiment';
 import { DENSE_FEATURES } from '../core/signal/sentimentFeatures';
-import { DEFAULT_MODEL_PATH, encodeModel, modelVersion } from '../core/signal/sentimentModel';
+import { decodeModel, DEFAULT_MODEL_PATH, encodeModel } from '../core/signal/sentimentModel';
 import { buildCorpus, DEFAULT_CONFIG, judgedSets, outOfFoldLogits, scoresBySet, train, tuneOffsets } from './sentiment/crossValidation';
 import { dataDirArg, readLabelledSets } from './sentiment/signalData';
 
@@ -55,7 +55,7 @@ function main(): void {
     model.weights,
   );
   writeFileSync(out, bytes);
-  const version = modelVersion(JSON.parse(bytes.subarray(bytes.indexOf(0x0a) + 1, bytes.indexOf(0x0a, bytes.indexOf(0x0a) + 1)).toString()).sha256 as string);
+  const { version } = decodeModel(bytes, out);
   console.log(`train:sentiment: L2 ${config.l2}, offsets ${best!.offsets.join(' ')}; wrote ${out} (${(bytes.length / 1e6).toFixed(2)} MB, ${version}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

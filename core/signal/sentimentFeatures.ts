@@ -1,6 +1,6 @@
 /**
  * The features the learned sentiment model reads from a post: hashed word unigrams and bigrams, hashed
- * character 3–5-grams, and the lexicon scorer's compound as a dense feature. Training and scoring both
+ * character 3–5-grams, and the lexicon scorer's compound and decision as dense features. Training and scoring both
  * call `postFeatures`, so the model never sees text prepared differently from what it was trained on.
  *
  * The text is normalised so that the model learns language rather than tickers or price levels: URLs,
@@ -9,7 +9,6 @@
  * `neg_` mark, so "not bullish" and "bullish" are different features.
  */
 
-/** Placeholders the normaliser writes; they survive lower-casing and tokenising as single words. */
 const URL_RE = /(?:\bhttps?:\/\/|\bwww\.)\S+/gi;
 const CASHTAG_RE = /\$[A-Za-z][A-Za-z0-9]{0,9}(?:[.\-/][A-Za-z]{1,2})?\b/g;
 const MONEY_RE = /[$€£]\s?\d[\d,]*(?:\.\d+)?\s?[kmb]?\b/gi;
@@ -33,7 +32,7 @@ const NEGATION_REACH = 3;
 /** Longest text the model reads: 100 kB posts are cut, not scored word by word (the first 2,000 characters carry the stance). */
 export const MAX_CHARS = 2_000;
 
-/** Lower-case text with placeholders, ready to tokenise (exported for tests and the training report). */
+/** Lower-case text with placeholders, ready to tokenise (exported for tests). */
 export function normalisePost(text: string): string {
   let t = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
   t = t
@@ -43,6 +42,7 @@ export function normalisePost(text: string): string {
     .replace(PCT_RE, ' <pct> ')
     .replace(HANDLE_RE, ' <user> ')
     .replace(NUM_RE, ' <num> ');
+  // Placeholders (`<url>` …) survive lower-casing and tokenising as single words.
   if (/\P{ASCII}/u.test(t)) t = t.replace(EMOJI_NOISE_RE, '').replace(EMOJI_RE, ' $& ');
   return t.toLowerCase().replace(/’/g, "'");
 }
@@ -117,8 +117,9 @@ export interface PostFeatures {
   dense: Float64Array;
 }
 
-/** The lexicon scorer's compound, split into its positive and negative parts (the model weighs them separately). */
+/** The lexicon scorer's compound in [-1, 1] (core/signal/sentiment.ts in production). */
 export type LexiconScore = (text: string) => number;
+/** Its positive part, its negative part (weighed separately), and its bullish and bearish decisions. */
 export const DENSE_FEATURES = 4;
 
 /**

@@ -46,7 +46,7 @@ export class SentimentModelError extends Error {
   }
 }
 
-export function modelVersion(sha256: string): string {
+function modelVersion(sha256: string): string {
   return `learned-${sha256.slice(0, 12)}`;
 }
 
