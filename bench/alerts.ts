@@ -11,6 +11,7 @@
 import { pathToFileURL } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import { insertMentions, type MentionRow } from '../warehouse/queries/insertMentions';
+import { createSentimentAnalyser, loadSentimentModel } from '../core/signal/sentimentModel';
 import { createActivities } from '../workflows/activities';
 import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
@@ -85,6 +86,7 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
       label: 'neutral',
       engagement: 1,
       simulated: true,
+      analyser: 'bench',
     }));
     for (let i = 0; i < rows.length; i += 50_000) await insertMentions(warehouse, rows.slice(i, i + 50_000));
 
@@ -123,7 +125,7 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
       address: temporal.address,
       namespace: 'default',
       taskQueue: 'bench',
-      activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 5 }), maxPostsPerSource: 5000, notifications }),
+      activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 5 }), maxPostsPerSource: 5000, sentiment: createSentimentAnalyser(loadSentimentModel()), notifications }),
     });
     const connection = await Connection.connect({ address: temporal.address });
     const client = new Client({ connection });

@@ -6,6 +6,7 @@ import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Warehouse } from '../warehouse/client';
 import { insertMentions, type MentionRow } from '../warehouse/queries/insertMentions';
+import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } from '../core/signal/sentimentModel';
 import { createActivities } from '../workflows/activities';
 import { createPostAnalyzerCache } from '../workflows/activities/postAnalyzerCache';
 import { analysePosts } from '../workflows/activities/scanActivities';
@@ -30,8 +31,8 @@ export interface IngestionBenchResult {
  * The mention rows of `posts` simulated posts (a day of reddit, X and YouTube talk), made by the production code a scan
  * runs: the simulated feed (Zipf popularity, burst hours, spam) and the post analyser. Each seed yields other post ids.
  */
-async function simulatedMentionRows(db: Knex, posts: number, seed: number): Promise<MentionRow[]> {
-  const analyzer = await createPostAnalyzerCache(db).get();
+async function simulatedMentionRows(db: Knex, sentiment: SentimentAnalyser, posts: number, seed: number): Promise<MentionRow[]> {
+  const analyzer = await createPostAnalyzerCache(db, sentiment).get();
   const universe = await db('tickers').select('symbol', 'name', 'aliases');
   const options = { seed, tickers: simulatedTickers(universe, seed), postsPerMinute: posts / 3 / 1440, now: () => new Date('2026-11-20T00:00:30Z') };
   const rows: MentionRow[] = [];
@@ -49,11 +50,11 @@ const INSERT_RUNS = 5;
  * insert (the first insert into a fresh table also creates its parts). Rates per run, then the median run: runs differ a
  * little in rows, and this two-core machine in its timings.
  */
-async function benchInsert(db: Knex, warehouse: Warehouse, posts: number): Promise<{ rows: number; seconds: number }> {
-  await insertMentions(warehouse, await simulatedMentionRows(db, 1000, 100));
+async function benchInsert(db: Knex, warehouse: Warehouse, sentiment: SentimentAnalyser, posts: number): Promise<{ rows: number; seconds: number }> {
+  await insertMentions(warehouse, await simulatedMentionRows(db, sentiment, 1000, 100));
   const runs: Array<{ rows: number; seconds: number }> = [];
   for (let run = 1; run <= INSERT_RUNS; run++) {
-    const mentions = await simulatedMentionRows(db, posts, run);
+    const mentions = await simulatedMentionRows(db, sentiment, posts, run);
     const start = performance.now();
     await insertMentions(warehouse, mentions);
     runs.push({ rows: mentions.length, seconds: (performance.now() - start) / 1000 });
@@ -64,13 +65,14 @@ async function benchInsert(db: Knex, warehouse: Warehouse, posts: number): Promi
 
 export async function benchIngestion(): Promise<IngestionBenchResult> {
   return withBenchStack('bench-ingestion', async ({ db, warehouse, temporal }) => {
-    const insert = await benchInsert(db, warehouse, 100_000);
+    const sentiment = createSentimentAnalyser(loadSentimentModel());
+    const insert = await benchInsert(db, warehouse, sentiment, 100_000);
 
     // One source that yields ~10,000 posts over its first scan (a 24-hour backfill).
     await db('platform_settings').insert({ platform: 'tiktok', setting_type: 'hashtags', values: ['#bench'] });
     const universe = await db('tickers').select('symbol', 'name', 'aliases');
     const connectors = createConnectors({ simulated: { seed: 11, postsPerMinute: 10_000 / 1440, tickers: simulatedTickers(universe, 11) } });
-    const worker = await startWorker({ address: temporal.address, namespace: 'default', taskQueue: 'bench', activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 11 }), maxPostsPerSource: 20_000 }) });
+    const worker = await startWorker({ address: temporal.address, namespace: 'default', taskQueue: 'bench', activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 11 }), maxPostsPerSource: 20_000, sentiment }) });
     const connection = await Connection.connect({ address: temporal.address });
     const client = new Client({ connection });
     const start = performance.now();

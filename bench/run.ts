@@ -6,13 +6,10 @@ import { benchAlerts, reportAlerts } from './alerts';
 import { benchDashboard, reportDashboard } from './dashboard';
 import { benchIngestion, reportIngestion } from './ingestion';
 import { benchLanding, reportLanding } from './landing';
-import { benchSignal } from './signal';
+import { benchSignal, reportSignal } from './signal';
 
 const parts: Record<string, () => Promise<void>> = {
-  signal: async () => {
-    const signal = await benchSignal();
-    console.log(`signal: ${signal.posts.toLocaleString('en-US')} posts in ${signal.seconds.toFixed(2)} s = ${signal.postsPerSecond.toLocaleString('en-US')} posts/s extract + score on one core (target ≥ 20,000)`);
-  },
+  signal: async () => reportSignal(await benchSignal()),
   ingestion: async () => reportIngestion(await benchIngestion()),
   dashboard: async () => reportDashboard(await benchDashboard()),
   landing: async () => reportLanding(await benchLanding()),

@@ -4,6 +4,7 @@ import { Client, Connection } from '@temporalio/client';
 import { buildApp } from '../api/app';
 import { purgeExpiredSessions } from '../api/sessions/postgresSessionStore';
 import type { Config } from '../core/config';
+import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentAnalyser } from '../core/signal/sentimentModel';
 import { migratePostgres } from '../migrations';
 import { loadTickerData } from '../core/signal/tickerData';
 import { seedReferenceData, type SeedResult } from '../seed';
@@ -29,6 +30,15 @@ import { ensureTemporalCli } from './temporalCli';
 import { startTemporalDevServer } from './temporalDevServer';
 
 const SESSION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
+
+function loadSentimentAnalyser(file: string | undefined): SentimentAnalyser {
+  try {
+    return createSentimentAnalyser(loadSentimentModel(file));
+  } catch (err) {
+    if (err instanceof SentimentModelError) throw new StartupError(err.message);
+    throw err;
+  }
+}
 
 export interface Runtime {
   config: Config;
@@ -69,6 +79,8 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     } catch (err) {
       throw new StartupError((err as Error).message);
     }
+    // Read before anything starts: a missing or corrupt model stops start-up with one line naming the file.
+    const sentiment = runWorker ? loadSentimentAnalyser(env.SENTIMENT_MODEL_PATH) : undefined;
     if (runApi) await assertPortFree(env.PORT, 'API', 'PORT', env.HOST);
 
     const postgres = await startPostgres(env.DATABASE_URL, { dataDir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT, database: 'stockpulse', tcp: env.EMBEDDED_POSTGRES_TCP ?? false });
@@ -140,7 +152,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         address: temporalAddress,
         namespace: env.TEMPORAL_NAMESPACE,
         taskQueue: env.TEMPORAL_TASK_QUEUE,
-        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, notifications, listingsUrl: env.TICKER_LISTINGS_URL }),
+        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, sentiment: sentiment!, notifications, listingsUrl: env.TICKER_LISTINGS_URL }),
       });
       stops.push(() => worker!.stop());
       worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));

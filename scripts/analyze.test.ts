@@ -26,16 +26,18 @@ describe('npm run analyze (scripts/analyze.ts)', () => {
       '{not json',
       JSON.stringify({ id: 'x', body: 'no text field' }),
       JSON.stringify({ id: 'c3', text: "I think it's ON sale, GO team" }),
+      JSON.stringify({ id: 'e4', text: '' }),
     ].join('\r\n');
     const { code, stdout, stderr } = await runAnalyze(input);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines).toHaveLength(5);
-    expect(lines[0]).toEqual({ id: 'a1', tickers: ['NVDA', 'TSLA'], sentiment: { label: 'bullish', compound: expect.any(Number) } });
+    expect(lines).toHaveLength(6);
+    expect(lines[0]).toEqual({ id: 'a1', tickers: ['NVDA', 'TSLA'], sentiment: { label: 'bullish', compound: expect.any(Number), confidence: expect.any(Number) } });
     expect(lines[1]).toMatchObject({ id: 2, tickers: ['TSLA'], sentiment: { label: 'bearish' } });
     expect(lines[2]).toMatchObject({ id: null, line: 4, error: expect.stringContaining('invalid JSON') });
     expect(lines[3]).toMatchObject({ id: 'x', line: 5, error: expect.stringContaining('text') });
-    expect(lines[4]).toEqual({ id: 'c3', tickers: [], sentiment: { label: 'neutral', compound: 0 } });
+    expect(lines[4]).toMatchObject({ id: 'c3', tickers: [] });
+    expect(lines[5]).toEqual({ id: 'e4', tickers: [], sentiment: { label: 'neutral', compound: 0, confidence: 1 } });
     expect(stderr).toContain('2 malformed lines');
   });
 

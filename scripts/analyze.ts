@@ -2,8 +2,9 @@
  * npm run analyze < posts.jsonl > analysed.jsonl
  *
  * Reads JSON Lines `{"id": …, "text": "…"}` from stdin and writes one JSON line per input line to
- * stdout: `{"id": …, "tickers": ["TSLA"], "sentiment": {"label": "bullish", "compound": 0.81}}`, using
- * the same analyzer as ingestion (core/signal/analyzePost.ts with core/tickers data).
+ * stdout: `{"id": …, "tickers": ["TSLA"], "sentiment": {"label": "bullish", "compound": 0.81, "confidence": 0.9}}`,
+ * using the same analyzer as ingestion (core/signal/analyzePost.ts with core/tickers data and the committed
+ * sentiment model).
  *
  * A line that is not valid JSON or lacks a string `text` does not stop the run: it yields
  * `{"id": <its id or null>, "line": <1-based line number>, "error": "…"}` on stdout, in place, so the
@@ -14,7 +15,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { createPostAnalyzer } from '../core/signal/analyzePost';
-import type { SentimentResult } from '../core/signal/sentiment';
+import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentScore } from '../core/signal/sentimentModel';
 import { loadTickerData } from '../core/signal/tickerData';
 
 const PostLine = z.object({
@@ -25,11 +26,11 @@ const PostLine = z.object({
 const FLUSH_AT = 1 << 16;
 
 type OutputRecord =
-  | { id: string | number; tickers: string[]; sentiment: SentimentResult }
+  | { id: string | number; tickers: string[]; sentiment: SentimentScore }
   | { id: string | number | null; line: number; error: string };
 
 async function main(): Promise<void> {
-  const analyzer = createPostAnalyzer(loadTickerData());
+  const analyzer = createPostAnalyzer(loadTickerData(), createSentimentAnalyser(loadSentimentModel()));
   const analyzeLine = (line: string, lineNo: number): OutputRecord => {
     let raw: unknown;
     try {
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`analyze: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  // A missing or corrupt model is one line naming the file; anything else keeps its stack.
+  process.stderr.write(`analyze: ${err instanceof SentimentModelError ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
   process.exitCode = 1;
 });

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../platform/temporalCli';
@@ -40,6 +42,27 @@ describe('npm start refuses to start with one clear line', () => {
     expect(run.stderr.trim()).toBe(
       'StockPulse could not start: Secure session cookies need HTTPS, and the API serves plain HTTP: set TRUST_PROXY=true behind your HTTPS reverse proxy, or use an http PUBLIC_URL',
     );
+  });
+
+  it('names a missing or corrupt sentiment model file, without a stack trace', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'start-model-'));
+    try {
+      const missing = path.join(dir, 'missing.model');
+      let run = start({ SENTIMENT_MODEL_PATH: missing });
+      expect(run.status).toBe(1);
+      // The last line (a first start may build the dashboard before it).
+      expect(run.stderr.trim().split('\n').at(-1)).toBe(`StockPulse could not start: Sentiment model ${missing} is missing; restore it from git or run npm run train:sentiment.`);
+      const corrupt = path.join(dir, 'corrupt.model');
+      writeFileSync(corrupt, readFileSync(path.join(projectRoot, 'core/signal/model/sentiment.model')).subarray(0, 5000));
+      run = start({ SENTIMENT_MODEL_PATH: corrupt });
+      expect(run.status).toBe(1);
+      const last = run.stderr.trim().split('\n').at(-1)!;
+      expect(last).toMatch(/^StockPulse could not start: Sentiment model .* is corrupt \(.+\); restore it/);
+      expect(last).toContain(corrupt);
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses split roles on embedded chDB', () => {

@@ -53,7 +53,7 @@ describe('warehouse on embedded ClickHouse (chDB)', () => {
 
   it('serves mention history per platform in buckets from the rollups, each post counted once', async () => {
     const mention = (postId: string, platform: string, ts: string, label: 'bullish' | 'bearish' | 'neutral' = 'neutral') => ({
-      ticker: 'GME', platform, post_id: postId, source: 's', author_hash: '0123456789abcdef', ts, compound: 0, label, engagement: 0, simulated: true,
+      ticker: 'GME', platform, post_id: postId, source: 's', author_hash: '0123456789abcdef', ts, compound: 0, label, engagement: 0, simulated: true, analyser: 'test',
     });
     const rows = [
       mention('a', 'reddit', '2026-11-20T10:01:00Z', 'bullish'),
@@ -78,7 +78,7 @@ describe('warehouse on embedded ClickHouse (chDB)', () => {
 
   it('keeps the hourly rollups exact on insert: retried writes count once, late mentions are included', async () => {
     const mention = (postId: string, ts: string, label: 'bullish' | 'bearish' | 'neutral' = 'neutral') => ({
-      ticker: 'HRLY', platform: 'reddit', post_id: postId, source: 's', author_hash: '0123456789abcdef', ts, compound: 0, label, engagement: 0, simulated: true,
+      ticker: 'HRLY', platform: 'reddit', post_id: postId, source: 's', author_hash: '0123456789abcdef', ts, compound: 0, label, engagement: 0, simulated: true, analyser: 'test',
     });
     const hours = async () => hourlyMentionHistory(store.warehouse, 'HRLY', new Date('2026-11-19T00:00:00Z'), 1);
     await insertMentions(store.warehouse, [mention('h1', '2026-11-19T09:10:00Z', 'bullish'), mention('h2', '2026-11-19T09:50:00Z'), mention('h3', '2026-11-19T11:05:00Z', 'bearish')]);
@@ -96,7 +96,7 @@ describe('warehouse on embedded ClickHouse (chDB)', () => {
   it('writes a batch larger than one insert chunk exactly once, and reports a chunk that fails', async () => {
     const at = (i: number) => new Date(Date.parse('2026-11-18T10:00:00Z') + (i % 7200) * 1000).toISOString();
     const rows = Array.from({ length: 60_001 }, (_, i) => ({
-      ticker: 'BULK', platform: i % 2 ? 'reddit' : 'youtube', post_id: `bulk_${i}`, source: 'src\twith tab', author_hash: '0123456789abcdef', ts: at(i), compound: 0.1, label: 'bullish' as const, engagement: i % 10, simulated: true,
+      ticker: 'BULK', platform: i % 2 ? 'reddit' : 'youtube', post_id: `bulk_${i}`, source: 'src\twith tab', author_hash: '0123456789abcdef', ts: at(i), compound: 0.1, label: 'bullish' as const, engagement: i % 10, simulated: true, analyser: 'test',
     }));
     await insertMentions(store.warehouse, rows);
     const window = await mentionWindowCounts(store.warehouse, new Date('2026-11-18T00:00:00Z'));

@@ -1,4 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
+import { loadSentimentModel } from '../core/signal/sentimentModel';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectedMentionKeys, rollupMentionTotal, storedMentionKeys } from '../tests/support/expectedMentions';
 import { TEST_BACKFILL_MINUTES, testActivities } from '../tests/support/testActivities';
@@ -47,6 +48,9 @@ describe('ScanPlatform on the real Temporal dev server, chDB and Postgres', () =
     expect(await storedMentionKeys(store.warehouse)).toEqual(expected);
     expect(result.mentions).toBe(expected.length);
     expect(await rollupMentionTotal(store.warehouse)).toBe(expected.length);
+    // Every row says which analyser scored it: the learned model shipped in the repository.
+    const analysers = await store.warehouse.query({ query: 'SELECT DISTINCT analyser FROM mentions FINAL', format: 'JSONEachRow' });
+    expect(await analysers.json()).toEqual([{ analyser: loadSentimentModel().version }]);
 
     const top = await database.db('stocks').orderBy('total_mentions', 'desc').first();
     expect(top.total_mentions).toBeGreaterThan(0);

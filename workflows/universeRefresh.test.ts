@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPostAnalyzer } from '../core/signal/analyzePost';
+import { createSentimentAnalyser, loadSentimentModel } from '../core/signal/sentimentModel';
 import { loadTickerData } from '../core/signal/tickerData';
 import type { UniverseEntry } from '../core/tickers/parseUniverse';
 import { testActivities } from '../tests/support/testActivities';
@@ -97,7 +98,7 @@ describe('refreshTickerUniverse on the real Temporal dev server and Postgres, ag
     expect(await database.db('former_symbols').where({ symbol: 'PLTR' }).first('successor')).toEqual({ successor: 'PLTX' });
 
     // Ingestion now counts the new listing, and the old symbol for its successor; the delisted one no more.
-    const analyzer = createPostAnalyzer(await readTickerExtractorDeps(database.db));
+    const analyzer = createPostAnalyzer(await readTickerExtractorDeps(database.db), createSentimentAnalyser(loadSentimentModel()));
     expect(analyzer.analyze('$ZZNEW $PLTR $TWLO').tickers).toEqual(['ZZNEW', 'PLTX']);
 
     // The same directory again changes nothing.

@@ -190,8 +190,8 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     expect(res.status).toBe(200);
     const posts = stockPostsSchema.parse(res.body);
     expect(posts).toEqual([
-      { platform: 'reddit', source: 'r/stocks', text: 'PLTR 🚀\n\nCalls on $PLTR', url: 'https://www.reddit.com/r/stocks/comments/p_new', timestamp: new Date(now - HOUR).toISOString(), sentiment: 'bullish', compound: 0.6, simulated: false },
-      { platform: 'reddit', source: 'r/stocks', text: 'Bearish on $PLTR here', url: 'https://www.reddit.com/r/stocks/comments/p_mid', timestamp: new Date(now - 2 * HOUR).toISOString(), sentiment: 'bearish', compound: -0.6, simulated: false },
+      { platform: 'reddit', source: 'r/stocks', text: 'PLTR 🚀\n\nCalls on $PLTR', url: 'https://www.reddit.com/r/stocks/comments/p_new', timestamp: new Date(now - HOUR).toISOString(), sentiment: 'bullish', compound: 0.6, simulated: false, analyser: 'test' },
+      { platform: 'reddit', source: 'r/stocks', text: 'Bearish on $PLTR here', url: 'https://www.reddit.com/r/stocks/comments/p_mid', timestamp: new Date(now - 2 * HOUR).toISOString(), sentiment: 'bearish', compound: -0.6, simulated: false, analyser: 'test' },
     ]);
     expect(stockPostsSchema.parse((await get('/api/stocks/PLTR/posts')).body)).toHaveLength(3);
     for (const limit of ['0', '101', 'ten']) {

@@ -116,6 +116,7 @@ export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse;
           sentiment: r.label,
           compound: Math.round(r.compound * 10_000) / 10_000,
           simulated: Boolean(r.simulated),
+          analyser: r.analyser,
         })),
       );
     },

@@ -109,6 +109,8 @@ export const stockPostSchema = z.object({
   sentiment: sentimentSchema,
   compound: z.number(),
   simulated: z.boolean(),
+  /** Which sentiment analyser scored the post (`learned-…` or, for posts scored before the learned model, `lexicon-1`). */
+  analyser: z.string(),
 });
 export type StockPost = z.infer<typeof stockPostSchema>;
 export const stockPostsSchema = z.array(stockPostSchema);

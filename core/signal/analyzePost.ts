@@ -1,25 +1,28 @@
-import { scoreSentiment, type SentimentResult } from './sentiment';
+import type { SentimentAnalyser, SentimentScore } from './sentimentModel';
 import { createTickerExtractor, type TickerExtractorDeps } from './tickerExtractor';
 
 export interface PostAnalysis {
   /** Unique symbols, in order of first appearance. */
   tickers: string[];
-  sentiment: SentimentResult;
+  sentiment: SentimentScore;
 }
 
 export interface PostAnalyzer {
+  /** The sentiment analyser's version, recorded with each mention row. */
+  sentimentVersion: string;
   analyze(text: string): PostAnalysis;
 }
 
 /**
- * The one post-analysis function: ticker extraction + extended-VADER sentiment. Ingestion
+ * The one post-analysis function: ticker extraction + the learned sentiment model. Ingestion
  * activities and `npm run analyze` both build it (from `loadTickerData()` or the admin-edited lists).
  */
-export function createPostAnalyzer(deps: TickerExtractorDeps): PostAnalyzer {
+export function createPostAnalyzer(deps: TickerExtractorDeps, sentiment: SentimentAnalyser): PostAnalyzer {
   const extractor = createTickerExtractor(deps);
   return {
+    sentimentVersion: sentiment.version,
     analyze(text: string): PostAnalysis {
-      return { tickers: extractor.extract(text), sentiment: scoreSentiment(text) };
+      return { tickers: extractor.extract(text), sentiment: sentiment.analyse(text) };
     },
   };
 }

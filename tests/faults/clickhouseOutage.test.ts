@@ -66,7 +66,9 @@ describe('ClickHouse unavailable for a while', () => {
     outage.begin();
     const refusedBefore = outage.refused;
     const handle = await client.workflow.start<typeof scanPlatform>('scanPlatform', { taskQueue, workflowId: `scan-reddit-${taskQueue}`, args: [{ platform: 'reddit' }] });
-    await sleep(5000);
+    // Wait for the first try and one back-off retry to be refused (a fixed sleep was too short on a loaded
+    // machine, where fetching and analysing a source's posts takes seconds).
+    for (const deadline = Date.now() + 60_000; outage.refused - refusedBefore < 2 && Date.now() < deadline; ) await sleep(250);
     // Still running, and every write attempt so far was refused (first try plus back-off retries).
     expect((await handle.describe()).status.name).toBe('RUNNING');
     expect(outage.refused - refusedBefore).toBeGreaterThanOrEqual(2);

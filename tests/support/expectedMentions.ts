@@ -1,12 +1,13 @@
 import type { Knex } from 'knex';
 import { createPostAnalyzer } from '../../core/signal/analyzePost';
+import { createSentimentAnalyser, loadSentimentModel } from '../../core/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import type { Connector, Source } from '../../workflows/connectors/types';
 import { readTickerExtractorDeps } from '../../workflows/universe/tickerExtractorDeps';
 
 /** What a clean scan must write: every (ticker, platform, post) the production analyzer finds in the connector's posts. */
 export async function expectedMentionKeys(db: Knex, connector: Connector, sources: Source[]): Promise<string[]> {
-  const analyzer = createPostAnalyzer(await readTickerExtractorDeps(db));
+  const analyzer = createPostAnalyzer(await readTickerExtractorDeps(db), createSentimentAnalyser(loadSentimentModel()));
   const keys = new Set<string>();
   for (const source of sources) {
     const { posts } = await connector.fetchNew(source, null, { maxPosts: 1_000_000 });

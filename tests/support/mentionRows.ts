@@ -21,6 +21,7 @@ export function mentionAt(
     label,
     engagement: 1,
     simulated: true,
+    analyser: 'test',
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { createSentimentAnalyser, loadSentimentModel } from '../../core/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import { createActivities } from '../../workflows/activities';
 import { createConnectors } from '../../workflows/connectors';
@@ -31,5 +32,5 @@ export async function testActivities(db: Knex, warehouse: Warehouse, options: Te
   const simulated: SimulatedFeedOptions = { seed: 7, postsPerMinute: options.postsPerMinute ?? 2, backfillMinutes: TEST_BACKFILL_MINUTES, tickers: simulatedTickers(universe.length ? universe : [{ symbol: 'TSLA', name: 'Tesla', aliases: ['tesla'] }], 7), now: options.now };
   const connectors = createConnectors({ simulated, real: options.real });
   const prices = options.prices ?? createSimulatedPriceProvider({ seed: 7, now: options.now });
-  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, now: options.now, cacheTrendBaseline: options.cacheTrendBaseline, notifications: options.notifications, deliveryHooks: options.deliveryHooks, listingsUrl: options.listingsUrl });
+  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, sentiment: createSentimentAnalyser(loadSentimentModel()), now: options.now, cacheTrendBaseline: options.cacheTrendBaseline, notifications: options.notifications, deliveryHooks: options.deliveryHooks, listingsUrl: options.listingsUrl });
 }

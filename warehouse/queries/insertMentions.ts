@@ -12,9 +12,11 @@ export interface MentionRow {
   label: 'bullish' | 'bearish' | 'neutral';
   engagement: number;
   simulated: boolean;
+  /** The sentiment analyser's version (migration 007). */
+  analyser: string;
 }
 
-const columns = ['ticker', 'platform', 'post_id', 'source', 'author_hash', 'ts', 'compound', 'label', 'engagement', 'simulated'] as const;
+const columns = ['ticker', 'platform', 'post_id', 'source', 'author_hash', 'ts', 'compound', 'label', 'engagement', 'simulated', 'analyser'] as const;
 const CHUNK_ROWS = 25_000;
 
 /**

@@ -11,13 +11,15 @@ export interface TickerPostRow {
   label: 'bullish' | 'bearish' | 'neutral';
   compound: number;
   simulated: boolean;
+  /** The sentiment analyser that scored the mention (migration 007). */
+  analyser: string;
 }
 
 /** The newest posts behind a ticker's mentions (each post once, even before ReplacingMergeTree merges), newest first. */
 export async function latestTickerPosts(warehouse: Warehouse, ticker: string, limit: number): Promise<TickerPostRow[]> {
   const result = await warehouse.query({
     query: `WITH recent AS (
-              SELECT platform, post_id, source, ts, label, compound, simulated
+              SELECT platform, post_id, source, ts, label, compound, simulated, analyser
               FROM mentions
               WHERE ticker = {ticker:String}
               ORDER BY ts DESC
@@ -25,7 +27,8 @@ export async function latestTickerPosts(warehouse: Warehouse, ticker: string, li
               LIMIT {limit:UInt32}
             )
             SELECT r.platform AS platform, r.source AS source, p.title AS title, p.text AS text, p.url AS url,
-                   toUnixTimestamp64Milli(r.ts) AS at, toString(r.label) AS label, toFloat64(r.compound) AS compound, r.simulated AS simulated
+                   toUnixTimestamp64Milli(r.ts) AS at, toString(r.label) AS label, toFloat64(r.compound) AS compound, r.simulated AS simulated,
+                   toString(r.analyser) AS analyser
             FROM recent AS r
             INNER JOIN (
               SELECT platform, post_id, argMax(title, ingested_at) AS title, argMax(text, ingested_at) AS text, argMax(url, ingested_at) AS url

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { SentimentAnalyser } from '../../core/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import type { Connector, Platform } from '../connectors/types';
 import type { DeliveryHooks, NotificationChannels } from '../notifications/delivery';
@@ -20,6 +21,8 @@ export interface ActivityDeps {
   /** The market-data source of refreshPrices (real API or simulated walk). */
   prices: PriceProvider;
   maxPostsPerSource: number;
+  /** The sentiment model every scan scores posts with (loaded once at start-up). */
+  sentiment: SentimentAnalyser;
   /** The clock of time-window activities (tests pin it). */
   now?: () => Date;
   /** Keep the 7-day trend baseline for the hour it is valid (default true; tests that rewrite history turn it off). */
@@ -36,7 +39,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createProbeActivities(deps),
-    ...createScanActivities({ ...deps, analyzers: createPostAnalyzerCache(deps.db) }),
+    ...createScanActivities({ ...deps, analyzers: createPostAnalyzerCache(deps.db, deps.sentiment) }),
     ...createStockSnapshotActivities(deps),
     ...createPriceActivities(deps),
     ...createTrendActivities({ ...deps, cacheBaseline: deps.cacheTrendBaseline }),

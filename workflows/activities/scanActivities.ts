@@ -51,7 +51,7 @@ export function analysePosts(posts: readonly RawPost[], analyzer: PostAnalyzer, 
     const base = { platform: post.platform, post_id: post.postId, source: post.source, author_hash: hash, ts: post.createdAt, engagement: Math.max(0, Math.round(post.engagement)), simulated };
     postRows.push({ ...base, title: post.title, text: post.text, url: post.url });
     const { tickers, sentiment } = analyzer.analyze(post.title ? `${post.title}\n${post.text}` : post.text);
-    for (const ticker of tickers) mentionRows.push({ ...base, ticker, compound: sentiment.compound, label: sentiment.label });
+    for (const ticker of tickers) mentionRows.push({ ...base, ticker, compound: sentiment.compound, label: sentiment.label, analyser: analyzer.sentimentVersion });
   }
   return { postRows, mentionRows };
 }

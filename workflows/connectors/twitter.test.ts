@@ -1,6 +1,7 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
 import { createPostAnalyzer } from '../../core/signal/analyzePost';
+import { createSentimentAnalyser, loadSentimentModel } from '../../core/signal/sentimentModel';
 import { loadTickerData } from '../../core/signal/tickerData';
 import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, unpaced, useReplayServer } from '../../tests/replay/testing';
 import { compileQuery, X_BEARER_TOKEN } from '../../tests/replay/twitterReplay';
@@ -144,7 +145,7 @@ describe('X connector against the replay server', () => {
     expect(note).toMatch(/Procter & Gamble .* Yields < 4% but payout ratios > 50% .* AT&T is not on the list .* #dividends$/); // the full note, decoded
     expect(texts.join(' ')).not.toMatch(/&(amp|lt|gt);/);
 
-    const analyzer = createPostAnalyzer(loadTickerData());
+    const analyzer = createPostAnalyzer(loadTickerData(), createSentimentAnalyser(loadSentimentModel()));
     expect(analyzer.analyze(texts[0]!).tickers).toContain('T');
     expect(analyzer.analyze(texts[1]!).tickers).toEqual(expect.arrayContaining(['JNJ', 'PG']));
   });

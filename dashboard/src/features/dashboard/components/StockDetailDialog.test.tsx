@@ -70,6 +70,7 @@ describe('StockDetailDialog', () => {
     await dialog.findByText('Bullish: 2 (50%)');
     expect(dialog.getByText('Bearish: 1 (25%)')).toBeTruthy();
     expect(dialog.getByText('Neutral: 1 (25%)')).toBeTruthy();
+    expect(dialog.queryByText(/sentiment analysers/)).toBeNull();
 
     const reddit = dialog.getByRole('link', { name: /View on Reddit/ });
     expect(reddit.getAttribute('href')).toBe('https://www.reddit.com/r/stocks/comments/abc');
@@ -82,6 +83,15 @@ describe('StockDetailDialog', () => {
 
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('says so when the recent posts were scored by different sentiment analysers', async () => {
+    mockApi({
+      'GET /api/stocks/TSLA/historical': [],
+      'GET /api/stocks/TSLA/posts': [makePost(), makePost({ analyser: 'lexicon-1', url: 'https://www.reddit.com/r/stocks/comments/old' })],
+    });
+    renderWithClient(<StockDetailDialog stock={makeStock()} range="1hour" prices={undefined} onClose={() => undefined} />);
+    expect(await screen.findByText('Scored by 2 sentiment analysers (learned-0123456789ab, lexicon-1): older posts used an earlier one.')).toBeTruthy();
   });
 
   it('says so when there is no history or no posts', async () => {

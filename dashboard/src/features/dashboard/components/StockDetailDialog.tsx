@@ -158,6 +158,8 @@ function safeHref(url: string): string | null {
 
 function RecentPosts({ posts, isPending, isError }: { posts: readonly StockPost[]; isPending: boolean; isError: boolean }) {
   const shares = sentimentBreakdown(posts);
+  // Posts scored before and after a sentiment model change are not comparable: say so rather than mix them silently.
+  const analysers = [...new Set(posts.map((p) => p.analyser))].sort();
   return (
     <>
       <section aria-labelledby="detail-sentiment-heading">
@@ -182,6 +184,9 @@ function RecentPosts({ posts, isPending, isError }: { posts: readonly StockPost[
                 </li>
               ))}
             </ul>
+            {analysers.length > 1 ? (
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Scored by {analysers.length} sentiment analysers ({analysers.join(', ')}): older posts used an earlier one.</p>
+            ) : null}
           </>
         )}
       </section>

@@ -64,6 +64,7 @@ export function makePost(overrides: Partial<StockPost> = {}): StockPost {
     sentiment: 'bullish',
     compound: 0.6,
     simulated: false,
+    analyser: 'learned-0123456789ab',
     ...overrides,
   };
 }

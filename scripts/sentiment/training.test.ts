@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { scoreSentiment, type SentimentLabel } from '../../core/signal/sentiment';
+import { DENSE_FEATURES } from '../../core/signal/sentimentFeatures';
+import { CLASSES, createSentimentAnalyser, decodeModel, encodeModel, logits } from '../../core/signal/sentimentModel';
+import { buildCorpus, DEFAULT_CONFIG, labelsOf, outOfFoldLogits, scoresBySet, train, tuneOffsets } from './crossValidation';
+import { scoreLabels } from '../../core/signal/labelScores';
+import type { LabelledSet } from './signalData';
+
+/** The project's own labelled posts stand in for the shared data: small, committed, all three labels. */
+const projectSet = (file: string, name: string): LabelledSet => ({
+  name,
+  posts: readFileSync(new URL(`../../core/signal/${file}`, import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => ({ ...(JSON.parse(l) as { id: string; text: string; label: SentimentLabel }), dataset: name })),
+});
+const labelled = projectSet('labelledPosts.jsonl', 'labelled');
+const heldOut = projectSet('heldOutPosts.jsonl', 'held-out');
+const config = { ...DEFAULT_CONFIG, hashBits: 14, folds: 3 };
+const lexicon = (t: string) => scoreSentiment(t).compound;
+
+describe('scoreLabels', () => {
+  it('averages F1 over the classes that hold a tenth of the set, and counts accuracy', () => {
+    // 10 posts: 9 bullish, 1 bearish (exactly a tenth), no neutral; one bullish called neutral.
+    const gold: SentimentLabel[] = [...Array<SentimentLabel>(9).fill('bullish'), 'bearish'];
+    const predicted: SentimentLabel[] = [...Array<SentimentLabel>(8).fill('bullish'), 'neutral', 'bearish'];
+    const { macroF1, accuracy } = scoreLabels(gold, predicted);
+    expect(accuracy).toBeCloseTo(0.9);
+    expect(macroF1).toBeCloseTo((16 / 17 + 1) / 2);
+    // With 11 posts the single bearish one is under a tenth: only bullish counts.
+    expect(scoreLabels([...gold, 'bullish'], [...predicted, 'bullish']).macroF1).toBeCloseTo(18 / 19);
+  });
+});
+
+describe('training', () => {
+  it('is reproducible: the same data and seed give the same weights, another seed others', () => {
+    const corpus = buildCorpus([labelled], config, lexicon);
+    const a = train(corpus.examples, config);
+    const b = train(corpus.examples, config);
+    const c = train(corpus.examples, { ...config, seed: config.seed + 1 });
+    expect(Buffer.from(a.weights.buffer).equals(Buffer.from(b.weights.buffer))).toBe(true);
+    expect(Buffer.from(a.weights.buffer).equals(Buffer.from(c.weights.buffer))).toBe(false);
+  });
+
+  it('learns: a model trained on one project set labels the other far above chance', () => {
+    const corpus = buildCorpus([labelled, heldOut], config, lexicon);
+    const trainIdx = corpus.examples.flatMap((_, i) => (corpus.setOf[i] === 0 ? [i] : []));
+    const testIdx = corpus.examples.flatMap((_, i) => (corpus.setOf[i] === 1 ? [i] : []));
+    const model = train(trainIdx.map((i) => corpus.examples[i]!), config);
+    const z = new Float64Array(corpus.examples.length * 3);
+    for (const i of testIdx) z.set(logits(model.weights, model.bias, config.hashBits, corpus.examples[i]!.f), i * 3);
+    const scores = scoreLabels(testIdx.map((i) => corpus.gold[i]!), labelsOf(z, [0, 0, 0], testIdx));
+    expect(scores.macroF1).toBeGreaterThan(0.6);
+  });
+
+  it('tunes the decision offsets on held-out predictions to at least the untuned score', () => {
+    const corpus = buildCorpus([labelled], config, lexicon);
+    const z = outOfFoldLogits(corpus, config);
+    const all = corpus.examples.map((_, i) => i);
+    const offsets = tuneOffsets(corpus, z, all);
+    expect(scoresBySet(corpus, z, offsets, all).get(0)!.macroF1).toBeGreaterThanOrEqual(scoresBySet(corpus, z, [0, 0, 0], all).get(0)!.macroF1);
+  });
+
+  it('writes a model file that scores as the trained weights do (int16 quantisation)', () => {
+    const corpus = buildCorpus([labelled], config, lexicon);
+    const model = train(corpus.examples, config);
+    const bytes = encodeModel({ hashBits: config.hashBits, dense: DENSE_FEATURES, offsets: [0, 0, 0], bias: model.bias, training: {} }, model.weights);
+    const decoded = decodeModel(bytes, 'test.model');
+    expect(decoded.version).toMatch(/^learned-[0-9a-f]{12}$/);
+    const analyser = createSentimentAnalyser(decoded, lexicon);
+    for (const [i, p] of labelled.posts.entries()) {
+      const want = logits(model.weights, model.bias, config.hashBits, corpus.examples[i]!.f);
+      const got = logits(decoded.weights, decoded.header.bias, config.hashBits, corpus.examples[i]!.f);
+      for (let k = 0; k < 3; k++) expect(got[k]).toBeCloseTo(want[k]!, 3);
+      if (Math.abs(want[0]! - want[2]!) > 0.01 && Math.abs(want[1]! - Math.max(want[0]!, want[2]!)) > 0.01) {
+        expect(analyser.analyse(p.text).label).toBe(CLASSES[want.indexOf(Math.max(...want))]);
+      }
+    }
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * npm run train:sentiment -- --data ../shared/signal-data [--out core/signal/model/sentiment.model]
+ *
+ * Trains the learned sentiment model on the labelled posts in `<data>/sentiment/*.jsonl` and writes
+ * the model file the product loads. Reproducible: the same data and seed give the same bytes. The L2
+ * penalty is chosen by k-fold cross-validation, and the neutral and bullish decision offsets are
+ * tuned on the out-of-fold predictions of that penalty.
+ */
+import { writeFileSync } from 'node:fs';
+import { scoreSentiment } from '../core/signal/sentiment';
+import { DENSE_FEATURES } from '../core/signal/sentimentFeatures';
+import { decodeModel, DEFAULT_MODEL_PATH, encodeModel } from '../core/signal/sentimentModel';
+import { buildCorpus, DEFAULT_CONFIG, judgedSets, outOfFoldLogits, scoresBySet, train, tuneOffsets } from './sentiment/crossValidation';
+import { dataDirArg, readLabelledSets } from './sentiment/signalData';
+
+const L2_GRID = [3e-4, 1e-3, 3e-3];
+
+function main(): void {
+  const argv = process.argv.slice(2);
+  const dataDir = dataDirArg(argv);
+  const outIndex = argv.indexOf('--out');
+  const out = outIndex >= 0 && argv[outIndex + 1] ? argv[outIndex + 1]! : DEFAULT_MODEL_PATH;
+  const started = Date.now();
+  const sets = readLabelledSets(dataDir);
+  const corpus = buildCorpus(sets, DEFAULT_CONFIG, (t) => scoreSentiment(t).compound);
+  const all = corpus.examples.map((_, i) => i);
+  const judged = judgedSets(corpus);
+  console.log(`train:sentiment: ${all.length} posts in ${sets.length} sets (${sets.map((s) => `${s.name} ${s.posts.length}`).join(', ')})`);
+
+  let best: { l2: number; offsets: [number, number, number]; mean: number; bySet: Record<string, number> } | undefined;
+  for (const l2 of L2_GRID) {
+    const config = { ...DEFAULT_CONFIG, l2 };
+    const z = outOfFoldLogits(corpus, config);
+    const offsets = tuneOffsets(corpus, z, all);
+    const scores = scoresBySet(corpus, z, offsets, all);
+    const mean = judged.reduce((sum, s) => sum + scores.get(s)!.macroF1, 0) / judged.length;
+    const bySet = Object.fromEntries(sets.map((s, i) => [s.name, round3(scores.get(i)!.macroF1)]));
+    console.log(`  L2 ${l2}: ${DEFAULT_CONFIG.folds}-fold macro-F1 ${mean.toFixed(3)} (mean of judged sets) ${JSON.stringify(bySet)} offsets ${offsets.join(' ')}`);
+    if (!best || mean > best.mean) best = { l2, offsets, mean, bySet };
+  }
+  const config = { ...DEFAULT_CONFIG, l2: best!.l2 };
+  const model = train(corpus.examples, config);
+  const bytes = encodeModel(
+    {
+      hashBits: config.hashBits,
+      dense: DENSE_FEATURES,
+      offsets: best!.offsets,
+      bias: model.bias,
+      training: {
+        ...config,
+        sets: Object.fromEntries(sets.map((s) => [s.name, s.posts.length])),
+        crossValidatedMacroF1: { mean: round3(best!.mean), ...best!.bySet },
+      },
+    },
+    model.weights,
+  );
+  writeFileSync(out, bytes);
+  const { version } = decodeModel(bytes, out);
+  console.log(`train:sentiment: L2 ${config.l2}, offsets ${best!.offsets.join(' ')}; wrote ${out} (${(bytes.length / 1e6).toFixed(2)} MB, ${version}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+try {
+  main();
+} catch (err) {
+  console.error(`train:sentiment: ${err instanceof Error ? err.message : String(err)}`);
+  process.exitCode = 1;
+}
