@@ -7,9 +7,13 @@
  *  - the learned model leave-one-set-out (trained on the other sets: an estimate for data unlike the
  *    training data);
  *  - the previous lexicon analyser (extended VADER) and plain VADER, which learn nothing, on every post;
- * as macro-F1 (over the classes that hold a tenth of the set) and accuracy, then posts per second.
+ * as macro-F1 (over the classes that hold a tenth of the set) and accuracy, then posts per second;
+ * then the ticker figures (bench/tickerAccuracy.ts): recall of listed cashtags in the same posts, precision and
+ * recall on the project's labelled sets, and extraction speed.
  */
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { evaluateTickers, reportTickerAccuracy } from '../bench/tickerAccuracy';
 import { plainVaderSentiment, scoreSentiment, type SentimentLabel } from '../core/signal/sentiment';
 import { createSentimentAnalyser, loadSentimentModel, logits, type SentimentAnalyser } from '../core/signal/sentimentModel';
 import { buildCorpus, DEFAULT_CONFIG, judgedSets, labelsOf, outOfFoldLogits, scoresBySet, train, tuneOffsets, type TrainingConfig } from './sentiment/crossValidation';
@@ -34,7 +38,8 @@ function projectSet(file: string): Array<{ text: string; label: SentimentLabel }
 
 function main(): void {
   const started = Date.now();
-  const sets = readLabelledSets(dataDirArg(process.argv.slice(2)));
+  const dataDir = dataDirArg(process.argv.slice(2));
+  const sets = readLabelledSets(dataDir);
   const model = loadSentimentModel();
   const config: TrainingConfig = { ...DEFAULT_CONFIG, ...(model.header.training as Partial<TrainingConfig>) };
   const lexicon = (t: string) => scoreSentiment(t).compound;
@@ -103,6 +108,7 @@ function main(): void {
     `  posts/s on these posts, one core: learned ${postsPerSecond(texts, (t) => analyser.analyse(t)).toLocaleString('en-US')}, ` +
       `lexicon ${postsPerSecond(texts, scoreSentiment).toLocaleString('en-US')}, plain VADER ${postsPerSecond(texts, plainVaderSentiment).toLocaleString('en-US')}`,
   );
+  reportTickerAccuracy(evaluateTickers({ dataDir: path.resolve(dataDir), payloadsDir: path.resolve(dataDir, '..', 'real-payloads') }));
   console.log(`eval:signal: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
