@@ -113,11 +113,11 @@ describe('dashboard truth on a fresh install, outside market hours', () => {
     await screenshot(page, 'truth-sorted');
   });
 
-  it('shows the admin as no subscriber: 0 subscribers and $0 monthly revenue on a fresh install', async () => {
+  it('shows the admin as no subscriber: 0 subscribers and $0.00 monthly revenue on a fresh install', async () => {
     await page.goto(`${product.baseUrl}/admin`);
     await page.getByTestId('stat-Subscribers').filter({ hasText: /^\d+$/ }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('stat-Subscribers').innerText()).toBe('0');
-    expect(await page.getByTestId('stat-Monthly Revenue').innerText()).toBe('$0');
+    expect(await page.getByTestId('stat-Monthly Revenue').innerText()).toBe('$0.00');
     const row = page.getByTestId('user-row').filter({ hasText: email });
     await row.waitFor();
     expect(await row.getByLabel(/subscription/i).inputValue()).toBe('none');

@@ -36,6 +36,9 @@ interface ContrastFailure {
  * Gradients count as their nearest solid ancestor colour, so this is an approximation for gradient heroes.
  */
 async function findContrastFailures(page: Page): Promise<ContrastFailure[]> {
+  // Colours are read once every transition has ended: the theme applied at hydration fades colours in, and a colour
+  // caught halfway is neither theme's.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   return await page.evaluate(() => {
     const canvas = document.createElement('canvas');
     canvas.width = 1;

@@ -74,7 +74,7 @@ export function UserRowActions({ user }: { user: PublicUser }) {
         Delete
       </Button>
       {canExtendTrial && (
-        <Button variant="outline" size="sm" disabled={extendTrial.isPending} onClick={() => extendTrial.mutate(user)} aria-label={`Extend trial of ${who}`}>
+        <Button variant="outline" size="sm" disabled={extendTrial.isPending} onClick={() => extendTrial.mutate(user)} aria-label={`+${TRIAL_EXTENSION_DAYS} days trial for ${who}`}>
           +{TRIAL_EXTENSION_DAYS} days trial
         </Button>
       )}

@@ -20,7 +20,8 @@ export function YouTubeQuotaCard() {
             {formatCount(data.spent)} of {formatCount(data.dailyQuota)} units spent on {data.day} (Pacific time); resets {formatDateTime(data.resetsAt)}.
             {!data.live && ' YouTube runs on the simulated feed: no units are spent until YOUTUBE_API_KEY is set.'}
           </p>
-          <div className="overflow-x-auto">
+          {/* Focusable, so a keyboard user can scroll the table sideways on a narrow screen. */}
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="YouTube quota by source">
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-slate-600 dark:border-slate-800 dark:text-slate-400">
                 <tr>
