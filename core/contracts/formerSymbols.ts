@@ -11,15 +11,18 @@ export const formerSymbolSchema = z.object({
     .refine((d) => d >= '1900-01-01' && d <= '2100-12-31', 'A date is between 1900 and 2100')
     .nullable()
     .default(null),
-  note: z.string().trim().max(200, 'A note is at most 200 characters').default(''),
+  note: z.string().trim().max(100, 'A note is at most 100 characters').default(''),
 });
 export type FormerSymbol = z.infer<typeof formerSymbolSchema>;
 
-/** The admin's whole list of former symbols, saved at once; each symbol at most once, never its own successor. */
+/**
+ * The admin's whole list of former symbols, saved at once; each symbol at most once, never its own successor. The
+ * caps keep the largest valid list inside the 100 kB body limit, so an over-long list is a 400 naming the rule, not a 413.
+ */
 export const formerSymbolsSchema = z.object({
   renames: z
     .array(formerSymbolSchema.refine((r) => r.successor !== r.symbol, { message: 'A symbol cannot be its own successor', path: ['successor'] }))
-    .max(2000, 'At most 2000 former symbols')
+    .max(500, 'At most 500 former symbols')
     .superRefine((renames, ctx) => {
       const seen = new Set<string>();
       renames.forEach((r, i) => {
