@@ -33,6 +33,16 @@ const toAlert = (r: AlertRow): Alert => ({
 });
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
+const isDeadlock = (err: unknown) => (err as { code?: string }).code === '40P01';
+
+async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!isDeadlock(err)) throw err;
+    return await run();
+  }
+}
 
 /** A user's alerts (spec §3 Alert): each call is scoped to its owner, so another user's alert reads as not found. */
 export function createAlertService(db: Knex, maxAlertsPerUser: number) {
@@ -60,8 +70,11 @@ export function createAlertService(db: Knex, maxAlertsPerUser: number) {
       const input = createAlertSchema.parse(body ?? {}) satisfies CreateAlertInput;
       const stock = await db('stocks').where({ id: input.stockId }).first('id');
       if (!stock) throw new HttpError(400, 'Stock not found', 'stockId');
-      const id = await db.transaction(async (trx) => {
-        const user = await trx('users').where({ id: userId }).forUpdate().first<{ phone_number: string | null; phone_verified_at: Date | null } | undefined>('phone_number', 'phone_verified_at');
+      // Postgres may pick this transaction as a deadlock victim when other work locks the same rows; it is retried once.
+      const id = await retryOnDeadlock(() => db.transaction(async (trx) => {
+        // NO KEY UPDATE serialises this user's creations (the cap holds under bursts) without blocking the key-share locks
+        // that inserts referencing the user take (sessions, notifications), which FOR UPDATE would.
+        const user = await trx('users').where({ id: userId }).forNoKeyUpdate().first<{ phone_number: string | null; phone_verified_at: Date | null } | undefined>('phone_number', 'phone_verified_at');
         if (input.smsEnabled && !user?.phone_number) throw new HttpError(400, 'SMS alerts need a phone number (add one in Settings)', 'smsEnabled');
         if (input.smsEnabled && !user?.phone_verified_at) throw new HttpError(400, 'SMS alerts need a verified phone number (verify it in Settings)', 'smsEnabled');
         const [counted] = await trx('alerts').where({ user_id: userId }).count<{ count: string }[]>('* as count');
@@ -82,7 +95,7 @@ export function createAlertService(db: Knex, maxAlertsPerUser: number) {
           if (isUniqueViolation(err)) throw new HttpError(409, 'You already have an alert for this stock with the same threshold and window', 'mentionThreshold');
           throw err;
         }
-      });
+      }));
       return await getOwned(userId, id);
     },
 
