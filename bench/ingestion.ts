@@ -34,7 +34,8 @@ export interface IngestionBenchResult {
 async function simulatedMentionRows(db: Knex, sentiment: SentimentAnalyser, posts: number, seed: number): Promise<MentionRow[]> {
   const analyzer = await createPostAnalyzerCache(db, sentiment).get();
   const universe = await db('tickers').select('symbol', 'name', 'aliases');
-  const options = { seed, tickers: simulatedTickers(universe, seed), postsPerMinute: posts / 3 / 1440, now: () => new Date('2026-11-20T00:00:30Z') };
+  // One day of posts: the feed's first scan would otherwise backfill a week.
+  const options = { seed, tickers: simulatedTickers(universe, seed), postsPerMinute: posts / 3 / 1440, backfillMinutes: 1440, now: () => new Date('2026-11-20T00:00:30Z') };
   const rows: MentionRow[] = [];
   for (const platform of ['reddit', 'twitter', 'youtube'] as const) {
     const fetched = await createSimulatedConnector(platform, options).fetchNew({ platform, settingType: 'keywords', value: 'bench' }, null, { maxPosts: Infinity });
