@@ -4,6 +4,21 @@ import { platforms, type Platform } from './connectors/types';
 export const scanScheduleId = (platform: Platform) => `scan-${platform}`;
 
 /**
+ * Creates a schedule (starting a first run at once when `triggerImmediately`), or gives an existing one the current
+ * spec and action. Every schedule skips a run that is due while the previous one still runs (SKIP) and catches up at
+ * most a minute of missed runs. Calling it again with a new spec leaves one schedule with that spec.
+ */
+export async function upsertSchedule(client: Client, scheduleId: string, spec: ScheduleSpec, action: ScheduleOptionsAction, triggerImmediately = false): Promise<string> {
+  try {
+    await client.schedule.create({ scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' }, state: { triggerImmediately } });
+  } catch (err) {
+    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+    await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
+  }
+  return scheduleId;
+}
+
+/**
  * One Temporal Schedule per platform starting ScanPlatform every `intervalMinutes`; a scan still running
  * when the next is due is not overlapped (SKIP). Existing schedules get the current interval. Idempotent.
  */
@@ -12,22 +27,10 @@ export async function ensureScanSchedules(client: Client, options: { taskQueue: 
   for (const platform of platforms) {
     const scheduleId = scanScheduleId(platform);
     const spec = { intervals: [{ every: `${options.intervalMinutes}m` }] };
-    const action = {
-      type: 'startWorkflow' as const,
-      workflowType: 'scanPlatform',
-      taskQueue: options.taskQueue,
-      args: [{ platform }],
-      // Runs are named scan-<platform>-<scheduled time>, so a data engineer finds them by platform.
-      workflowId: `scan-${platform}`,
-    };
-    try {
-      // A new schedule scans at once, so a fresh install has data within moments rather than after one interval.
-      await client.schedule.create({ scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' }, state: { triggerImmediately: true } });
-    } catch (err) {
-      if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-      await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
-    }
-    ids.push(scheduleId);
+    // Runs are named scan-<platform>-<scheduled time>, so a data engineer finds them by platform.
+    const action = { type: 'startWorkflow' as const, workflowType: 'scanPlatform', taskQueue: options.taskQueue, args: [{ platform }], workflowId: scheduleId };
+    // A new schedule scans at once, so a fresh install has data within moments rather than after one interval.
+    ids.push(await upsertSchedule(client, scheduleId, spec, action, true));
   }
   return ids;
 }
@@ -37,38 +40,14 @@ export const PRICE_SCHEDULE_ID = 'refresh-prices';
 /** The RefreshPrices schedule: every minute, a run still going when the next is due is skipped. Idempotent. */
 export async function ensurePriceSchedule(client: Client, options: { taskQueue: string; scheduleId?: string }): Promise<string> {
   const scheduleId = options.scheduleId ?? PRICE_SCHEDULE_ID;
-  const spec = { intervals: [{ every: '1m' }] };
   // Runs are named refresh-prices-<scheduled time>.
   const action = { type: 'startWorkflow' as const, workflowType: 'refreshPrices', taskQueue: options.taskQueue, args: [], workflowId: scheduleId };
-  try {
-    await client.schedule.create({
-      scheduleId,
-      spec,
-      action,
-      policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
-      state: { triggerImmediately: true },
-    });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
-  }
-  return scheduleId;
+  return await upsertSchedule(client, scheduleId, { intervals: [{ every: '1m' }] }, action, true);
 }
 
 export const ALERT_SCHEDULE_ID = 'evaluate-alerts';
 export const DIGEST_SCHEDULE_ID = 'weekly-digest';
 export const TRIAL_SCHEDULE_ID = 'trial-maintenance';
-
-/** Creates a schedule (starting a first run at once when `triggerImmediately`), or gives an existing one the current spec and action. */
-async function upsertSchedule(client: Client, scheduleId: string, spec: ScheduleSpec, action: ScheduleOptionsAction, triggerImmediately = false): Promise<string> {
-  try {
-    await client.schedule.create({ scheduleId, spec, action, policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' }, state: { triggerImmediately } });
-  } catch (err) {
-    if (!(err instanceof ScheduleAlreadyRunning)) throw err;
-    await client.schedule.getHandle(scheduleId).update((previous) => ({ ...previous, spec, action }));
-  }
-  return scheduleId;
-}
 
 /**
  * EvaluateAlerts every minute (besides after every scan), the weekly digest on Mondays at 13:00 UTC, and trial
