@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { decodeHTML } from 'entities';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogPosts } from '../../dashboard/src/features/blog/data/blogPosts';
@@ -10,7 +11,7 @@ import { buildDashboard } from '../../scripts/build/buildDashboard';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 
 const attr = (html: string, selector: RegExp) => selector.exec(html)?.[1];
-const decode = (s: string | undefined) => s?.replace(/&#x27;/g, "'").replace(/&amp;/g, '&').replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string | undefined) => (s === undefined ? undefined : decodeHTML(s));
 /** The text a reader (or a crawler without JavaScript) sees: #root without tags or scripts. */
 const visibleText = (html: string) =>
   decode(
