@@ -35,7 +35,7 @@ import { openApiRoutes } from './routes/openApiRoutes';
 import { pipelineRoutes } from './routes/pipelineRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { stockRoutes } from './routes/stockRoutes';
-import { cachedRead } from './services/cachedRead';
+import { cachedValue } from '../platform/ttlCache';
 import { priceSource } from '../workflows/prices';
 import { platformStatus } from './services/platformStatusService';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
@@ -91,7 +91,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const billing = createBilling(config, deps.db, { passwords, checkStrength });
   // Admin edits of the source lists (this process) show at once; the TTL bounds what other processes changed.
   const dashboardCacheMs = deps.dashboardCacheMs ?? DEFAULT_DASHBOARD_CACHE_MS;
-  const status = cachedRead(() => platformStatus({ db: deps.db, warehouse: deps.warehouse, realPlatforms: deps.realPlatforms, prices: priceSource(config.env), now: deps.now }), dashboardCacheMs);
+  const status = cachedValue(() => platformStatus({ db: deps.db, warehouse: deps.warehouse, realPlatforms: deps.realPlatforms, prices: priceSource(config.env), now: deps.now }), { ttlMs: dashboardCacheMs });
   const routes = [
     ...healthRoutes({
       db: deps.db,

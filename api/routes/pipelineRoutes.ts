@@ -8,11 +8,11 @@ import { ensureSchedules } from '../../workflows/schedules';
 import { route } from '../http/routeTable';
 import { serviceUnavailable } from '../http/httpError';
 import type { PlatformStatus } from '../../core/contracts/platformStatus';
-import type { CachedRead } from '../services/cachedRead';
+import type { CachedValue } from '../../platform/ttlCache';
 
 const initDataResponseSchema = z.object({ sourceListsAdded: z.number().int(), schedules: z.array(z.string()) });
 
-export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Config; status: CachedRead<PlatformStatus> }) {
+export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Config; status: CachedValue<PlatformStatus> }) {
   // The dashboard sends init-data on every load, and ensuring the schedules is eight Temporal round trips (seconds
   // under a burst), so this process ensures them once; concurrent callers share that call, and a failure is retried.
   let schedulesEnsured: Promise<string[]> | undefined;

@@ -19,7 +19,7 @@ import type { RefreshPricesResult } from '../../workflows/activities/priceActivi
 import type { Platform } from '../../workflows/connectors/types';
 import { route } from '../http/routeTable';
 import { createPipelineRunner } from '../services/pipelineRunner';
-import { cachedRead } from '../services/cachedRead';
+import { cachedValue } from '../../platform/ttlCache';
 import { usingRealAPIs } from '../services/platformStatusService';
 import { createStockDetailService } from '../services/stockDetailService';
 import { createStockListService } from '../services/stockListService';
@@ -48,9 +48,9 @@ export interface StockRouteDeps {
 /** The monitoring dashboard's data (spec §2 /dashboard, §7): stock list, history, posts, trends and the two on-demand pipelines. */
 export function stockRoutes(deps: StockRouteDeps) {
   const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.dashboardCacheMs, now: deps.now });
-  const trending = cachedRead(
+  const trending = cachedValue(
     async () => trendingNowSchema.parse(await deps.db('trending_stocks').orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }]).select('ticker', 'sentiment')),
-    deps.dashboardCacheMs,
+    { ttlMs: deps.dashboardCacheMs },
   );
   // Histories are reused three times as long as the list (default 15 s): cards refetch them every 15 minutes anyway.
   const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * deps.dashboardCacheMs, now: deps.now });

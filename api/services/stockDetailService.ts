@@ -6,6 +6,7 @@ import { hourlyMentionHistory } from '../../warehouse/queries/hourlyMentionHisto
 import { latestTickerPosts } from '../../warehouse/queries/latestTickerPosts';
 import { mentionHistory } from '../../warehouse/queries/mentionHistory';
 import { priceBuckets } from '../../warehouse/queries/priceBuckets';
+import { createTtlCache } from '../../platform/ttlCache';
 import { notFound } from '../http/httpError';
 import { fromWarehouse } from './warehouseGuard';
 
@@ -24,19 +25,11 @@ type PlatformKey = (typeof platformKeys)[number];
  */
 export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse; now?: () => Date; historyCacheMs?: number }) {
   const clock = deps.now ?? (() => new Date());
-  const historyCacheMs = deps.historyCacheMs ?? 0;
-  const historyCache = new Map<string, { expires: number; value: Promise<unknown> }>();
-
-  /** A read reused for `historyCacheMs` under `key`; a failed read (unknown ticker, ClickHouse down) is not kept. */
-  function reused<T>(key: string, read: () => Promise<T>): Promise<T> {
-    if (historyCacheMs <= 0) return read();
-    const cached = historyCache.get(key);
-    if (cached && cached.expires > Date.now()) return cached.value as Promise<T>;
-    const value = read();
-    historyCache.set(key, { expires: Date.now() + historyCacheMs, value });
-    value.catch(() => historyCache.delete(key));
-    return value;
-  }
+  // Every (ticker, range) a dashboard shows, a few thousand at most; each history is at most ~100 points.
+  const reuse = { ttlMs: deps.historyCacheMs ?? 0, maxKeys: 5_000 };
+  // A failed read (unknown ticker, ClickHouse down) is not kept.
+  const histories = createTtlCache<`${string}|${TimeRange}`, HistoricalPoint[]>(reuse);
+  const sessions = createTtlCache<string, SessionPrices>(reuse);
 
   async function assertKnown(ticker: string): Promise<void> {
     const row = await deps.db('tickers').where({ symbol: ticker }).first('symbol');
@@ -94,12 +87,12 @@ export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse;
   return {
     /** The history of a ticker over a range (see readHistory), reused for `historyCacheMs`. */
     async historical(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
-      return reused(`${ticker}|${range}`, () => readHistory(ticker, range));
+      return histories.get(`${ticker}|${range}`, () => readHistory(ticker, range));
     },
 
     /** The ticker's price line through the current or last session (see sessionPricesSchema), reused like histories. */
     async session(ticker: string): Promise<SessionPrices> {
-      return reused(`${ticker}|session`, () => readSession(ticker));
+      return sessions.get(ticker, () => readSession(ticker));
     },
 
     /** The latest posts behind a ticker's mentions, newest first. */

@@ -4,6 +4,7 @@ import { rangeMinutes, stockListSchema, type Stock, type TimeRange } from '../..
 import type { Warehouse } from '../../warehouse/client';
 import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
 import { summariseCounts, type StockCounts } from '../../workflows/activities/stockSnapshotActivities';
+import { createTtlCache, type TtlCache } from '../../platform/ttlCache';
 import { fromWarehouse } from './warehouseGuard';
 
 const MINUTE_MS = 60_000;
@@ -54,10 +55,19 @@ const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0,
 export function createStockListService(deps: { db: Knex; warehouse: Warehouse; cacheMs: number; now?: () => Date }) {
   const { cacheMs } = deps;
   const clock = deps.now ?? (() => new Date());
-  const cache = new Map<TimeRange, { expires: number; value: SerializedStockList }>();
-  const inFlight = new Map<TimeRange, Promise<SerializedStockList>>();
-  /** Bumped by invalidate(): a computation that started before it is not cached. */
-  let generation = 0;
+  // One cache per range, each with its own period (cacheMsFor). An expired list is served for up to one more period
+  // while one request's recomputation runs in the background: no poll waits for a recomputation except the first
+  // after a start or an invalidation.
+  const caches = new Map<TimeRange, TtlCache<TimeRange, SerializedStockList>>();
+  function cacheOf(range: TimeRange): TtlCache<TimeRange, SerializedStockList> {
+    let cache = caches.get(range);
+    if (!cache) {
+      const ttlMs = cacheMsFor(range, cacheMs);
+      cache = createTtlCache({ ttlMs, staleWhileRevalidateMs: ttlMs });
+      caches.set(range, cache);
+    }
+    return cache;
+  }
 
   const loadRows = (tickers: string[]) =>
     deps
@@ -113,38 +123,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
     return serialize(stockListSchema.parse(stocks));
   }
 
-  /** Computes a range's list once however many ask meanwhile, and caches it unless invalidated meanwhile. */
-  function refresh(range: TimeRange): Promise<SerializedStockList> {
-    const running = inFlight.get(range);
-    if (running) return running;
-    const started = generation;
-    const computation = compute(range)
-      .then((value) => {
-        if (started === generation) cache.set(range, { expires: Date.now() + cacheMsFor(range, cacheMs), value });
-        return value;
-      })
-      .finally(() => {
-        if (inFlight.get(range) === computation) inFlight.delete(range);
-      });
-    inFlight.set(range, computation);
-    return computation;
-  }
-
-  /**
-   * The cached list while fresh. Once expired it is still served, for up to one more cache period, while one request's
-   * recomputation runs in the background: no poll waits for a recomputation except the first after a start or an
-   * invalidation.
-   */
-  async function cached(range: TimeRange): Promise<SerializedStockList> {
-    const hit = cache.get(range);
-    const now = Date.now();
-    if (hit && hit.expires > now) return hit.value;
-    if (hit && hit.expires + cacheMsFor(range, cacheMs) > now) {
-      refresh(range).catch(() => undefined); // a failed recomputation is retried by the next request
-      return hit.value;
-    }
-    return await refresh(range);
-  }
+  const cached = (range: TimeRange): Promise<SerializedStockList> => cacheOf(range).get(range, () => compute(range));
 
   return {
     async list(range: TimeRange): Promise<Stock[]> {
@@ -156,9 +135,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
     },
     /** Drops cached lists (after a price refresh or a trend detection, so the next poll shows them). */
     invalidate(): void {
-      generation++;
-      cache.clear();
-      inFlight.clear();
+      for (const cache of caches.values()) cache.invalidate();
     },
   };
 }

@@ -1,30 +1,14 @@
 import type { Knex } from 'knex';
 import { createPostAnalyzer, type PostAnalyzer } from '../../core/signal/analyzePost';
 import type { SentimentAnalyser } from '../../core/signal/sentimentModel';
+import { cachedValue } from '../../platform/ttlCache';
 import { readTickerExtractorDeps } from '../universe/tickerExtractorDeps';
 
+/** Admin edits reach every worker within a minute. */
 const TTL_MS = 60_000;
 
-/** The production analyzer built from the Postgres listed universe and the admin-edited ambiguity list and former symbols, rebuilt at most once a minute. */
+/** The production analyzer built from the Postgres listed universe and the admin-edited ambiguity list and former symbols, rebuilt at most once a minute (concurrent scans share one rebuild). */
 export function createPostAnalyzerCache(db: Knex, sentiment: SentimentAnalyser) {
-  let cached: { analyzer: PostAnalyzer; loadedAt: number } | undefined;
-  let loading: Promise<PostAnalyzer> | undefined;
-
-  async function load(): Promise<PostAnalyzer> {
-    const analyzer = createPostAnalyzer(await readTickerExtractorDeps(db), sentiment);
-    cached = { analyzer, loadedAt: Date.now() };
-    return analyzer;
-  }
-
-  return {
-    async get(): Promise<PostAnalyzer> {
-      if (cached && Date.now() - cached.loadedAt < TTL_MS) return cached.analyzer;
-      loading ??= load().finally(() => (loading = undefined));
-      return await loading;
-    },
-    invalidate(): void {
-      cached = undefined;
-    },
-  };
+  return cachedValue(async (): Promise<PostAnalyzer> => createPostAnalyzer(await readTickerExtractorDeps(db), sentiment), { ttlMs: TTL_MS });
 }
 export type PostAnalyzerCache = ReturnType<typeof createPostAnalyzerCache>;

@@ -110,13 +110,14 @@ describe('parsePayload', () => {
 
 describe('TokenCache', () => {
   it('issues once, shares one in-flight request, and refreshes near expiry or after invalidate', async () => {
-    let clock = 0;
+    const issuedAt = 1_700_000_000_000;
+    let clock = issuedAt;
     let issued = 0;
     const cache = new TokenCache<string>(async () => ({ accessToken: `token-${++issued}`, expiresInSeconds: 3600 }), () => clock);
     expect(await Promise.all([cache.get('a'), cache.get('b')])).toEqual(['token-1', 'token-1']);
-    clock = 3_500_000;
+    clock = issuedAt + 3_500_000;
     expect(await cache.get('a')).toBe('token-1');
-    clock = 3_560_000; // inside the one-minute safety margin
+    clock = issuedAt + 3_540_001; // inside the one-minute safety margin
     expect(await cache.get('a')).toBe('token-2');
     cache.invalidate();
     expect(await cache.get('a')).toBe('token-3');

@@ -1,3 +1,5 @@
+import { createTtlCache } from '../../../platform/ttlCache';
+
 /** A fetched OAuth client-credentials token and its lifetime. */
 export interface IssuedToken {
   accessToken: string;
@@ -12,29 +14,21 @@ const EXPIRY_MARGIN_MS = 60_000;
  * Concurrent callers share a single in-flight token request; `invalidate` forces a new one (after a 401).
  */
 export class TokenCache<Context> {
-  private cached: { token: string; expiresAt: number } | undefined;
-  private inflight: Promise<string> | undefined;
+  private readonly cache;
 
   constructor(
     private readonly issue: (context: Context, signal?: AbortSignal) => Promise<IssuedToken>,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.cache = createTtlCache<'token', IssuedToken>({ ttlMs: 0, ttlOf: (issued) => issued.expiresInSeconds * 1000 - EXPIRY_MARGIN_MS, now });
+  }
 
   /** `context` names the scan that needed the token, for error messages. */
   async get(context: Context, signal?: AbortSignal): Promise<string> {
-    if (this.cached && this.now() < this.cached.expiresAt - EXPIRY_MARGIN_MS) return this.cached.token;
-    this.inflight ??= this.issue(context, signal)
-      .then((issued) => {
-        this.cached = { token: issued.accessToken, expiresAt: this.now() + issued.expiresInSeconds * 1000 };
-        return issued.accessToken;
-      })
-      .finally(() => {
-        this.inflight = undefined;
-      });
-    return this.inflight;
+    return (await this.cache.get('token', () => this.issue(context, signal))).accessToken;
   }
 
   invalidate(): void {
-    this.cached = undefined;
+    this.cache.invalidate();
   }
 }
