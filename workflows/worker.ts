@@ -12,7 +12,8 @@ export function workflowBundle(): Promise<WorkflowBundleWithSourceMap> {
 }
 
 const noop = () => {};
-const quietBundlerLogger = { trace: noop, debug: noop, info: noop, warn: noop, error: console.error, log: noop };
+/** Webpack's progress is noise in tests and at start-up; errors still show. */
+export const quietBundlerLogger = { trace: noop, debug: noop, info: noop, warn: noop, error: console.error, log: noop };
 
 export interface RunningWorker {
   worker: Worker;
