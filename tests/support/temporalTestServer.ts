@@ -5,7 +5,7 @@ import { projectRoot } from '../../platform/temporalCli';
 
 /**
  * Temporal's time-skipping test server (the one `TestWorkflowEnvironment.createTimeSkipping()` runs). The SDK would
- * download a native build of it at run time, which this machine cannot; the same server is published on Maven Central
+ * download a native build of it at run time, which this machine cannot; the same server is published in Maven's registry
  * as the Java artifact below, so it is fetched there with Maven and run on the JVM through a small launcher.
  */
 export const TEMPORAL_TEST_SERVER_ARTIFACT = { groupId: 'io.temporal', artifactId: 'temporal-test-server', version: '1.38.0' };
