@@ -1,10 +1,10 @@
 import { Context } from '@temporalio/activity';
 import { WorkflowFailedError } from '@temporalio/client';
 import { ApplicationFailure } from '@temporalio/common';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTemporalTestServer } from '../tests/support/temporalTestServer';
+import { createTimeSkippingEnvironment } from '../tests/support/temporalTestServer';
 import { uniqueTaskQueue } from '../tests/support/testStores';
 import type { Activities } from './activities';
 import type { SourceScanResult } from './activities/scanActivities';
@@ -24,7 +24,7 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
   let env: TestWorkflowEnvironment;
 
   beforeAll(async () => {
-    env = await TestWorkflowEnvironment.createTimeSkipping({ server: { executable: { type: 'existing-path', path: ensureTemporalTestServer() } } });
+    env = await createTimeSkippingEnvironment();
   });
   afterAll(async () => {
     await env?.teardown();
