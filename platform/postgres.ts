@@ -27,6 +27,19 @@ export interface EmbeddedPostgresOptions {
 // shutdown (scripts/start.ts), which stops the worker first, Postgres last and the Temporal dev server too.
 // Leaving those two signals to the product keeps that order and leaves no orphaned child behind.
 for (const signal of ['SIGINT', 'SIGTERM']) exitHook.unhookEvent(signal);
+// When the event loop drains, async-exit-hook stops the clusters and then calls process.exit(0), which
+// replaces the exit code the process had set: a test run with failures exited 0. The product stops the
+// clusters it left running itself on that event instead, and lets the process end with its own code.
+exitHook.unhookEvent('beforeExit');
+exitHook.unhookEvent('exit');
+const running = new Set<EmbeddedPostgres>();
+process.on('beforeExit', () => {
+  if (running.size === 0) return;
+  const servers = [...running];
+  running.clear();
+  // Stopping keeps the loop alive; once done, the loop drains again and the process exits as it meant to.
+  void Promise.allSettled(servers.map((server) => server.stop()));
+});
 
 const EMBEDDED_USER = 'stockpulse';
 /** The fixed password of installs made before each got its own; replaced by a random one on their next start. */
@@ -87,6 +100,7 @@ export async function startEmbeddedPostgres({ dataDir, port, database, tcp = fal
       writePassword(passwordFile, password!);
     }
     await server.start();
+    running.add(server);
   } catch (err) {
     let detail = err instanceof Error ? err.message : recentOutput.filter(Boolean).slice(-3).join(' | ');
     if (/Permission denied/.test(detail) && process.getuid?.() === 0) {
@@ -98,8 +112,13 @@ export async function startEmbeddedPostgres({ dataDir, port, database, tcp = fal
   try {
     const current = password ?? (await replaceLegacyPassword(urlFor(LEGACY_PASSWORD, 'postgres'), passwordFile));
     await ensureDatabase(urlFor(current, 'postgres'), database);
-    return { url: urlFor(current, database), embedded: true, stop: () => server.stop() };
+    const stop = async () => {
+      running.delete(server);
+      await server.stop();
+    };
+    return { url: urlFor(current, database), embedded: true, stop };
   } catch (err) {
+    running.delete(server);
     await server.stop();
     throw err instanceof StartupError ? err : new StartupError(`Embedded PostgreSQL in ${dataDir} refused the connection: ${err instanceof Error ? err.message : String(err)}`);
   }
