@@ -15,7 +15,6 @@ import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
 import { postgresLimiters } from '../workflows/connectors/http/requestPacer';
 import { createRealConnectors } from '../workflows/connectors/realConnectors';
-import { platforms, type Platform } from '../workflows/connectors/types';
 import { createPriceProvider } from '../workflows/prices';
 import { createNotificationChannels } from '../workflows/notifications';
 import { startSmtpCapture } from '../workflows/notifications/smtpCapture';
@@ -28,6 +27,7 @@ import { startPostgres } from './postgres';
 import { StartupError } from './startupError';
 import { ensureTemporalCli } from './temporalCli';
 import { startTemporalDevServer } from './temporalDevServer';
+import { platforms, type Platform } from '../core/platforms';
 
 const SESSION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 

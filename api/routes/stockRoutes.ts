@@ -16,13 +16,13 @@ import {
 import type { Warehouse } from '../../warehouse/client';
 import type { DetectTrendsResult } from '../../workflows/activities/trendActivities';
 import type { RefreshPricesResult } from '../../workflows/activities/priceActivities';
-import type { Platform } from '../../workflows/connectors/types';
 import { route } from '../http/routeTable';
 import { createPipelineRunner } from '../services/pipelineRunner';
 import { cachedRead } from '../services/cachedRead';
 import { usingRealAPIs } from '../services/platformStatusService';
 import { createStockDetailService } from '../services/stockDetailService';
 import { createStockListService } from '../services/stockListService';
+import type { Platform } from '../../core/platforms';
 
 const rangeQuery = z.object({ range: timeRangeSchema.default('1hour') });
 const tickerParams = z.object({ ticker: tickerParamSchema });

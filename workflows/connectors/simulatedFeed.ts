@@ -1,5 +1,6 @@
 import { hashString, poisson, seededRandom } from '../../core/random/seededRandom';
-import type { Connector, FetchOptions, FetchResult, Platform, RawPost, Source } from './types';
+import type { Platform } from '../../core/platforms';
+import type { Connector, FetchOptions, FetchResult, RawPost, Source } from './types';
 
 export interface SimulatedTicker {
   symbol: string;

@@ -1,5 +1,6 @@
-import { rangeMinutes, timeRanges, type Stock, type TimeRange } from '@core/contracts/stocks';
+import { type Stock } from '@core/contracts/stocks';
 import { DEFAULT_TIME_RANGE } from './format';
+import { rangeMinutes, timeRanges, type TimeRange } from '@core/timeWindows';
 
 /** The grid's sort control, in the order the select lists them. */
 export const STOCK_SORT_OPTIONS = [
