@@ -11,10 +11,10 @@ import { dummyPasswordHash } from './passwordHasher';
 import type { PasswordPool } from './passwordPool';
 import type { PasswordStrengthCheck } from './passwordStrength';
 import { toPublicUser, type UserRow } from './userMapper';
+import { DAY_MS } from '../../core/timeWindows';
 
 /** The marketing reading of the trial (spec §1): 7 days, no card. The card-on-file 14-day trial is the billing flow's. */
 export const MARKETING_TRIAL_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** When a card-free trial that starts at `from` ends. */
 export const marketingTrialEnd = (from: Date) => new Date(from.getTime() + MARKETING_TRIAL_DAYS * DAY_MS);
 

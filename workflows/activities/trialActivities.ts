@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { notificationRow } from '../notifications/delivery';
 import type { TrialPayload } from '../notifications/messages';
+import { DAY_MS } from '../../core/timeWindows';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
 
 /**
