@@ -1,13 +1,13 @@
 import type { Knex } from 'knex';
 import type { PublicUser } from '../../core/contracts/user';
 import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, ResetPasswordInput } from '../../core/contracts/auth';
-import { expireEndedTrials } from '../../workflows/activities/trialActivities';
+import { expireEndedTrials } from '../../warehouse/postgres/trials';
 import { guardLastAdmin } from './lastAdminGuard';
 import { HttpError } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
 import type { AccountMessenger } from './accountMessages';
 import type { AccountTokens } from './accountTokens';
-import { dummyPasswordHash } from './passwordHasher';
+import { dummyPasswordHash } from '../../platform/passwordHasher';
 import type { PasswordPool } from './passwordPool';
 import type { PasswordStrengthCheck } from './passwordStrength';
 import { toPublicUser, type UserRow } from './userMapper';

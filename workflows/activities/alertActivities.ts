@@ -4,7 +4,7 @@ import { tickerWindowTotals } from '../../warehouse/queries/tickerWindowTotals';
 import { MINUTES_PER_WEEK } from '../../core/timeWindows';
 import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NewNotification, type NotificationChannels } from '../notifications/delivery';
 import type { AlertPayload, DigestPayload, DigestStock } from '../notifications/messages';
-import { TRIAL_ENDED_SQL } from './trialActivities';
+import { TRIAL_ENDED_SQL } from '../../warehouse/postgres/trials';
 
 /** Only these subscribers are notified (spec §4: the admin's "trial" is the same state as "trialing"). */
 export const NOTIFIED_STATUSES = ['trialing', 'trial', 'active'] as const;
