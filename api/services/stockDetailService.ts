@@ -9,13 +9,13 @@ import { priceBuckets } from '../../warehouse/queries/priceBuckets';
 import { notFound } from '../http/httpError';
 import { fromWarehouse } from './warehouseGuard';
 import { isPlatform, zeroPerPlatform, type Platform } from '../../core/platforms';
-import { rangeMinutes, type TimeRange } from '../../core/timeWindows';
+import { MINUTE_MS, rangeMinutes, type TimeRange } from '../../core/timeWindows';
 
 /** Bucket size per range: 60 points for an hour, 48 for 4 hours, 96 for a day, 84 for a week. */
 export const bucketMinutes: Record<TimeRange, number> = { '1hour': 1, '4hours': 5, '24hours': 15, '7days': 120 };
 
 /** A session's price line has a point every 5 minutes: 79 for a full session. */
-const SESSION_BUCKET_MS = 5 * 60_000;
+const SESSION_BUCKET_MS = 5 * MINUTE_MS;
 
 /**
  * `historyCacheMs`: how long a (ticker, range) history is reused. Every user's dashboard asks the same ones (spec §7
@@ -49,7 +49,7 @@ export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse;
    */
   async function readHistory(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
     await assertKnown(ticker);
-    const bucketMs = bucketMinutes[range] * 60_000;
+    const bucketMs = bucketMinutes[range] * MINUTE_MS;
     const count = rangeMinutes[range] / bucketMinutes[range];
     const last = Math.floor(clock().getTime() / bucketMs) * bucketMs;
     const first = new Date(last - (count - 1) * bucketMs);
