@@ -14,16 +14,21 @@ const platformInfo = {
 
 export type Platform = keyof typeof platformInfo;
 
-export const platforms = Object.keys(platformInfo) as Platform[] as readonly Platform[] as readonly [Platform, ...Platform[]];
+export const platforms = Object.keys(platformInfo) as readonly Platform[];
+
+/** A record with one value per platform, in list order. */
+export function perPlatform<T>(value: (platform: Platform) => T): Record<Platform, T> {
+  return Object.fromEntries(platforms.map((p) => [p, value(p)])) as Record<Platform, T>;
+}
 
 /** How each platform writes its own name (brand spelling: "YouTube", "TikTok"). */
-export const platformLabels = Object.fromEntries(platforms.map((p) => [p, platformInfo[p].label])) as Record<Platform, string>;
+export const platformLabels = perPlatform((p) => platformInfo[p].label);
 
 /** Which source lists each platform understands (what its connector reads). */
-export const sourceListTypes = Object.fromEntries(platforms.map((p) => [p, platformInfo[p].sourceLists])) as { readonly [P in Platform]: (typeof platformInfo)[P]['sourceLists'] };
+export const sourceListTypes = perPlatform((p) => platformInfo[p].sourceLists) as { readonly [P in Platform]: (typeof platformInfo)[P]['sourceLists'] };
 
 /** The series colour of each platform in the dashboard's charts. */
-export const platformColors = Object.fromEntries(platforms.map((p) => [p, platformInfo[p].color])) as Record<Platform, string>;
+export const platformColors = perPlatform((p) => platformInfo[p].color);
 
 /**
  * The platforms the product is sold on (the dashboard always shows them, and the platform status counts them as
@@ -35,4 +40,4 @@ export const dashboardPlatforms = platforms.filter((p) => platformInfo[p].always
 export const isPlatform = (value: string): value is Platform => Object.hasOwn(platformInfo, value);
 
 /** A count per platform, all zero: the start of every per-platform sum. */
-export const zeroPerPlatform = (): Record<Platform, number> => Object.fromEntries(platforms.map((p) => [p, 0])) as Record<Platform, number>;
+export const zeroPerPlatform = (): Record<Platform, number> => perPlatform(() => 0);

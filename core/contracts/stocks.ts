@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { platforms, type Platform } from '../platforms';
+import { perPlatform, platforms, type Platform } from '../platforms';
 import { timeRanges } from '../timeWindows';
 
 export const timeRangeSchema = z.enum(timeRanges, { error: `range must be one of ${timeRanges.join(', ')}` });
@@ -8,12 +8,11 @@ export const timeRangeSchema = z.enum(timeRanges, { error: `range must be one of
 export type PlatformMentionFields = { [P in Platform as `${P}Mentions`]: number };
 const mentionField = (p: Platform) => `${p}Mentions` as const;
 
-export const platformMentionFields = (perPlatform: Record<Platform, number>): PlatformMentionFields =>
-  Object.fromEntries(platforms.map((p) => [mentionField(p), perPlatform[p]])) as PlatformMentionFields;
+export const platformMentionFields = (counts: Record<Platform, number>): PlatformMentionFields =>
+  Object.fromEntries(platforms.map((p) => [mentionField(p), counts[p]])) as PlatformMentionFields;
 
 /** The inverse of platformMentionFields: a stock's per-platform fields as one record keyed by platform. */
-export const mentionsPerPlatform = (fields: PlatformMentionFields): Record<Platform, number> =>
-  Object.fromEntries(platforms.map((p) => [p, fields[mentionField(p)]])) as Record<Platform, number>;
+export const mentionsPerPlatform = (fields: PlatformMentionFields): Record<Platform, number> => perPlatform((p) => fields[mentionField(p)]);
 
 /** A zod shape with one `schema` field per platform, named by `name`. */
 function perPlatformShape<K extends string, T extends z.ZodType>(name: (p: Platform) => K, schema: T): Record<K, T> {
