@@ -11,6 +11,8 @@
 import { pathToFileURL } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import { insertMentions, type MentionRow } from '../warehouse/queries/insertMentions';
+import { dashboardPlatforms } from '../core/platforms';
+import { DAY_MS } from '../core/timeWindows';
 import { createSentimentAnalyser, loadSentimentModel } from '../core/signal/sentimentModel';
 import { createActivities } from '../workflows/activities';
 import { createConnectors } from '../workflows/connectors';
@@ -77,11 +79,11 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
     const now = Date.now();
     const rows: MentionRow[] = Array.from({ length: DAY_MENTIONS }, (_, i) => ({
       ticker: universe[i % TICKERS]!.symbol,
-      platform: ['reddit', 'twitter', 'youtube'][i % 3]!,
+      platform: dashboardPlatforms[i % dashboardPlatforms.length]!,
       post_id: `bench_${i}`,
       source: 'bench',
       author_hash: (i % 7919).toString(16).padStart(16, '0'),
-      ts: new Date(now - ((i * 7919) % 86_400_000)).toISOString(),
+      ts: new Date(now - ((i * 7919) % DAY_MS)).toISOString(),
       compound: 0,
       label: 'neutral',
       engagement: 1,

@@ -10,12 +10,13 @@ import { Client, Connection } from '@temporalio/client';
 import { buildApp } from '../api/app';
 import { createStockListService } from '../api/services/stockListService';
 import { loadConfig } from '../core/config';
-import { timeRanges } from '../core/contracts/stocks';
 import { createDatabase } from '../platform/database';
 import { setLogLevel } from '../platform/logger';
 import { connectWarehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
 import { createTrendActivities } from '../workflows/activities/trendActivities';
+import { platforms } from '../core/platforms';
+import { HOUR_MS, timeRanges } from '../core/timeWindows';
 
 const env = process.env as Record<string, string>;
 setLogLevel('error');
@@ -26,7 +27,7 @@ await migrateWarehouse(warehouse);
 
 const tickers = (await db('tickers').orderBy('symbol').limit(500).pluck<string[]>('symbol')) as string[];
 const now = Date.now();
-const WINDOW_MS = 170 * 3_600_000; // the trend baseline's 7 days and the hour before them
+const WINDOW_MS = 170 * HOUR_MS; // the trend baseline's 7 days and the hour before them
 
 // Popularity is skewed (index ~ 500·u², so a few tickers carry most of the chatter), times are uniform over the last
 // 170 hours, 200,000 distinct authors, a third each bullish, neutral, bearish, five platforms.
@@ -37,7 +38,7 @@ for (let offset = 0; offset < mentions; offset += CHUNK) {
     query: `INSERT INTO mentions (ticker, platform, post_id, source, author_hash, ts, compound, label, engagement, simulated)
             SELECT
               arrayElement({tickers:Array(String)}, 1 + toUInt32(500 * pow((cityHash64(number, 1) % 1000000) / 1000000.0, 2))),
-              arrayElement(['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'], 1 + number % 5),
+              arrayElement({platforms:Array(String)}, 1 + number % length({platforms:Array(String)})),
               concat('bench_', toString(number)),
               'bench',
               toFixedString(leftPad(hex(cityHash64(number % 200000)), 16, '0'), 16),
@@ -47,7 +48,7 @@ for (let offset = 0; offset < mentions; offset += CHUNK) {
               1,
               true
             FROM numbers({offset:UInt64}, {count:UInt64})`,
-    query_params: { tickers, now, window: WINDOW_MS, offset, count: Math.min(CHUNK, mentions - offset) },
+    query_params: { tickers, platforms, now, window: WINDOW_MS, offset, count: Math.min(CHUNK, mentions - offset) },
   });
 }
 // Ten quiet tickers (the least popular end of the skew) spike in the last hour: what detection must find.

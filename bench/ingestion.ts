@@ -6,7 +6,9 @@ import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Warehouse } from '../warehouse/client';
 import { insertMentions, type MentionRow } from '../warehouse/queries/insertMentions';
+import { dashboardPlatforms } from '../core/platforms';
 import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } from '../core/signal/sentimentModel';
+import { MINUTES_PER_DAY } from '../core/timeWindows';
 import { createActivities } from '../workflows/activities';
 import { createPostAnalyzerCache } from '../workflows/activities/postAnalyzerCache';
 import { analysePosts } from '../workflows/activities/scanActivities';
@@ -35,9 +37,9 @@ async function simulatedMentionRows(db: Knex, sentiment: SentimentAnalyser, post
   const analyzer = await createPostAnalyzerCache(db, sentiment).get();
   const universe = await db('tickers').select('symbol', 'name', 'aliases');
   // One day of posts: the feed's first scan would otherwise backfill a week.
-  const options = { seed, tickers: simulatedTickers(universe, seed), postsPerMinute: posts / 3 / 1440, backfillMinutes: 1440, now: () => new Date('2026-11-20T00:00:30Z') };
+  const options = { seed, tickers: simulatedTickers(universe, seed), postsPerMinute: posts / dashboardPlatforms.length / MINUTES_PER_DAY, backfillMinutes: MINUTES_PER_DAY, now: () => new Date('2026-11-20T00:00:30Z') };
   const rows: MentionRow[] = [];
-  for (const platform of ['reddit', 'twitter', 'youtube'] as const) {
+  for (const platform of dashboardPlatforms) {
     const fetched = await createSimulatedConnector(platform, options).fetchNew({ platform, settingType: 'keywords', value: 'bench' }, null, { maxPosts: Infinity });
     rows.push(...analysePosts(fetched.posts, analyzer, true).mentionRows);
   }

@@ -54,17 +54,15 @@ function scriptRecorder(page: Page): { settle: () => Promise<RouteJavaScript> } 
 async function largestContentfulPaint(context: BrowserContext, url: string): Promise<number> {
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'networkidle' });
-  const lcp = await page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let last = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) last = entry.startTime;
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-        // Buffered entries arrive in the first callback; give it a frame to run.
-        setTimeout(() => resolve(last), 250);
-      }),
-  );
+  // Runs in the page, as a string: this file is Node code and type-checks without the browser's DOM types.
+  const lcp = await page.evaluate<number>(`new Promise((resolve) => {
+    let last = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) last = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    // Buffered entries arrive in the first callback; give it a frame to run.
+    setTimeout(() => resolve(last), 250);
+  })`);
   await page.close();
   return lcp;
 }

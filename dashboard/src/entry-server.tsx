@@ -9,10 +9,9 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Rou
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
 import { appRoutes, PUBLIC_ROUTES_ID } from './app/routes';
-import { PageHeadContext, type PageHead } from './app/usePageMeta';
+import type { PageHead, RenderedPage } from '@core/contracts/prerender';
+import { PageHeadContext } from './app/usePageMeta';
 import { blogPosts } from './features/blog/data/blogPosts';
-
-export type { PageHead };
 
 /** Every public URL the build writes as HTML. */
 export const PUBLIC_PATHS: readonly string[] = ['/', '/features', '/pricing', '/privacy', '/terms', '/blog', ...blogPosts.map((p) => `/blog/${p.slug}`)];
@@ -22,15 +21,6 @@ const PRERENDERED_PATTERNS = new Set([...PUBLIC_PATHS.filter((p) => !p.startsWit
 
 /** A URL no route but the catch-all matches: rendering it gives the 404 page. */
 export const NOT_FOUND_PATH = '/404';
-
-export interface RenderedPage {
-  /**
-   * The markup inside #root. No hydration-data script: the routes have no loaders, so the browser's router starts the
-   * same without it, and the Content-Security-Policy allows no inline script.
-   */
-  html: string;
-  head: PageHead;
-}
 
 export async function renderPage(path: string): Promise<RenderedPage> {
   const handler = createStaticHandler(appRoutes);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PAGES_DIR, type PagesManifest } from '../../api/static/pagesManifest';
 import { escapeHtml } from '../../core/text/escapeHtml';
-import type { RenderedPage } from '../../dashboard/src/entry-server';
+import type { RenderedPage } from '../../core/contracts/prerender';
 
 /** What the server entry (dashboard/src/entry-server.tsx) gives the pre-render step. */
 export interface ServerEntry {

@@ -1,4 +1,5 @@
 import { fixture, json, offsetOf, rebaseShift, type PlatformReplay, type ReplayRequest, type ReplayResponse } from './replayTypes';
+import { DAY_MS } from '../../core/timeWindows';
 
 interface Media {
   id: string;
@@ -15,7 +16,6 @@ export const INSTAGRAM_USER_ID = '17841405309211844';
 export const STOCKS_HASHTAG_ID = '17843826142012701';
 const VERSION = '/v21.0';
 const AFTER_PREFIX = 'QVFIU';
-const DAY_MS = 86_400_000;
 
 /** Graph API time format: "2025-03-14T13:00:00+0000". */
 const graphTime = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, '+0000');

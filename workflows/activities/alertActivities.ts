@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
 import type { Warehouse } from '../../warehouse/client';
 import { tickerWindowTotals } from '../../warehouse/queries/tickerWindowTotals';
+import { MINUTES_PER_WEEK } from '../../core/timeWindows';
 import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NewNotification, type NotificationChannels } from '../notifications/delivery';
 import type { AlertPayload, DigestPayload, DigestStock } from '../notifications/messages';
-import { TRIAL_ENDED_SQL } from './trialActivities';
+import { TRIAL_ENDED_SQL } from '../../warehouse/postgres/trials';
 
 /** Only these subscribers are notified (spec §4: the admin's "trial" is the same state as "trialing"). */
 export const NOTIFIED_STATUSES = ['trialing', 'trial', 'active'] as const;
@@ -11,7 +12,6 @@ export const NOTIFIED_STATUSES = ['trialing', 'trial', 'active'] as const;
 const ALERT_LOCK = 0x616c7274; // "alrt"
 /** A notification whose sends keep failing is retried by later evaluations up to this many attempts. */
 const MAX_ATTEMPTS = 8;
-const WEEK_MINUTES = 7 * 24 * 60;
 
 export interface EvaluateAlertsResult {
   evaluated: number;
@@ -153,7 +153,7 @@ export function createAlertActivities(deps: AlertActivityDeps) {
     async prepareWeeklyDigest(): Promise<number[]> {
       const now = clock();
       const weekEnding = now.toISOString().slice(0, 10);
-      const weekly = await tickerWindowTotals(deps.warehouse, now, [WEEK_MINUTES]);
+      const weekly = await tickerWindowTotals(deps.warehouse, now, [MINUTES_PER_WEEK]);
       const stocks = await db('stocks').select<Array<{ id: number; ticker: string; name: string; sentiment: string; price: string | null }>>('id', 'ticker', 'name', 'sentiment', db.raw('price::text AS price'));
       const describe = (s: (typeof stocks)[number]): DigestStock => ({ ticker: s.ticker, name: s.name, sentiment: s.sentiment, price: s.price, mentions: weekly.get(s.ticker)?.[0] ?? 0 });
       const byId = new Map(stocks.map((s) => [s.id, s]));

@@ -42,7 +42,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/verify-email', ...page(async () => (await import('../features/account/components/VerifyEmailPage')).VerifyEmailPage) },
           { path: '/reset-password', ...page(async () => (await import('../features/account/components/ResetPasswordPage')).ResetPasswordPage) },
           // The 404 page is public too: the server answers unknown paths with its pre-rendered HTML and status 404.
-          { path: '*', ...page(async () => (await import('../features/public/components/NotFoundPage')).NotFoundPage) },
+          { path: '*', ...page(async () => (await import('./errors/NotFoundPage')).NotFoundPage) },
         ],
       },
       {

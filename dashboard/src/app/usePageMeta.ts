@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
+import type { PageHead } from '@core/contracts/prerender';
 
 export const SITE_NAME = 'StockPulse';
 /** Public host used in canonical and Open Graph URLs, robots.txt and sitemap.xml. */
@@ -11,13 +12,6 @@ export interface PageMetaOptions {
   path?: string;
 }
 
-/** What a page declares about its <head>: the pre-render step writes it into the page's HTML. */
-export interface PageHead {
-  title: string;
-  description?: string;
-  /** Absent on pages that are not public (no canonical URL or Open Graph tags). */
-  openGraph?: { type: 'website' | 'article'; url: string };
-}
 
 /**
  * Set only while pre-rendering: effects do not run in renderToString, so the hook records the page's head here during

@@ -1,5 +1,5 @@
 import type { PriceStatus } from '@core/contracts/platformStatus';
-import type { Stock, StockPost, TimeRange } from '@core/contracts/stocks';
+import type { Stock, StockPost } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
 import { Badge } from '../../../ui/Badge';
 import { Dialog } from '../../../ui/Dialog';
@@ -16,10 +16,12 @@ import {
 } from '../model/format';
 import { formatChangePercent, formatCount, formatDateTime, formatPrice } from '../../../lib/format';
 import { sparklineData } from '../model/sparkline';
-import { PLATFORM_LABELS, sentimentBreakdown, stockPlatformMentions, visiblePlatforms, type MentionPlatform } from '../model/stockMetrics';
+import { isPlatform, platformLabels, type Platform } from '@core/platforms';
+import { sentimentBreakdown, stockPlatformMentions, visiblePlatforms } from '../model/stockMetrics';
 import { PriceLine } from './PriceLine';
 import { SentimentBadge } from './SentimentBadge';
 import { SimulatedPricesBadge } from './SimulatedPricesBadge';
+import type { TimeRange } from '@core/timeWindows';
 
 interface StockDetailDialogProps {
   /** The stock to show; null closes the dialog. */
@@ -113,9 +115,9 @@ function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: TimeRa
             <dt>Total</dt>
             <dd className="font-semibold text-slate-900 dark:text-white">{formatCount(stock.totalMentions)}</dd>
           </div>
-          {visiblePlatforms(counts).map((p: MentionPlatform) => (
+          {visiblePlatforms(counts).map((p: Platform) => (
             <div key={p} className="flex gap-1">
-              <dt>{PLATFORM_LABELS[p]}</dt>
+              <dt>{platformLabels[p]}</dt>
               <dd className="font-semibold text-slate-900 dark:text-white">{formatCount(counts[p])}</dd>
             </div>
           ))}
@@ -145,7 +147,7 @@ function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: TimeRa
   );
 }
 
-const platformLabel = (platform: string) => PLATFORM_LABELS[platform as MentionPlatform] ?? platform;
+const platformLabel = (platform: string) => (isPlatform(platform) ? platformLabels[platform] : platform);
 
 function safeHref(url: string): string | null {
   try {
