@@ -41,7 +41,7 @@ function expectErrorPage() {
 describe('route error pages', () => {
   it('a page that throws shows the error page inside its layout, without the error text', async () => {
     renderRoute('/features');
-    expect(await screen.findByRole('heading', { level: 1, name: ERROR_PAGE_TITLE })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: ERROR_PAGE_TITLE }, { timeout: 5000 })).toBeTruthy();
     expectErrorPage();
     // The public header is still there, so the visitor can go on from it.
     expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
@@ -50,13 +50,13 @@ describe('route error pages', () => {
 
   it('a page whose code fails to load shows the error page', async () => {
     renderRoute('/pricing');
-    expect(await screen.findByRole('heading', { level: 1, name: ERROR_PAGE_TITLE })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: ERROR_PAGE_TITLE }, { timeout: 5000 })).toBeTruthy();
     expectErrorPage();
   });
 
   it('other pages are unaffected', async () => {
     renderRoute('/privacy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 5000 })).toBeTruthy();
   });
 });
 

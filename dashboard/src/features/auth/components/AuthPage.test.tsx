@@ -39,6 +39,17 @@ function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+/** Fills Account Info with a good e-mail and password and the given username, and presses Continue. */
+async function fillSignUp(username: string): Promise<HTMLElement> {
+  const button = await continueButton();
+  type('Email', 'jane@example.com');
+  type('Username (optional)', username);
+  type('Password', 'secret123');
+  type('Confirm password', 'secret123');
+  await act(async () => fireEvent.click(button));
+  return button;
+}
+
 async function continueButton() {
   // "Continue to Payment" when a card step follows (payments on), "Create Account" when it does not.
   const button = await screen.findByRole('button', { name: /^(Continue to Payment|Create Account)$/ });
@@ -74,12 +85,7 @@ describe('Sign Up, Account Info', () => {
   it('checks the optional username and sends it', async () => {
     const user = makeUser({ email: 'jane@example.com', username: 'jane_doe' });
     const { requests } = setUp({ 'POST /api/register': signsIn(user, 201) });
-    const button = await continueButton();
-    type('Email', 'jane@example.com');
-    type('Username (optional)', 'jane doe');
-    type('Password', 'secret123');
-    type('Confirm password', 'secret123');
-    fireEvent.click(button);
+    const button = await fillSignUp('jane doe');
     expect(screen.getByText('Username must be 3-30 letters, numbers or underscores')).toBeTruthy();
     type('Username (optional)', 'jane_doe');
     fireEvent.click(button);
@@ -90,9 +96,18 @@ describe('Sign Up, Account Info', () => {
     expect(document.body.textContent).toContain('Your 7-day free trial has started');
   });
 
+  it('shows a taken username (409 naming the field) under the username', async () => {
+    setUp({ 'POST /api/register': jsonResponse({ message: 'This username is already taken', field: 'username' }, 409) });
+    await fillSignUp('jane_doe');
+    const username = screen.getByLabelText('Username (optional)');
+    await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
+    expect(username.getAttribute('aria-describedby')).toContain(screen.getAllByText('This username is already taken').find((el) => el.id)?.id);
+  });
+
   it('shows the spec §5 messages for empty and short input', async () => {
     setUp();
-    fireEvent.click(await continueButton());
+    const button = await continueButton();
+    await act(async () => fireEvent.click(button));
 
     expect(screen.getByText('Invalid email address')).toBeTruthy();
     expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
@@ -105,7 +120,7 @@ describe('Sign Up, Account Info', () => {
     type('Email', 'jane@example.com');
     type('Password', 'secret123');
     type('Confirm password', 'secret124');
-    fireEvent.click(button);
+    await act(async () => fireEvent.click(button));
 
     const message = screen.getByText("Passwords don't match");
     const confirm = screen.getByLabelText('Confirm password');
@@ -227,7 +242,7 @@ describe('Login', () => {
   it('validates e-mail and password', async () => {
     setUp();
     await openLogin();
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' })));
     expect(screen.getByText('Invalid email address')).toBeTruthy();
     expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
   });

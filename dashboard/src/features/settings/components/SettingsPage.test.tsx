@@ -54,7 +54,7 @@ describe('/settings', () => {
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: ' ' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' })));
 
     expect(screen.getByText('First name is required')).toBeTruthy();
     expect(screen.getByText('Last name is required')).toBeTruthy();
@@ -131,7 +131,7 @@ describe('/settings', () => {
       'POST /api/user/password': () => jsonResponse({ message: 'Current password is incorrect', field: 'currentPassword' }, 400),
     });
     tab('Security');
-    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change Password' })));
     expect(screen.getByText('Current password is required')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong-one' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a-new-long-passphrase' } });
@@ -141,6 +141,9 @@ describe('/settings', () => {
     });
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Password not changed' }));
     expect(requests.find((r) => r.url === '/api/user/password')?.body).toEqual({ currentPassword: 'wrong-one', newPassword: 'a-new-long-passphrase', confirmPassword: 'a-new-long-passphrase' });
+    // The 400 names the field, so its message shows under it too.
+    await waitFor(() => expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText('Current password is incorrect').some((el) => el.id)).toBe(true);
   });
 
   it('toasts "Update Failed" with the server message', async () => {
