@@ -93,15 +93,16 @@ describe('newsletter', () => {
       'POST /api/newsletter': jsonResponse({ message: 'Please enter a valid email address', field: 'email' }, 400),
     });
     renderRoute('/blog');
-    await submit('reader@example.c0m');
+    await submit('reader@example.com');
     expect(await screen.findByText('Could not subscribe')).toBeTruthy();
-    expect(screen.getAllByText('Please enter a valid email address').length).toBeGreaterThan(0);
+    // The 400 names the field, so the message also shows under the field.
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email address');
   });
 
-  it('does not send an obviously invalid address', async () => {
+  it('does not send an address the contract refuses', async () => {
     const requests = mockFetch(baseRoutes);
     renderRoute('/blog');
-    await submit('not-an-email');
+    await submit('reader@example.c0m');
     expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid email address');
     expect(requests.some((r: RecordedRequest) => r.method === 'POST')).toBe(false);
   });

@@ -5,7 +5,7 @@ import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
 import { jsonResponse, mockFetch, textResponse, type RouteHandler } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
-import { loginRedirect } from '../api/subscribeApi';
+import { loginRedirect } from '../../../app/session/unauthorizedRedirect';
 
 afterEach(() => {
   cleanup();
