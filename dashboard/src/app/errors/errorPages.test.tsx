@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paymentsOffConfig } from '../../testing/fixtures';
 import { mockApi, textResponse } from '../../testing/mockFetch';
@@ -41,22 +41,22 @@ function expectErrorPage() {
 describe('route error pages', () => {
   it('a page that throws shows the error page inside its layout, without the error text', async () => {
     renderRoute('/features');
-    expect(await screen.findByRole('heading', { level: 1, name: ERROR_PAGE_TITLE }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: ERROR_PAGE_TITLE }, { timeout: 10_000 })).toBeTruthy();
     expectErrorPage();
     // The public header is still there, so the visitor can go on from it.
-    expect(screen.getByRole('link', { name: 'Sign In' }).getAttribute('href')).toBe('/auth');
-    expect(document.title).toBe(ERROR_PAGE_TITLE);
+    expect((await screen.findByRole('link', { name: 'Sign In' })).getAttribute('href')).toBe('/auth');
+    await waitFor(() => expect(document.title).toBe(ERROR_PAGE_TITLE));
   });
 
   it('a page whose code fails to load shows the error page', async () => {
     renderRoute('/pricing');
-    expect(await screen.findByRole('heading', { level: 1, name: ERROR_PAGE_TITLE }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: ERROR_PAGE_TITLE }, { timeout: 10_000 })).toBeTruthy();
     expectErrorPage();
   });
 
   it('other pages are unaffected', async () => {
     renderRoute('/privacy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' }, { timeout: 10_000 })).toBeTruthy();
   });
 });
 

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch, textResponse, type RouteHandler } from '../../../testing/mockFetch';
+import { jsonResponse, mockApi, textResponse, type Handler } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
 
 afterEach(() => {
@@ -17,16 +17,16 @@ afterEach(() => {
 /** The server session: a successful login or registration signs the browser in. */
 const session: { user: PublicUser | null } = { user: null };
 
-function signsIn(user: PublicUser, status = 200): RouteHandler {
+function signsIn(user: PublicUser, status = 200): Handler {
   return () => {
     session.user = user;
     return jsonResponse(user, status);
   };
 }
 
-function setUp(routes: Record<string, RouteHandler | Response | unknown> = {}, config = paymentsOffConfig) {
+function setUp(routes: Record<string, Handler> = {}, config = paymentsOffConfig) {
   session.user = null;
-  const requests = mockFetch({
+  const requests = mockApi({
     'GET /api/user': () => (session.user ? jsonResponse(session.user) : textResponse('Unauthorized', 401, 'Unauthorized')),
     'GET /api/config': config,
     'POST /api/init-data': { ok: true },
@@ -293,7 +293,7 @@ describe('Login', () => {
   });
 
   it('"Sign In" links open the Login tab', async () => {
-    mockFetch({ 'GET /api/user': textResponse('', 401, 'Unauthorized'), 'GET /api/config': paymentsOffConfig });
+    mockApi({ 'GET /api/user': textResponse('', 401, 'Unauthorized'), 'GET /api/config': paymentsOffConfig });
     renderRoute('/auth', { tab: 'login' });
     const tab = await screen.findByRole('tab', { name: 'Login' });
     expect(tab.getAttribute('aria-selected')).toBe('true');

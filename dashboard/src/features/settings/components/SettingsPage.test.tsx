@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch, textResponse, type RouteHandler } from '../../../testing/mockFetch';
+import { jsonResponse, mockApi, textResponse, type Handler } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
 
 afterEach(() => {
@@ -15,9 +15,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function openSettings(user: PublicUser = makeUser(), routes: Record<string, RouteHandler | Response | unknown> = {}) {
+async function openSettings(user: PublicUser = makeUser(), routes: Record<string, Handler> = {}) {
   let signedIn = true;
-  const requests = mockFetch({
+  const requests = mockApi({
     'GET /api/user': () => (signedIn ? jsonResponse(user) : textResponse('Unauthorized', 401, 'Unauthorized')),
     'GET /api/config': paymentsOffConfig,
     'PATCH /api/user/profile': { ok: true },
