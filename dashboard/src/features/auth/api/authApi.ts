@@ -19,10 +19,6 @@ export interface RegisterWithTrialRequest extends RegisterRequest {
   customerId: string;
 }
 
-/** The sign-up's toasts: completion, and the failure title with the words shown when the server gives none. */
-export const signUpSucceeded = { title: 'Welcome to StockPulse!', description: 'Your free trial has started. Welcome to the community!' } as const;
-export const SIGN_UP_FAILED = { title: 'Account Creation Failed', fallback: 'Failed to create account' } as const;
-
 /** Caches the user a login or registration returned, then re-reads it from the server. */
 async function rememberUser(queryClient: QueryClient, body: unknown): Promise<void> {
   const parsed = publicUserSchema.safeParse(body);

@@ -8,7 +8,8 @@ import { formatDate } from '../../../lib/format';
 import { elementsAppearance, PAYMENT_METHOD_ORDER, stripeFor, WALLETS } from '../../../lib/stripe';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
-import { registerMutationOptions, SIGN_UP_FAILED, signUpSucceeded, type RegisterRequest, type RegisterWithTrialRequest } from '../api/authApi';
+import { registerMutationOptions, type RegisterRequest, type RegisterWithTrialRequest } from '../api/authApi';
+import { SIGN_UP_FAILED, signUpSucceeded } from './signUpToasts';
 
 export const CARD_SETUP_FALLBACK = 'Unable to set up payment method. Please try again.';
 export const UNEXPECTED_CARD_ERROR = 'An unexpected error occurred. Please try again.';
