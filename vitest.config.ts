@@ -30,6 +30,7 @@ export default defineConfig({
           name: 'dashboard',
           include: ['dashboard/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['dashboard/src/testing/setup.ts'],
         },
       },
     ],

@@ -2,11 +2,11 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paymentsOffConfig } from '../testing/fixtures';
-import { mockFetch, textResponse } from '../testing/mockFetch';
+import { mockApi, textResponse } from '../testing/mockFetch';
 import { renderRoute } from '../testing/renderRoute';
 
 beforeEach(() => {
-  mockFetch({
+  mockApi({
     'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
     'GET /api/config': paymentsOffConfig,
   });

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch, textResponse } from '../testing/mockFetch';
+import { mockApi, textResponse } from '../testing/mockFetch';
 import {
+  ApiError,
   apiRequest,
   apiRequestJson,
   getErrorMessage,
@@ -23,7 +24,7 @@ function runQuery<T>(url: string, queryFn: ReturnType<typeof getQueryFn<T>> | Re
 
 describe('apiRequest', () => {
   it('sends cookies and a JSON body with its content type', async () => {
-    const requests = mockFetch({ 'POST /api/login': { ok: true } });
+    const requests = mockApi({ 'POST /api/login': { ok: true } });
     await apiRequest('POST', '/api/login', { email: 'a@b.co', password: 'secret1' });
 
     const [request] = requests;
@@ -34,7 +35,7 @@ describe('apiRequest', () => {
   });
 
   it('sends no body or content type when there is no payload', async () => {
-    const requests = mockFetch({ 'POST /api/logout': textResponse('', 200) });
+    const requests = mockApi({ 'POST /api/logout': textResponse('', 200) });
     await apiRequest('POST', '/api/logout');
 
     expect(requests[0]?.init?.credentials).toBe('include');
@@ -43,17 +44,17 @@ describe('apiRequest', () => {
   });
 
   it('throws "status: text" for a failed response', async () => {
-    mockFetch({ 'POST /api/login': textResponse('{"message":"Invalid email or password"}', 401, 'Unauthorized') });
+    mockApi({ 'POST /api/login': textResponse('{"message":"Invalid email or password"}', 401, 'Unauthorized') });
     await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('401: {"message":"Invalid email or password"}');
   });
 
   it('falls back to the status text when the body is empty', async () => {
-    mockFetch({ 'DELETE /api/user/account': textResponse('', 500, 'Internal Server Error') });
+    mockApi({ 'DELETE /api/user/account': textResponse('', 500, 'Internal Server Error') });
     await expect(apiRequest('DELETE', '/api/user/account')).rejects.toThrow('500: Internal Server Error');
   });
 
   it('apiRequestJson reads the JSON body, and an empty body as null', async () => {
-    mockFetch({ 'GET /api/a': { value: 1 }, 'POST /api/b': textResponse('', 200) });
+    mockApi({ 'GET /api/a': { value: 1 }, 'POST /api/b': textResponse('', 200) });
     expect(await apiRequestJson('GET', '/api/a')).toEqual({ value: 1 });
     expect(await apiRequestJson('POST', '/api/b')).toBeNull();
   });
@@ -61,7 +62,7 @@ describe('apiRequest', () => {
 
 describe('getQueryFn', () => {
   it('GETs queryKey[0] with cookies and returns the JSON', async () => {
-    const requests = mockFetch({ 'GET /api/stocks': [{ ticker: 'AAPL' }] });
+    const requests = mockApi({ 'GET /api/stocks': [{ ticker: 'AAPL' }] });
     const data = await runQuery('/api/stocks', getQueryFn({ on401: 'throw' }));
 
     expect(data).toEqual([{ ticker: 'AAPL' }]);
@@ -70,44 +71,59 @@ describe('getQueryFn', () => {
   });
 
   it('returns null on 401 with on401 "returnNull"', async () => {
-    mockFetch({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
+    mockApi({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
     expect(await runQuery('/api/user', getQueryFn({ on401: 'returnNull' }))).toBeNull();
   });
 
   it('throws on 401 with on401 "throw"', async () => {
-    mockFetch({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
+    mockApi({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
     await expect(runQuery('/api/user', getQueryFn({ on401: 'throw' }))).rejects.toThrow('401: Unauthorized');
   });
 
   it('still throws for other failures with on401 "returnNull"', async () => {
-    mockFetch({ 'GET /api/stocks': textResponse('boom', 500, 'Internal Server Error') });
+    mockApi({ 'GET /api/stocks': textResponse('boom', 500, 'Internal Server Error') });
     await expect(runQuery('/api/stocks', getQueryFn({ on401: 'returnNull' }))).rejects.toThrow('500: boom');
   });
 
   it('the list form reads a 401 as an empty list', async () => {
-    mockFetch({ 'GET /api/alerts': textResponse('Unauthorized', 401, 'Unauthorized') });
+    mockApi({ 'GET /api/alerts': textResponse('Unauthorized', 401, 'Unauthorized') });
     expect(await runQuery('/api/alerts', getListQueryFn())).toEqual([]);
   });
 });
 
 describe('isUnauthorizedError', () => {
-  it('matches "401: ...Unauthorized" only', () => {
-    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
-    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
-    expect(isUnauthorizedError(new Error('403: Unauthorized'))).toBe(false);
-    expect(isUnauthorizedError(new Error('401: Invalid credentials'))).toBe(false);
+  it('matches a 401 that says Unauthorized only', () => {
+    expect(isUnauthorizedError(new ApiError(401, '', 'Unauthorized'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(401, '{"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(403, 'Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError(new ApiError(401, 'Invalid credentials'))).toBe(false);
+    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(false);
     expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
+  });
+});
+
+describe('ApiError', () => {
+  it('carries the status and the field a 400 names', async () => {
+    mockApi({ 'PATCH /api/user/profile': textResponse('{"message":"Username is taken","field":"username"}', 400, 'Bad Request') });
+    const error: unknown = await apiRequest('PATCH', '/api/user/profile', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, field: 'username', serverMessage: 'Username is taken', message: '400: {"message":"Username is taken","field":"username"}' });
+  });
+
+  it('has no field or server message when the body is not the error JSON', () => {
+    expect(new ApiError(502, '<html>Bad gateway</html>')).toMatchObject({ field: undefined, serverMessage: undefined });
   });
 });
 
 describe('getErrorMessage', () => {
   it('shows the message of a JSON error body', () => {
-    expect(getErrorMessage(new Error('401: {"message":"Invalid email or password"}'))).toBe('Invalid email or password');
+    expect(getErrorMessage(new ApiError(401, '{"message":"Invalid email or password"}'))).toBe('Invalid email or password');
   });
 
   it('keeps the whole message when the body is not JSON with a message', () => {
-    expect(getErrorMessage(new Error('500: Internal Server Error'))).toBe('500: Internal Server Error');
-    expect(getErrorMessage(new Error('400: {"error":"x"}'))).toBe('400: {"error":"x"}');
+    expect(getErrorMessage(new ApiError(500, '', 'Internal Server Error'))).toBe('500: Internal Server Error');
+    expect(getErrorMessage(new ApiError(400, '{"error":"x"}'))).toBe('400: {"error":"x"}');
+    expect(getErrorMessage(new Error('Card declined'))).toBe('Card declined');
   });
 
   it('uses the fallback when there is no message', () => {

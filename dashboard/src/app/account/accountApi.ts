@@ -1,41 +1,35 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@core/contracts/auth';
+import { apiRequestJson, type HttpMethod } from '../../lib/api';
 import { CURRENT_USER_QUERY_KEY } from '../session/currentUserQuery';
-import { showToast } from '../toast/toastStore';
-import { apiRequestJson, getErrorMessage, type HttpMethod } from '../../lib/api';
 
 /**
- * One account call that answers {message}: the message is toasted (or shown by the caller), the current user is
- * re-read (verification state, pending e-mail), and a failure is toasted with the server's message.
+ * One account call that answers `{message}` (for the caller to show), after re-reading the current user (verification
+ * state, pending e-mail).
  */
-function useAccountCall<Input>(method: HttpMethod, url: string, failureTitle: string, options: { toastSuccess?: boolean } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: Input) => messageResponseSchema.parse(await apiRequestJson<unknown>(method, url, input)).message,
-    onSuccess: async (message) => {
-      if (options.toastSuccess !== false) showToast({ title: 'Done', description: message });
+function accountCall<Input>(queryClient: QueryClient, method: HttpMethod, url: string) {
+  return mutationOptions({
+    mutationFn: async (input: Input): Promise<string> => {
+      const { message } = messageResponseSchema.parse(await apiRequestJson<unknown>(method, url, input));
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+      return message;
     },
-    onError: (error) => showToast({ title: failureTitle, description: getErrorMessage(error), variant: 'destructive' }),
   });
 }
 
-export const useForgotPassword = () => useAccountCall<{ email: string }>('POST', '/api/password/forgot', 'Request failed', { toastSuccess: false });
-export const useResetPassword = () => useAccountCall<{ token: string; password: string; confirmPassword: string }>('POST', '/api/password/reset', 'Password not changed', { toastSuccess: false });
-export const useVerifyEmail = () => useAccountCall<{ token: string }>('POST', '/api/verify-email', 'Verification failed', { toastSuccess: false });
-export const useResendVerification = () => useAccountCall<void>('POST', '/api/user/email-verification', 'Link not sent');
-export const useChangePassword = () => useAccountCall<{ currentPassword: string; newPassword: string; confirmPassword: string }>('POST', '/api/user/password', 'Password not changed');
-export const useSendPhoneCode = () => useAccountCall<void>('POST', '/api/user/phone/code', 'Code not sent');
-
-/** POST /api/user/phone/verify answers the user; the phone badge updates from the re-read user. */
-export function useVerifyPhone() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: { code: string }) => apiRequestJson<unknown>('POST', '/api/user/phone/verify', input),
-    onSuccess: async () => {
-      showToast({ title: 'Phone verified', description: 'SMS alerts will go to this number.' });
+export const forgotPasswordMutationOptions = (queryClient: QueryClient) => accountCall<{ email: string }>(queryClient, 'POST', '/api/password/forgot');
+export const resetPasswordMutationOptions = (queryClient: QueryClient) =>
+  accountCall<{ token: string; password: string; confirmPassword: string }>(queryClient, 'POST', '/api/password/reset');
+export const verifyEmailMutationOptions = (queryClient: QueryClient) => accountCall<{ token: string }>(queryClient, 'POST', '/api/verify-email');
+export const resendVerificationMutationOptions = (queryClient: QueryClient) => accountCall<void>(queryClient, 'POST', '/api/user/email-verification');
+export const changePasswordMutationOptions = (queryClient: QueryClient) =>
+  accountCall<{ currentPassword: string; newPassword: string; confirmPassword: string }>(queryClient, 'POST', '/api/user/password');
+export const sendPhoneCodeMutationOptions = (queryClient: QueryClient) => accountCall<void>(queryClient, 'POST', '/api/user/phone/code');
+/** POST /api/user/phone/verify answers the user, not a message: the phone badge updates from the re-read user. */
+export const verifyPhoneMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: async (input: { code: string }) => {
+      await apiRequestJson<unknown>('POST', '/api/user/phone/verify', input);
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     },
-    onError: (error) => showToast({ title: 'Phone not verified', description: getErrorMessage(error), variant: 'destructive' }),
   });
-}

@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../testing/fixtures';
 import { formatDate } from '../../lib/format';
-import { jsonResponse, mockFetch, textResponse } from '../../testing/mockFetch';
+import { jsonResponse, mockApi, textResponse } from '../../testing/mockFetch';
 import { AppProviders } from '../AppProviders';
 import { createQueryClient } from '../queryClient';
 import { CURRENT_USER_QUERY_KEY } from '../session/currentUserQuery';
@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 function renderNavBar(user: PublicUser | null, path = '/dashboard') {
-  mockFetch({
+  mockApi({
     'GET /api/user': user ? jsonResponse(user) : textResponse('Unauthorized', 401, 'Unauthorized'),
     'POST /api/logout': { ok: true },
   });
@@ -141,7 +141,7 @@ describe('NavBar, signed in', () => {
 
   it('a failed Sign Out toasts "Logout failed" with the error', async () => {
     const { router } = renderNavBar(makeUser());
-    mockFetch({ 'POST /api/logout': textResponse('{"message":"Session store unavailable"}', 500, 'Error') });
+    mockApi({ 'POST /api/logout': textResponse('{"message":"Session store unavailable"}', 500, 'Error') });
     openUserMenu();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));

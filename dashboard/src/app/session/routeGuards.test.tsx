@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, paymentsOffConfig } from '../../testing/fixtures';
-import { jsonResponse, mockFetch, textResponse } from '../../testing/mockFetch';
+import { jsonResponse, mockApi, textResponse } from '../../testing/mockFetch';
 import { renderRoute } from '../../testing/renderRoute';
 import { getToasts, resetToasts } from '../toast/toastStore';
 import { CURRENT_USER_QUERY_KEY } from './currentUserQuery';
@@ -14,14 +14,14 @@ afterEach(() => {
 });
 
 function signedOut() {
-  return mockFetch({
+  return mockApi({
     'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
     'GET /api/config': paymentsOffConfig,
   });
 }
 
 function signedInAs(overrides: Parameters<typeof makeUser>[0] = {}) {
-  return mockFetch({
+  return mockApi({
     'GET /api/user': jsonResponse(makeUser(overrides)),
     'GET /api/config': paymentsOffConfig,
     'POST /api/init-data': { ok: true },
@@ -42,7 +42,7 @@ describe('protected pages', () => {
   );
 
   it('treats a failing user check (not 401) as signed out', async () => {
-    mockFetch({
+    mockApi({
       'GET /api/user': textResponse('', 500, 'Internal Server Error'),
       'GET /api/config': paymentsOffConfig,
     });
@@ -100,7 +100,7 @@ describe('/admin', () => {
 describe('signing out from a protected page', () => {
   it('lands on / (not /auth) with the user cleared', async () => {
     let signedIn = true;
-    mockFetch({
+    mockApi({
       'GET /api/user': () => (signedIn ? jsonResponse(makeUser()) : textResponse('Unauthorized', 401, 'Unauthorized')),
       'GET /api/config': paymentsOffConfig,
       'POST /api/init-data': { ok: true },

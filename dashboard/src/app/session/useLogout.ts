@@ -1,18 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest, getErrorMessage } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { errorToast } from '../toast/errorToast';
 import { showToast } from '../toast/toastStore';
 import { CURRENT_USER_QUERY_KEY } from './currentUserQuery';
 
-/** POST /api/logout, then forget the user and go to the landing page. */
+/** POST /api/logout. */
+export const logoutMutationOptions = () =>
+  mutationOptions({
+    mutationFn: async () => {
+      await apiRequest('POST', '/api/logout');
+    },
+  });
+
+/** Signs out, then forgets the user and goes to the landing page, with the logout toasts. */
 export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   return useMutation({
-    mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
-    },
+    ...logoutMutationOptions(),
     onSuccess: () => {
       // Render the landing page before forgetting the user, or the protected page's guard would
       // see "signed out" first and redirect to /auth.
@@ -20,8 +27,6 @@ export function useLogout() {
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
       showToast({ title: 'Success', description: 'Successfully logged out!' });
     },
-    onError: (error) => {
-      showToast({ title: 'Logout failed', description: getErrorMessage(error), variant: 'destructive' });
-    },
+    onError: errorToast('Logout failed'),
   });
 }

@@ -1,29 +1,31 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { FormProvider, useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router-dom';
 import { resetPasswordSchema } from '@core/contracts/auth';
+import { NewPasswordFields } from '../../../app/account/AccountFields';
+import { resetPasswordMutationOptions } from '../../../app/account/accountApi';
+import { errorToast } from '../../../app/toast/errorToast';
 import { usePageMeta } from '../../../app/usePageMeta';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/fieldErrors';
+import { showServerFieldError } from '../../../lib/serverFieldError';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
-import { TextField } from '../../../ui/TextField';
-import { useResetPassword } from '../../../app/account/accountApi';
 
 /** /reset-password?token=…: the page the reset e-mail links to. */
 export function ResetPasswordPage() {
   usePageMeta('Choose a new password - StockPulse');
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const reset = useResetPassword();
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const body = { token, ...values };
-    const nextErrors = fieldErrorsOf(resetPasswordSchema, body);
-    setErrors(nextErrors);
-    if (!hasErrors(nextErrors)) reset.mutate(body);
-  }
+  // The token is a value of the form, not an input: the contract checks it with the passwords.
+  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: '', confirmPassword: '' } });
+  const reset = useMutation({
+    ...resetPasswordMutationOptions(useQueryClient()),
+    onError: (error) => {
+      showServerFieldError(error, ['token', 'password', 'confirmPassword'], form.setError);
+      errorToast('Password not changed')(error);
+    },
+  });
+  const tokenError = form.formState.errors.token?.message;
 
   return (
     <div className="mx-auto max-w-md py-12">
@@ -37,14 +39,15 @@ export function ResetPasswordPage() {
             </Link>
           </div>
         ) : (
-          <form onSubmit={onSubmit} noValidate className="mt-4 space-y-5">
-            {errors.token && <p className="text-sm text-red-600">{errors.token}</p>}
-            <TextField label="New password" name="password" type="password" autoComplete="new-password" value={values.password} error={errors.password} onChange={(e) => setValues({ ...values, password: e.target.value })} />
-            <TextField label="Confirm new password" name="confirmPassword" type="password" autoComplete="new-password" value={values.confirmPassword} error={errors.confirmPassword} onChange={(e) => setValues({ ...values, confirmPassword: e.target.value })} />
-            <Button type="submit" className="w-full" disabled={reset.isPending}>
-              {reset.isPending ? 'Saving...' : 'Set New Password'}
-            </Button>
-          </form>
+          <FormProvider {...form}>
+            <form onSubmit={(event) => void form.handleSubmit((body) => reset.mutate(body))(event)} noValidate className="mt-4 space-y-5">
+              {tokenError && <p className="text-sm text-red-600">{tokenError}</p>}
+              <NewPasswordFields name="password" labels="change" />
+              <Button type="submit" className="w-full" disabled={reset.isPending}>
+                {reset.isPending ? 'Saving...' : 'Set New Password'}
+              </Button>
+            </form>
+          </FormProvider>
         )}
       </Card>
     </div>

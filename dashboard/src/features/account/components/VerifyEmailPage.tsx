@@ -1,15 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../app/usePageMeta';
 import { getErrorMessage } from '../../../lib/api';
 import { Card } from '../../../ui/Card';
-import { useVerifyEmail } from '../../../app/account/accountApi';
+import { verifyEmailMutationOptions } from '../../../app/account/accountApi';
+import { errorToast } from '../../../app/toast/errorToast';
 
 /** /verify-email?token=…: confirms the address as soon as the page opens (sign-up or e-mail change link). */
 export function VerifyEmailPage() {
   usePageMeta('Verify your e-mail - StockPulse');
   const [params] = useSearchParams();
-  const verify = useVerifyEmail();
+  const verify = useMutation({ ...verifyEmailMutationOptions(useQueryClient()), onError: errorToast('Verification failed') });
   const sent = useRef(false);
   const token = params.get('token') ?? '';
 

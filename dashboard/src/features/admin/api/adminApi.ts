@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type {
   AdminStats,
   AdminSubscriptionFilter,
@@ -13,12 +13,11 @@ import { ADMIN_USERS_PAGE_SIZE } from '@core/contracts/admin';
 import type { AmbiguousSymbols } from '@core/contracts/ambiguousSymbols';
 import type { FormerSymbol, FormerSymbols } from '@core/contracts/formerSymbols';
 import type { PublicUser, Role } from '@core/contracts/user';
-import { showToast } from '../../../app/toast/toastStore';
-import { apiRequestJson, getErrorMessage } from '../../../lib/api';
+import { apiRequestJson } from '../../../lib/api';
 
 export type AdminSettableStatus = (typeof adminSettableStatuses)[number];
 
-/** The User Management filters (spec §2); "all" sends no filter. */
+/** The User Management filters; "all" sends no filter. */
 export interface UserFilters {
   search: string;
   subscriptionStatus: 'all' | AdminSubscriptionFilter;
@@ -83,126 +82,71 @@ export const pipelineRunsQuery = (filters: PipelineFilters) =>
 /** The YouTube units spent today; refreshed with the runs, since every scan spends some. */
 export const youtubeQuotaQuery = () => queryOptions({ queryKey: adminKeys.youtubeQuota, queryFn: () => get<YouTubeQuota>(`${ADMIN_ROOT}/pipelines/quota`), refetchInterval: 10_000 });
 
-/** A mutation with the spec §8 toasts: success title, or the failure title with the error message. */
-function useAdminMutation<TInput, TResult>(options: {
-  mutationFn: (input: TInput) => Promise<TResult>;
-  success: string | ((result: TResult, input: TInput) => { title: string; description?: string });
-  failure: string;
-  invalidate: ReadonlyArray<readonly unknown[]>;
-}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: options.mutationFn,
-    onSuccess: async (result, input) => {
-      showToast(typeof options.success === 'string' ? { title: options.success } : options.success(result, input));
-      await Promise.all(options.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+/**
+ * One admin change: the call, then the lists it changes are re-read before it answers (so a table shows the change as
+ * the button comes back). The component that makes it decides its toasts.
+ */
+function adminChange<TInput, TResult>(queryClient: QueryClient, mutationFn: (input: TInput) => Promise<TResult>, invalidate: ReadonlyArray<readonly unknown[]>) {
+  return mutationOptions({
+    mutationFn: async (input: TInput) => {
+      const result = await mutationFn(input);
+      await Promise.all(invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      return result;
     },
-    onError: (error) => showToast({ title: options.failure, description: getErrorMessage(error), variant: 'destructive' }),
   });
 }
 
 const userChange = [adminKeys.usersRoot, adminKeys.stats] as const;
-const label = (user: Pick<PublicUser, 'email'>) => user.email;
 
-export function useChangeRole() {
-  return useAdminMutation({
-    mutationFn: ({ user, role }: { user: PublicUser; role: Role }) => apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/role`, { role }),
-    success: (_, { user, role }) => ({ title: 'Role updated', description: `${label(user)} is now ${role === 'admin' ? 'an admin' : 'a user'}.` }),
-    failure: 'Failed to update role',
-    invalidate: userChange,
-  });
-}
+export const changeRoleMutationOptions = (queryClient: QueryClient) =>
+  adminChange(queryClient, ({ user, role }: { user: PublicUser; role: Role }) => apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/role`, { role }), userChange);
 
-export function useChangeSubscription() {
-  return useAdminMutation({
-    mutationFn: ({ user, subscriptionStatus }: { user: PublicUser; subscriptionStatus: AdminSettableStatus }) =>
+export const changeSubscriptionMutationOptions = (queryClient: QueryClient) =>
+  adminChange(
+    queryClient,
+    ({ user, subscriptionStatus }: { user: PublicUser; subscriptionStatus: AdminSettableStatus }) =>
       apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/subscription`, { subscriptionStatus }),
-    success: (_, { user, subscriptionStatus }) => ({ title: 'Subscription updated', description: `${label(user)}: ${subscriptionStatus}.` }),
-    failure: 'Failed to update subscription',
-    invalidate: userChange,
-  });
-}
+    userChange,
+  );
 
-export function useDeactivateUser() {
-  return useAdminMutation({
-    mutationFn: (user: PublicUser) => apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/deactivate`),
-    success: (_, user) => ({ title: 'User deactivated', description: `${label(user)} can no longer sign in.` }),
-    failure: 'Failed to deactivate user',
-    invalidate: userChange,
-  });
-}
+export const deactivateUserMutationOptions = (queryClient: QueryClient) =>
+  adminChange(queryClient, (user: PublicUser) => apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/deactivate`), userChange);
 
-export function useDeleteUser() {
-  return useAdminMutation({
-    mutationFn: (user: PublicUser) => apiRequestJson<unknown>('DELETE', `${ADMIN_ROOT}/users/${user.id}`),
-    success: (_, user) => ({ title: 'User deleted', description: `${label(user)} was deleted permanently.` }),
-    failure: 'Failed to delete user',
-    invalidate: userChange,
-  });
-}
+export const deleteUserMutationOptions = (queryClient: QueryClient) =>
+  adminChange(queryClient, (user: PublicUser) => apiRequestJson<unknown>('DELETE', `${ADMIN_ROOT}/users/${user.id}`), userChange);
 
 /** POST /api/admin/users/{id}/extend-trial: a card-free trial gets 7 more days (audited on the server). */
 export const TRIAL_EXTENSION_DAYS = 7;
-export function useExtendTrial() {
-  return useAdminMutation({
-    mutationFn: (user: PublicUser) => apiRequestJson<PublicUser>('POST', `${ADMIN_ROOT}/users/${user.id}/extend-trial`, { days: TRIAL_EXTENSION_DAYS }),
-    success: (_, user) => ({ title: 'Trial extended', description: `${label(user)} has ${TRIAL_EXTENSION_DAYS} more days of trial.` }),
-    failure: 'Failed to extend trial',
-    invalidate: userChange,
-  });
-}
+export const extendTrialMutationOptions = (queryClient: QueryClient) =>
+  adminChange(
+    queryClient,
+    (user: PublicUser) => apiRequestJson<PublicUser>('POST', `${ADMIN_ROOT}/users/${user.id}/extend-trial`, { days: TRIAL_EXTENSION_DAYS }),
+    userChange,
+  );
 
-/** Spec §7: POST /api/admin/users/{id}/cancel-subscription (served by billing, through the payment provider). */
-export function useCancelSubscription() {
-  return useAdminMutation({
-    mutationFn: (user: PublicUser) => apiRequestJson<unknown>('POST', `${ADMIN_ROOT}/users/${user.id}/cancel-subscription`),
-    success: (_, user) => ({ title: 'Subscription cancelled', description: `${label(user)} keeps access until the billing period ends.` }),
-    failure: 'Failed to cancel subscription',
-    invalidate: userChange,
-  });
-}
+/** POST /api/admin/users/{id}/cancel-subscription (served by billing, through the payment provider). */
+export const cancelSubscriptionMutationOptions = (queryClient: QueryClient) =>
+  adminChange(queryClient, (user: PublicUser) => apiRequestJson<unknown>('POST', `${ADMIN_ROOT}/users/${user.id}/cancel-subscription`), userChange);
 
-export function useSavePlatformSetting() {
-  return useAdminMutation({
-    mutationFn: (input: { platform: string; settingType: string; values: string[] }) => apiRequestJson<PlatformSetting>('POST', `${ADMIN_ROOT}/platform-settings`, input),
-    success: (_, input) => ({ title: 'Settings updated', description: `${input.platform} ${input.settingType} saved.` }),
-    failure: 'Failed to update settings',
-    invalidate: [adminKeys.platformSettings],
-  });
-}
+export const savePlatformSettingMutationOptions = (queryClient: QueryClient) =>
+  adminChange(
+    queryClient,
+    (input: { platform: string; settingType: string; values: string[] }) => apiRequestJson<PlatformSetting>('POST', `${ADMIN_ROOT}/platform-settings`, input),
+    [adminKeys.platformSettings],
+  );
 
-export function useSaveFormerSymbols() {
-  return useAdminMutation({
-    mutationFn: (renames: FormerSymbol[]) => apiRequestJson<FormerSymbols>('PUT', `${ADMIN_ROOT}/former-symbols`, { renames }),
-    success: 'Former symbols updated',
-    failure: 'Failed to update the former symbols',
-    invalidate: [adminKeys.formerSymbols],
-  });
-}
+export const saveFormerSymbolsMutationOptions = (queryClient: QueryClient) =>
+  adminChange(queryClient, (renames: FormerSymbol[]) => apiRequestJson<FormerSymbols>('PUT', `${ADMIN_ROOT}/former-symbols`, { renames }), [adminKeys.formerSymbols]);
 
-export function useSaveAmbiguousSymbols() {
-  return useAdminMutation({
-    mutationFn: (symbols: string[]) => apiRequestJson<AmbiguousSymbols>('PUT', `${ADMIN_ROOT}/ambiguous-symbols`, { symbols }),
-    success: 'Ambiguity list updated',
-    failure: 'Failed to update the ambiguity list',
-    invalidate: [adminKeys.ambiguousSymbols],
-  });
-}
+export const saveAmbiguousSymbolsMutationOptions = (queryClient: QueryClient) =>
+  adminChange(queryClient, (symbols: string[]) => apiRequestJson<AmbiguousSymbols>('PUT', `${ADMIN_ROOT}/ambiguous-symbols`, { symbols }), [adminKeys.ambiguousSymbols]);
 
-export function useStartScan() {
-  return useAdminMutation({
-    mutationFn: (platform: string) => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/scans`, { platform }) as Promise<StartedRun>,
-    success: (run) => ({ title: 'Scan started', description: run.workflowId }),
-    failure: 'Failed to start scan',
-    invalidate: [adminKeys.pipelineRunsRoot],
-  });
-}
+export const startScanMutationOptions = (queryClient: QueryClient) =>
+  adminChange(queryClient, (platform: string) => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/scans`, { platform }) as Promise<StartedRun>, [adminKeys.pipelineRunsRoot]);
 
-export function useRerun() {
-  return useAdminMutation({
-    mutationFn: (run: { workflowId: string; runId: string }) => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/reruns`, run) as Promise<StartedRun>,
-    success: (run) => ({ title: 'Run started again', description: run.workflowId }),
-    failure: 'Failed to re-run',
-    invalidate: [adminKeys.pipelineRunsRoot],
-  });
-}
+export const rerunMutationOptions = (queryClient: QueryClient) =>
+  adminChange(
+    queryClient,
+    (run: { workflowId: string; runId: string }) => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/reruns`, run) as Promise<StartedRun>,
+    [adminKeys.pipelineRunsRoot],
+  );

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ambiguousSymbolsQuery, useSaveAmbiguousSymbols } from '../api/adminApi';
+import { ambiguousSymbolsQuery, saveAmbiguousSymbolsMutationOptions } from '../api/adminApi';
+import { useAdminAction } from './useAdminAction';
 import { StoredListEditor } from './StoredListEditor';
 
 /** The symbols in the text: one per line or comma-separated, blanks dropped. */
@@ -12,7 +13,7 @@ const symbolsOf = (text: string) =>
 /** Symbols that count only as $cashtags in ticker extraction: one per line, saved as a whole list. */
 export function AmbiguityListEditor() {
   const { data } = useQuery(ambiguousSymbolsQuery());
-  const save = useSaveAmbiguousSymbols();
+  const save = useAdminAction(saveAmbiguousSymbolsMutationOptions, 'Ambiguity list updated', 'Failed to update the ambiguity list');
   return (
     <StoredListEditor
       label="Ambiguous symbols"

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { formerSymbolsQuery, useSaveFormerSymbols } from '../api/adminApi';
+import { formerSymbolsQuery, saveFormerSymbolsMutationOptions } from '../api/adminApi';
+import { useAdminAction } from './useAdminAction';
 import { formerSymbolsToText, textToFormerSymbols } from './formerSymbolsText';
 import { StoredListEditor } from './StoredListEditor';
 
 /** Former symbols and renames (FB → META): a former symbol counts for its successor in ticker extraction. Saved as a whole list. */
 export function FormerSymbolsEditor() {
   const { data } = useQuery(formerSymbolsQuery());
-  const save = useSaveFormerSymbols();
+  const save = useAdminAction(saveFormerSymbolsMutationOptions, 'Former symbols updated', 'Failed to update the former symbols');
   return (
     <StoredListEditor
       label="Former symbols"

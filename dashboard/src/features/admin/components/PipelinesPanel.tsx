@@ -5,7 +5,8 @@ import { platforms } from '@core/platforms';
 import { Badge, type BadgeVariant } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
-import { pipelineRunsQuery, useRerun, useStartScan, type PipelineFilters } from '../api/adminApi';
+import { pipelineRunsQuery, rerunMutationOptions, startScanMutationOptions, type PipelineFilters } from '../api/adminApi';
+import { useAdminAction } from './useAdminAction';
 import { AmbiguityListEditor } from './AmbiguityListEditor';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatDateTime, formatDuration } from '../../../lib/format';
@@ -30,8 +31,8 @@ export function PipelinesPanel() {
   const [filters, setFilters] = useState<PipelineFilters>({ type: 'scanPlatform', status: 'all' });
   const [platform, setPlatform] = useState<string>('reddit');
   const { data, isLoading, isError, error, refetch, isFetching } = useQuery(pipelineRunsQuery(filters));
-  const startScan = useStartScan();
-  const rerun = useRerun();
+  const startScan = useAdminAction(startScanMutationOptions, (run) => ({ title: 'Scan started', description: run.workflowId }), 'Failed to start scan');
+  const rerun = useAdminAction(rerunMutationOptions, (run) => ({ title: 'Run started again', description: run.workflowId }), 'Failed to re-run');
 
   return (
     <div className="space-y-6">

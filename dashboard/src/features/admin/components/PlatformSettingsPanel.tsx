@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { defaultSourceLists } from '@core/sources/defaultSourceLists';
 import { Card } from '../../../ui/Card';
-import { platformSettingsQuery, useSavePlatformSetting } from '../api/adminApi';
+import { platformSettingsQuery, savePlatformSettingMutationOptions } from '../api/adminApi';
+import { useAdminAction } from './useAdminAction';
 import { SourceListEditor } from './SourceListEditor';
 
 /** Spec §2 Platform Settings: one editor per source list (the stored ones, plus any default list not stored yet). */
 export function PlatformSettingsPanel() {
   const { data: settings, isLoading, isError, error } = useQuery(platformSettingsQuery());
-  const save = useSavePlatformSetting();
+  const save = useAdminAction(savePlatformSettingMutationOptions, (_, input) => ({ title: 'Settings updated', description: `${input.platform} ${input.settingType} saved.` }), 'Failed to update settings');
 
   if (isLoading) return <p className="text-slate-600 dark:text-slate-400">Loading settings...</p>;
   if (isError) return <p role="alert" className="text-red-600">Could not load platform settings: {error.message}</p>;

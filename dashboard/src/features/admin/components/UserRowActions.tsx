@@ -2,23 +2,24 @@ import { useState } from 'react';
 import type { PublicUser, Role } from '@core/contracts/user';
 import { Button } from '../../../ui/Button';
 import {
-  useCancelSubscription,
-  useChangeRole,
-  useChangeSubscription,
-  useDeactivateUser,
-  useDeleteUser,
-  useExtendTrial,
+  cancelSubscriptionMutationOptions,
+  changeRoleMutationOptions,
+  changeSubscriptionMutationOptions,
+  deactivateUserMutationOptions,
+  deleteUserMutationOptions,
+  extendTrialMutationOptions,
   TRIAL_EXTENSION_DAYS,
   type AdminSettableStatus,
 } from '../api/adminApi';
 import { ConfirmDialog } from './ConfirmDialog';
 import { SelectField } from './SelectField';
+import { useAdminAction } from './useAdminAction';
 
 const roleOptions: Array<{ value: Role; label: string }> = [
   { value: 'user', label: 'User' },
   { value: 'admin', label: 'Admin' },
 ];
-/** Spec §4: the statuses an admin may set. */
+/** The statuses an admin may set. */
 const statusOptions: Array<{ value: AdminSettableStatus; label: string }> = [
   { value: 'active', label: 'Active' },
   { value: 'trial', label: 'Trial' },
@@ -29,15 +30,31 @@ const statusOptions: Array<{ value: AdminSettableStatus; label: string }> = [
 
 type Confirming = 'delete' | 'cancel' | null;
 
-/** Spec §2 row actions with their visibility rules and the §5 confirmations. */
+/** A user row's actions with their visibility rules and confirmations. */
 export function UserRowActions({ user }: { user: PublicUser }) {
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const changeRole = useChangeRole();
-  const changeSubscription = useChangeSubscription();
-  const deactivate = useDeactivateUser();
-  const remove = useDeleteUser();
-  const cancel = useCancelSubscription();
-  const extendTrial = useExtendTrial();
+  const changeRole = useAdminAction(
+    changeRoleMutationOptions,
+    (_, { user, role }) => ({ title: 'Role updated', description: `${user.email} is now ${role === 'admin' ? 'an admin' : 'a user'}.` }),
+    'Failed to update role',
+  );
+  const changeSubscription = useAdminAction(
+    changeSubscriptionMutationOptions,
+    (_, { user, subscriptionStatus }) => ({ title: 'Subscription updated', description: `${user.email}: ${subscriptionStatus}.` }),
+    'Failed to update subscription',
+  );
+  const deactivate = useAdminAction(deactivateUserMutationOptions, (_, user) => ({ title: 'User deactivated', description: `${user.email} can no longer sign in.` }), 'Failed to deactivate user');
+  const remove = useAdminAction(deleteUserMutationOptions, (_, user) => ({ title: 'User deleted', description: `${user.email} was deleted permanently.` }), 'Failed to delete user');
+  const cancel = useAdminAction(
+    cancelSubscriptionMutationOptions,
+    (_, user) => ({ title: 'Subscription cancelled', description: `${user.email} keeps access until the billing period ends.` }),
+    'Failed to cancel subscription',
+  );
+  const extendTrial = useAdminAction(
+    extendTrialMutationOptions,
+    (_, user) => ({ title: 'Trial extended', description: `${user.email} has ${TRIAL_EXTENSION_DAYS} more days of trial.` }),
+    'Failed to extend trial',
+  );
   const who = user.email;
   // The server extends only card-free trials (a card trial is billed by Stripe), expired ones included.
   const canExtendTrial = ['trialing', 'trial', 'expired'].includes(user.subscriptionStatus) && !user.stripeSubscriptionId;

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
 import { createQueryClient } from '../../../app/queryClient';
-import { mockFetch } from '../../../testing/mockFetch';
+import { mockApi } from '../../../testing/mockFetch';
 import { OutboxPanel } from './OutboxPanel';
 
 afterEach(() => {
@@ -25,7 +25,7 @@ const message = (id: number, channel: 'email' | 'sms') => ({
 
 describe('OutboxPanel', () => {
   it('lists captured messages, pages through them and opens one', async () => {
-    const requests = mockFetch({
+    const requests = mockApi({
       'GET /api/admin/outbox?page=1&limit=20': { messages: [message(3, 'email'), message(2, 'sms')], total: 21, totalPages: 2 },
       'GET /api/admin/outbox?page=2&limit=20': { messages: [message(1, 'email')], total: 21, totalPages: 2 },
     });

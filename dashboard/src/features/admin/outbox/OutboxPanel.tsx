@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { OutboxMessageView } from '@core/contracts/alerts';
 import { getErrorMessage } from '../../../lib/api';
@@ -8,7 +9,7 @@ import { Card } from '../../../ui/Card';
 import { Spinner } from '../../../ui/Spinner';
 import { cn } from '../../../lib/cn';
 import { responsiveTable } from '../../../ui/responsiveTable';
-import { useOutbox } from './outboxApi';
+import { outboxQueryOptions } from './outboxApi';
 
 /**
  * The admin's Outbox: every e-mail the in-process SMTP capture received and every SMS kept because Twilio is not
@@ -17,7 +18,7 @@ import { useOutbox } from './outboxApi';
 export function OutboxPanel() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<OutboxMessageView | null>(null);
-  const outbox = useOutbox(page);
+  const outbox = useQuery(outboxQueryOptions(page));
   const data = outbox.data;
 
   return (

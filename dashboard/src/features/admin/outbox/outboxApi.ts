@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { OutboxPage } from '@core/contracts/alerts';
 import { apiRequestJson } from '../../../lib/api';
 
@@ -6,11 +6,10 @@ export const OUTBOX_PAGE_SIZE = 20;
 export const outboxUrl = (page: number) => `/api/admin/outbox?page=${page}&limit=${OUTBOX_PAGE_SIZE}`;
 
 /** GET /api/admin/outbox, one page at a time; refreshed every 15 s so new captures show up. */
-export function useOutbox(page: number) {
-  return useQuery({
+export const outboxQueryOptions = (page: number) =>
+  queryOptions({
     queryKey: ['/api/admin/outbox', page],
     queryFn: async () => (await apiRequestJson<OutboxPage>('GET', outboxUrl(page))) ?? { messages: [], total: 0, totalPages: 1 },
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });
-}

@@ -9,7 +9,7 @@ import { LOGIN_REDIRECT_DELAY_MS, loginRedirect } from '../../../app/session/una
 import { Toaster } from '../../../app/toast/Toaster';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { makeUser } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch, textResponse, type RouteHandler } from '../../../testing/mockFetch';
+import { jsonResponse, mockApi, textResponse, type Handler } from '../../../testing/mockFetch';
 import { AlertsPage } from './AlertsPage';
 
 afterEach(() => {
@@ -37,8 +37,8 @@ const makeAlert = (overrides: Partial<Alert> = {}): Alert => ({
 
 const stocks = [{ id: 7, ticker: 'NVDA', name: 'NVIDIA Corporation' }, { id: 9, ticker: 'AMC', name: 'AMC Entertainment' }];
 
-function renderPage(routes: Record<string, RouteHandler | Response | unknown>) {
-  const requests = mockFetch({ 'GET /api/stocks?range=24hours': stocks, ...routes });
+function renderPage(routes: Record<string, Handler>) {
+  const requests = mockApi({ 'GET /api/stocks?range=24hours': stocks, ...routes });
   const queryClient = createQueryClient();
   queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser({ phoneNumber: null }));
   render(

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { registerSchema } from '@core/contracts/auth';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/fieldErrors';
+import { EmailField, NewPasswordFields, UsernameField } from '../../../app/account/AccountFields';
+import { showServerFieldError } from '../../../lib/serverFieldError';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
-import { TextField } from '../../../ui/TextField';
 import type { RegisterRequest } from '../api/authApi';
 
 interface AccountInfoStepProps {
@@ -14,75 +16,35 @@ interface AccountInfoStepProps {
   /** Disables the button: while the server's payment setting loads, or while registering. */
   busy: boolean;
   busyLabel?: string;
+  /** The last failed sign-up call: a 400 or 409 naming a field (a taken username) shows under it. */
+  serverError?: unknown;
   onContinue: (values: RegisterRequest) => void;
 }
 
-export function AccountInfoStep({ initialValues, trialDays, cardStep, busy, busyLabel, onContinue }: AccountInfoStepProps) {
-  const [values, setValues] = useState<RegisterRequest>(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+export function AccountInfoStep({ initialValues, trialDays, cardStep, busy, busyLabel, serverError, onContinue }: AccountInfoStepProps) {
+  const form = useForm({ resolver: zodResolver(registerSchema), defaultValues: { ...initialValues, username: initialValues.username ?? '' } });
+  const { setError } = form;
 
-  function onChange(field: keyof RegisterRequest, value: string) {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(fieldErrorsOf(registerSchema, next));
-  }
+  useEffect(() => {
+    showServerFieldError(serverError, ['email', 'username', 'password', 'confirmPassword'], setError);
+  }, [serverError, setError]);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const nextErrors = fieldErrorsOf(registerSchema, values);
-    setErrors(nextErrors);
-    if (hasErrors(nextErrors)) return;
-    const username = values.username?.trim();
-    onContinue({ ...values, email: values.email.trim(), username: username || undefined });
-  }
+  const onSubmit = form.handleSubmit(({ email, username, password, confirmPassword }) =>
+    onContinue({ email, password, confirmPassword, username: username || undefined }),
+  );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <FormProvider {...form}>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       <div>
         <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Create your account</h2>
         <p className="text-sm text-slate-500 dark:text-slate-400">
           Start your {trialDays}-day free trial of StockPulse Pro{cardStep ? '.' : ', no credit card required.'}
         </p>
       </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        error={errors.email}
-        onChange={(e) => onChange('email', e.target.value)}
-      />
-      <TextField
-        label="Username (optional)"
-        name="username"
-        autoComplete="username"
-        hint="Shown as @username. 3-30 letters, numbers or underscores."
-        value={values.username ?? ''}
-        error={errors.username}
-        onChange={(e) => onChange('username', e.target.value)}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint="At least 6 characters."
-        value={values.password}
-        error={errors.password}
-        onChange={(e) => onChange('password', e.target.value)}
-      />
-      <TextField
-        label="Confirm password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirmPassword}
-        error={errors.confirmPassword}
-        onChange={(e) => onChange('confirmPassword', e.target.value)}
-      />
+      <EmailField />
+      <UsernameField />
+      <NewPasswordFields name="password" labels="signUp" />
       <Button type="submit" className="w-full" disabled={busy}>
         {busy && busyLabel ? busyLabel : cardStep ? 'Continue to Payment' : 'Create Account'}
       </Button>
@@ -95,5 +57,6 @@ export function AccountInfoStep({ initialValues, trialDays, cardStep, busy, busy
         </span>
       </p>
     </form>
+    </FormProvider>
   );
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch, textResponse, type RouteHandler } from '../../../testing/mockFetch';
+import { jsonResponse, mockApi, textResponse, type Handler } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
 
 afterEach(() => {
@@ -17,16 +17,16 @@ afterEach(() => {
 /** The server session: a successful login or registration signs the browser in. */
 const session: { user: PublicUser | null } = { user: null };
 
-function signsIn(user: PublicUser, status = 200): RouteHandler {
+function signsIn(user: PublicUser, status = 200): Handler {
   return () => {
     session.user = user;
     return jsonResponse(user, status);
   };
 }
 
-function setUp(routes: Record<string, RouteHandler | Response | unknown> = {}, config = paymentsOffConfig) {
+function setUp(routes: Record<string, Handler> = {}, config = paymentsOffConfig) {
   session.user = null;
-  const requests = mockFetch({
+  const requests = mockApi({
     'GET /api/user': () => (session.user ? jsonResponse(session.user) : textResponse('Unauthorized', 401, 'Unauthorized')),
     'GET /api/config': config,
     'POST /api/init-data': { ok: true },
@@ -37,6 +37,17 @@ function setUp(routes: Record<string, RouteHandler | Response | unknown> = {}, c
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+/** Fills Account Info with a good e-mail and password and the given username, and presses Continue. */
+async function fillSignUp(username: string): Promise<HTMLElement> {
+  const button = await continueButton();
+  type('Email', 'jane@example.com');
+  type('Username (optional)', username);
+  type('Password', 'secret123');
+  type('Confirm password', 'secret123');
+  await act(async () => fireEvent.click(button));
+  return button;
 }
 
 async function continueButton() {
@@ -74,12 +85,7 @@ describe('Sign Up, Account Info', () => {
   it('checks the optional username and sends it', async () => {
     const user = makeUser({ email: 'jane@example.com', username: 'jane_doe' });
     const { requests } = setUp({ 'POST /api/register': signsIn(user, 201) });
-    const button = await continueButton();
-    type('Email', 'jane@example.com');
-    type('Username (optional)', 'jane doe');
-    type('Password', 'secret123');
-    type('Confirm password', 'secret123');
-    fireEvent.click(button);
+    const button = await fillSignUp('jane doe');
     expect(screen.getByText('Username must be 3-30 letters, numbers or underscores')).toBeTruthy();
     type('Username (optional)', 'jane_doe');
     fireEvent.click(button);
@@ -90,9 +96,18 @@ describe('Sign Up, Account Info', () => {
     expect(document.body.textContent).toContain('Your 7-day free trial has started');
   });
 
+  it('shows a taken username (409 naming the field) under the username', async () => {
+    setUp({ 'POST /api/register': jsonResponse({ message: 'This username is already taken', field: 'username' }, 409) });
+    await fillSignUp('jane_doe');
+    const username = screen.getByLabelText('Username (optional)');
+    await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
+    expect(username.getAttribute('aria-describedby')).toContain(screen.getAllByText('This username is already taken').find((el) => el.id)?.id);
+  });
+
   it('shows the spec §5 messages for empty and short input', async () => {
     setUp();
-    fireEvent.click(await continueButton());
+    const button = await continueButton();
+    await act(async () => fireEvent.click(button));
 
     expect(screen.getByText('Invalid email address')).toBeTruthy();
     expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
@@ -105,7 +120,7 @@ describe('Sign Up, Account Info', () => {
     type('Email', 'jane@example.com');
     type('Password', 'secret123');
     type('Confirm password', 'secret124');
-    fireEvent.click(button);
+    await act(async () => fireEvent.click(button));
 
     const message = screen.getByText("Passwords don't match");
     const confirm = screen.getByLabelText('Confirm password');
@@ -135,7 +150,8 @@ describe('Sign Up, Account Info', () => {
     // Still on /auth: the Complete step stays up for its 2 seconds.
     expect(router.state.location.pathname).toBe('/auth');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 3_000 });
+    // The redirect comes 2 s in; the dashboard's chunk may then take a while to load on a busy machine.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 8_000 });
   });
 
   it('a failed registration toasts "Account Creation Failed" with the server message', async () => {
@@ -227,7 +243,7 @@ describe('Login', () => {
   it('validates e-mail and password', async () => {
     setUp();
     await openLogin();
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' })));
     expect(screen.getByText('Invalid email address')).toBeTruthy();
     expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
   });
@@ -277,7 +293,7 @@ describe('Login', () => {
   });
 
   it('"Sign In" links open the Login tab', async () => {
-    mockFetch({ 'GET /api/user': textResponse('', 401, 'Unauthorized'), 'GET /api/config': paymentsOffConfig });
+    mockApi({ 'GET /api/user': textResponse('', 401, 'Unauthorized'), 'GET /api/config': paymentsOffConfig });
     renderRoute('/auth', { tab: 'login' });
     const tab = await screen.findByRole('tab', { name: 'Login' });
     expect(tab.getAttribute('aria-selected')).toBe('true');

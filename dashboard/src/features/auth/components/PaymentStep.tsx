@@ -1,12 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { PRO_PLAN } from '@core/contracts/billing';
+import { errorToast } from '../../../app/toast/errorToast';
 import { showToast } from '../../../app/toast/toastStore';
 import { formatDate } from '../../../lib/format';
 import { elementsAppearance, PAYMENT_METHOD_ORDER, stripeFor, WALLETS } from '../../../lib/stripe';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
-import { signUpToasts, useRegisterMutation, type RegisterRequest, type RegisterWithTrialRequest } from '../api/authApi';
+import { registerMutationOptions, type RegisterRequest, type RegisterWithTrialRequest } from '../api/authApi';
+import { SIGN_UP_FAILED, signUpSucceeded } from './signUpToasts';
 
 export const CARD_SETUP_FALLBACK = 'Unable to set up payment method. Please try again.';
 export const UNEXPECTED_CARD_ERROR = 'An unexpected error occurred. Please try again.';
@@ -33,7 +36,14 @@ export function PaymentStep({ publishableKey, clientSecret, ...rest }: PaymentSt
 function CardSetupForm({ customerId, setupData, trialDays, onBack, onComplete }: Omit<PaymentStepProps, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
-  const register = useRegisterMutation<RegisterWithTrialRequest>(signUpToasts, '/api/register-with-trial');
+  const register = useMutation({
+    ...registerMutationOptions<RegisterWithTrialRequest>(useQueryClient(), '/api/register-with-trial'),
+    onSuccess: () => {
+      showToast(signUpSucceeded);
+      onComplete();
+    },
+    onError: errorToast(SIGN_UP_FAILED.title, SIGN_UP_FAILED.fallback),
+  });
   const [confirming, setConfirming] = useState(false);
   const busy = confirming || register.isPending;
   const [firstCharge] = useState(() => formatDate(new Date(Date.now() + trialDays * 86_400_000).toISOString()));
@@ -54,7 +64,7 @@ function CardSetupForm({ customerId, setupData, trialDays, onBack, onComplete }:
       }
       const paymentMethod = setupIntent.payment_method;
       const paymentMethodId = typeof paymentMethod === 'string' ? paymentMethod : paymentMethod.id;
-      register.mutate({ ...setupData, paymentMethodId, customerId }, { onSuccess: onComplete });
+      register.mutate({ ...setupData, paymentMethodId, customerId });
     } catch {
       showToast({ title: 'Payment Error', description: UNEXPECTED_CARD_ERROR, variant: 'destructive' });
     } finally {

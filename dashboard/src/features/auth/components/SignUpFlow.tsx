@@ -1,7 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trialOffer, usePublicConfig } from '../../../app/config/publicConfig';
-import { signUpToasts, useRegisterMutation, type RegisterRequest } from '../api/authApi';
-import { useCreateSetupIntentMutation } from '../api/billingSignUpApi';
+import { errorToast } from '../../../app/toast/errorToast';
+import { showToast } from '../../../app/toast/toastStore';
+import { registerMutationOptions, type RegisterRequest } from '../api/authApi';
+import { SIGN_UP_FAILED, signUpSucceeded } from './signUpToasts';
+import { createSetupIntentMutationOptions } from '../api/billingSignUpApi';
 import { AccountInfoStep } from './AccountInfoStep';
 import { PaymentStep } from './PaymentStep';
 import { SignUpComplete } from './SignUpComplete';
@@ -9,7 +13,7 @@ import { SignUpStepIndicator, type SignUpStep } from './SignUpStepIndicator';
 
 const emptySetupData: RegisterRequest = { email: '', password: '', confirmPassword: '' };
 
-/** What create-setup-intent returned; cleared by Back (spec §4). */
+/** What create-setup-intent returned; cleared by Back. */
 interface CardSetup {
   clientSecret: string;
   customerId: string;
@@ -23,11 +27,19 @@ interface CardSetup {
  */
 export function SignUpFlow() {
   const config = usePublicConfig();
-  const register = useRegisterMutation(signUpToasts);
   const [step, setStep] = useState<SignUpStep>('userInfo');
   const [setupData, setSetupData] = useState<RegisterRequest>(emptySetupData);
   const [cardSetup, setCardSetup] = useState<CardSetup | null>(null);
-  const createSetupIntent = useCreateSetupIntentMutation();
+  const register = useMutation({
+    ...registerMutationOptions<RegisterRequest>(useQueryClient(), '/api/register'),
+    onSuccess: () => {
+      showToast(signUpSucceeded);
+      setStep('complete');
+    },
+    onError: errorToast(SIGN_UP_FAILED.title, SIGN_UP_FAILED.fallback),
+  });
+  // A failure keeps the user on step 1.
+  const createSetupIntent = useMutation({ ...createSetupIntentMutationOptions(), onError: errorToast('Setup Error', 'Failed to prepare payment setup') });
 
   // If /api/config cannot be read, treat payments as off; the server still decides on /api/register.
   const offer = trialOffer(config.data);
@@ -48,7 +60,7 @@ export function SignUpFlow() {
       });
       return;
     }
-    register.mutate(values, { onSuccess: () => setStep('complete') });
+    register.mutate(values);
   }
 
   return (
@@ -61,6 +73,7 @@ export function SignUpFlow() {
           cardStep={offer.cardRequired}
           busy={config.isLoading || register.isPending || createSetupIntent.isPending}
           busyLabel={register.isPending ? 'Creating account...' : createSetupIntent.isPending ? 'Preparing payment...' : undefined}
+          serverError={register.error ?? createSetupIntent.error}
           onContinue={onContinue}
         />
       )}

@@ -1,3 +1,5 @@
+import { mutationOptions } from '@tanstack/react-query';
+import type { NewsletterSignup } from '@core/contracts/newsletter';
 import { apiRequestJson } from '../../../lib/api';
 
 export interface NewsletterResponse {
@@ -5,13 +7,5 @@ export interface NewsletterResponse {
 }
 
 /** POST /api/newsletter {email}: 201 {subscribed:true}, 200 when already subscribed, 400 {message, field:'email'}. */
-export async function subscribeToNewsletter(email: string): Promise<NewsletterResponse | null> {
-  return apiRequestJson<NewsletterResponse>('POST', '/api/newsletter', { email });
-}
-
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
-
-/** A light client-side check; the server validates again. */
-export function looksLikeEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
-}
+export const newsletterSignupMutationOptions = () =>
+  mutationOptions({ mutationFn: (input: NewsletterSignup) => apiRequestJson<NewsletterResponse>('POST', '/api/newsletter', input) });

@@ -1,45 +1,36 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { useToast } from '../../../app/toast/useToast';
-import { getErrorMessage } from '../../../lib/api';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { newsletterSignupSchema } from '@core/contracts/newsletter';
+import { errorToast } from '../../../app/toast/errorToast';
+import { showToast } from '../../../app/toast/toastStore';
+import { showServerFieldError } from '../../../lib/serverFieldError';
 import { Button } from '../../../ui/Button';
-import { INVALID_EMAIL_MESSAGE, looksLikeEmail, subscribeToNewsletter } from '../api/newsletterApi';
+import { newsletterSignupMutationOptions } from '../api/newsletterApi';
 
 export const NEWSLETTER_SUCCESS = {
   title: 'Subscribed',
   description: "You're on the list. Watch your inbox for our weekly insights.",
 } as const;
 
-/** The newsletter block of /blog: an e-mail field and Subscribe, sent to POST /api/newsletter. */
+/** The newsletter block of /blog: an e-mail field and Subscribe, checked by the newsletter contract and sent to POST /api/newsletter. */
 export function NewsletterSignup() {
   const id = useId();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const { toast } = useToast();
+  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(newsletterSignupSchema), defaultValues: { email: '' } });
+  const error = formState.errors.email?.message;
   const mutation = useMutation({
-    mutationFn: subscribeToNewsletter,
+    ...newsletterSignupMutationOptions(),
     onSuccess: () => {
-      setEmail('');
-      setError(undefined);
-      toast(NEWSLETTER_SUCCESS);
+      reset();
+      showToast(NEWSLETTER_SUCCESS);
     },
     onError: (err) => {
-      const message = getErrorMessage(err);
-      if (message === INVALID_EMAIL_MESSAGE) setError(message);
-      toast({ title: 'Could not subscribe', description: message, variant: 'destructive' });
+      showServerFieldError(err, ['email'], setError);
+      errorToast('Could not subscribe')(err);
     },
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const value = email.trim();
-    if (!looksLikeEmail(value)) {
-      setError(INVALID_EMAIL_MESSAGE);
-      return;
-    }
-    setError(undefined);
-    mutation.mutate(value);
-  }
+  const onSubmit = handleSubmit((input) => mutation.mutate(input));
 
   return (
     <section aria-labelledby={`${id}-heading`} className="bg-blue-700 dark:bg-slate-900">
@@ -50,18 +41,16 @@ export function NewsletterSignup() {
         <p className="mt-3 text-blue-50 dark:text-slate-300">
           The week's most-discussed stocks, sentiment shifts and new articles, in your inbox every week.
         </p>
-        <form noValidate onSubmit={onSubmit} className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:flex-row">
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:flex-row">
           <label htmlFor={`${id}-email`} className="sr-only">
             Email address
           </label>
           <input
             id={`${id}-email`}
             type="email"
-            name="email"
             autoComplete="email"
             placeholder="Enter your email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...register('email')}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : `${id}-note`}
             className="h-12 w-full flex-1 rounded-md border border-white/40 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-blue-700 dark:border-slate-700 dark:bg-slate-950 dark:text-white dark:placeholder:text-slate-400 dark:focus-visible:ring-blue-400 dark:focus-visible:ring-offset-slate-900"

@@ -1,3 +1,4 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isTrialStatus } from '@core/contracts/user';
@@ -8,7 +9,7 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Spinner } from '../../../ui/Spinner';
-import { useInitDataMutation, usePlatformStatusQuery, useStocksQuery, useTrendingNowQuery } from '../api/dashboardApi';
+import { initDataMutationOptions, platformStatusQueryOptions, stocksQueryOptions, trendingNowQueryOptions } from '../api/dashboardApi';
 import { DEFAULT_MAX_CONNECTIONS, platformCoverage } from '../model/coverage';
 import { DEFAULT_TIME_RANGE } from '../model/format';
 import { defaultSort, gridView, type StockSort } from '../model/stockSort';
@@ -26,7 +27,7 @@ import type { TimeRange } from '@core/timeWindows';
 export function DashboardPage() {
   usePageMeta('Dashboard - StockPulse');
   const user = useSignedInUser();
-  const { mutate: initData } = useInitDataMutation();
+  const { mutate: initData } = useMutation(initDataMutationOptions());
   const initDataSent = useRef(false);
   // Range and sort live in the URL (?range=…&sort=…), so a view can be shared, bookmarked and restored with Back; a
   // value that is the default for its range is left out.
@@ -46,9 +47,9 @@ export function DashboardPage() {
     );
 
   // The screen's only pollers of stocks and status; sections get their data from here.
-  const stocks = useStocksQuery(range);
-  const status = usePlatformStatusQuery();
-  const trendingNow = useTrendingNowQuery();
+  const stocks = useQuery(stocksQueryOptions(range));
+  const status = useQuery(platformStatusQueryOptions());
+  const trendingNow = useQuery(trendingNowQueryOptions());
 
   useEffect(() => {
     // Once per visit, even under StrictMode's double effect run.

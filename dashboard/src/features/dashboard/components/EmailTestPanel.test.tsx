@@ -62,7 +62,11 @@ describe('EmailTestPanel', () => {
   });
 
   it('falls back to the spec message when the error carries none', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error(''))));
+    mockApi({
+      'POST /api/test-email': () => {
+        throw new Error('');
+      },
+    });
     renderWithClient(<EmailTestPanel />);
     fireEvent.click(button());
     await flush();

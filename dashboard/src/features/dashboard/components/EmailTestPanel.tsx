@@ -1,10 +1,13 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { errorToast } from '../../../app/toast/errorToast';
+import { showToast } from '../../../app/toast/toastStore';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Icon } from '../../../ui/Icon';
-import { useTestEmailMutation } from '../api/dashboardApi';
+import { testEmailMutationOptions } from '../api/dashboardApi';
 
-/** Spec §9: the test-email button returns to idle 3 seconds after a result. */
+/** The test-email button returns to idle 3 seconds after a result. */
 export const TEST_EMAIL_RESET_MS = 3_000;
 
 type Outcome = 'idle' | 'success' | 'error';
@@ -16,10 +19,20 @@ export const TEST_EMAIL_LABELS = {
   error: 'Test Failed',
 } as const;
 
-/** Spec §2 section 6: e-mail notification test (idle, pending, success or error, back to idle after 3 s). */
+/** The e-mail notification test (idle, pending, success or error, back to idle after 3 s). */
 export function EmailTestPanel() {
   const [outcome, setOutcome] = useState<Outcome>('idle');
-  const testEmail = useTestEmailMutation();
+  const testEmail = useMutation({
+    ...testEmailMutationOptions(),
+    onSuccess: () => {
+      showToast({ title: 'Email Tests Successful', description: 'Please check your inbox.' });
+      setOutcome('success');
+    },
+    onError: (error) => {
+      errorToast('Email Test Failed', 'Failed to send test email. Check server logs.')(error);
+      setOutcome('error');
+    },
+  });
 
   useEffect(() => {
     if (outcome === 'idle') return;
@@ -31,10 +44,7 @@ export function EmailTestPanel() {
 
   function send() {
     setOutcome('idle');
-    testEmail.mutate(undefined, {
-      onSuccess: () => setOutcome('success'),
-      onError: () => setOutcome('error'),
-    });
+    testEmail.mutate();
   }
 
   return (

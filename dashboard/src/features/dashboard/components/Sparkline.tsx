@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import type { Stock } from '@core/contracts/stocks';
-import { useHistoricalQuery, useSessionPricesQuery } from '../api/dashboardApi';
+import type { TimeRange } from '@core/timeWindows';
+import { historicalQueryOptions, sessionPricesQueryOptions } from '../api/dashboardApi';
 import { sessionDateLabel, timeRangeLabel } from '../model/format';
 import { sparklineData } from '../model/sparkline';
 import { PriceLine } from './PriceLine';
-import type { TimeRange } from '@core/timeWindows';
 
 interface SparklineProps {
   stock: Stock;
@@ -22,8 +23,8 @@ interface SparklineProps {
  * estimate. Plain SVG: a line this small does not need ECharts, which then loads only with the detail view.
  */
 export function Sparkline({ stock, range, marketOpen }: SparklineProps) {
-  const history = useHistoricalQuery(stock.ticker, range, { poll: true, enabled: marketOpen === true });
-  const session = useSessionPricesQuery(stock.ticker, { enabled: marketOpen === false });
+  const history = useQuery(historicalQueryOptions(stock.ticker, range, { poll: true, enabled: marketOpen === true }));
+  const session = useQuery(sessionPricesQueryOptions(stock.ticker, { enabled: marketOpen === false }));
   const points = marketOpen ? history.data : session.data?.points;
   const data = sparklineData(points, stock.changePercent);
   const pending = marketOpen === undefined || (marketOpen ? history.isPending : session.isPending);

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import type { PriceStatus } from '@core/contracts/platformStatus';
 import type { Stock, StockPost } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
 import { Badge } from '../../../ui/Badge';
 import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
-import { STOCK_POSTS_LIMIT, useHistoricalQuery, useSessionPricesQuery, useStockPostsQuery } from '../api/dashboardApi';
+import { historicalQueryOptions, sessionPricesQueryOptions, STOCK_POSTS_LIMIT, stockPostsQueryOptions } from '../api/dashboardApi';
 import { LazyEChart } from '../charts/LazyEChart';
 import { detailChartOption } from '../model/chartOptions';
 import {
@@ -76,7 +77,7 @@ function StockHeadline({ stock, simulated }: { stock: Stock; simulated: boolean 
 
 /** While the market is closed: the last session's price line with its date (the range's own line would be flat). */
 function LastSessionPrice({ stock }: { stock: Stock }) {
-  const session = useSessionPricesQuery(stock.ticker, { enabled: true });
+  const session = useQuery(sessionPricesQueryOptions(stock.ticker, { enabled: true }));
   const data = sparklineData(session.data?.points, stock.changePercent);
   const title = session.data ? `Price, last session (${sessionDateLabel(session.data.date)}, market closed)` : 'Price, last session';
   return (
@@ -98,8 +99,8 @@ function LastSessionPrice({ stock }: { stock: Stock }) {
 }
 
 function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: TimeRange; marketOpen: boolean }) {
-  const history = useHistoricalQuery(stock.ticker, range, { poll: false });
-  const posts = useStockPostsQuery(stock.ticker);
+  const history = useQuery(historicalQueryOptions(stock.ticker, range, { poll: false }));
+  const posts = useQuery(stockPostsQueryOptions(stock.ticker));
   const counts = stockPlatformMentions(stock);
   const rangeText = timeRangeLabel(range).toLowerCase();
   const points = history.data ?? [];

@@ -76,8 +76,12 @@ describe('TrendDetectionPanel', () => {
     cleanup();
     resetToasts();
     vi.unstubAllGlobals();
-    await renderPanel();
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new Error(''))));
+    // A network failure with no message of its own.
+    await renderPanel({
+      'POST /api/detect-trends': () => {
+        throw new Error('');
+      },
+    });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Detect Trends' })));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Detection Failed', description: 'Failed to detect trends' }));
   });

@@ -1,19 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { errorToast } from '../../../app/toast/errorToast';
+import { showToast } from '../../../app/toast/toastStore';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Icon } from '../../../ui/Icon';
 import { Spinner } from '../../../ui/Spinner';
-import { useDetectTrendsMutation, useRefreshPricesMutation, useTrendingNowQuery } from '../api/dashboardApi';
+import {
+  detectTrendsMutationOptions,
+  pricesUpdatedMessage,
+  refreshPricesMutationOptions,
+  trendingNowQueryOptions,
+  trendsDetectedMessage,
+} from '../api/dashboardApi';
 import { SENTIMENT_LABELS } from '../model/format';
 import { SentimentBadge } from './SentimentBadge';
 
-/** Spec §9: the Latest-trends row shows the first 10. */
+/** The Latest-trends row shows the first 10. */
 export const LATEST_TRENDS_LIMIT = 10;
 
-/** Spec §2 section 7: detect trends, refresh prices, and the latest trends. */
+/** Detect trends, refresh prices, and the latest trends. */
 export function TrendDetectionPanel() {
-  const trending = useTrendingNowQuery();
-  const detect = useDetectTrendsMutation();
-  const refresh = useRefreshPricesMutation();
+  const queryClient = useQueryClient();
+  const trending = useQuery(trendingNowQueryOptions());
+  const detect = useMutation({
+    ...detectTrendsMutationOptions(queryClient),
+    onSuccess: (data) =>
+      showToast({ title: 'Trends Detected', description: trendsDetectedMessage(data?.trendsDetected ?? 0, data?.usingRealAPIs ?? false) }),
+    onError: errorToast('Detection Failed', 'Failed to detect trends'),
+  });
+  const refresh = useMutation({
+    ...refreshPricesMutationOptions(queryClient),
+    onSuccess: (data) => showToast({ title: 'Prices Updated', description: pricesUpdatedMessage(data?.updatedCount ?? 0, data?.simulated ?? true) }),
+    onError: errorToast('Update Failed', 'Failed to refresh prices'),
+  });
   const latest = (trending.data ?? []).slice(0, LATEST_TRENDS_LIMIT);
 
   return (

@@ -2,11 +2,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
-import { mockFetch, textResponse } from '../../../testing/mockFetch';
+import { mockApi, textResponse } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
 
 beforeEach(() => {
-  mockFetch({
+  mockApi({
     'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
     'GET /api/config': paymentsOffConfig,
   });
@@ -74,7 +74,7 @@ describe('landing page', () => {
   });
 
   it('falls back to support@stockpulse.app while /api/config is unavailable', async () => {
-    mockFetch({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
+    mockApi({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
     renderRoute('/');
     expect((await screen.findByRole('link', { name: 'Support' })).getAttribute('href')).toBe('mailto:support@stockpulse.app');
   });
@@ -138,7 +138,7 @@ describe('the public header', () => {
   });
 
   it('shows a signed-in visitor the way to their account, not "Sign In"', async () => {
-    mockFetch({ 'GET /api/user': makeUser({ email: 'reader@example.com' }), 'GET /api/config': paymentsOffConfig });
+    mockApi({ 'GET /api/user': makeUser({ email: 'reader@example.com' }), 'GET /api/config': paymentsOffConfig });
     renderRoute('/blog');
     const nav = within(await screen.findByRole('navigation', { name: 'Main' }));
     await waitFor(() => expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard'));
@@ -148,7 +148,7 @@ describe('the public header', () => {
 
 describe('the trial the public pages promise', () => {
   const withPaymentsOn = () =>
-    mockFetch({
+    mockApi({
       'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized'),
       'GET /api/config': { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' },
     });

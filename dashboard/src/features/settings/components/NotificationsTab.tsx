@@ -1,11 +1,7 @@
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { NotificationPreferences } from '@core/contracts/auth';
 import { Switch } from '../../../ui/Switch';
-
-interface NotificationsTabProps {
-  notifications: NotificationPreferences;
-  hasPhoneNumber: boolean;
-  onChange: (key: keyof NotificationPreferences, value: boolean) => void;
-}
+import type { ProfileFormValues } from './profileForm';
 
 const switches: Array<{ key: keyof NotificationPreferences; label: string; description: string }> = [
   { key: 'emailAlerts', label: 'Email alerts', description: 'Get an e-mail when a stock passes your alert threshold.' },
@@ -15,7 +11,11 @@ const switches: Array<{ key: keyof NotificationPreferences; label: string; descr
   { key: 'newFeatures', label: 'New features', description: 'Hear about new StockPulse features.' },
 ];
 
-export function NotificationsTab({ notifications, hasPhoneNumber, onChange }: NotificationsTabProps) {
+/** The Notifications tab of the settings form; SMS alerts need the phone number of the Profile tab. */
+export function NotificationsTab() {
+  const { control, formState } = useFormContext<ProfileFormValues>();
+  const hasPhoneNumber = useWatch<ProfileFormValues, 'phoneNumber'>({ name: 'phoneNumber' }).trim() !== '';
+  const smsError = formState.errors.notifications?.smsAlerts?.message;
   return (
     <div className="space-y-5">
       <div>
@@ -27,13 +27,20 @@ export function NotificationsTab({ notifications, hasPhoneNumber, onChange }: No
           const needsPhone = key === 'smsAlerts' && !hasPhoneNumber;
           return (
             <div key={key} className="py-4 first:pt-0 last:pb-0">
-              <Switch
-                label={label}
-                description={needsPhone ? 'Add a phone number on the Profile tab to enable SMS alerts.' : description}
-                checked={notifications[key]}
-                disabled={needsPhone}
-                onCheckedChange={(value) => onChange(key, value)}
+              <Controller
+                control={control}
+                name={`notifications.${key}`}
+                render={({ field }) => (
+                  <Switch
+                    label={label}
+                    description={needsPhone ? 'Add a phone number on the Profile tab to enable SMS alerts.' : description}
+                    checked={field.value}
+                    disabled={needsPhone}
+                    onCheckedChange={field.onChange}
+                  />
+                )}
               />
+              {key === 'smsAlerts' && smsError && <p className="mt-1 text-sm font-medium text-red-600 dark:text-red-400">{smsError}</p>}
             </div>
           );
         })}

@@ -1,13 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
-import { ChangePasswordSection } from '../../../app/account/ChangePasswordSection';
+import { errorToast } from '../../../app/toast/errorToast';
+import { showToast } from '../../../app/toast/toastStore';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
+import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountMutationOptions, exportDataMutationOptions } from '../api/settingsApi';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import { SubscriptionSection } from './SubscriptionSection';
-import { DELETE_ACCOUNT_CONFIRMATION, useDeleteAccountMutation, useExportDataMutation } from '../api/settingsApi';
 
 export function SecurityTab() {
-  const exportData = useExportDataMutation();
-  const deleteAccount = useDeleteAccountMutation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const exportData = useMutation({ ...exportDataMutationOptions(), onError: errorToast('Download Failed', 'Failed to download your data. Please try again.') });
+  const deleteAccount = useMutation({
+    ...deleteAccountMutationOptions(),
+    onSuccess: () => {
+      // Render the landing page before forgetting the user, or the protected page's guard would
+      // see "signed out" first and redirect to /auth.
+      void navigate('/', { flushSync: true });
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+      showToast({ title: 'Account Deleted', description: 'Your account and data have been deleted.' });
+    },
+    onError: errorToast('Deletion Failed', 'Failed to delete account. Please try again.'),
+  });
   const user = useSignedInUser();
 
   function onDeleteAccount() {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch, textResponse, type RouteHandler } from '../../../testing/mockFetch';
+import { jsonResponse, mockApi, textResponse, type Handler } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
 
 afterEach(() => {
@@ -15,9 +15,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function openSettings(user: PublicUser = makeUser(), routes: Record<string, RouteHandler | Response | unknown> = {}) {
+async function openSettings(user: PublicUser = makeUser(), routes: Record<string, Handler> = {}) {
   let signedIn = true;
-  const requests = mockFetch({
+  const requests = mockApi({
     'GET /api/user': () => (signedIn ? jsonResponse(user) : textResponse('Unauthorized', 401, 'Unauthorized')),
     'GET /api/config': paymentsOffConfig,
     'PATCH /api/user/profile': { ok: true },
@@ -54,7 +54,7 @@ describe('/settings', () => {
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: ' ' } });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save Changes' })));
 
     expect(screen.getByText('First name is required')).toBeTruthy();
     expect(screen.getByText('Last name is required')).toBeTruthy();
@@ -131,7 +131,7 @@ describe('/settings', () => {
       'POST /api/user/password': () => jsonResponse({ message: 'Current password is incorrect', field: 'currentPassword' }, 400),
     });
     tab('Security');
-    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change Password' })));
     expect(screen.getByText('Current password is required')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong-one' } });
     fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'a-new-long-passphrase' } });
@@ -141,6 +141,9 @@ describe('/settings', () => {
     });
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Password not changed' }));
     expect(requests.find((r) => r.url === '/api/user/password')?.body).toEqual({ currentPassword: 'wrong-one', newPassword: 'a-new-long-passphrase', confirmPassword: 'a-new-long-passphrase' });
+    // The 400 names the field, so its message shows under it too.
+    await waitFor(() => expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText('Current password is incorrect').some((el) => el.id)).toBe(true);
   });
 
   it('toasts "Update Failed" with the server message', async () => {

@@ -1,15 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { profileUpdateSchema, type NotificationPreferences } from '@core/contracts/auth';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
+import { errorToast } from '../../../app/toast/errorToast';
+import { showToast } from '../../../app/toast/toastStore';
 import { usePageMeta } from '../../../app/usePageMeta';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/fieldErrors';
+import { ApiError } from '../../../lib/api';
+import { showServerFieldError } from '../../../lib/serverFieldError';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Tabs, type TabItem } from '../../../ui/Tabs';
-import { useUpdateProfileMutation } from '../api/settingsApi';
+import { updateProfileMutationOptions } from '../api/settingsApi';
 import { NotificationsTab } from './NotificationsTab';
-import { profileFormValuesOf, profileUpdateOf, type ProfileFormValues } from './profileForm';
+import { PROFILE_FIELDS, profileFormSchema, profileFormValuesOf } from './profileForm';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 
@@ -21,68 +26,53 @@ const settingsTabs: ReadonlyArray<TabItem<SettingsTab>> = [
   { value: 'security', label: 'Security' },
 ];
 
+/** The tab that shows a field: the notification switches, or the Profile tab's fields. */
+const tabOf = (field: string): SettingsTab => (field.startsWith('notifications') ? 'notifications' : 'profile');
+
 export function SettingsPage() {
   usePageMeta('Settings - StockPulse');
   const user = useSignedInUser();
   const [tab, setTab] = useState<SettingsTab>('profile');
-  const [values, setValues] = useState<ProfileFormValues>(() => profileFormValuesOf(user));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
-  const updateProfile = useUpdateProfileMutation();
+  const form = useForm({ resolver: zodResolver(profileFormSchema), defaultValues: profileFormValuesOf(user) });
+  const updateProfile = useMutation({
+    ...updateProfileMutationOptions(useQueryClient()),
+    onSuccess: () => {
+      showToast({ title: 'Profile Updated', description: 'Your profile has been saved.' });
+      // A new address waits for its link: the field goes back to the current one and the pending note shows the new one.
+      form.setValue('email', user.email);
+      form.setValue('currentPassword', '');
+    },
+    onError: (error) => {
+      if (showServerFieldError(error, PROFILE_FIELDS, form.setError) && error instanceof ApiError && error.field) setTab(tabOf(error.field));
+      errorToast('Update Failed', 'Failed to update profile. Please try again.')(error);
+    },
+  });
 
-  function update(next: ProfileFormValues) {
-    setValues(next);
-    // After a first attempt, keep the messages in step with what is typed.
-    if (submitted) setErrors(fieldErrorsOf(profileUpdateSchema, profileUpdateOf(next)));
-  }
-
-  function onProfileChange(field: 'firstName' | 'lastName' | 'email' | 'phoneNumber' | 'currentPassword', value: string) {
-    update({ ...values, [field]: value });
-  }
-
-  function onNotificationChange(key: keyof NotificationPreferences, value: boolean) {
-    update({ ...values, notifications: { ...values.notifications, [key]: value } });
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSubmitted(true);
-    const payload = profileUpdateOf(values);
-    const nextErrors = fieldErrorsOf(profileUpdateSchema, payload);
-    setErrors(nextErrors);
-    if (hasErrors(nextErrors)) {
-      // The failing fields are all on the Profile tab.
-      setTab('profile');
-      return;
-    }
-    // A new address waits for its link: the field goes back to the current one and the pending note shows the new one.
-    updateProfile.mutate(payload, { onSuccess: () => setValues((v) => ({ ...v, email: user.email, currentPassword: '' })) });
-  }
+  const onSubmit = form.handleSubmit(
+    (payload) => updateProfile.mutate(payload),
+    (errors) => setTab(tabOf(Object.keys(errors)[0] ?? 'profile')),
+  );
 
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Settings" description="Manage your profile, notifications and account security." />
       <Card className="p-6">
-        <form onSubmit={onSubmit} noValidate>
-          <Tabs label="Settings sections" tabs={settingsTabs} value={tab} onValueChange={setTab}>
-            {tab === 'profile' && <ProfileTab values={values} errors={errors} onChange={onProfileChange} />}
-            {tab === 'notifications' && (
-              <NotificationsTab
-                notifications={values.notifications}
-                hasPhoneNumber={values.phoneNumber.trim() !== ''}
-                onChange={onNotificationChange}
-              />
+        <FormProvider {...form}>
+          <form onSubmit={(event) => void onSubmit(event)} noValidate>
+            <Tabs label="Settings sections" tabs={settingsTabs} value={tab} onValueChange={setTab}>
+              {tab === 'profile' && <ProfileTab />}
+              {tab === 'notifications' && <NotificationsTab />}
+              {tab === 'security' && <SecurityTab />}
+            </Tabs>
+            {tab !== 'security' && (
+              <div className="mt-8 flex justify-end border-t border-slate-200 pt-6 dark:border-slate-800">
+                <Button type="submit" disabled={updateProfile.isPending}>
+                  {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
+                </Button>
+              </div>
             )}
-            {tab === 'security' && <SecurityTab />}
-          </Tabs>
-          {tab !== 'security' && (
-            <div className="mt-8 flex justify-end border-t border-slate-200 pt-6 dark:border-slate-800">
-              <Button type="submit" disabled={updateProfile.isPending}>
-                {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
-              </Button>
-            </div>
-          )}
-        </form>
+          </form>
+        </FormProvider>
       </Card>
     </div>
   );

@@ -4,7 +4,7 @@ import type { PublicUser } from '@core/contracts/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch } from '../../../testing/mockFetch';
+import { jsonResponse, mockApi } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
 import { CANCEL_SUBSCRIPTION_CONFIRMATION } from '../api/subscriptionApi';
 
@@ -17,7 +17,7 @@ afterEach(() => {
 
 async function openSubscription(user: PublicUser, cancelled: PublicUser) {
   let current = user;
-  const requests = mockFetch({
+  const requests = mockApi({
     'GET /api/user': () => jsonResponse(current),
     'GET /api/config': paymentsOffConfig,
     'POST /api/subscription/cancel': () => {

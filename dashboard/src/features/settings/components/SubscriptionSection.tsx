@@ -1,10 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isSubscribedStatus, isTrialStatus, type PublicUser } from '@core/contracts/user';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
+import { errorToast } from '../../../app/toast/errorToast';
+import { showToast } from '../../../app/toast/toastStore';
 import { formatDate } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Icon } from '../../../ui/Icon';
-import { CANCEL_SUBSCRIPTION_CONFIRMATION, useCancelSubscriptionMutation } from '../api/subscriptionApi';
+import { CANCEL_SUBSCRIPTION_CONFIRMATION, cancelSubscriptionMutationOptions } from '../api/subscriptionApi';
 
 const statusText: Record<PublicUser['subscriptionStatus'], string> = {
   trialing: 'Free trial',
@@ -16,10 +19,14 @@ const statusText: Record<PublicUser['subscriptionStatus'], string> = {
   none: 'No subscription',
 };
 
-/** The plan, when it renews or ends, and cancellation (at the end of the billing period, spec §4). */
+/** The plan, when it renews or ends, and cancellation (at the end of the billing period). */
 export function SubscriptionSection() {
   const user = useSignedInUser();
-  const cancel = useCancelSubscriptionMutation();
+  const cancel = useMutation({
+    ...cancelSubscriptionMutationOptions(useQueryClient()),
+    onSuccess: () => showToast({ title: 'Subscription cancelled', description: 'You keep access until the end of the billing period.' }),
+    onError: errorToast('Failed to cancel subscription'),
+  });
   const status = user.subscriptionStatus;
   const current = isSubscribedStatus(status);
   const onTrial = isTrialStatus(status);

@@ -1,4 +1,5 @@
-import type { NotificationPreferences, ProfileUpdateInput } from '@core/contracts/auth';
+import { z } from 'zod';
+import { notificationPreferencesSchema, profileUpdateSchema, type NotificationPreferences, type ProfileUpdateInput } from '@core/contracts/auth';
 import type { PublicUser } from '@core/contracts/user';
 
 export interface ProfileFormValues {
@@ -40,3 +41,22 @@ export function profileUpdateOf(values: ProfileFormValues): ProfileUpdateInput {
     notifications: { ...values.notifications, smsAlerts: values.notifications.smsAlerts && phoneNumber !== '' },
   };
 }
+
+/**
+ * The settings form on the PATCH /api/user/profile contract: the form's values become the request body, which the
+ * contract checks; its messages land on the fields of the same names.
+ */
+export const profileFormSchema = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    currentPassword: z.string(),
+    notifications: notificationPreferencesSchema,
+  })
+  .transform(profileUpdateOf)
+  .pipe(profileUpdateSchema);
+
+/** The fields a server answer may name, for showing it under the field. */
+export const PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'currentPassword', 'notifications.smsAlerts'] as const;

@@ -3,9 +3,9 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
-import { jsonResponse, mockFetch, textResponse, type RouteHandler } from '../../../testing/mockFetch';
+import { jsonResponse, mockApi, textResponse, type Handler } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
-import { loginRedirect } from '../api/subscribeApi';
+import { loginRedirect } from '../../../app/session/unauthorizedRedirect';
 
 afterEach(() => {
   cleanup();
@@ -16,8 +16,8 @@ afterEach(() => {
 
 const paymentsOn = { ...paymentsOffConfig, paymentsEnabled: true, stripePublishableKey: 'pk_test_x' };
 
-function setUp(config: typeof paymentsOffConfig, createSubscription: RouteHandler | unknown) {
-  const requests = mockFetch({
+function setUp(config: typeof paymentsOffConfig, createSubscription: Handler) {
+  const requests = mockApi({
     'GET /api/user': makeUser(),
     'GET /api/config': config,
     'POST /api/create-subscription': createSubscription,

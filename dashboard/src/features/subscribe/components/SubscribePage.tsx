@@ -1,16 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePublicConfig } from '../../../app/config/publicConfig';
+import { handleUnauthorized } from '../../../app/session/unauthorizedRedirect';
+import { errorToast } from '../../../app/toast/errorToast';
 import { showToast } from '../../../app/toast/toastStore';
 import { usePageMeta } from '../../../app/usePageMeta';
-import { getErrorMessage } from '../../../lib/api';
+import { getErrorMessage, isUnauthorizedError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Card } from '../../../ui/Card';
 import { Icon } from '../../../ui/Icon';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Spinner } from '../../../ui/Spinner';
-import { ALREADY_SUBSCRIBED_FALLBACK, useCreateSubscriptionMutation } from '../api/subscribeApi';
+import { ALREADY_SUBSCRIBED_FALLBACK, createSubscriptionMutationOptions } from '../api/subscribeApi';
 import { SubscribePaymentForm } from './SubscribePaymentForm';
 
 export const ALREADY_SUBSCRIBED_REDIRECT_MS = 1_000;
@@ -24,7 +27,7 @@ const included = [
   'Cancel anytime',
 ];
 
-/** /subscribe (spec §2): Pro at $49/month through Stripe's Payment Element. */
+/** /subscribe: Pro at $49/month through Stripe's Payment Element. */
 export function SubscribePage() {
   usePageMeta('Subscribe to Pro - StockPulse');
   const config = usePublicConfig();
@@ -50,11 +53,15 @@ function PaymentsUnavailable() {
 
 function SubscribeWithStripe({ publishableKey }: { publishableKey: string }) {
   const navigate = useNavigate();
-  const subscription = useCreateSubscriptionMutation();
+  const subscription = useMutation({
+    ...createSubscriptionMutationOptions(),
+    // Signed out: the logout toast, then /api/login after 500 ms.
+    onError: (error) => (isUnauthorizedError(error) ? handleUnauthorized() : errorToast('Payment Processing Error', 'Unknown error')(error)),
+  });
   const { mutate } = subscription;
   const started = useRef(false);
 
-  // Runs once on load (spec §7); the ref keeps a remount in development from creating a second subscription.
+  // Runs once on load; the ref keeps a remount in development from creating a second subscription.
   useEffect(() => {
     if (started.current) return;
     started.current = true;

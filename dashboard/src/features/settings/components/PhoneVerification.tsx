@@ -1,13 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PublicUser } from '@core/contracts/user';
-import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
-import { useSendPhoneCode, useVerifyPhone } from './accountApi';
+import { sendPhoneCodeMutationOptions, verifyPhoneMutationOptions } from '../../../app/account/accountApi';
+import { errorToast } from '../../../app/toast/errorToast';
+import { showToast } from '../../../app/toast/toastStore';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
 
 /** Under the saved phone number: verified, or how to verify it (SMS alerts go only to a verified phone). */
 export function PhoneVerification({ user }: { user: PublicUser }) {
-  const send = useSendPhoneCode();
-  const verify = useVerifyPhone();
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    ...sendPhoneCodeMutationOptions(queryClient),
+    onSuccess: (message) => showToast({ title: 'Done', description: message }),
+    onError: errorToast('Code not sent'),
+  });
+  const verify = useMutation({
+    ...verifyPhoneMutationOptions(queryClient),
+    onSuccess: () => showToast({ title: 'Phone verified', description: 'SMS alerts will go to this number.' }),
+    onError: errorToast('Phone not verified'),
+  });
   const [code, setCode] = useState('');
   if (!user.phoneNumber) return null;
   if (user.phoneVerified) return <p className="text-sm text-emerald-700 dark:text-emerald-400">{user.phoneNumber} is verified.</p>;
