@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Knex } from 'knex';
 import { rangeMinutes, stockListSchema, type Stock, type TimeRange } from '../../core/contracts/stocks';
+import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
+import { listedStocks } from '../../warehouse/postgres/stocks';
 import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
 import { summariseCounts, type StockCounts } from '../../workflows/activities/stockSnapshotActivities';
 import { fromWarehouse } from './warehouseGuard';
@@ -17,17 +18,6 @@ export function cacheMsFor(range: TimeRange, baseMs: number): number {
 /** The first minute of a window of `range` ending now (the current minute included). */
 export function windowStart(range: TimeRange, now: Date): Date {
   return new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS - (rangeMinutes[range] - 1) * MINUTE_MS);
-}
-
-interface StockRow {
-  id: number;
-  ticker: string;
-  name: string;
-  price: string | null;
-  change_percent: string | null;
-  last_updated: Date;
-  created_at: Date;
-  trend_score: number;
 }
 
 export interface SerializedStockList {
@@ -46,25 +36,19 @@ const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0,
 
 /**
  * GET /api/stocks: every stock mentioned in the window or trending, with the window's mention counts and majority
- * sentiment (one ClickHouse query over the rollups) and its id, name, price and trend score (one Postgres query),
+ * sentiment (one ClickHouse query over the rollups) and its id, name, price and trend score (one Postgres query; the
+ * read writes nothing: a stock's row is added by the scan that wrote its mentions),
  * best trend first, then most mentioned. Each range's list is computed at most once per `cacheMs` per process (scaled
  * up for longer ranges, see cacheMsFor), however many users poll it; concurrent requests share one computation, and
  * an expired list is served while its successor is computed (see cached).
  */
-export function createStockListService(deps: { db: Knex; warehouse: Warehouse; cacheMs: number; now?: () => Date }) {
+export function createStockListService(deps: { db: Database; warehouse: Warehouse; cacheMs: number; now?: () => Date }) {
   const { cacheMs } = deps;
   const clock = deps.now ?? (() => new Date());
   const cache = new Map<TimeRange, { expires: number; value: SerializedStockList }>();
   const inFlight = new Map<TimeRange, Promise<SerializedStockList>>();
   /** Bumped by invalidate(): a computation that started before it is not cached. */
   let generation = 0;
-
-  const loadRows = (tickers: string[]) =>
-    deps
-      .db('stocks as s')
-      .leftJoin('trending_stocks as t', 't.ticker', 's.ticker')
-      .where((q) => q.whereIn('s.ticker', tickers).orWhereNotNull('t.ticker'))
-      .select<StockRow[]>('s.id', 's.ticker', 's.name', 's.price', 's.change_percent', 's.last_updated', 's.created_at', deps.db.raw('coalesce(t.trend_score, 0) AS trend_score'));
 
   async function compute(range: TimeRange): Promise<SerializedStockList> {
     const start = windowStart(range, clock());
@@ -75,17 +59,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
     const counts = summariseCounts(windowRows);
     const doubleTotals = new Map(summariseCounts(doubleRows).map((c) => [c.ticker, c.total]));
     const tickers = counts.map((c) => c.ticker);
-    let rows = await loadRows(tickers);
-    const known = new Set(rows.map((r) => r.ticker));
-    const missing = tickers.filter((t) => !known.has(t));
-    if (missing.length > 0) {
-      // Mentioned before the stock snapshot listed them (it runs after each scan): add their rows once, then read again.
-      const names = await deps.db('tickers').whereIn('symbol', missing).select<{ symbol: string; name: string }[]>('symbol', 'name');
-      if (names.length > 0) {
-        await deps.db('stocks').insert(names.map((n) => ({ ticker: n.symbol, name: n.name }))).onConflict('ticker').ignore();
-        rows = await loadRows(tickers);
-      }
-    }
+    const rows = await listedStocks(deps.db, tickers);
     const byTicker = new Map(counts.map((c) => [c.ticker, c]));
     const stocks = rows.map((row): Stock => {
       const c = byTicker.get(row.ticker) ?? { ticker: row.ticker, ...empty };
@@ -104,7 +78,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
         sentiment: c.sentiment,
         lastUpdated: new Date(row.last_updated).toISOString(),
         createdAt: new Date(row.created_at).toISOString(),
-        trendScore: Number(row.trend_score),
+        trendScore: row.trend_score,
         previousMentions: Math.max(0, (doubleTotals.get(row.ticker) ?? 0) - c.total),
         sentimentScore: c.netSentiment,
       };
