@@ -44,9 +44,8 @@ export function adminSignalRoutes(db: Knex) {
     route('GET', '/api/admin/ambiguous-symbols', 'admin', async (ctx) => {
       ctx.body = await list();
     }, { summary: 'The ambiguity list of ticker extraction', responses: { 200: { description: 'Symbols', schema: ambiguousSymbolsResponseSchema } } }),
-    route('PUT', '/api/admin/ambiguous-symbols', 'admin', async (ctx) => {
-      const { symbols } = ambiguousSymbolsSchema.parse(ctx.request.body ?? {});
-      const actor = await adminActor(db, ctx);
+    route('PUT', '/api/admin/ambiguous-symbols', 'admin', async (ctx, { body: { symbols }, user }) => {
+      const actor = await adminActor(db, user);
       await db.transaction(async (trx) => {
         const before = await trx('ambiguous_symbols').orderBy('symbol').forUpdate().pluck<string[]>('symbol');
         await recordAdminAction(trx, { actor, action: 'ambiguousSymbols.save', targetType: 'ambiguous_symbols', targetId: null, before: { symbols: before }, after: { symbols } });
@@ -58,9 +57,8 @@ export function adminSignalRoutes(db: Knex) {
     route('GET', '/api/admin/former-symbols', 'admin', async (ctx) => {
       ctx.body = { renames: await readFormerSymbols(db) };
     }, { summary: 'Former symbols and renames: a former symbol counts for its successor', responses: { 200: { description: 'Former symbols', schema: formerSymbolsResponseSchema } } }),
-    route('PUT', '/api/admin/former-symbols', 'admin', async (ctx) => {
-      const { renames } = formerSymbolsSchema.parse(ctx.request.body ?? {});
-      const actor = await adminActor(db, ctx);
+    route('PUT', '/api/admin/former-symbols', 'admin', async (ctx, { body: { renames }, user }) => {
+      const actor = await adminActor(db, user);
       await db.transaction(async (trx) => {
         await trx.raw('LOCK TABLE former_symbols IN SHARE ROW EXCLUSIVE MODE');
         const before = await readFormerSymbols(trx);
@@ -73,8 +71,7 @@ export function adminSignalRoutes(db: Knex) {
       });
       ctx.body = { renames: await readFormerSymbols(db) };
     }, { summary: 'Replace the former symbols', body: formerSymbolsSchema, responses: { 200: { description: 'The saved list', schema: formerSymbolsResponseSchema } } }),
-    route('GET', '/api/admin/ticker-changes', 'admin', async (ctx) => {
-      const { limit } = tickerChangesQuerySchema.parse(ctx.query);
+    route('GET', '/api/admin/ticker-changes', 'admin', async (ctx, { query: { limit } }) => {
       ctx.body = { changes: await readTickerChanges(db, limit) } satisfies TickerChanges;
     }, { summary: 'Additions, delistings and symbol changes the universe refreshes recorded, newest first', query: tickerChangesQuerySchema, responses: { 200: { description: 'Changes', schema: tickerChangesResponseSchema } } }),
   ];

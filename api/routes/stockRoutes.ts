@@ -62,8 +62,7 @@ export function stockRoutes(deps: StockRouteDeps) {
   });
 
   return [
-    route('GET', '/api/stocks', 'user', async (ctx) => {
-      const { range } = rangeQuery.parse(ctx.query);
+    route('GET', '/api/stocks', 'user', async (ctx, { query: { range } }) => {
       const list = await stocks.listJson(range);
       // Revalidated on every poll (no-cache): an unchanged list is a 304 without a body.
       ctx.set('Cache-Control', 'private, no-cache');
@@ -77,20 +76,15 @@ export function stockRoutes(deps: StockRouteDeps) {
       ctx.body = list.json;
     }, { summary: 'Tracked stocks with the mentions and sentiment of the range, ordered by trend', query: rangeQuery, responses: { 200: { description: 'Stock list', schema: stockListSchema }, 304: { description: 'Unchanged since the ETag sent in If-None-Match' } }, errors: [503] }),
 
-    route('GET', '/api/stocks/:ticker/historical', 'user', async (ctx) => {
-      const { ticker } = tickerParams.parse(ctx.params);
-      const { range } = rangeQuery.parse(ctx.query);
+    route('GET', '/api/stocks/:ticker/historical', 'user', async (ctx, { params: { ticker }, query: { range } }) => {
       ctx.body = await details.historical(ticker, range);
     }, { summary: "A stock's price and mentions over the range", params: tickerParams, query: rangeQuery, responses: { 200: { description: 'Points, oldest first', schema: historicalSchema } }, errors: [404, 503] }),
 
-    route('GET', '/api/stocks/:ticker/session', 'user', async (ctx) => {
-      const { ticker } = tickerParams.parse(ctx.params);
+    route('GET', '/api/stocks/:ticker/session', 'user', async (ctx, { params: { ticker } }) => {
       ctx.body = await details.session(ticker);
     }, { summary: "A stock's price through the current market session, or the last one while the market is closed", params: tickerParams, responses: { 200: { description: 'The session and its 5-minute prices', schema: sessionPricesSchema } }, errors: [404, 503] }),
 
-    route('GET', '/api/stocks/:ticker/posts', 'user', async (ctx) => {
-      const { ticker } = tickerParams.parse(ctx.params);
-      const { limit } = postsQuery.parse(ctx.query);
+    route('GET', '/api/stocks/:ticker/posts', 'user', async (ctx, { params: { ticker }, query: { limit } }) => {
       ctx.body = await details.posts(ticker, limit);
     }, { summary: "A stock's latest posts", params: tickerParams, query: postsQuery, responses: { 200: { description: 'Posts, newest first', schema: stockPostsSchema } }, errors: [404, 503] }),
 

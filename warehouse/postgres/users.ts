@@ -45,3 +45,8 @@ export async function userTotals(db: Database): Promise<{ total: number; active:
 export function usersPerStatus(db: Database): Promise<Array<{ subscription_status: UserRow['subscription_status']; count: number }>> {
   return db('users').select('subscription_status').count<Array<{ subscription_status: UserRow['subscription_status']; count: number }>>('* as count').groupBy('subscription_status');
 }
+
+/** A user's id and e-mail (what the audit log records of an actor), or undefined when the user is gone. */
+export function userIdentity(db: Database, id: string): Promise<Pick<UserRow, 'id' | 'email'> | undefined> {
+  return db('users').where({ id }).first<Pick<UserRow, 'id' | 'email'> | undefined>('id', 'email');
+}
