@@ -5,16 +5,16 @@ import { errorBodySchema } from '../../core/contracts/errors';
 import type { RouteDefinition } from '../../api/http/routeTable';
 
 /**
- * Why a route's answer breaks the contract it declares, or null when it keeps it: a success status it does not document,
- * a body its response schema rejects, or an error body that is not `{message, field?, errors?}`.
+ * Why a route's answer breaks the contract it declares, or null when it keeps it: a body the schema declared for its
+ * status rejects, a success status it does not document, or an undocumented error whose body is not `{message, field?, errors?}`.
  */
 export function contractBreach(route: RouteDefinition, status: number, body: unknown, type: string): string | null {
   if (body instanceof Readable || Buffer.isBuffer(body)) return null; // files and streams: no JSON schema to hold them to
   const value = typeof body === 'string' && type === 'application/json' ? JSON.parse(body) : body;
-  if (status >= 400) return breachOf(errorBodySchema, value);
   const declared = route.doc.responses[status];
-  if (!declared) return `status ${status} is not among the documented ${Object.keys(route.doc.responses).join(', ')}`;
-  return declared.schema ? breachOf(declared.schema, value) : null;
+  if (declared) return declared.schema ? breachOf(declared.schema, value) : null;
+  if (status >= 400) return breachOf(errorBodySchema, value);
+  return `status ${status} is not among the documented ${Object.keys(route.doc.responses).join(', ')}`;
 }
 
 function breachOf(schema: z.ZodType, value: unknown): string | null {

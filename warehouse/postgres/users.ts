@@ -50,3 +50,76 @@ export function usersPerStatus(db: Database): Promise<Array<{ subscription_statu
 export function userIdentity(db: Database, id: string): Promise<Pick<UserRow, 'id' | 'email'> | undefined> {
   return db('users').where({ id }).first<Pick<UserRow, 'id' | 'email'> | undefined>('id', 'email');
 }
+
+/** A user by id, or undefined. */
+export function userById(db: Database, id: string): Promise<UserRow | undefined> {
+  return db('users').where({ id }).first<UserRow | undefined>();
+}
+
+/** A user by e-mail, compared case-insensitively (addresses are unique regardless of case). */
+export function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  return db('users').whereRaw('lower(email) = lower(?)', [email]).first<UserRow | undefined>();
+}
+
+/** The user row locked until the transaction ends, for a change that reads it first. */
+export function lockUserById(trx: Database, id: string): Promise<UserRow | undefined> {
+  return trx('users').where({ id }).forUpdate().first<UserRow | undefined>();
+}
+
+/** The columns a new account sets; the rest take their defaults. */
+export type NewUser = Pick<UserRow, 'email' | 'password_hash'> & Partial<Omit<UserRow, 'id' | 'created_at'>>;
+
+/** Inserts a user and returns the stored row (a taken e-mail or username raises the unique violation). */
+export async function insertUser(db: Database, user: NewUser): Promise<UserRow> {
+  const [row] = await db('users').insert(user).returning<UserRow[]>('*');
+  return row!;
+}
+
+/**
+ * Applies `changes` to the user matching `match` (the id, plus any column that must still hold, such as the e-mail a
+ * link was sent to) and returns the updated row, or undefined when none matched.
+ */
+export async function updateUser(db: Database, match: { id: string } & Partial<Pick<UserRow, 'email' | 'phone_number'>>, changes: Partial<Omit<UserRow, 'id'>>): Promise<UserRow | undefined> {
+  const [row] = await db('users').where(match).update(changes).returning<UserRow[]>('*');
+  return row;
+}
+
+/** Deletes the user (their alerts and notifications go by cascade). */
+export async function deleteUser(db: Database, id: string): Promise<void> {
+  await db('users').where({ id }).delete();
+}
+
+/** The ids of every active admin, row-locked in id order (so concurrent changes to admins queue instead of deadlocking). */
+export function lockActiveAdminIds(trx: Database): Promise<string[]> {
+  return trx('users').where({ role: 'admin', is_active: true }).orderBy('id').forUpdate().pluck<string[]>('id');
+}
+
+/** Whether any admin account exists. */
+export async function anyAdminExists(db: Database): Promise<boolean> {
+  return Boolean(await db('users').where({ role: 'admin' }).first('id'));
+}
+
+/**
+ * A card-free trial: trialing (sign-up) or trial (set by an admin) with no Stripe subscription behind it. A card trial
+ * is ended by Stripe's own events, never here.
+ */
+const cardFreeTrials = (db: Database) => db('users').whereIn('subscription_status', ['trialing', 'trial']).whereNull('stripe_subscription_id').whereNotNull('trial_end_date');
+
+/** Ends the card-free trials whose end has passed (status expired); one user's, or all. Returns how many. */
+export async function expireEndedTrials(db: Database, now: Date, userId?: string): Promise<number> {
+  const query = cardFreeTrials(db).where('trial_end_date', '<=', now);
+  if (userId) query.where('id', userId);
+  return await query.update({ subscription_status: 'expired', has_completed_trial: true, updated_at: now });
+}
+
+/** Active users with a verified address whose card-free trial ends by `until` (the ones a reminder may be due for). */
+export function cardFreeTrialsEndingBy(db: Database, until: Date): Promise<Array<Pick<UserRow, 'id' | 'email'> & { trial_end_date: Date }>> {
+  return cardFreeTrials(db)
+    .where({ is_active: true })
+    .whereNotNull('email_verified_at')
+    .where('trial_end_date', '<=', until)
+    .select<Array<Pick<UserRow, 'id' | 'email'> & { trial_end_date: Date }>>('id', 'email', 'trial_end_date');
+}
+
+/** SQL true for a user `u` whose card-free trial has passed its end (bound: now) but is not marked expired yet. */
+export const TRIAL_ENDED_SQL = `(u.subscription_status IN ('trialing','trial') AND u.stripe_subscription_id IS NULL AND u.trial_end_date IS NOT NULL AND u.trial_end_date <= ?)`;

@@ -1,29 +1,16 @@
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
+import { cardFreeTrialsEndingBy, expireEndedTrials } from '../../warehouse/postgres/users';
 import { notificationRow } from '../notifications/delivery';
 import type { TrialPayload } from '../notifications/messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
 
-/**
- * A card-free trial: trialing (sign-up) or trial (set by an admin) with no Stripe subscription behind it. A card trial
- * is ended by Stripe's own events, never here.
- */
-const cardFreeTrials = (db: Knex) =>
-  db('users').whereIn('subscription_status', ['trialing', 'trial']).whereNull('stripe_subscription_id').whereNotNull('trial_end_date');
-
-/** Ends the card-free trials whose trialEndDate has passed (status expired); one user's at sign-in, or all. Returns how many. */
-export async function expireEndedTrials(db: Knex, now: Date, userId?: string): Promise<number> {
-  const query = cardFreeTrials(db).where('trial_end_date', '<=', now);
-  if (userId) query.where('id', userId);
-  return await query.update({ subscription_status: 'expired', has_completed_trial: true, updated_at: now });
-}
-
-/** SQL true for a user whose card-free trial has passed its end but is not marked expired yet (no alerts for them). */
-export const TRIAL_ENDED_SQL = `(u.subscription_status IN ('trialing','trial') AND u.stripe_subscription_id IS NULL AND u.trial_end_date IS NOT NULL AND u.trial_end_date <= ?)`;
+// Kept here for the alert query that reads it; the users module owns it.
+export { TRIAL_ENDED_SQL } from '../../warehouse/postgres/users';
 
 export interface TrialActivityDeps {
-  db: Knex;
+  db: Database;
   /** Where the reminder's link points (the dashboard URL of the notification channels). */
   dashboardUrl?: string;
   now?: () => Date;
@@ -42,11 +29,7 @@ export function createTrialActivities(deps: TrialActivityDeps) {
      */
     async runTrialMaintenance(): Promise<{ expired: number; reminderIds: number[] }> {
       const now = clock();
-      const trials = await cardFreeTrials(db)
-        .where({ is_active: true })
-        .whereNotNull('email_verified_at')
-        .where('trial_end_date', '<=', new Date(now.getTime() + 3 * DAY_MS))
-        .select<Array<{ id: string; email: string; trial_end_date: Date }>>('id', 'email', 'trial_end_date');
+      const trials = await cardFreeTrialsEndingBy(db, new Date(now.getTime() + 3 * DAY_MS));
       const rows = trials.flatMap((u) => {
         const daysLeft = utcDay(u.trial_end_date) - utcDay(now);
         const kind = daysLeft <= 0 ? 0 : daysLeft <= 2 ? 2 : null;
