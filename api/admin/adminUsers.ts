@@ -2,7 +2,7 @@ import type { AdminSubscriptionFilter, AdminUsersQuery, AdminUsersResponse } fro
 import type { PublicUser, Role, SubscriptionStatus } from '../../core/contracts/user';
 import { marketingTrialEnd } from '../accounts/accountService';
 import type { Database } from '../../platform/database';
-import { deleteUser, lockUserById, updateUser, type UserRow } from '../../warehouse/postgres/users';
+import { deleteUser, lockUser as lockUserRow, updateUser, type UserRow } from '../../warehouse/postgres/users';
 import { toPublicUser } from '../accounts/userMapper';
 import { HttpError, notFound } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
@@ -52,7 +52,7 @@ export async function listUsers(db: Database, query: AdminUsersQuery): Promise<A
 
 /** The target row, locked for the change; 404 when there is none (or the id is not a uuid). */
 async function lockUser(trx: Database, id: string): Promise<UserRow> {
-  const row = UUID.test(id) ? await lockUserById(trx, id) : undefined;
+  const row = UUID.test(id) ? await lockUserRow(trx, { id }) : undefined;
   if (!row) throw notFound('User not found');
   return row;
 }

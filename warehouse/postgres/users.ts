@@ -61,9 +61,9 @@ export function userByEmail(db: Database, email: string): Promise<UserRow | unde
   return db('users').whereRaw('lower(email) = lower(?)', [email]).first<UserRow | undefined>();
 }
 
-/** The user row locked until the transaction ends, for a change that reads it first. */
-export function lockUserById(trx: Database, id: string): Promise<UserRow | undefined> {
-  return trx('users').where({ id }).forUpdate().first<UserRow | undefined>();
+/** The user matching `match` (by id or a Stripe id), locked until the transaction ends, for a change that reads it first. */
+export function lockUser(trx: Database, match: Partial<Pick<UserRow, 'id' | 'stripe_subscription_id' | 'stripe_customer_id'>>): Promise<UserRow | undefined> {
+  return trx('users').where(match).forUpdate().first<UserRow | undefined>();
 }
 
 /** The columns a new account sets; the rest take their defaults. */
