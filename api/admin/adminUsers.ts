@@ -7,7 +7,7 @@ import { toPublicUser } from '../accounts/userMapper';
 import { HttpError, notFound } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
 import type { AdminActor } from './adminActor';
-import { recordAdminAction } from './auditLog';
+import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 import { guardLastAdmin } from '../accounts/lastAdminGuard';
 
 /** What each subscription filter matches: the admin's "trial" and "none" also cover sign-up's "trialing" and the default "inactive". */

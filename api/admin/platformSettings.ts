@@ -2,7 +2,7 @@ import type { PlatformSetting, PlatformSettingInput } from '../../core/contracts
 import type { Database } from '../../platform/database';
 import { allPlatformSettings, lockPlatformSettingValues, upsertPlatformSetting, type PlatformSettingRow } from '../../warehouse/postgres/platformSettings';
 import type { AdminActor } from './adminActor';
-import { recordAdminAction } from './auditLog';
+import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 
 const toSetting = (row: PlatformSettingRow): PlatformSetting => ({
   platform: row.platform,

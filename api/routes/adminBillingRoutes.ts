@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { publicUserSchema } from '../../core/contracts/user';
 import type { Database } from '../../platform/database';
 import { adminActor } from '../admin/adminActor';
-import { recordAdminAction } from '../admin/auditLog';
+import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 import type { UserRow } from '../accounts/userMapper';
 import { toPublicUser } from '../accounts/userMapper';
 import type { Cancellation } from '../billing/cancellation';

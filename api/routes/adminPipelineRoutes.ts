@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, rerunSchema, startedRunSchema, startScanSchema, youtubeQuotaSchema } from '../../core/contracts/admin';
 import { adminActor } from '../admin/adminActor';
-import { recordAdminAction } from '../admin/auditLog';
+import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 import { createPipelineRunService } from '../admin/pipelineRuns';
 import { createYouTubeQuotaReport, type YouTubeQuotaDeps } from '../admin/youtubeQuota';
 import { route } from '../http/routeTable';

@@ -9,7 +9,7 @@ import {
   type TickerChanges,
 } from '../../core/contracts/formerSymbols';
 import { adminActor } from '../admin/adminActor';
-import { recordAdminAction } from '../admin/auditLog';
+import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 import { route } from '../http/routeTable';
 
 interface FormerSymbolRow {

@@ -1,5 +1,4 @@
 import type { Client } from '@temporalio/client';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { Config } from '../../core/config';
 import {
@@ -13,7 +12,9 @@ import {
   timeRangeSchema,
   trendingNowSchema,
 } from '../../core/contracts/stocks';
+import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
+import { trendingNow } from '../../warehouse/postgres/trendingStocks';
 import type { DetectTrendsResult } from '../../workflows/activities/trendActivities';
 import type { RefreshPricesResult } from '../../workflows/activities/priceActivities';
 import type { Platform } from '../../workflows/connectors/types';
@@ -33,7 +34,7 @@ export const ON_DEMAND_PRICE_REFRESH_ID = 'refresh-prices-on-demand';
 export const ON_DEMAND_TREND_DETECTION_ID = 'detect-trends-on-demand';
 
 export interface StockRouteDeps {
-  db: Knex;
+  db: Database;
   warehouse: Warehouse;
   temporal: Client;
   config: Config;
@@ -49,7 +50,7 @@ export interface StockRouteDeps {
 export function stockRoutes(deps: StockRouteDeps) {
   const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.dashboardCacheMs, now: deps.now });
   const trending = cachedRead(
-    async () => trendingNowSchema.parse(await deps.db('trending_stocks').orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }]).select('ticker', 'sentiment')),
+    async () => trendingNowSchema.parse(await trendingNow(deps.db)),
     deps.dashboardCacheMs,
   );
   // Histories are reused three times as long as the list (default 15 s): cards refetch them every 15 minutes anyway.
