@@ -2,7 +2,7 @@ import type { YouTubeQuota } from '../../core/contracts/admin';
 import type { Database } from '../../platform/database';
 import { activeSourceLists } from '../../warehouse/postgres/platformSettings';
 import { quotaDay } from '../../workflows/quota/quotaDay';
-import { createQuotaUsageStore } from '../../workflows/quota/quotaUsageStore';
+import { createQuotaUsageStore } from '../../warehouse/postgres/apiQuotaUsage';
 
 export interface YouTubeQuotaDeps {
   db: Database;

@@ -12,7 +12,7 @@ import type { PostAnalyzer } from '../../core/signal/analyzePost';
 import { ConnectorError, type Connector, type Platform, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from '../connectors/types';
 import { quotaDay } from '../quota/quotaDay';
 import { planQuotaAllowance } from '../quota/quotaPlan';
-import { createQuotaUsageStore } from '../quota/quotaUsageStore';
+import { createQuotaUsageStore } from '../../warehouse/postgres/apiQuotaUsage';
 import type { PostAnalyzerCache } from './postAnalyzerCache';
 
 export interface SourceScanResult {
