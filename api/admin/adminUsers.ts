@@ -2,7 +2,7 @@ import type { AdminSubscriptionFilter, AdminUsersQuery, AdminUsersResponse } fro
 import type { PublicUser, Role, SubscriptionStatus } from '../../core/contracts/user';
 import { marketingTrialEnd } from '../accounts/accountService';
 import type { Database } from '../../platform/database';
-import { deleteUser, lockUser as lockUserRow, updateUser, type UserRow } from '../../warehouse/postgres/users';
+import { deleteUser, lockUser as lockUserRow, searchUsers, updateUser, type UserRow } from '../../warehouse/postgres/users';
 import { toPublicUser } from '../accounts/userMapper';
 import { HttpError, notFound } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
@@ -19,34 +19,17 @@ const statusesForFilter: Record<AdminSubscriptionFilter, SubscriptionStatus[]> =
   none: ['none', 'inactive'],
 };
 
-/** The search text as a LIKE pattern matching it literally (%, _ and \ escaped). */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /api/admin/users: filtered, searched (name, username, e-mail; case-insensitive), newest first, one page. */
 export async function listUsers(db: Database, query: AdminUsersQuery): Promise<AdminUsersResponse> {
-  const filtered = db('users').modify((q) => {
-    if (query.subscriptionStatus !== 'all') q.whereIn('subscription_status', statusesForFilter[query.subscriptionStatus]);
-    if (query.role !== 'all') q.where('role', query.role);
-    if (query.search) {
-      const pattern = containsPattern(query.search);
-      q.where((w) =>
-        w
-          .whereRaw(`email ILIKE ? ESCAPE '\\'`, [pattern])
-          .orWhereRaw(`username ILIKE ? ESCAPE '\\'`, [pattern])
-          .orWhereRaw(`concat_ws(' ', first_name, last_name) ILIKE ? ESCAPE '\\'`, [pattern]),
-      );
-    }
+  const { rows, total } = await searchUsers(db, {
+    statuses: query.subscriptionStatus === 'all' ? null : statusesForFilter[query.subscriptionStatus],
+    role: query.role === 'all' ? null : query.role,
+    search: query.search || null,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
   });
-  const [counted] = await filtered.clone().count<Array<{ count: number }>>('* as count');
-  const total = Number(counted?.count ?? 0);
-  const rows = await filtered
-    .clone()
-    .select<UserRow[]>('*')
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
   return { users: rows.map(toPublicUser), totalPages: Math.max(1, Math.ceil(total / query.limit)), total };
 }
 

@@ -107,3 +107,46 @@ export function tickerUniverseChanges(db: Database, limit: number): Promise<Tick
     .limit(limit)
     .select<TickerChangeRow[]>('kind', 'symbol', 'new_symbol', 'name', 'source', 'detected_at');
 }
+
+/** One refresh of the universe at a time: a second waits, then finds nothing left to change. */
+export async function lockTickers(trx: Database): Promise<void> {
+  await trx.raw('LOCK TABLE tickers IN SHARE ROW EXCLUSIVE MODE');
+}
+
+/** Every symbol the universe has held, with its name and whether it is listed today. */
+export function tickerListings(db: Database): Promise<Array<{ symbol: string; name: string; listed: boolean }>> {
+  return db('tickers').select<Array<{ symbol: string; name: string; listed: boolean }>>('symbol', 'name', 'listed');
+}
+
+/** Stores the rows as listed today (re-listing a delisted symbol), replacing every column. */
+export async function upsertListedTickers(db: Database, rows: ReadonlyArray<{ symbol: string; name: string; exchange: string; type: string; aliases: string[]; bare: BareUse }>): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1_000) {
+    await db('tickers')
+      .insert(rows.slice(i, i + 1_000).map((r) => ({ ...r, listed: true, delisted_at: null })))
+      .onConflict('symbol')
+      .merge();
+  }
+}
+
+/** Marks symbols delisted (kept, so old mentions keep their names). */
+export async function markTickersDelisted(db: Database, symbols: readonly string[]): Promise<void> {
+  if (symbols.length > 0) await db('tickers').whereIn('symbol', [...symbols]).update({ listed: false, delisted_at: db.fn.now() });
+}
+
+/**
+ * Records detected symbol changes as former symbols dated today, unless the admin already has a row for the old symbol;
+ * a symbol listed again is nobody's former symbol any more (PLTR → PLTX, then back to PLTR).
+ */
+export async function recordDetectedRenames(db: Database, renamed: ReadonlyArray<{ from: string; to: string }>, note: string): Promise<void> {
+  if (renamed.length === 0) return;
+  await db('former_symbols').whereIn('symbol', renamed.map((r) => r.to)).delete();
+  await db('former_symbols')
+    .insert(renamed.map((r) => ({ symbol: r.from, successor: r.to, changed_on: db.raw('CURRENT_DATE'), note })))
+    .onConflict('symbol')
+    .ignore();
+}
+
+/** Appends what a refresh changed to the universe's history. */
+export async function insertTickerUniverseChanges(db: Database, changes: ReadonlyArray<Pick<TickerChangeRow, 'kind' | 'symbol' | 'new_symbol' | 'name' | 'source'>>): Promise<void> {
+  for (let i = 0; i < changes.length; i += 1_000) await db('ticker_universe_changes').insert(changes.slice(i, i + 1_000));
+}

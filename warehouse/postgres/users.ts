@@ -123,3 +123,41 @@ export function cardFreeTrialsEndingBy(db: Database, until: Date): Promise<Array
 
 /** SQL true for a user `u` whose card-free trial has passed its end (bound: now) but is not marked expired yet. */
 export const TRIAL_ENDED_SQL = `(u.subscription_status IN ('trialing','trial') AND u.stripe_subscription_id IS NULL AND u.trial_end_date IS NOT NULL AND u.trial_end_date <= ?)`;
+
+/** The search text as a LIKE pattern matching it literally (%, _ and \ escaped). */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Which users to list: null means any. */
+export interface UserSearch {
+  statuses: readonly UserRow['subscription_status'][] | null;
+  role: UserRow['role'] | null;
+  /** Matched case-insensitively in the e-mail, username or full name. */
+  search: string | null;
+  limit: number;
+  offset: number;
+}
+
+/** One page of the matching users, newest first, and how many match in all. */
+export async function searchUsers(db: Database, q: UserSearch): Promise<{ rows: UserRow[]; total: number }> {
+  const filtered = db('users').modify((w) => {
+    if (q.statuses) w.whereIn('subscription_status', [...q.statuses]);
+    if (q.role) w.where('role', q.role);
+    if (q.search) {
+      const pattern = containsPattern(q.search);
+      w.where((m) =>
+        m
+          .whereRaw(`email ILIKE ? ESCAPE '\\'`, [pattern])
+          .orWhereRaw(`username ILIKE ? ESCAPE '\\'`, [pattern])
+          .orWhereRaw(`concat_ws(' ', first_name, last_name) ILIKE ? ESCAPE '\\'`, [pattern]),
+      );
+    }
+  });
+  const [counted] = await filtered.clone().count<Array<{ count: number }>>('* as count');
+  const rows = await filtered
+    .clone()
+    .select<UserRow[]>('*')
+    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
+    .limit(q.limit)
+    .offset(q.offset);
+  return { rows, total: Number(counted?.count ?? 0) };
+}
