@@ -1,7 +1,8 @@
 import type { PublicUser } from '../../core/contracts/user';
 import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, ResetPasswordInput } from '../../core/contracts/auth';
 import type { Database } from '../../platform/database';
-import { deleteUser, expireEndedTrials, insertUser, updateUser, userByEmail, userById } from '../../warehouse/postgres/users';
+import { expireEndedTrials } from '../../warehouse/postgres/trials';
+import { deleteUser, insertUser, updateUser, userByEmail, userById } from '../../warehouse/postgres/users';
 import { guardLastAdmin } from './lastAdminGuard';
 import { HttpError } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';

@@ -1,5 +1,6 @@
 import type { PublicUser } from '../../core/contracts/user';
 import type { Database } from '../../platform/database';
+import { cardFreeTrials } from './trials';
 
 /** A users row as Postgres returns it. */
 export interface UserRow {
@@ -99,19 +100,6 @@ export async function anyAdminExists(db: Database): Promise<boolean> {
   return Boolean(await db('users').where({ role: 'admin' }).first('id'));
 }
 
-/**
- * A card-free trial: trialing (sign-up) or trial (set by an admin) with no Stripe subscription behind it. A card trial
- * is ended by Stripe's own events, never here.
- */
-const cardFreeTrials = (db: Database) => db('users').whereIn('subscription_status', ['trialing', 'trial']).whereNull('stripe_subscription_id').whereNotNull('trial_end_date');
-
-/** Ends the card-free trials whose end has passed (status expired); one user's, or all. Returns how many. */
-export async function expireEndedTrials(db: Database, now: Date, userId?: string): Promise<number> {
-  const query = cardFreeTrials(db).where('trial_end_date', '<=', now);
-  if (userId) query.where('id', userId);
-  return await query.update({ subscription_status: 'expired', has_completed_trial: true, updated_at: now });
-}
-
 /** Active users with a verified address whose card-free trial ends by `until` (the ones a reminder may be due for). */
 export function cardFreeTrialsEndingBy(db: Database, until: Date): Promise<Array<Pick<UserRow, 'id' | 'email'> & { trial_end_date: Date }>> {
   return cardFreeTrials(db)
@@ -120,9 +108,6 @@ export function cardFreeTrialsEndingBy(db: Database, until: Date): Promise<Array
     .where('trial_end_date', '<=', until)
     .select<Array<Pick<UserRow, 'id' | 'email'> & { trial_end_date: Date }>>('id', 'email', 'trial_end_date');
 }
-
-/** SQL true for a user `u` whose card-free trial has passed its end (bound: now) but is not marked expired yet. */
-export const TRIAL_ENDED_SQL = `(u.subscription_status IN ('trialing','trial') AND u.stripe_subscription_id IS NULL AND u.trial_end_date IS NOT NULL AND u.trial_end_date <= ?)`;
 
 /** The search text as a LIKE pattern matching it literally (%, _ and \ escaped). */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

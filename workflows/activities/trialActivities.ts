@@ -1,13 +1,14 @@
 import type { Database } from '../../platform/database';
-import { cardFreeTrialsEndingBy, expireEndedTrials } from '../../warehouse/postgres/users';
+import { expireEndedTrials } from '../../warehouse/postgres/trials';
+import { cardFreeTrialsEndingBy } from '../../warehouse/postgres/users';
 import { notificationRow } from '../notifications/delivery';
 import type { TrialPayload } from '../notifications/messages';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
 
-// Kept here for the alert query that reads it; the users module owns it.
-export { TRIAL_ENDED_SQL } from '../../warehouse/postgres/users';
+// Kept here for the alert query that reads it; the trials module owns it.
+export { TRIAL_ENDED_SQL } from '../../warehouse/postgres/trials';
 
 export interface TrialActivityDeps {
   db: Database;
