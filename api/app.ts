@@ -123,8 +123,8 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   return [...routes, ...openApiRoutes(routes)];
 }
 
-/** The Koa app, built without listening: the server calls listen(), tests use app.callback(). */
-export function buildApp(deps: AppDeps): Koa {
+/** The Koa app, built without listening: the server calls listen(), tests use app.callback() (and may pass the routes they hold). */
+export function buildApp(deps: AppDeps, routes: RouteDefinition[] = apiRoutes(deps)): Koa {
   // Trust X-Forwarded-* (client IP for rate limits, https) only behind a known reverse proxy.
   const app = new Koa({ proxy: deps.config.env.TRUST_PROXY ?? false });
   app.use(errorMiddleware);
@@ -147,7 +147,7 @@ export function buildApp(deps: AppDeps): Koa {
     }),
   );
   app.use(sessionUserMiddleware());
-  const router = buildRouter(apiRoutes(deps));
+  const router = buildRouter(routes);
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(async (ctx, next) => {

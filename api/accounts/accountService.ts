@@ -1,7 +1,8 @@
-import type { Knex } from 'knex';
 import type { PublicUser } from '../../core/contracts/user';
 import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, ResetPasswordInput } from '../../core/contracts/auth';
+import type { Database } from '../../platform/database';
 import { expireEndedTrials } from '../../warehouse/postgres/trials';
+import { deleteUser, insertUser, updateUser, userByEmail, userById } from '../../warehouse/postgres/users';
 import { guardLastAdmin } from './lastAdminGuard';
 import { HttpError } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
@@ -28,7 +29,7 @@ function isUniqueViolation(err: unknown, index: string): boolean {
 }
 
 export interface AccountServiceDeps {
-  db: Knex;
+  db: Database;
   passwords: PasswordPool;
   checkStrength: PasswordStrengthCheck;
   tokens: AccountTokens;
@@ -36,8 +37,8 @@ export interface AccountServiceDeps {
 }
 
 export function createAccountService({ db, passwords, checkStrength, tokens, messages }: AccountServiceDeps) {
-  const findById = async (id: string) => (await db<UserRow>('users').where({ id }).first()) as UserRow | undefined;
-  const findByEmail = async (email: string) => (await db<UserRow>('users').whereRaw('lower(email) = lower(?)', [email]).first()) as UserRow | undefined;
+  const findById = (id: string) => userById(db, id);
+  const findByEmail = (email: string) => userByEmail(db, email);
   const requireUser = async (id: string) => {
     const row = await findById(id);
     if (!row) throw new HttpError(401, 'Unauthorized');
@@ -75,10 +76,9 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     async register(input: RegisterInput, now = new Date()): Promise<PublicUser> {
       checkStrength(input.password, personalWords(input));
       const passwordHash = await passwords.hash(input.password);
-      let rows: UserRow[];
+      let row: UserRow;
       try {
-        rows = (await db<UserRow>('users')
-          .insert({
+        row = await insertUser(db, {
             email: input.email.toLowerCase(),
             password_hash: passwordHash,
             username: input.username || null,
@@ -89,12 +89,10 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
             trial_end_date: marketingTrialEnd(now),
             email_verified_at: null,
             last_login_at: now,
-          })
-          .returning('*')) as UserRow[];
+          });
       } catch (err) {
         return conflictFromUnique(err);
       }
-      const row = rows[0]!;
       await sendEmailVerification(row.id, row.email);
       return toPublicUser(row);
     },
@@ -109,8 +107,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       if (!row || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
       if (!row.is_active) throw new HttpError(403, 'This account has been deactivated. Contact support to restore it.');
       await expireEndedTrials(db, now, row.id);
-      const [updated] = await db<UserRow>('users').where({ id: row.id }).update({ last_login_at: now }).returning('*');
-      return toPublicUser(updated as UserRow);
+      return toPublicUser((await updateUser(db, { id: row.id }, { last_login_at: now })) ?? row);
     },
 
     /**
@@ -146,7 +143,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
           : {}),
         updated_at: new Date(),
       };
-      const [row] = (await db<UserRow>('users').where({ id }).update(changes).returning('*')) as UserRow[];
+      const row = await updateUser(db, { id }, changes);
       if (emailChanges && !(await findByEmail(newEmail))) {
         const token = await tokens.issueLink(id, 'change_email', newEmail);
         messages.dispatch({ userId: id, channel: 'email', recipient: newEmail, payload: { purpose: 'change_email', link: messages.link('/verify-email', token) } });
@@ -158,7 +155,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     async verifyEmail(token: string, now = new Date()): Promise<PublicUser> {
       const signup = await tokens.useLink('verify_email', token, now);
       if (signup) {
-        const [row] = (await db<UserRow>('users').where({ id: signup.userId, email: signup.target ?? '' }).update({ email_verified_at: now, updated_at: now }).returning('*')) as UserRow[];
+        const row = await updateUser(db, { id: signup.userId, email: signup.target ?? '' }, { email_verified_at: now, updated_at: now });
         // The address changed since the link was sent: the link no longer proves the current one.
         if (!row) throw new HttpError(400, INVALID_LINK, 'token');
         return toPublicUser(row);
@@ -166,10 +163,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       const change = await tokens.useLink('change_email', token, now);
       if (!change?.target) throw new HttpError(400, INVALID_LINK, 'token');
       try {
-        const [row] = (await db<UserRow>('users')
-          .where({ id: change.userId })
-          .update({ email: change.target, pending_email: null, email_verified_at: now, updated_at: now })
-          .returning('*')) as UserRow[];
+        const row = await updateUser(db, { id: change.userId }, { email: change.target, pending_email: null, email_verified_at: now, updated_at: now });
         if (!row) throw new HttpError(400, INVALID_LINK, 'token');
         return toPublicUser(row);
       } catch (err) {
@@ -197,9 +191,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
 
     async verifyPhone(id: string, code: string, now = new Date()): Promise<PublicUser> {
       const phone = await tokens.usePhoneCode(id, code, now);
-      const [row] = phone
-        ? ((await db<UserRow>('users').where({ id, phone_number: phone }).update({ phone_verified_at: now, updated_at: now }).returning('*')) as UserRow[])
-        : [];
+      const row = phone ? await updateUser(db, { id, phone_number: phone }, { phone_verified_at: now, updated_at: now }) : undefined;
       if (!row) throw new HttpError(400, 'This code is wrong or has expired. Ask for a new one.', 'code');
       return toPublicUser(row);
     },
@@ -211,7 +203,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       checkStrength.forField('newPassword')(input.newPassword, personalWords({ email: row.email, username: row.username, firstName: row.first_name, lastName: row.last_name }));
       const hash = await passwords.hash(input.newPassword);
       await db.transaction(async (trx) => {
-        await trx('users').where({ id }).update({ password_hash: hash, updated_at: new Date() });
+        await updateUser(trx, { id }, { password_hash: hash, updated_at: new Date() });
         await destroyUserSessions(trx, id);
       });
     },
@@ -234,7 +226,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       const hash = await passwords.hash(input.password);
       await db.transaction(async (trx) => {
         // Opening the link proved the mailbox, so the address counts as verified too.
-        await trx('users').where({ id: row.id }).update({ password_hash: hash, email_verified_at: row.email_verified_at ?? now, updated_at: now });
+        await updateUser(trx, { id: row.id }, { password_hash: hash, email_verified_at: row.email_verified_at ?? now, updated_at: now });
         await destroyUserSessions(trx, row.id);
       });
     },
@@ -244,9 +236,9 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       await db.transaction(async (trx) => {
         // Not row-locked here: the guard locks every active admin in id order, so two admins deleting themselves at once
         // queue behind each other instead of each holding its own row and deadlocking on the other's.
-        const row = (await trx<UserRow>('users').where({ id }).first('id', 'role', 'is_active')) as UserRow | undefined;
+        const row = await userById(trx, id);
         if (row) await guardLastAdmin(trx, row, 'delete');
-        await trx('users').where({ id }).delete();
+        await deleteUser(trx, id);
         await destroyUserSessions(trx, id);
       });
     },

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
 import { HOUR_MS, DAY_MS } from '../../core/timeWindows';
+import { countFailedTokenAttempt, lockLivePhoneCode, markTokenUsed, replaceAccountToken, useAccountToken, type TokenPurpose } from '../../warehouse/postgres/accountTokens';
 
-export type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email' | 'verify_phone';
+export type { TokenPurpose };
 
 /** How long each kind of secret is good for. */
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
@@ -27,13 +28,9 @@ export interface UsedToken {
  * Single-use secrets sent by e-mail or SMS. Only their SHA-256 is stored; issuing a new one voids the user's earlier
  * unused ones of the same purpose, and using one marks it used in the same statement that finds it (no double use).
  */
-export function createAccountTokens(db: Knex) {
-  const issue = async (userId: string, purpose: TokenPurpose, hash: string, target: string | null, now: Date) => {
-    await db.transaction(async (trx) => {
-      await trx('account_tokens').where({ user_id: userId, purpose }).whereNull('used_at').delete();
-      await trx('account_tokens').insert({ user_id: userId, purpose, token_hash: hash, target, expires_at: new Date(now.getTime() + TOKEN_TTL_MS[purpose]) });
-    });
-  };
+export function createAccountTokens(db: Database) {
+  const issue = (userId: string, purpose: TokenPurpose, hash: string, target: string | null, now: Date) =>
+    replaceAccountToken(db, { userId, purpose, hash, target, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]) });
 
   return {
     /** A new link token (256 random bits, URL-safe) for the user; returns the raw token to put in the link. */
@@ -45,12 +42,7 @@ export function createAccountTokens(db: Knex) {
 
     /** Uses a link token once: null when it is unknown, used, expired or for another purpose. */
     async useLink(purpose: Exclude<TokenPurpose, 'verify_phone'>, token: string, now = new Date()): Promise<UsedToken | null> {
-      const [row] = await db('account_tokens')
-        .where({ token_hash: sha256(token), purpose })
-        .whereNull('used_at')
-        .where('expires_at', '>', now)
-        .update({ used_at: now })
-        .returning<Array<{ user_id: string; target: string | null }>>(['user_id', 'target']);
+      const row = await useAccountToken(db, purpose, sha256(token), now);
       return row ? { userId: row.user_id, target: row.target } : null;
     },
 
@@ -64,19 +56,13 @@ export function createAccountTokens(db: Knex) {
     /** Checks a phone code: the verified number, or null (a wrong guess is counted; after MAX_CODE_ATTEMPTS the code is void). */
     async usePhoneCode(userId: string, code: string, now = new Date()): Promise<string | null> {
       return await db.transaction(async (trx) => {
-        const row = await trx('account_tokens')
-          .where({ user_id: userId, purpose: 'verify_phone' })
-          .whereNull('used_at')
-          .where('expires_at', '>', now)
-          .where('failed_attempts', '<', MAX_CODE_ATTEMPTS)
-          .forUpdate()
-          .first<{ id: number; token_hash: string; target: string } | undefined>('id', 'token_hash', 'target');
+        const row = await lockLivePhoneCode(trx, userId, now, MAX_CODE_ATTEMPTS);
         if (!row) return null;
         if (row.token_hash !== codeHash(userId, code)) {
-          await trx('account_tokens').where({ id: row.id }).increment('failed_attempts', 1);
+          await countFailedTokenAttempt(trx, row.id);
           return null;
         }
-        await trx('account_tokens').where({ id: row.id }).update({ used_at: now });
+        await markTokenUsed(trx, row.id, now);
         return row.target;
       });
     },

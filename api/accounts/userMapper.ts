@@ -1,38 +1,7 @@
 import type { PublicUser } from '../../core/contracts/user';
+import type { UserRow } from '../../warehouse/postgres/users';
 
-/** A users row as Postgres returns it. */
-export interface UserRow {
-  id: string;
-  email: string;
-  password_hash: string;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  profile_image_url: string | null;
-  phone_number: string | null;
-  stripe_customer_id: string | null;
-  stripe_subscription_id: string | null;
-  subscription_status: PublicUser['subscriptionStatus'];
-  trial_start_date: Date | null;
-  trial_end_date: Date | null;
-  has_completed_trial: boolean;
-  cancel_at_period_end: boolean;
-  current_period_end: Date | null;
-  stripe_event_at: Date | null;
-  role: PublicUser['role'];
-  is_active: boolean;
-  email_verified_at: Date | null;
-  phone_verified_at: Date | null;
-  pending_email: string | null;
-  email_alerts: boolean;
-  sms_alerts: boolean;
-  weekly_digest: boolean;
-  market_updates: boolean;
-  new_features: boolean;
-  last_login_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { UserRow };
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -1,5 +1,5 @@
-import type { Context } from 'koa';
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
+import { userIdentity } from '../../warehouse/postgres/users';
 import type { SessionUser } from '../http/access';
 import { unauthorized } from '../http/httpError';
 
@@ -9,9 +9,8 @@ export interface AdminActor {
 }
 
 /** The signed-in admin making a change, with the e-mail the audit log records. */
-export async function adminActor(db: Knex, ctx: Context): Promise<AdminActor> {
-  const user = ctx.state.user as SessionUser | undefined;
-  const row = user ? await db('users').where({ id: user.id }).first<{ id: string; email: string } | undefined>('id', 'email') : undefined;
+export async function adminActor(db: Database, user: SessionUser): Promise<AdminActor> {
+  const row = await userIdentity(db, user.id);
   if (!row) throw unauthorized();
   return row;
 }

@@ -1,18 +1,15 @@
-import type { Knex } from 'knex';
 import { PRO_MONTHLY_PRICE, type AdminStats } from '../../core/contracts/admin';
 import { subscriptionStatuses } from '../../core/contracts/user';
+import type { Database } from '../../platform/database';
+import { countStocks } from '../../warehouse/postgres/stocks';
+import { userTotals, usersPerStatus } from '../../warehouse/postgres/users';
 
 /** Spec §3 admin stats, counted in Postgres; revenue by the spec §9 formulas. */
-export async function adminStats(db: Knex): Promise<AdminStats> {
-  const [totals] = await db('users').select(
-    db.raw('count(*)::int AS total'),
-    db.raw('count(*) FILTER (WHERE is_active)::int AS active'),
-  );
-  const byStatusRows = await db('users').select('subscription_status').count<{ subscription_status: string; count: string }[]>('* as count').groupBy('subscription_status');
-  const [stocks] = await db('stocks').count<{ count: string }[]>('* as count');
+export async function adminStats(db: Database): Promise<AdminStats> {
+  const [totals, byStatusRows, stocks] = await Promise.all([userTotals(db), usersPerStatus(db), countStocks(db)]);
 
   const usersByStatus: Record<string, number> = Object.fromEntries(subscriptionStatuses.map((s) => [s, 0]));
-  for (const row of byStatusRows) usersByStatus[row.subscription_status] = Number(row.count);
+  for (const row of byStatusRows) usersByStatus[row.subscription_status] = row.count;
   const count = (status: string) => usersByStatus[status] ?? 0;
 
   const subscribed = count('active');
@@ -32,7 +29,7 @@ export async function adminStats(db: Knex): Promise<AdminStats> {
     totalRevenue: subscribed * PRO_MONTHLY_PRICE * 12,
     trialRevenuePotential: trial * PRO_MONTHLY_PRICE,
     potentialRevenue: Math.round(trial * PRO_MONTHLY_PRICE * 0.2 * 100) / 100,
-    totalStocks: Number(stocks?.count ?? 0),
+    totalStocks: stocks,
     usersByStatus,
   };
 }

@@ -1,12 +1,13 @@
-import type { Knex } from 'knex';
 import type { AdminSubscriptionFilter, AdminUsersQuery, AdminUsersResponse } from '../../core/contracts/admin';
 import type { PublicUser, Role, SubscriptionStatus } from '../../core/contracts/user';
 import { marketingTrialEnd } from '../accounts/accountService';
-import { toPublicUser, type UserRow } from '../accounts/userMapper';
+import type { Database } from '../../platform/database';
+import { deleteUser, lockUser as lockUserRow, searchUsers, updateUser, type UserRow } from '../../warehouse/postgres/users';
+import { toPublicUser } from '../accounts/userMapper';
 import { HttpError, notFound } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
 import type { AdminActor } from './adminActor';
-import { recordAdminAction } from './auditLog';
+import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 import { guardLastAdmin } from '../accounts/lastAdminGuard';
 import { DAY_MS } from '../../core/timeWindows';
 
@@ -19,40 +20,23 @@ const statusesForFilter: Record<AdminSubscriptionFilter, SubscriptionStatus[]> =
   none: ['none', 'inactive'],
 };
 
-/** The search text as a LIKE pattern matching it literally (%, _ and \ escaped). */
-const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** GET /api/admin/users: filtered, searched (name, username, e-mail; case-insensitive), newest first, one page. */
-export async function listUsers(db: Knex, query: AdminUsersQuery): Promise<AdminUsersResponse> {
-  const filtered = db<UserRow>('users').modify((q) => {
-    if (query.subscriptionStatus !== 'all') q.whereIn('subscription_status', statusesForFilter[query.subscriptionStatus]);
-    if (query.role !== 'all') q.where('role', query.role);
-    if (query.search) {
-      const pattern = containsPattern(query.search);
-      q.where((w) =>
-        w
-          .whereRaw(`email ILIKE ? ESCAPE '\\'`, [pattern])
-          .orWhereRaw(`username ILIKE ? ESCAPE '\\'`, [pattern])
-          .orWhereRaw(`concat_ws(' ', first_name, last_name) ILIKE ? ESCAPE '\\'`, [pattern]),
-      );
-    }
+export async function listUsers(db: Database, query: AdminUsersQuery): Promise<AdminUsersResponse> {
+  const { rows, total } = await searchUsers(db, {
+    statuses: query.subscriptionStatus === 'all' ? null : statusesForFilter[query.subscriptionStatus],
+    role: query.role === 'all' ? null : query.role,
+    search: query.search || null,
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
   });
-  const [counted] = await filtered.clone().count<{ count: string }[]>('* as count');
-  const total = Number(counted?.count ?? 0);
-  const rows = (await filtered
-    .clone()
-    .select('*')
-    .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id' }])
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit)) as UserRow[];
   return { users: rows.map(toPublicUser), totalPages: Math.max(1, Math.ceil(total / query.limit)), total };
 }
 
 /** The target row, locked for the change; 404 when there is none (or the id is not a uuid). */
-async function lockUser(trx: Knex.Transaction, id: string): Promise<UserRow> {
-  const row = UUID.test(id) ? ((await trx<UserRow>('users').where({ id }).forUpdate().first()) as UserRow | undefined) : undefined;
+async function lockUser(trx: Database, id: string): Promise<UserRow> {
+  const row = UUID.test(id) ? await lockUserRow(trx, { id }) : undefined;
   if (!row) throw notFound('User not found');
   return row;
 }
@@ -65,17 +49,14 @@ const auditView = (row: UserRow) => ({
   subscriptionStatus: row.subscription_status,
 });
 
-export function createAdminUserService(db: Knex) {
+export function createAdminUserService(db: Database) {
   /** Locks the user, applies `changes` (unless there is nothing to change) and records the action, all in one transaction. */
-  async function change(actor: AdminActor, id: string, action: string, apply: (row: UserRow, trx: Knex.Transaction) => Promise<Partial<UserRow> | null>): Promise<PublicUser> {
+  async function change(actor: AdminActor, id: string, action: string, apply: (row: UserRow, trx: Database) => Promise<Partial<UserRow> | null>): Promise<PublicUser> {
     return db.transaction(async (trx) => {
       const before = await lockUser(trx, id);
       const changes = await apply(before, trx);
       if (!changes) return toPublicUser(before);
-      const [after] = (await trx<UserRow>('users')
-        .where({ id })
-        .update({ ...changes, updated_at: new Date() })
-        .returning('*')) as UserRow[];
+      const after = await updateUser(trx, { id }, { ...changes, updated_at: new Date() });
       await recordAdminAction(trx, { actor, action, targetType: 'user', targetId: id, before: auditView(before), after: auditView(after!) });
       return toPublicUser(after!);
     });
@@ -121,10 +102,7 @@ export function createAdminUserService(db: Knex) {
         const from = before.trial_end_date && before.trial_end_date > now ? before.trial_end_date : now;
         const trialEnd = new Date(from.getTime() + days * DAY_MS);
         const status = before.subscription_status === 'expired' ? 'trialing' : before.subscription_status;
-        const [after] = (await trx<UserRow>('users')
-          .where({ id })
-          .update({ trial_end_date: trialEnd, subscription_status: status, trial_start_date: before.trial_start_date ?? now, updated_at: now })
-          .returning('*')) as UserRow[];
+        const after = await updateUser(trx, { id }, { trial_end_date: trialEnd, subscription_status: status, trial_start_date: before.trial_start_date ?? now, updated_at: now });
         const view = (row: UserRow) => ({ ...auditView(row), trialEndDate: row.trial_end_date?.toISOString() ?? null });
         await recordAdminAction(trx, { actor, action: 'user.extendTrial', targetType: 'user', targetId: id, before: view(before), after: { ...view(after!), days } });
         return toPublicUser(after!);
@@ -139,7 +117,7 @@ export function createAdminUserService(db: Knex) {
         // Recorded before the delete: an admin deleting their own account is the row's actor (its actor_id then becomes null).
         await recordAdminAction(trx, { actor, action: 'user.delete', targetType: 'user', targetId: id, before: auditView(before), after: null });
         await destroyUserSessions(trx, id);
-        await trx('users').where({ id }).delete();
+        await deleteUser(trx, id);
       });
     },
   };

@@ -1,15 +1,8 @@
-import type { Knex } from 'knex';
 import type { PlatformSetting, PlatformSettingInput } from '../../core/contracts/admin';
+import type { Database } from '../../platform/database';
+import { allPlatformSettings, lockPlatformSettingValues, upsertPlatformSetting, type PlatformSettingRow } from '../../warehouse/postgres/platformSettings';
 import type { AdminActor } from './adminActor';
-import { recordAdminAction } from './auditLog';
-
-interface PlatformSettingRow {
-  platform: string;
-  setting_type: string;
-  values: string[];
-  is_active: boolean;
-  updated_at: Date;
-}
+import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 
 const toSetting = (row: PlatformSettingRow): PlatformSetting => ({
   platform: row.platform,
@@ -20,21 +13,15 @@ const toSetting = (row: PlatformSettingRow): PlatformSetting => ({
 });
 
 /** Every stored source list, by platform then setting type. */
-export async function listPlatformSettings(db: Knex): Promise<PlatformSetting[]> {
-  const rows = await db<PlatformSettingRow>('platform_settings').orderBy(['platform', 'setting_type']).select('platform', 'setting_type', 'values', 'is_active', 'updated_at');
-  return (rows as PlatformSettingRow[]).map(toSetting);
+export async function listPlatformSettings(db: Database): Promise<PlatformSetting[]> {
+  return (await allPlatformSettings(db)).map(toSetting);
 }
 
 /** Replaces one source list (created when missing) and records the change; scans read it from their next run. */
-export async function savePlatformSetting(db: Knex, actor: AdminActor, input: PlatformSettingInput): Promise<PlatformSetting> {
+export async function savePlatformSetting(db: Database, actor: AdminActor, input: PlatformSettingInput): Promise<PlatformSetting> {
   return db.transaction(async (trx) => {
-    const key = { platform: input.platform, setting_type: input.settingType };
-    const before = (await trx<PlatformSettingRow>('platform_settings').where(key).forUpdate().first('values')) as Pick<PlatformSettingRow, 'values'> | undefined;
-    const [row] = (await trx('platform_settings')
-      .insert({ ...key, values: input.values, updated_at: trx.fn.now() })
-      .onConflict(['platform', 'setting_type'])
-      .merge(['values', 'updated_at'])
-      .returning(['platform', 'setting_type', 'values', 'is_active', 'updated_at'])) as PlatformSettingRow[];
+    const before = await lockPlatformSettingValues(trx, input.platform, input.settingType);
+    const row = await upsertPlatformSetting(trx, input.platform, input.settingType, input.values);
     await recordAdminAction(trx, {
       actor,
       action: 'platformSettings.save',
@@ -43,6 +30,6 @@ export async function savePlatformSetting(db: Knex, actor: AdminActor, input: Pl
       before: before ? { values: before.values } : null,
       after: { values: input.values },
     });
-    return toSetting(row!);
+    return toSetting(row);
   });
 }

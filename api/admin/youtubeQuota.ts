@@ -1,10 +1,11 @@
-import type { Knex } from 'knex';
 import type { YouTubeQuota } from '../../core/contracts/admin';
+import type { Database } from '../../platform/database';
+import { activeSourceLists } from '../../warehouse/postgres/platformSettings';
 import { quotaDay } from '../../workflows/quota/quotaDay';
-import { createQuotaUsageStore } from '../../workflows/quota/quotaUsageStore';
+import { createQuotaUsageStore } from '../../warehouse/postgres/apiQuotaUsage';
 
 export interface YouTubeQuotaDeps {
-  db: Knex;
+  db: Database;
   dailyQuota: number;
   live: boolean;
   now?: () => number;
@@ -16,7 +17,7 @@ export function createYouTubeQuotaReport(deps: YouTubeQuotaDeps) {
   const now = deps.now ?? Date.now;
   return async function youtubeQuota(): Promise<YouTubeQuota> {
     const { day, endsAt } = quotaDay(now());
-    const [rows, lists] = await Promise.all([usage.day('youtube', day), deps.db('platform_settings').where({ platform: 'youtube', is_active: true }).select<Array<{ setting_type: string; values: string[] }>>('setting_type', 'values')]);
+    const [rows, lists] = await Promise.all([usage.day('youtube', day), activeSourceLists(deps.db, ['youtube'])]);
     const active = lists.flatMap((l) => l.values.map((source) => ({ settingType: l.setting_type, source })));
     const share = deps.dailyQuota / Math.max(1, active.length);
     const spentBy = new Map(rows.map((r) => [`${r.settingType}\u0000${r.source}`, r]));

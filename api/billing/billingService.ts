@@ -1,11 +1,12 @@
 import type Stripe from 'stripe';
-import type { Knex } from 'knex';
 import { PRO_PLAN, type CreateSubscriptionResponse, type RegisterWithTrialInput, type SetupIntentResponse } from '../../core/contracts/billing';
 import type { PublicUser } from '../../core/contracts/user';
+import type { Database } from '../../platform/database';
 import { log } from '../../platform/logger';
+import { insertUser, updateUser, userByEmail, userById } from '../../warehouse/postgres/users';
 import type { PasswordPool } from '../accounts/passwordPool';
 import type { PasswordStrengthCheck } from '../accounts/passwordStrength';
-import { toPublicUser, type UserRow } from '../accounts/userMapper';
+import { toPublicUser } from '../accounts/userMapper';
 import { HttpError } from '../http/httpError';
 import { billingFieldsOf } from './subscriptionState';
 import { DAY_MS } from '../../core/timeWindows';
@@ -48,9 +49,8 @@ export interface SignupPasswords {
   checkStrength: PasswordStrengthCheck;
 }
 
-export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () => Promise<string>, { passwords, checkStrength }: SignupPasswords) {
-  const findUser = async (id: string) => (await db<UserRow>('users').where({ id }).first()) as UserRow | undefined;
-  const emailTaken = async (email: string) => Boolean(await db('users').whereRaw('lower(email) = lower(?)', [email]).first('id'));
+export function createBillingService(db: Database, stripe: Stripe, proPriceId: () => Promise<string>, { passwords, checkStrength }: SignupPasswords) {
+  const emailTaken = async (email: string) => Boolean(await userByEmail(db, email));
 
   return {
     /** Step 1 → 2 of card sign-up: a customer for the e-mail (reused on a second try) and a SetupIntent to save the card. */
@@ -89,8 +89,7 @@ export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () =>
       let createdSubscriptionId: string | null = null;
       try {
         return await db.transaction(async (trx) => {
-          const [inserted] = await trx<UserRow>('users')
-            .insert({
+          const user = await insertUser(trx, {
               email,
               password_hash: passwordHash,
               username: input.username || null,
@@ -103,9 +102,7 @@ export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () =>
               // Verified from the link the route sends once the account exists.
               email_verified_at: null,
               last_login_at: now,
-            })
-            .returning('*');
-          const user = inserted as UserRow;
+            });
           // A confirmed SetupIntent has already attached the card to its customer; attach only when it has not.
           const paymentMethod = await callStripe('paymentMethods.retrieve', () => stripe.paymentMethods.retrieve(input.paymentMethodId));
           const owner = typeof paymentMethod.customer === 'string' ? paymentMethod.customer : (paymentMethod.customer?.id ?? null);
@@ -133,11 +130,7 @@ export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () =>
             ),
           );
           createdSubscriptionId = subscription.id;
-          const [row] = await trx<UserRow>('users')
-            .where({ id: user.id })
-            .update({ ...billingFieldsOf(subscription, false), updated_at: new Date() })
-            .returning('*');
-          return toPublicUser(row as UserRow);
+          return toPublicUser((await updateUser(trx, { id: user.id }, { ...billingFieldsOf(subscription, false), updated_at: new Date() }))!);
         });
       } catch (err) {
         if (createdSubscriptionId) {
@@ -151,7 +144,7 @@ export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () =>
 
     /** /subscribe: an incomplete subscription whose first payment the browser confirms; "already subscribed" when active. */
     async createSubscription(userId: string): Promise<CreateSubscriptionResponse> {
-      const user = await findUser(userId);
+      const user = await userById(db, userId);
       if (!user) throw new HttpError(401, 'Unauthorized');
       if (user.subscription_status === 'active') return { status: 'active', message: ALREADY_SUBSCRIBED, clientSecret: null };
       if (user.subscription_status === 'trialing' && user.stripe_subscription_id) {
@@ -166,7 +159,7 @@ export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () =>
       if (!customerId) {
         const customer = await callStripe('customers.create', () => stripe.customers.create({ email: user.email, metadata: { userId: user.id } }));
         customerId = customer.id;
-        await db('users').where({ id: user.id }).update({ stripe_customer_id: customerId, updated_at: new Date() });
+        await updateUser(db, { id: user.id }, { stripe_customer_id: customerId, updated_at: new Date() });
       }
       const priceId = await callStripe('prices.resolve', proPriceId);
       const customer = customerId;
@@ -183,7 +176,7 @@ export function createBillingService(db: Knex, stripe: Stripe, proPriceId: () =>
       const clientSecret = firstPaymentClientSecret(subscription);
       if (!clientSecret) throw new HttpError(502, 'No client secret received from server');
       // The status itself changes only when Stripe reports the payment (webhook).
-      await db('users').where({ id: user.id }).update({ stripe_subscription_id: subscription.id, updated_at: new Date() });
+      await updateUser(db, { id: user.id }, { stripe_subscription_id: subscription.id, updated_at: new Date() });
       return { status: 'requires_payment', message: 'Complete your payment to activate Pro.', clientSecret };
     },
 

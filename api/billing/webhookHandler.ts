@@ -1,11 +1,12 @@
 import type Stripe from 'stripe';
-import type { Knex } from 'knex';
 import { log } from '../../platform/logger';
-import type { UserRow } from '../accounts/userMapper';
+import type { Database } from '../../platform/database';
+import { claimStripeEvent, recordStripeEventOutcome, type StripeEventOutcome } from '../../warehouse/postgres/stripeEvents';
+import { lockUser, updateUser, type UserRow } from '../../warehouse/postgres/users';
 import { HttpError } from '../http/httpError';
 import { billingFieldsOf, idOf, subscriptionIdOfInvoice, type BillingFields } from './subscriptionState';
 
-export type WebhookOutcome = 'applied' | 'stale' | 'ignored' | 'duplicate';
+export type WebhookOutcome = StripeEventOutcome | 'duplicate';
 
 /** The events that drive subscription state; every other type is acknowledged and recorded as ignored. */
 export const HANDLED_EVENTS = [
@@ -26,22 +27,21 @@ interface Target {
  * transaction as the user change, so a replay changes nothing; an event older than the newest one
  * already applied to the user (Stripe does not guarantee order) is recorded as stale and not applied.
  */
-export function createWebhookHandler(db: Knex, stripe: Stripe, webhookSecret: string) {
-  async function findUser(trx: Knex.Transaction, ids: { subscriptionId: string | null; customerId: string | null; userId?: string }) {
-    const users = () => trx<UserRow>('users').forUpdate();
+export function createWebhookHandler(db: Database, stripe: Stripe, webhookSecret: string) {
+  async function findUser(trx: Database, ids: { subscriptionId: string | null; customerId: string | null; userId?: string }): Promise<UserRow | undefined> {
     if (ids.subscriptionId) {
-      const bySubscription = await users().where({ stripe_subscription_id: ids.subscriptionId }).first();
-      if (bySubscription) return bySubscription as UserRow;
+      const bySubscription = await lockUser(trx, { stripe_subscription_id: ids.subscriptionId });
+      if (bySubscription) return bySubscription;
     }
     if (ids.userId && /^[0-9a-f-]{36}$/i.test(ids.userId)) {
-      const byMetadata = await users().where({ id: ids.userId }).first();
-      if (byMetadata) return byMetadata as UserRow;
+      const byMetadata = await lockUser(trx, { id: ids.userId });
+      if (byMetadata) return byMetadata;
     }
-    if (ids.customerId) return (await users().where({ stripe_customer_id: ids.customerId }).first()) as UserRow | undefined;
+    if (ids.customerId) return await lockUser(trx, { stripe_customer_id: ids.customerId });
     return undefined;
   }
 
-  async function targetOf(trx: Knex.Transaction, event: Stripe.Event): Promise<Target | null> {
+  async function targetOf(trx: Database, event: Stripe.Event): Promise<Target | null> {
     switch (event.type) {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
@@ -90,26 +90,19 @@ export function createWebhookHandler(db: Knex, stripe: Stripe, webhookSecret: st
       const eventAt = new Date(event.created * 1000);
       return db.transaction(async (trx) => {
         // Claimed first: a concurrent delivery of the same event waits on this row, then sees it and does nothing.
-        const claimed = await trx('stripe_events')
-          .insert({ id: event.id, type: event.type, stripe_created_at: eventAt, outcome: 'ignored' })
-          .onConflict('id')
-          .ignore()
-          .returning('id');
-        if (claimed.length === 0) return 'duplicate';
+        if (!(await claimStripeEvent(trx, { id: event.id, type: event.type, createdAt: eventAt }))) return 'duplicate';
         const target = await targetOf(trx, event);
-        let outcome: WebhookOutcome = 'ignored';
+        let outcome: StripeEventOutcome = 'ignored';
         if (target) {
           const newest = target.user.stripe_event_at;
           if (newest && eventAt < newest) {
             outcome = 'stale';
           } else {
-            await trx('users')
-              .where({ id: target.user.id })
-              .update({ ...target.fields, stripe_event_at: eventAt, updated_at: new Date() });
+            await updateUser(trx, { id: target.user.id }, { ...target.fields, stripe_event_at: eventAt, updated_at: new Date() });
             outcome = 'applied';
           }
         }
-        await trx('stripe_events').where({ id: event.id }).update({ outcome, user_id: target?.user.id ?? null });
+        await recordStripeEventOutcome(trx, event.id, outcome, target?.user.id ?? null);
         log.info('stripe webhook', { eventId: event.id, type: event.type, outcome });
         return outcome;
       });

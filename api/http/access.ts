@@ -13,10 +13,17 @@ export interface SessionUser {
 export function requireAccess(access: Access): Middleware {
   return async (ctx, next) => {
     if (access !== 'public') {
-      const user = ctx.state.user as SessionUser | undefined;
+      const user = ctx.state.user;
       if (!user) throw unauthorized('Unauthorized');
       if (access === 'admin' && user.role !== 'admin') throw forbidden('Admin access required');
     }
     await next();
   };
+}
+
+declare module 'koa' {
+  /** The session layer's one entry on ctx.state (see sessionMiddleware). */
+  interface DefaultState {
+    user?: SessionUser;
+  }
 }

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import { requireAccess, type Access } from './access';
+import { requireAccess, type Access, type SessionUser } from './access';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -12,19 +12,34 @@ export interface ResponseDoc {
   contentType?: string;
 }
 
-/** The contract of a route, from the same zod schemas its handler parses and returns; /api/openapi.json is generated from it. */
-export interface RouteDoc {
+/** The contract of a route, from the same zod schemas the table validates its input with; /api/openapi.json is generated from it. */
+export interface RouteDoc<P extends z.ZodObject | undefined = z.ZodObject | undefined, Q extends z.ZodObject | undefined = z.ZodObject | undefined, B extends z.ZodType | undefined = z.ZodType | undefined> {
   summary: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /**
+   * A body documented but not parsed by the table: the handler reads it raw, because it must verify a signature over
+   * the exact bytes before trusting any field (the Stripe webhook).
+   */
+  signedBody?: z.ZodType;
   /** Success responses by status; the error responses (400/401/403/404/413/415/429/503) are added from the access and inputs. */
   responses: Record<number, ResponseDoc>;
   /** Error statuses this route can answer besides the ones derived (e.g. 404, 409, 429, 503). */
   errors?: number[];
 }
 
-/** One /api route: its path, the access it declares, its handler and its contract. */
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler receives, already validated: the parsed params, query and body, and the signed-in user its access guarantees. */
+export interface RouteInput<A extends Access, P, Q, B> {
+  params: Parsed<P>;
+  query: Parsed<Q>;
+  body: Parsed<B>;
+  user: A extends 'public' ? SessionUser | undefined : SessionUser;
+}
+
+/** One /api route: its path, the access it declares, its handler (input validation included) and its contract. */
 export interface RouteDefinition {
   method: Method;
   path: string;
@@ -33,7 +48,29 @@ export interface RouteDefinition {
   doc: RouteDoc;
 }
 
-export const route = (method: Method, path: string, access: Access, handler: Middleware, doc: RouteDoc): RouteDefinition => ({ method, path, access, handler, doc });
+/**
+ * Declares a route. The table parses params, query and body with the declared schemas once, after the access check,
+ * and hands the handler the typed result; bad input is a ZodError, which the error middleware answers with 400 naming
+ * the field. Handlers never parse their input again.
+ */
+export function route<A extends Access, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  method: Method,
+  path: string,
+  access: A,
+  handler: (ctx: Context, input: RouteInput<A, P, Q, B>) => unknown,
+  doc: RouteDoc<P, Q, B>,
+): RouteDefinition {
+  const validated: Middleware = async (ctx) => {
+    const input = {
+      params: doc.params?.parse(ctx.params),
+      query: doc.query?.parse(ctx.query),
+      body: doc.body?.parse(ctx.request.body ?? {}),
+      user: ctx.state.user,
+    } as RouteInput<A, P, Q, B>; // each field is the declared schema's output (or undefined when none is declared)
+    await handler(ctx, input);
+  };
+  return { method, path, access, handler: validated, doc };
+}
 
 /** Mounts routes with their access check first; a route cannot exist without a declared access. */
 export function buildRouter(routes: RouteDefinition[]): Router {

@@ -44,11 +44,14 @@ function parameters(r: RouteDefinition): JsonSchema[] {
   return list;
 }
 
+/** The documented request body, whether the table parses it or the handler verifies it raw. */
+const requestBody = (r: RouteDefinition) => r.doc.body ?? r.doc.signedBody;
+
 function errorStatuses(r: RouteDefinition): number[] {
   const statuses = new Set<number>(r.doc.errors ?? []);
-  if (r.doc.body || r.doc.query || r.doc.params) statuses.add(400);
+  if (requestBody(r) || r.doc.query || r.doc.params) statuses.add(400);
   // Any call that may carry a body is refused with 415 for a non-JSON one, and 413 when too large.
-  if (r.doc.body || r.method !== 'GET') [413, 415].forEach((s) => statuses.add(s));
+  if (requestBody(r) || r.method !== 'GET') [413, 415].forEach((s) => statuses.add(s));
   if (r.access !== 'public') statuses.add(401);
   if (r.access === 'admin' || r.method !== 'GET') statuses.add(403);
   return [...statuses].sort();
@@ -70,13 +73,14 @@ function operation(r: RouteDefinition): JsonSchema {
     };
   }
   const params = parameters(r);
+  const body = requestBody(r);
   return {
     summary: r.doc.summary,
     operationId: `${r.method.toLowerCase()}${openApiPath(r.path).replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
     tags: [r.access],
     ...(r.access === 'public' ? { security: [] } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(r.doc.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(r.doc.body, 'input') } } } } : {}),
+    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(body, 'input') } } } } : {}),
     responses,
   };
 }

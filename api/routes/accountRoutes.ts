@@ -17,7 +17,6 @@ import { publicUserSchema } from '../../core/contracts/user';
 import type { AccountService } from '../accounts/accountService';
 import type { AuthRateLimits } from '../accounts/authRateLimits';
 import type { LoginSources } from '../accounts/loginSources';
-import type { SessionUser } from '../http/access';
 import { route } from '../http/routeTable';
 import { DAY_MS } from '../../core/timeWindows';
 
@@ -25,7 +24,6 @@ const userExportSchema = z.object({ exportedAt: z.string(), user: publicUserSche
 const userResponse = (description: string) => ({ description, schema: publicUserSchema });
 const messageResponse = (description: string) => ({ description, schema: messageResponseSchema });
 
-const currentUserId = (ctx: Context) => (ctx.state.user as SessionUser).id;
 
 /** A long-lived random id per browser: sign-ins from a device the account used before skip the per-account slowdown. */
 const DEVICE_COOKIE = 'sp.device';
@@ -64,8 +62,7 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
   };
 
   return [
-    route('POST', '/api/register', 'public', async (ctx) => {
-      const input = registerSchema.parse(ctx.request.body ?? {});
+    route('POST', '/api/register', 'public', async (ctx, { body: input }) => {
       await limits.consumeSignup(ctx.ip);
       const user = await accounts.register(input);
       await rememberSource(ctx, user.id);
@@ -74,8 +71,7 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
       ctx.body = user;
     }, { summary: 'Create an account, sign in, and send the e-mail verification link', body: registerSchema, responses: { 201: userResponse('The new user, signed in') }, errors: [409, 429] }),
 
-    route('POST', '/api/login', 'public', async (ctx) => {
-      const input = loginSchema.parse(ctx.request.body ?? {});
+    route('POST', '/api/login', 'public', async (ctx, { body: input }) => {
       const email = input.email.toLowerCase();
       const userId = await accounts.userIdByEmail(email);
       const known = userId ? await sources.isKnown(userId, ctx.ip, deviceOf(ctx)) : false;
@@ -98,70 +94,64 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
       ctx.body = { success: true };
     }, { summary: 'Sign out (ends the session on the server)', responses: { 200: { description: 'Signed out', schema: successSchema } } }),
 
-    route('GET', '/api/user', 'user', async (ctx) => {
-      ctx.body = await accounts.currentUser(currentUserId(ctx));
+    route('GET', '/api/user', 'user', async (ctx, { user }) => {
+      ctx.body = await accounts.currentUser(user.id);
     }, { summary: 'The signed-in user', responses: { 200: userResponse('The signed-in user') } }),
 
-    route('PATCH', '/api/user/profile', 'user', async (ctx) => {
-      const input = profileUpdateSchema.parse(ctx.request.body ?? {});
-      const id = currentUserId(ctx);
+    route('PATCH', '/api/user/profile', 'user', async (ctx, { body: input, user }) => {
+      const id = user.id;
       ctx.body = await accounts.updateProfile(id, input, () => limits.consumeAction('emailChange', id, ctx.ip));
     }, { summary: 'Update profile and notification settings (absent fields unchanged; a new e-mail needs the password and its link)', body: profileUpdateSchema, responses: { 200: userResponse('The updated user') }, errors: [429] }),
 
-    route('POST', '/api/user/password', 'user', async (ctx) => {
-      const input = passwordChangeSchema.parse(ctx.request.body ?? {});
-      const id = currentUserId(ctx);
+    route('POST', '/api/user/password', 'user', async (ctx, { body: input, user }) => {
+      const id = user.id;
       await accounts.changePassword(id, input);
       // Every session of the account ended with the change; this browser continues on a new one.
       await startSession(ctx, id);
       ctx.body = { message: 'Your password was changed. Other devices were signed out.' };
     }, { summary: 'Change the password (current password required; ends the other sessions)', body: passwordChangeSchema, responses: { 200: messageResponse('Changed') }, errors: [429] }),
 
-    route('POST', '/api/user/email-verification', 'user', async (ctx) => {
-      const id = currentUserId(ctx);
+    route('POST', '/api/user/email-verification', 'user', async (ctx, { user }) => {
+      const id = user.id;
       await limits.consumeAction('verification', id, ctx.ip);
       ctx.body = await accounts.resendVerification(id);
     }, { summary: 'Send a new e-mail verification link', responses: { 200: messageResponse('Sent, or already verified') }, errors: [429] }),
 
-    route('POST', '/api/verify-email', 'public', async (ctx) => {
-      const { token } = verifyEmailSchema.parse(ctx.request.body ?? {});
+    route('POST', '/api/verify-email', 'public', async (ctx, { body: { token } }) => {
       const user = await accounts.verifyEmail(token);
       ctx.body = { message: `${user.email} is verified. Alert e-mails will go to this address.` };
     }, { summary: 'Confirm an e-mail address from its link (sign-up or e-mail change)', body: verifyEmailSchema, responses: { 200: messageResponse('Verified') }, errors: [409] }),
 
-    route('POST', '/api/user/phone/code', 'user', async (ctx) => {
-      const id = currentUserId(ctx);
+    route('POST', '/api/user/phone/code', 'user', async (ctx, { user }) => {
+      const id = user.id;
       await limits.consumeAction('phoneCode', id, ctx.ip);
       ctx.body = await accounts.sendPhoneCode(id);
     }, { summary: 'Send a 6-digit verification code by SMS to the phone number in the profile', responses: { 200: messageResponse('Sent, or already verified') }, errors: [400, 429] }),
 
-    route('POST', '/api/user/phone/verify', 'user', async (ctx) => {
-      const { code } = phoneCodeSchema.parse(ctx.request.body ?? {});
-      ctx.body = await accounts.verifyPhone(currentUserId(ctx), code);
+    route('POST', '/api/user/phone/verify', 'user', async (ctx, { body: { code }, user }) => {
+      ctx.body = await accounts.verifyPhone(user.id, code);
     }, { summary: 'Confirm the phone number with the code sent by SMS', body: phoneCodeSchema, responses: { 200: userResponse('The user, phone verified') } }),
 
-    route('POST', '/api/password/forgot', 'public', async (ctx) => {
-      const { email } = forgotPasswordSchema.parse(ctx.request.body ?? {});
+    route('POST', '/api/password/forgot', 'public', async (ctx, { body: { email } }) => {
       await limits.consumeAction('passwordReset', email.toLowerCase(), ctx.ip);
       await accounts.requestPasswordReset(email);
       ctx.body = { message: RESET_REQUESTED };
     }, { summary: 'Send a password reset link (the answer is the same whether or not the account exists)', body: forgotPasswordSchema, responses: { 200: messageResponse('Requested') }, errors: [429] }),
 
-    route('POST', '/api/password/reset', 'public', async (ctx) => {
-      const input = resetPasswordSchema.parse(ctx.request.body ?? {});
+    route('POST', '/api/password/reset', 'public', async (ctx, { body: input }) => {
       await accounts.resetPassword(input);
       ctx.body = { message: 'Your password was changed and every session signed out. Sign in with the new password.' };
     }, { summary: 'Set a new password from a reset link (single use, 1 hour; ends every session)', body: resetPasswordSchema, responses: { 200: messageResponse('Changed') }, errors: [429] }),
 
-    route('DELETE', '/api/user/account', 'user', async (ctx) => {
-      await accounts.deleteAccount(currentUserId(ctx));
+    route('DELETE', '/api/user/account', 'user', async (ctx, { user }) => {
+      await accounts.deleteAccount(user.id);
       ctx.session = null;
       ctx.body = { success: true };
     }, { summary: 'Delete the account and all its sessions (409 for the last active admin)', responses: { 200: { description: 'Deleted', schema: successSchema } }, errors: [409] }),
 
-    route('GET', '/api/user/export', 'user', async (ctx) => {
+    route('GET', '/api/user/export', 'user', async (ctx, { user }) => {
       ctx.set('Content-Disposition', 'attachment; filename="stockpulse-data.json"');
-      ctx.body = await accounts.exportData(currentUserId(ctx));
+      ctx.body = await accounts.exportData(user.id);
     }, { summary: 'Download My Data (JSON attachment)', responses: { 200: { description: 'The account data', schema: userExportSchema } } }),
   ];
 }

@@ -2,7 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, rerunSchema, startedRunSchema, startScanSchema, youtubeQuotaSchema } from '../../core/contracts/admin';
 import { adminActor } from '../admin/adminActor';
-import { recordAdminAction } from '../admin/auditLog';
+import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 import { createPipelineRunService } from '../admin/pipelineRuns';
 import { createYouTubeQuotaReport, type YouTubeQuotaDeps } from '../admin/youtubeQuota';
 import { route } from '../http/routeTable';
@@ -15,20 +15,18 @@ export function adminPipelineRoutes(deps: { db: Knex; temporal: Client; namespac
     route('GET', '/api/admin/pipelines/quota', 'admin', async (ctx) => {
       ctx.body = await youtubeQuota();
     }, { summary: 'YouTube API quota units spent today, per source', responses: { 200: { description: 'Units per source against the daily quota', schema: youtubeQuotaSchema } } }),
-    route('GET', '/api/admin/pipelines/runs', 'admin', async (ctx) => {
-      ctx.body = await runs.list(pipelineRunsQuerySchema.parse(ctx.query));
+    route('GET', '/api/admin/pipelines/runs', 'admin', async (ctx, { query }) => {
+      ctx.body = await runs.list(query);
     }, { summary: 'Recent workflow runs from Temporal', query: pipelineRunsQuerySchema, responses: { 200: { description: 'Runs, newest first', schema: pipelineRunsResponseSchema } }, errors: [503] }),
-    route('POST', '/api/admin/pipelines/scans', 'admin', async (ctx) => {
-      const { platform } = startScanSchema.parse(ctx.request.body ?? {});
-      const actor = await adminActor(deps.db, ctx);
+    route('POST', '/api/admin/pipelines/scans', 'admin', async (ctx, { body: { platform }, user }) => {
+      const actor = await adminActor(deps.db, user);
       const started = await runs.startScan(platform);
       await recordAdminAction(deps.db, { actor, action: 'pipeline.scan', targetType: 'pipeline', targetId: started.workflowId, before: null, after: { platform, ...started } });
       ctx.status = 202;
       ctx.body = started;
     }, { summary: 'Run a scan of one platform now', body: startScanSchema, responses: { 202: { description: 'Started', schema: startedRunSchema } }, errors: [503] }),
-    route('POST', '/api/admin/pipelines/reruns', 'admin', async (ctx) => {
-      const { workflowId, runId } = rerunSchema.parse(ctx.request.body ?? {});
-      const actor = await adminActor(deps.db, ctx);
+    route('POST', '/api/admin/pipelines/reruns', 'admin', async (ctx, { body: { workflowId, runId }, user }) => {
+      const actor = await adminActor(deps.db, user);
       const started = await runs.rerun(workflowId, runId);
       await recordAdminAction(deps.db, { actor, action: 'pipeline.rerun', targetType: 'pipeline', targetId: started.workflowId, before: { workflowId, runId: runId ?? null }, after: started });
       ctx.status = 202;

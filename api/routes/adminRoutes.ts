@@ -28,34 +28,30 @@ export function adminRoutes(db: Knex, events: { onSourceListsChanged: () => void
     route('GET', '/api/admin/stats', 'admin', async (ctx) => {
       ctx.body = await adminStats(db);
     }, { summary: 'Business figures (spec §3 admin stats)', responses: { 200: { description: 'Stats', schema: adminStatsSchema } } }),
-    route('GET', '/api/admin/users', 'admin', async (ctx) => {
-      ctx.body = await listUsers(db, adminUsersQuerySchema.parse(ctx.query));
+    route('GET', '/api/admin/users', 'admin', async (ctx, { query }) => {
+      ctx.body = await listUsers(db, query);
     }, { summary: 'Users, filtered and paged (50 per page)', query: adminUsersQuerySchema, responses: { 200: { description: 'One page of users', schema: adminUsersResponseSchema } } }),
-    route('PUT', '/api/admin/users/:id/role', 'admin', async (ctx) => {
-      const { role } = adminRoleChangeSchema.parse(ctx.request.body ?? {});
-      ctx.body = await users.setRole(await adminActor(db, ctx), ctx.params.id!, role);
+    route('PUT', '/api/admin/users/:id/role', 'admin', async (ctx, { params, body: { role }, user }) => {
+      ctx.body = await users.setRole(await adminActor(db, user), params.id, role);
     }, { summary: "Change a user's role", params: userIdParams, body: adminRoleChangeSchema, responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [404, 409] }),
-    route('PUT', '/api/admin/users/:id/deactivate', 'admin', async (ctx) => {
-      ctx.body = await users.deactivate(await adminActor(db, ctx), ctx.params.id!);
+    route('PUT', '/api/admin/users/:id/deactivate', 'admin', async (ctx, { params, user }) => {
+      ctx.body = await users.deactivate(await adminActor(db, user), params.id);
     }, { summary: 'Deactivate a user (ends their sessions)', params: userIdParams, responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [404, 409] }),
-    route('PUT', '/api/admin/users/:id/subscription', 'admin', async (ctx) => {
-      const { subscriptionStatus } = adminSubscriptionChangeSchema.parse(ctx.request.body ?? {});
-      ctx.body = await users.setSubscriptionStatus(await adminActor(db, ctx), ctx.params.id!, subscriptionStatus);
+    route('PUT', '/api/admin/users/:id/subscription', 'admin', async (ctx, { params, body: { subscriptionStatus }, user }) => {
+      ctx.body = await users.setSubscriptionStatus(await adminActor(db, user), params.id, subscriptionStatus);
     }, { summary: "Set a user's subscription status", params: userIdParams, body: adminSubscriptionChangeSchema, responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [404] }),
-    route('POST', '/api/admin/users/:id/extend-trial', 'admin', async (ctx) => {
-      const { days } = extendTrialSchema.parse(ctx.request.body ?? {});
-      ctx.body = await users.extendTrial(await adminActor(db, ctx), ctx.params.id!, days);
+    route('POST', '/api/admin/users/:id/extend-trial', 'admin', async (ctx, { params, body: { days }, user }) => {
+      ctx.body = await users.extendTrial(await adminActor(db, user), params.id, days);
     }, { summary: "Extend a user's card-free trial (audited)", params: userIdParams, body: extendTrialSchema, responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [404, 409] }),
-    route('DELETE', '/api/admin/users/:id', 'admin', async (ctx) => {
-      await users.deleteUser(await adminActor(db, ctx), ctx.params.id!);
+    route('DELETE', '/api/admin/users/:id', 'admin', async (ctx, { params, user }) => {
+      await users.deleteUser(await adminActor(db, user), params.id);
       ctx.body = { deleted: ctx.params.id };
     }, { summary: 'Delete a user', params: userIdParams, responses: { 200: { description: 'Deleted', schema: deletedUserSchema } }, errors: [404, 409] }),
     route('GET', '/api/admin/platform-settings', 'admin', async (ctx) => {
       ctx.body = await listPlatformSettings(db);
     }, { summary: 'Every source list', responses: { 200: { description: 'Source lists', schema: z.array(platformSettingSchema) } } }),
-    route('POST', '/api/admin/platform-settings', 'admin', async (ctx) => {
-      const input = platformSettingInputSchema.parse(ctx.request.body ?? {});
-      ctx.body = await savePlatformSetting(db, await adminActor(db, ctx), input);
+    route('POST', '/api/admin/platform-settings', 'admin', async (ctx, { body: input, user }) => {
+      ctx.body = await savePlatformSetting(db, await adminActor(db, user), input);
       events.onSourceListsChanged();
     }, { summary: 'Save one source list (trimmed, empties and duplicates dropped)', body: platformSettingInputSchema, responses: { 200: { description: 'The saved list', schema: platformSettingSchema } } }),
   ];

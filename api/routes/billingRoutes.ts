@@ -8,7 +8,6 @@ import type { BillingService, PendingSignup } from '../billing/billingService';
 import type { Cancellation } from '../billing/cancellation';
 import { readRawBody } from '../billing/rawBody';
 import type { WebhookHandler } from '../billing/webhookHandler';
-import type { SessionUser } from '../http/access';
 import { serviceUnavailable } from '../http/httpError';
 import { route } from '../http/routeTable';
 import { startSession } from './accountRoutes';
@@ -29,7 +28,6 @@ export interface BillingRouteDeps {
 }
 
 const PAYMENTS_OFF = 'Payment System Temporarily Unavailable';
-const currentUserId = (ctx: Context) => (ctx.state.user as SessionUser).id;
 const pendingSignupOf = (ctx: Context) => ctx.session?.pendingSignup as PendingSignup | undefined;
 
 export function billingRoutes({ billing, webhooks, cancellation, limits, accounts }: BillingRouteDeps) {
@@ -39,8 +37,7 @@ export function billingRoutes({ billing, webhooks, cancellation, limits, account
   };
 
   return [
-    route('POST', '/api/create-setup-intent', 'public', async (ctx) => {
-      const { email } = setupIntentRequestSchema.parse(ctx.request.body ?? {});
+    route('POST', '/api/create-setup-intent', 'public', async (ctx, { body: { email } }) => {
       const service = requireBilling();
       // Each call may create a Stripe customer, so it is limited per address like sign-ups.
       await limits.consumeAction('setupIntent', ctx.ip, ctx.ip);
@@ -50,8 +47,7 @@ export function billingRoutes({ billing, webhooks, cancellation, limits, account
       ctx.body = result;
     }, { summary: 'Start a card sign-up: a Stripe SetupIntent for the e-mail', body: setupIntentRequestSchema, responses: { 200: { description: 'Client secret and customer id', schema: setupIntentResponseSchema } }, errors: [409, 429, 502, 503] }),
 
-    route('POST', '/api/register-with-trial', 'public', async (ctx) => {
-      const input = registerWithTrialSchema.parse(ctx.request.body ?? {});
+    route('POST', '/api/register-with-trial', 'public', async (ctx, { body: input }) => {
       const service = requireBilling();
       await limits.consumeSignup(ctx.ip);
       const user = await service.registerWithTrial(input, pendingSignupOf(ctx));
@@ -62,12 +58,12 @@ export function billingRoutes({ billing, webhooks, cancellation, limits, account
       ctx.body = user;
     }, { summary: 'Create the account with the confirmed card and a 14-day trial', body: registerWithTrialSchema, responses: { 201: { description: 'The new user, signed in', schema: publicUserSchema } }, errors: [409, 429, 502, 503] }),
 
-    route('POST', '/api/create-subscription', 'user', async (ctx) => {
-      ctx.body = await requireBilling().createSubscription(currentUserId(ctx));
+    route('POST', '/api/create-subscription', 'user', async (ctx, { user }) => {
+      ctx.body = await requireBilling().createSubscription(user.id);
     }, { summary: 'Subscribe to Pro: the client secret of the first payment, or the current state', responses: { 200: { description: 'Subscription state', schema: createSubscriptionResponseSchema } }, errors: [502, 503] }),
 
-    route('POST', '/api/subscription/cancel', 'user', async (ctx) => {
-      ctx.body = await cancellation.cancelOwn(currentUserId(ctx));
+    route('POST', '/api/subscription/cancel', 'user', async (ctx, { user }) => {
+      ctx.body = await cancellation.cancelOwn(user.id);
     }, { summary: 'Cancel your subscription at the end of the period', responses: { 200: { description: 'The updated user', schema: publicUserSchema } }, errors: [409, 502] }),
 
     route('POST', STRIPE_WEBHOOK_PATH, 'public', async (ctx) => {
@@ -76,6 +72,6 @@ export function billingRoutes({ billing, webhooks, cancellation, limits, account
       const event = webhooks.verify(raw, ctx.get('Stripe-Signature') || undefined);
       const outcome = await webhooks.apply(event);
       ctx.body = { received: true, outcome };
-    }, { summary: 'Stripe webhook (signature verified over the raw body; idempotent by event id)', body: z.looseObject({ id: z.string(), type: z.string() }), responses: { 200: { description: 'Received', schema: z.object({ received: z.literal(true), outcome: z.string() }) } }, errors: [503] }),
+    }, { summary: 'Stripe webhook (signature verified over the raw body; idempotent by event id)', signedBody: z.looseObject({ id: z.string(), type: z.string() }), responses: { 200: { description: 'Received', schema: z.object({ received: z.literal(true), outcome: z.string() }) } }, errors: [503] }),
   ];
 }

@@ -8,6 +8,7 @@ import { signedInCookie } from '../../tests/support/signIn';
 import { testActivities } from '../../tests/support/testActivities';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { uniqueTaskQueue } from '../../tests/support/testStores';
+import { ensureStockRows } from '../../warehouse/postgres/stocks';
 import { insertMentions } from '../../warehouse/queries/insertMentions';
 import { clampChangePercent, clampPrice } from '../../workflows/activities/priceActivities';
 import type { PriceProvider } from '../../workflows/prices';
@@ -130,7 +131,9 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
   });
 
   it('detect-trends ranks a small-cap spike above a mega-cap’s steady chatter, and keeps every score', async () => {
-    await insertMentions(t.deps.warehouse, spikeScenario(now));
+    const spike = spikeScenario(now);
+    await insertMentions(t.deps.warehouse, spike);
+    await ensureStockRows(t.database.db, spike.map((m) => m.ticker)); // as the scan that wrote them does
     const res = await post('/api/detect-trends');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ trendsDetected: 1, usingRealAPIs: false });

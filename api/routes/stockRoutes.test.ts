@@ -6,6 +6,7 @@ import { DAY, HOUR, MINUTE, mentionAt } from '../../tests/support/mentionRows';
 import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import type { Warehouse } from '../../warehouse/client';
+import { ensureStockRows } from '../../warehouse/postgres/stocks';
 import { insertMentions } from '../../warehouse/queries/insertMentions';
 import { insertPosts } from '../../warehouse/queries/insertPosts';
 import { insertPriceTicks } from '../../warehouse/queries/insertPriceTicks';
@@ -47,6 +48,8 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     ]);
     // A re-delivered mention (same platform and post id) counts once.
     await insertMentions(w, [mentionAt('AAPL', now - 15 * MINUTE, { platform: 'twitter', label: 'bullish', postId: 'tw_dup' })]);
+    // What the scan does after writing mentions: the stocks get their rows.
+    await ensureStockRows(t.database.db, ['AAPL', 'TSLA', 'MSFT']);
   });
   afterAll(async () => t?.close());
 
@@ -97,6 +100,27 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
       expect(s.price).toBeNull();
       expect(s.trendScore).toBe(0);
     }
+  });
+
+  it('serves the list without writing to Postgres: a stock without a row is not added by a read', async () => {
+    // Mentioned, but no scan added its row (as for a ticker outside the universe): the read must not add one.
+    await insertMentions(t.deps.warehouse, [mentionAt('AMD', now - 5 * MINUTE)]);
+    const statements: string[] = [];
+    const record = (q: { sql: string }) => statements.push(q.sql);
+    const before = await t.database.db('stocks').count<Array<{ n: number }>>({ n: '*' });
+    t.deps.db.on('query', record);
+    try {
+      for (const range of ['1hour', '4hours', '24hours', '7days']) {
+        const { list } = await byTicker(range);
+        expect(list.map((s) => s.ticker).sort()).toEqual(['AAPL', 'MSFT', 'TSLA']);
+      }
+    } finally {
+      t.deps.db.off('query', record);
+    }
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((sql) => !/^\s*select\b/i.test(sql))).toEqual([]);
+    expect(await t.database.db('stocks').count<Array<{ n: number }>>({ n: '*' })).toEqual(before);
+    expect(await t.database.db('stocks').where({ ticker: 'AMD' }).first()).toBeUndefined();
   });
 
   it('orders by trend score, then by mentions; a trending stock shows even without mentions in the window', async () => {

@@ -1,5 +1,4 @@
 import type { Client } from '@temporalio/client';
-import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { Config } from '../../core/config';
 import {
@@ -13,8 +12,10 @@ import {
   timeRangeSchema,
   trendingNowSchema,
 } from '../../core/contracts/stocks';
+import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
 import type { detectTrends, refreshPrices } from '../../workflows/definitions';
+import { trendingNow } from '../../warehouse/postgres/trendingStocks';
 import { route } from '../http/routeTable';
 import { createPipelineRunner } from '../services/pipelineRunner';
 import { cachedValue } from '../../platform/ttlCache';
@@ -32,7 +33,7 @@ export const ON_DEMAND_PRICE_REFRESH_ID = 'refresh-prices-on-demand';
 export const ON_DEMAND_TREND_DETECTION_ID = 'detect-trends-on-demand';
 
 export interface StockRouteDeps {
-  db: Knex;
+  db: Database;
   warehouse: Warehouse;
   temporal: Client;
   config: Config;
@@ -48,7 +49,7 @@ export interface StockRouteDeps {
 export function stockRoutes(deps: StockRouteDeps) {
   const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.dashboardCacheMs, now: deps.now });
   const trending = cachedValue(
-    async () => trendingNowSchema.parse(await deps.db('trending_stocks').orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }]).select('ticker', 'sentiment')),
+    async () => trendingNowSchema.parse(await trendingNow(deps.db)),
     { ttlMs: deps.dashboardCacheMs },
   );
   // Histories are reused three times as long as the list (default 15 s): cards refetch them every 15 minutes anyway.
@@ -61,8 +62,7 @@ export function stockRoutes(deps: StockRouteDeps) {
   });
 
   return [
-    route('GET', '/api/stocks', 'user', async (ctx) => {
-      const { range } = rangeQuery.parse(ctx.query);
+    route('GET', '/api/stocks', 'user', async (ctx, { query: { range } }) => {
       const list = await stocks.listJson(range);
       // Revalidated on every poll (no-cache): an unchanged list is a 304 without a body.
       ctx.set('Cache-Control', 'private, no-cache');
@@ -76,20 +76,15 @@ export function stockRoutes(deps: StockRouteDeps) {
       ctx.body = list.json;
     }, { summary: 'Tracked stocks with the mentions and sentiment of the range, ordered by trend', query: rangeQuery, responses: { 200: { description: 'Stock list', schema: stockListSchema }, 304: { description: 'Unchanged since the ETag sent in If-None-Match' } }, errors: [503] }),
 
-    route('GET', '/api/stocks/:ticker/historical', 'user', async (ctx) => {
-      const { ticker } = tickerParams.parse(ctx.params);
-      const { range } = rangeQuery.parse(ctx.query);
+    route('GET', '/api/stocks/:ticker/historical', 'user', async (ctx, { params: { ticker }, query: { range } }) => {
       ctx.body = await details.historical(ticker, range);
     }, { summary: "A stock's price and mentions over the range", params: tickerParams, query: rangeQuery, responses: { 200: { description: 'Points, oldest first', schema: historicalSchema } }, errors: [404, 503] }),
 
-    route('GET', '/api/stocks/:ticker/session', 'user', async (ctx) => {
-      const { ticker } = tickerParams.parse(ctx.params);
+    route('GET', '/api/stocks/:ticker/session', 'user', async (ctx, { params: { ticker } }) => {
       ctx.body = await details.session(ticker);
     }, { summary: "A stock's price through the current market session, or the last one while the market is closed", params: tickerParams, responses: { 200: { description: 'The session and its 5-minute prices', schema: sessionPricesSchema } }, errors: [404, 503] }),
 
-    route('GET', '/api/stocks/:ticker/posts', 'user', async (ctx) => {
-      const { ticker } = tickerParams.parse(ctx.params);
-      const { limit } = postsQuery.parse(ctx.query);
+    route('GET', '/api/stocks/:ticker/posts', 'user', async (ctx, { params: { ticker }, query: { limit } }) => {
       ctx.body = await details.posts(ticker, limit);
     }, { summary: "A stock's latest posts", params: tickerParams, query: postsQuery, responses: { 200: { description: 'Posts, newest first', schema: stockPostsSchema } }, errors: [404, 503] }),
 

@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Client } from '@temporalio/client';
 import type { Health } from '../../core/contracts/health';
 import type { Warehouse } from '../../warehouse/client';
+import { pingPostgres } from '../../warehouse/postgres/ping';
+import { pingWarehouse } from '../../warehouse/queries/ping';
 import { freshWorkflowPollers } from './taskQueuePollers';
 
 type ComponentState = Health['components']['postgres'];
@@ -35,12 +37,8 @@ async function check(probe: () => Promise<string | void>): Promise<ComponentStat
 /** State of each part the product needs; "degraded" when any is down. */
 export async function checkHealth(deps: HealthDeps): Promise<Health> {
   const [postgres, clickhouse, temporalState, worker] = await Promise.all([
-    check(async () => {
-      await deps.db.raw('SELECT 1');
-    }),
-    check(async () => {
-      await (await deps.warehouse.query({ query: 'SELECT 1', format: 'JSONEachRow' })).json();
-    }),
+    check(() => pingPostgres(deps.db)),
+    check(() => pingWarehouse(deps.warehouse)),
     check(async () => {
       await deps.temporal.workflowService.getSystemInfo({});
     }),

@@ -1,7 +1,8 @@
-import type { Knex } from 'knex';
 import type { PlatformStatus } from '../../core/contracts/platformStatus';
 import { currentOrLastSession } from '../../core/market/marketHours';
+import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
+import { activeSourceLists } from '../../warehouse/postgres/platformSettings';
 import { firstMentionHour } from '../../warehouse/queries/firstMentionHour';
 import { dashboardPlatforms, type Platform } from '../../core/platforms';
 
@@ -9,7 +10,7 @@ import { dashboardPlatforms, type Platform } from '../../core/platforms';
 export const usingRealAPIs = (realPlatforms: readonly Platform[]) => dashboardPlatforms.some((p) => realPlatforms.includes(p));
 
 export interface PlatformStatusDeps {
-  db: Knex;
+  db: Database;
   warehouse: Warehouse;
   realPlatforms: readonly Platform[];
   /** The price provider the worker uses (see priceSource). */
@@ -26,11 +27,8 @@ export async function platformStatus(deps: PlatformStatusDeps): Promise<Platform
   const { db, realPlatforms } = deps;
   const session = currentOrLastSession((deps.now ?? (() => new Date()))());
   const mentionsSince = firstMentionHour(deps.warehouse).catch(() => null);
-  const rows = await db('platform_settings')
-    .whereIn('platform', dashboardPlatforms)
-    .andWhere({ is_active: true })
-    .select<{ platform: string; values: string[] }[]>('platform', 'values');
-  const state = (platform: Platform) => {
+  const rows = await activeSourceLists(db, dashboardPlatforms);
+  const state = (platform: (typeof dashboardPlatforms)[number]) => {
     const sources = rows.filter((r) => r.platform === platform).flatMap((r) => r.values);
     return { connected: sources.length > 0, sources, simulated: !realPlatforms.includes(platform) };
   };

@@ -1,7 +1,8 @@
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
 import { historicalSchema, sessionPricesSchema, stockPostsSchema, type HistoricalPoint, type SessionPrices, type StockPost } from '../../core/contracts/stocks';
 import { currentOrLastSession } from '../../core/market/marketHours';
 import type { Warehouse } from '../../warehouse/client';
+import { tickerExists } from '../../warehouse/postgres/tickers';
 import { hourlyMentionHistory } from '../../warehouse/queries/hourlyMentionHistory';
 import { latestTickerPosts } from '../../warehouse/queries/latestTickerPosts';
 import { mentionHistory } from '../../warehouse/queries/mentionHistory';
@@ -22,7 +23,7 @@ const SESSION_BUCKET_MS = 5 * MINUTE_MS;
  * `historyCacheMs`: how long a (ticker, range) history is reused. Every user's dashboard asks the same ones (spec §7
  * refetches them every 15 minutes), so a short reuse turns N users' requests into one ClickHouse read. 0 turns it off.
  */
-export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse; now?: () => Date; historyCacheMs?: number }) {
+export function createStockDetailService(deps: { db: Database; warehouse: Warehouse; now?: () => Date; historyCacheMs?: number }) {
   const clock = deps.now ?? (() => new Date());
   // Every (ticker, range) a dashboard shows, a few thousand at most; each history is at most ~100 points.
   const reuse = { ttlMs: deps.historyCacheMs ?? 0, maxKeys: 5_000 };
@@ -31,8 +32,7 @@ export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse;
   const sessions = createTtlCache<string, SessionPrices>(reuse);
 
   async function assertKnown(ticker: string): Promise<void> {
-    const row = await deps.db('tickers').where({ symbol: ticker }).first('symbol');
-    if (!row) throw notFound(`Unknown ticker ${ticker}`);
+    if (!(await tickerExists(deps.db, ticker))) throw notFound(`Unknown ticker ${ticker}`);
   }
 
   /**

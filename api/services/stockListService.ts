@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Knex } from 'knex';
 import { platformMentionFields, stockListSchema, type Stock } from '../../core/contracts/stocks';
 import { noMentions, summariseCounts } from '../../core/mentionCounts';
+import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
+import { listedStocks } from '../../warehouse/postgres/stocks';
 import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
 import { createTtlCache, type TtlCache } from '../../platform/ttlCache';
 import { fromWarehouse } from './warehouseGuard';
@@ -13,17 +14,6 @@ const MAX_STOCK_LIST_CACHE_MS = 60_000;
 /** A longer window changes more slowly relative to its length and costs more to count: 1 hour 5 s, 4 hours 20 s, a day or a week 60 s. */
 export function cacheMsFor(range: TimeRange, baseMs: number): number {
   return Math.min(Math.max(baseMs, MAX_STOCK_LIST_CACHE_MS), (baseMs * rangeMinutes[range]) / 60);
-}
-
-interface StockRow {
-  id: number;
-  ticker: string;
-  name: string;
-  price: string | null;
-  change_percent: string | null;
-  last_updated: Date;
-  created_at: Date;
-  trend_score: number;
 }
 
 export interface SerializedStockList {
@@ -40,12 +30,13 @@ function serialize(stocks: Stock[]): SerializedStockList {
 
 /**
  * GET /api/stocks: every stock mentioned in the window or trending, with the window's mention counts and majority
- * sentiment (one ClickHouse query over the rollups) and its id, name, price and trend score (one Postgres query),
+ * sentiment (one ClickHouse query over the rollups) and its id, name, price and trend score (one Postgres query; the
+ * read writes nothing: a stock's row is added by the scan that wrote its mentions),
  * best trend first, then most mentioned. Each range's list is computed at most once per `cacheMs` per process (scaled
  * up for longer ranges, see cacheMsFor), however many users poll it; concurrent requests share one computation, and
  * an expired list is served while its successor is computed (see cached).
  */
-export function createStockListService(deps: { db: Knex; warehouse: Warehouse; cacheMs: number; now?: () => Date }) {
+export function createStockListService(deps: { db: Database; warehouse: Warehouse; cacheMs: number; now?: () => Date }) {
   const { cacheMs } = deps;
   const clock = deps.now ?? (() => new Date());
   // One cache per range, each with its own period (cacheMsFor). An expired list is served for up to one more period
@@ -62,13 +53,6 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
     return cache;
   }
 
-  const loadRows = (tickers: string[]) =>
-    deps
-      .db('stocks as s')
-      .leftJoin('trending_stocks as t', 't.ticker', 's.ticker')
-      .where((q) => q.whereIn('s.ticker', tickers).orWhereNotNull('t.ticker'))
-      .select<StockRow[]>('s.id', 's.ticker', 's.name', 's.price', 's.change_percent', 's.last_updated', 's.created_at', deps.db.raw('coalesce(t.trend_score, 0) AS trend_score'));
-
   async function compute(range: TimeRange): Promise<SerializedStockList> {
     const start = windowStart(clock(), rangeMinutes[range]);
     // The window and the one of the same length before it (read as "since twice as far back", less the window).
@@ -78,17 +62,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
     const counts = summariseCounts(windowRows);
     const doubleTotals = new Map(summariseCounts(doubleRows).map((c) => [c.ticker, c.total]));
     const tickers = counts.map((c) => c.ticker);
-    let rows = await loadRows(tickers);
-    const known = new Set(rows.map((r) => r.ticker));
-    const missing = tickers.filter((t) => !known.has(t));
-    if (missing.length > 0) {
-      // Mentioned before the stock snapshot listed them (it runs after each scan): add their rows once, then read again.
-      const names = await deps.db('tickers').whereIn('symbol', missing).select<{ symbol: string; name: string }[]>('symbol', 'name');
-      if (names.length > 0) {
-        await deps.db('stocks').insert(names.map((n) => ({ ticker: n.symbol, name: n.name }))).onConflict('ticker').ignore();
-        rows = await loadRows(tickers);
-      }
-    }
+    const rows = await listedStocks(deps.db, tickers);
     const byTicker = new Map(counts.map((c) => [c.ticker, c]));
     const stocks = rows.map((row): Stock => {
       const c = byTicker.get(row.ticker) ?? noMentions(row.ticker);
@@ -103,7 +77,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
         sentiment: c.sentiment,
         lastUpdated: new Date(row.last_updated).toISOString(),
         createdAt: new Date(row.created_at).toISOString(),
-        trendScore: Number(row.trend_score),
+        trendScore: row.trend_score,
         previousMentions: Math.max(0, (doubleTotals.get(row.ticker) ?? 0) - c.total),
         sentimentScore: c.netSentiment,
       };

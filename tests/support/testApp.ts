@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { inject } from 'vitest';
-import { buildApp, type AppDeps } from '../../api/app';
+import { apiRoutes, buildApp, type AppDeps } from '../../api/app';
 import { loadConfig } from '../../core/config';
 import { recordingChannels } from './recordingChannels';
+import { enforceResponseContracts } from './responseContract';
 import { createTestDatabase, createTestWarehouse, type TestDatabase, type TestWarehouse } from './testStores';
 
 export interface TestApp {
@@ -37,7 +38,11 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}, env: Record
     ...(env.SMTP_URL ? {} : { notifications: outbox }),
     ...overrides,
   };
-  const server = http.createServer(buildApp(deps).callback());
+  const routes = apiRoutes(deps);
+  const app = buildApp(deps, routes);
+  // Outermost, so it sees every answer as sent: a response that drifts from its route's declared schema fails the test.
+  app.middleware.unshift(enforceResponseContracts(routes));
+  const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     server,

@@ -1,7 +1,8 @@
 import { ApplicationFailure } from '@temporalio/common';
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
 import { insertPriceTicks, type PriceTick } from '../../warehouse/queries/insertPriceTicks';
+import { stockPrices, updateStockPrices } from '../../warehouse/postgres/stocks';
 import { latestPriceTick } from '../../warehouse/queries/latestPriceTick';
 import { backfillInstants, PRICE_BACKFILL_DAYS } from '../prices/backfillInstants';
 import { ConnectorError } from '../connectors/types';
@@ -27,7 +28,7 @@ export interface RefreshPricesResult {
 /** Tickers quoted per backfill batch: bounds the rows held in memory at once. */
 const BACKFILL_BATCH = 500;
 
-export function createPriceActivities(deps: { db: Knex; warehouse: Warehouse; prices: PriceProvider; now?: () => Date }) {
+export function createPriceActivities(deps: { db: Database; warehouse: Warehouse; prices: PriceProvider; now?: () => Date }) {
   const clock = deps.now ?? (() => new Date());
   // Ticks are known to be stored up to here; after the first refresh of a worker, nothing is missing but the last minute.
   let storedUntil: Date | null = null;
@@ -63,7 +64,7 @@ export function createPriceActivities(deps: { db: Knex; warehouse: Warehouse; pr
   return {
     /** Quotes every stock in the Postgres snapshot, writes the moved prices as ticks to ClickHouse and all of them to Postgres. */
     async refreshPrices(): Promise<RefreshPricesResult> {
-      const stocks = await deps.db('stocks').select<{ ticker: string; price: string | null }[]>('ticker', 'price');
+      const stocks = await stockPrices(deps.db);
       const simulated = deps.prices.simulated;
       if (stocks.length === 0) return { updatedCount: 0, ticks: 0, simulated };
       let quotes: Quote[];
@@ -83,15 +84,9 @@ export function createPriceActivities(deps: { db: Knex; warehouse: Warehouse; pr
         moved.map((q) => ({ ticker: q.ticker, ts: now, price: q.price, changePercent: clampChangePercent(q.changePercent), source: deps.prices.name })),
       );
       const values = quotes.map((q) => ({ ticker: q.ticker, price: clampPrice(q.price), change_percent: clampChangePercent(q.changePercent) }));
-      const result = await deps.db.raw(
-        `UPDATE stocks AS s
-            SET price = v.price, change_percent = v.change_percent, last_updated = ?
-           FROM jsonb_to_recordset(?::jsonb) AS v(ticker text, price numeric, change_percent numeric)
-          WHERE s.ticker = v.ticker`,
-        [now, JSON.stringify(values)],
-      );
+      const updatedCount = await updateStockPrices(deps.db, now, values);
       storedUntil = now;
-      return { updatedCount: result.rowCount ?? 0, ticks: backfilled + moved.length, simulated };
+      return { updatedCount, ticks: backfilled + moved.length, simulated };
     },
   };
 }

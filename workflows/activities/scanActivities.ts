@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
+import { activeSourceLists } from '../../warehouse/postgres/platformSettings';
+import { saveSourceCursor, saveSourceError, sourceCursor } from '../../warehouse/postgres/sourceCursors';
+import { ensureStockRows } from '../../warehouse/postgres/stocks';
 import { insertMentions, type MentionRow } from '../../warehouse/queries/insertMentions';
 import { insertPosts, type PostRow } from '../../warehouse/queries/insertPosts';
 import type { PostAnalyzer } from '../../core/signal/analyzePost';
 import { ConnectorError, type Connector, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from '../connectors/types';
 import { quotaDay } from '../quota/quotaDay';
 import { planQuotaAllowance } from '../quota/quotaPlan';
-import { createQuotaUsageStore } from '../quota/quotaUsageStore';
+import { createQuotaUsageStore } from '../../warehouse/postgres/apiQuotaUsage';
 import type { PostAnalyzerCache } from './postAnalyzerCache';
 import type { Platform } from '../../core/platforms';
 
@@ -24,7 +27,7 @@ export interface SourceScanResult {
 }
 
 export interface ScanActivityDeps {
-  db: Knex;
+  db: Database;
   warehouse: Warehouse;
   connectors: Record<Platform, Connector>;
   analyzers: PostAnalyzerCache;
@@ -63,7 +66,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
   const quotaUsage = createQuotaUsageStore(db);
 
   async function loadSources(platform: Platform): Promise<Source[]> {
-    const rows = await db('platform_settings').where({ platform, is_active: true }).select<{ setting_type: string; values: string[] }[]>('setting_type', 'values');
+    const rows = await activeSourceLists(db, [platform]);
     return rows.flatMap((r) => r.values.map((value) => ({ platform, settingType: r.setting_type, value })));
   }
 
@@ -96,16 +99,16 @@ export function createScanActivities(deps: ScanActivityDeps) {
      */
     async scanSource(source: Source): Promise<SourceScanResult> {
       const connector = deps.connectors[source.platform];
-      const key = { platform: source.platform, setting_type: source.settingType, source: source.value };
-      const stored = await db('source_cursors').where(key).first('cursor');
+      const key = { platform: source.platform, settingType: source.settingType, source: source.value };
+      const stored = await sourceCursor(db, key);
       const quota = await planQuota(source, connector);
       let fetched;
       try {
-        fetched = await connector.fetchNew(source, stored?.cursor ?? null, { maxPosts: deps.maxPostsPerSource, heartbeat, quota: quota?.allowance });
+        fetched = await connector.fetchNew(source, stored, { maxPosts: deps.maxPostsPerSource, heartbeat, quota: quota?.allowance });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         if (err instanceof ConnectorError && !err.retryable) {
-          await db('source_cursors').insert({ ...key, last_error: message, updated_at: new Date() }).onConflict(['platform', 'setting_type', 'source']).merge(['last_error', 'updated_at']);
+          await saveSourceError(db, key, message, new Date());
           return { source: source.value, settingType: source.settingType, posts: 0, mentions: 0, simulated: connector.simulated, error: message };
         }
         throw ApplicationFailure.retryable(message, 'SourceUnavailable');
@@ -118,10 +121,9 @@ export function createScanActivities(deps: ScanActivityDeps) {
       heartbeat({ source: source.value, analysed: postRows.length });
       await insertPosts(warehouse, postRows);
       await insertMentions(warehouse, mentionRows);
-      await db('source_cursors')
-        .insert({ ...key, cursor: fetched.cursor, last_scan_at: new Date(), last_error: null, updated_at: new Date() })
-        .onConflict(['platform', 'setting_type', 'source'])
-        .merge(['cursor', 'last_scan_at', 'last_error', 'updated_at']);
+      // The stock list shows stocks that have a row: the scan adds the rows of what it wrote, so reads never have to.
+      await ensureStockRows(db, mentionRows.map((m) => m.ticker));
+      await saveSourceCursor(db, key, fetched.cursor, new Date());
       return { source: source.value, settingType: source.settingType, posts: postRows.length, mentions: mentionRows.length, simulated: connector.simulated, error: null };
     },
   };

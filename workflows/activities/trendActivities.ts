@@ -1,13 +1,12 @@
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
 import { BASELINE_HOURS, scoreTrends, type Baseline } from '../../core/signal/trendScore';
 import { HOUR_MS, MINUTES_PER_HOUR, startOfHour, windowStart } from '../../core/timeWindows';
 import type { Warehouse } from '../../warehouse/client';
+import { replaceTrendingStocks } from '../../warehouse/postgres/trendingStocks';
 import { hourlyTickerCounts } from '../../warehouse/queries/hourlyTickerCounts';
 import { insertTrendScores } from '../../warehouse/queries/insertTrendScores';
 import { recentMentionActivity } from '../../warehouse/queries/recentMentionActivity';
 
-/** Serialises detections (several scans finish at once): each replaces the trending set as a whole. */
-const TREND_LOCK = 0x7472656e; // "tren"
 
 export interface DetectTrendsResult {
   /** Size of the trending set after this detection. */
@@ -28,7 +27,7 @@ export const BASELINE_REFRESH_HOURS = 3;
  * (`cacheBaseline`, default on), so after its first detection it re-reads only the BASELINE_REFRESH_HOURS latest hours;
  * a mention arriving later than that for an older hour reaches the baseline of the next worker to start.
  */
-export function createTrendActivities(deps: { db: Knex; warehouse: Warehouse; now?: () => Date; cacheBaseline?: boolean }) {
+export function createTrendActivities(deps: { db: Database; warehouse: Warehouse; now?: () => Date; cacheBaseline?: boolean }) {
   const clock = deps.now ?? (() => new Date());
   // Hour start (epoch ms) → ticker → distinct mentions in that hour.
   const hourly = new Map<number, Map<string, number>>();
@@ -98,35 +97,7 @@ export function createTrendActivities(deps: { db: Knex; warehouse: Warehouse; no
         })),
       );
 
-      let newTrends = 0;
-      let trendsDetected = 0;
-      await deps.db.transaction(async (trx) => {
-        await trx.raw('SELECT pg_advisory_xact_lock(?)', [TREND_LOCK]);
-        const previous = new Set(await trx('trending_stocks').pluck<string[]>('ticker'));
-        const names = new Map(
-          (await trx('tickers').whereIn('symbol', trending.map((t) => t.ticker)).select<{ symbol: string; name: string }[]>('symbol', 'name')).map((r) => [r.symbol, r.name]),
-        );
-        const rows = trending
-          .filter((t) => names.has(t.ticker))
-          .map((t) => ({
-            ticker: t.ticker,
-            name: names.get(t.ticker)!,
-            trend_score: t.trendScore,
-            mention_velocity: t.velocity.toFixed(2),
-            sentiment_score: t.sentimentScore.toFixed(2),
-            sentiment: t.sentiment,
-            is_new_trend: !previous.has(t.ticker),
-            detected_at: now,
-            last_updated: now,
-          }));
-        await trx('trending_stocks').whereNotIn('ticker', rows.map((r) => r.ticker)).delete();
-        if (rows.length > 0) {
-          // A ticker that keeps trending keeps its detected_at (when its trend began).
-          await trx('trending_stocks').insert(rows).onConflict('ticker').merge(['name', 'trend_score', 'mention_velocity', 'sentiment_score', 'sentiment', 'is_new_trend', 'last_updated']);
-        }
-        newTrends = rows.filter((r) => r.is_new_trend).length;
-        trendsDetected = rows.length;
-      });
+      const { trendsDetected, newTrends } = await replaceTrendingStocks(deps.db, trending, now);
       return { trendsDetected, newTrends, scored: scores.length, detectedAt: now.toISOString() };
     },
   };

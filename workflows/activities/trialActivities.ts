@@ -1,13 +1,14 @@
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
+import { expireEndedTrials } from '../../warehouse/postgres/trials';
+import { cardFreeTrialsEndingBy } from '../../warehouse/postgres/users';
 import { notificationRow } from '../notifications/delivery';
 import type { TrialPayload } from '../notifications/messages';
 import { DAY_MS } from '../../core/timeWindows';
-import { cardFreeTrials, expireEndedTrials } from '../../warehouse/postgres/trials';
 
 const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
 
 export interface TrialActivityDeps {
-  db: Knex;
+  db: Database;
   /** Where the reminder's link points (the dashboard URL of the notification channels). */
   dashboardUrl?: string;
   now?: () => Date;
@@ -26,11 +27,7 @@ export function createTrialActivities(deps: TrialActivityDeps) {
      */
     async runTrialMaintenance(): Promise<{ expired: number; reminderIds: number[] }> {
       const now = clock();
-      const trials = await cardFreeTrials(db)
-        .where({ is_active: true })
-        .whereNotNull('email_verified_at')
-        .where('trial_end_date', '<=', new Date(now.getTime() + 3 * DAY_MS))
-        .select<Array<{ id: string; email: string; trial_end_date: Date }>>('id', 'email', 'trial_end_date');
+      const trials = await cardFreeTrialsEndingBy(db, new Date(now.getTime() + 3 * DAY_MS));
       const rows = trials.flatMap((u) => {
         const daysLeft = utcDay(u.trial_end_date) - utcDay(now);
         const kind = daysLeft <= 0 ? 0 : daysLeft <= 2 ? 2 : null;

@@ -1,4 +1,5 @@
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
+import { insertTickerUniverseChanges, lockTickers, markTickersDelisted, recordDetectedRenames, tickerListings, upsertListedTickers } from '../../warehouse/postgres/tickers';
 import type { Listing } from '../../core/tickers/listings';
 import type { UniverseEntry } from '../../core/tickers/parseUniverse';
 import { EVERYDAY_WORDS } from '../../core/tickers/everydayWords';
@@ -36,11 +37,10 @@ const nameKey = (name: string) => shortName(name).toLowerCase();
  * same company name is a symbol change, recorded in `former_symbols` unless the admin already has a row for it. Every
  * change is a `ticker_universe_changes` row. Running it again with the same rows changes nothing.
  */
-export async function applyUniverse(db: Knex, rows: readonly UniverseEntry[], source: UniverseSource): Promise<UniverseChanges> {
+export async function applyUniverse(db: Database, rows: readonly UniverseEntry[], source: UniverseSource): Promise<UniverseChanges> {
   return await db.transaction(async (trx) => {
-    // One refresh at a time: a second one waits, then finds nothing left to change.
-    await trx.raw('LOCK TABLE tickers IN SHARE ROW EXCLUSIVE MODE');
-    const current = await trx('tickers').select<Array<{ symbol: string; name: string; listed: boolean }>>('symbol', 'name', 'listed');
+    await lockTickers(trx);
+    const current = await tickerListings(trx);
     const listedNow = new Map(current.filter((c) => c.listed).map((c) => [c.symbol, c.name]));
     const wanted = new Set(rows.map((r) => r.symbol));
     const added = rows.filter((r) => !listedNow.has(r.symbol));
@@ -57,27 +57,16 @@ export async function applyUniverse(db: Knex, rows: readonly UniverseEntry[], so
       if (from) renamed.push({ from, to: r.symbol });
     }
 
-    for (let i = 0; i < rows.length; i += 1_000) {
-      const batch = rows.slice(i, i + 1_000).map((r) => ({ symbol: r.symbol, name: r.name, exchange: r.exchange, type: r.type, aliases: r.aliases, bare: r.bare, listed: true, delisted_at: null }));
-      await trx('tickers').insert(batch).onConflict('symbol').merge();
-    }
-    if (delisted.length > 0) await trx('tickers').whereIn('symbol', delisted).update({ listed: false, delisted_at: trx.fn.now() });
-    if (renamed.length > 0) {
-      // A symbol listed again is nobody's former symbol any more (PLTR → PLTX, then back to PLTR).
-      await trx('former_symbols').whereIn('symbol', renamed.map((r) => r.to)).delete();
-      await trx('former_symbols')
-        .insert(renamed.map((r) => ({ symbol: r.from, successor: r.to, changed_on: trx.raw('CURRENT_DATE'), note: `symbol change detected from ${source} listings` })))
-        .onConflict('symbol')
-        .ignore();
-    }
+    await upsertListedTickers(trx, rows.map((r) => ({ symbol: r.symbol, name: r.name, exchange: r.exchange, type: r.type, aliases: r.aliases, bare: r.bare })));
+    await markTickersDelisted(trx, delisted);
+    await recordDetectedRenames(trx, renamed, `symbol change detected from ${source} listings`);
     const renamedFrom = new Set(renamed.map((r) => r.from));
     const renamedTo = new Set(renamed.map((r) => r.to));
-    const changes = [
-      ...added.filter((r) => !renamedTo.has(r.symbol)).map((r) => ({ kind: 'added', symbol: r.symbol, new_symbol: null, name: r.name, source })),
-      ...delisted.filter((s) => !renamedFrom.has(s)).map((s) => ({ kind: 'delisted', symbol: s, new_symbol: null, name: listedNow.get(s)!, source })),
-      ...renamed.map((r) => ({ kind: 'renamed', symbol: r.from, new_symbol: r.to, name: listedNow.get(r.from)!, source })),
-    ];
-    for (let i = 0; i < changes.length; i += 1_000) await trx('ticker_universe_changes').insert(changes.slice(i, i + 1_000));
+    await insertTickerUniverseChanges(trx, [
+      ...added.filter((r) => !renamedTo.has(r.symbol)).map((r) => ({ kind: 'added' as const, symbol: r.symbol, new_symbol: null, name: r.name, source })),
+      ...delisted.filter((s) => !renamedFrom.has(s)).map((s) => ({ kind: 'delisted' as const, symbol: s, new_symbol: null, name: listedNow.get(s)!, source })),
+      ...renamed.map((r) => ({ kind: 'renamed' as const, symbol: r.from, new_symbol: r.to, name: listedNow.get(r.from)!, source })),
+    ]);
     return { listed: rows.length, added: added.map((r) => r.symbol), delisted, renamed };
   });
 }

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
 
 export interface AdminAction {
   actor: { id: string; email: string };
@@ -11,7 +11,7 @@ export interface AdminAction {
 }
 
 /** Writes one audit row; pass the transaction of the change so both commit together. */
-export async function recordAdminAction(db: Knex | Knex.Transaction, entry: AdminAction): Promise<void> {
+export async function recordAdminAction(db: Database, entry: AdminAction): Promise<void> {
   await db('admin_audit_log').insert({
     actor_id: entry.actor.id,
     actor_email: entry.actor.email,

@@ -1,0 +1,79 @@
+import type { Database } from '../../platform/database';
+
+/** A row of `stocks`: one per ticker ever mentioned, with its last price and the majority sentiment of the last day. */
+export interface StockRow {
+  id: number;
+  ticker: string;
+  name: string;
+  price: string | null;
+  change_percent: string | null;
+  sentiment: 'bullish' | 'bearish' | 'neutral';
+  last_updated: Date;
+  created_at: Date;
+}
+
+/** A listed stock with its current trend score (0 when it is not trending). */
+export type ListedStockRow = Pick<StockRow, 'id' | 'ticker' | 'name' | 'price' | 'change_percent' | 'last_updated' | 'created_at'> & { trend_score: number };
+
+/**
+ * Adds a `stocks` row for each ticker of the universe that has none yet, named as the universe names it. The scan
+ * calls it for the tickers it wrote mentions of, so a stock exists before any read can count its mentions; tickers
+ * outside the universe are skipped. Idempotent.
+ */
+export async function ensureStockRows(db: Database, tickers: readonly string[]): Promise<number> {
+  if (tickers.length === 0) return 0;
+  const result = await db.raw(
+    `INSERT INTO stocks (ticker, name)
+     SELECT symbol, name FROM tickers WHERE symbol = ANY(?::text[])
+     ON CONFLICT (ticker) DO NOTHING`,
+    [[...new Set(tickers)]],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** The stocks among `tickers`, and every trending stock, with their trend score. */
+export function listedStocks(db: Database, tickers: readonly string[]): Promise<ListedStockRow[]> {
+  return db('stocks as s')
+    .leftJoin('trending_stocks as t', 't.ticker', 's.ticker')
+    .where((q) => q.whereIn('s.ticker', [...tickers]).orWhereNotNull('t.ticker'))
+    .select<ListedStockRow[]>('s.id', 's.ticker', 's.name', 's.price', 's.change_percent', 's.last_updated', 's.created_at', db.raw('coalesce(t.trend_score, 0) AS trend_score'));
+}
+
+/** Every stock's ticker and last stored price: what the price refresh quotes. */
+export function stockPrices(db: Database): Promise<Array<Pick<StockRow, 'ticker' | 'price'>>> {
+  return db('stocks').select<Array<Pick<StockRow, 'ticker' | 'price'>>>('ticker', 'price');
+}
+
+/** Stores quoted prices on the stocks that exist; returns how many rows it updated. */
+export async function updateStockPrices(db: Database, at: Date, quotes: ReadonlyArray<{ ticker: string; price: number; change_percent: number }>): Promise<number> {
+  const result = await db.raw(
+    `UPDATE stocks AS s
+        SET price = v.price, change_percent = v.change_percent, last_updated = ?
+       FROM jsonb_to_recordset(?::jsonb) AS v(ticker text, price numeric, change_percent numeric)
+      WHERE s.ticker = v.ticker`,
+    [at, JSON.stringify(quotes)],
+  );
+  return result.rowCount ?? 0;
+}
+
+/** Sets each stock's majority sentiment; stocks not in `labels` (no mentions in the window) become neutral. */
+export async function updateStockSentiments(db: Database, at: Date, labels: ReadonlyArray<{ ticker: string; sentiment: StockRow['sentiment'] }>): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw(
+      `UPDATE stocks AS s
+          SET sentiment = v.sentiment, last_updated = ?
+         FROM jsonb_to_recordset(?::jsonb) AS v(ticker text, sentiment text)
+        WHERE s.ticker = v.ticker`,
+      [at, JSON.stringify(labels)],
+    );
+    await trx('stocks')
+      .whereNotIn('ticker', labels.map((l) => l.ticker))
+      .update({ sentiment: 'neutral', last_updated: at });
+  });
+}
+
+/** How many stocks exist. */
+export async function countStocks(db: Database): Promise<number> {
+  const [row] = await db('stocks').count<Array<{ count: number }>>('* as count');
+  return Number(row?.count ?? 0);
+}
