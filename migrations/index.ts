@@ -14,6 +14,7 @@ import * as m012 from './012_alert_uniqueness';
 import * as m014 from './014_seeded_admin_not_subscriber';
 import * as m015 from './015_api_quota_usage';
 import * as m016 from './016_username_format';
+import * as m018 from './018_alert_kinds_watchlists_noise_control';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -37,6 +38,7 @@ const migrations: Array<[string, Migration]> = [
   ['014_seeded_admin_not_subscriber', m014],
   ['015_api_quota_usage', m015],
   ['016_username_format', m016],
+  ['018_alert_kinds_watchlists_noise_control', m018],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */
