@@ -8,7 +8,8 @@ import type { Knex } from 'knex';
  *   scope. A new-trend alert on the watchlist or on any stock names no stock, so `stock_id` may be null for it only.
  * - `last_sentiment`: a sentiment flip's crossing state, the majority last established (bullish or bearish).
  * - `alert_trend_entries`: a new-trend alert's crossing state per stock (one alert may watch many stocks): whether the
- *   stock is in the trending set now, and how many times it entered (part of the notification's idempotency key).
+ *   stock is in the trending set now, and how many times it entered (part of the notification's idempotency key). For
+ *   new-trend alerts `is_above` means the alert has recorded the trending set it starts from, so only later entries fire.
  * - `watchlist_items`: the stocks a user starred.
  * - Users' quiet hours (local HH:MM in their IANA time zone) and hourly alert cap. Alert notifications that fall in quiet
  *   hours or past the cap are `held`, then sent together as one digest (`batched`, pointing at it through `batch_id`).
@@ -41,6 +42,8 @@ export async function up(db: Knex): Promise<void> {
     t.integer('stock_id').notNullable().references('stocks.id').onDelete('CASCADE');
     t.boolean('is_trending').notNullable().defaultTo(false);
     t.integer('entry_count').notNullable().defaultTo(0);
+    // The per-user daily cap on new-trend alerts counts entries notified since the day began.
+    t.timestamp('last_notified_at', { useTz: true });
     t.primary(['alert_id', 'stock_id']);
   });
 

@@ -19,8 +19,7 @@ export async function expireEndedTrials(db: Knex, now: Date, userId?: string): P
   return await query.update({ subscription_status: 'expired', has_completed_trial: true, updated_at: now });
 }
 
-/** SQL true for a user whose card-free trial has passed its end but is not marked expired yet (no alerts for them). */
-export const TRIAL_ENDED_SQL = `(u.subscription_status IN ('trialing','trial') AND u.stripe_subscription_id IS NULL AND u.trial_end_date IS NOT NULL AND u.trial_end_date <= ?)`;
+export { TRIAL_ENDED_SQL } from '../../warehouse/postgres/trialSql';
 
 export interface TrialActivityDeps {
   db: Knex;
