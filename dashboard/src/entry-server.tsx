@@ -36,6 +36,8 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   const handler = createStaticHandler(appRoutes);
   const context = await handler.query(new Request(`http://localhost${path}`));
   if (context instanceof Response) throw new Error(`Pre-rendering ${path} answered a redirect (${context.status})`);
+  // A route error would pre-render the error page as if it were the page: the build fails instead.
+  if (context.errors) throw new Error(`Pre-rendering ${path} failed`, { cause: Object.values(context.errors)[0] });
   const router = createStaticRouter(handler.dataRoutes, context);
   let head: PageHead | undefined;
   const html = renderToString(

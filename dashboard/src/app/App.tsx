@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './AppProviders';
+import { AppErrorBoundary } from './errors/AppErrorBoundary';
 import { createQueryClient } from './queryClient';
 import { appRoutes } from './routes';
 
@@ -9,8 +10,10 @@ export function App() {
   const [router] = useState(() => createBrowserRouter(appRoutes));
 
   return (
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <AppErrorBoundary>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </AppErrorBoundary>
   );
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LandingPage } from '../features/public/components/LandingPage';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
+import { RouteErrorPage } from './errors/RouteErrorPage';
 import { AppLayout } from './layout/AppLayout';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootLayout } from './layout/RootLayout';
@@ -11,19 +12,32 @@ import { RequireAuth } from './session/RequireAuth';
 
 /**
  * A page loaded in its own chunk when its route is first visited (react-router route.lazy), so the public pages do not
- * download the app and the dashboard's code.
+ * download the app and the dashboard's code. If it throws, or its chunk fails to load, the error page takes its place
+ * inside the layout.
  */
-function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
-  return { lazy: async () => ({ Component: await load() }) };
+function page(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy' | 'errorElement'> {
+  return { lazy: async () => ({ Component: await load().catch(failedPage) }), errorElement: <RouteErrorPage /> };
+}
+
+/**
+ * react-router renders nothing below a route whose `lazy` rejected (not even its errorElement), so a chunk that fails
+ * to load becomes a page that throws, which the errorElement shows. Reloading the page loads it afresh.
+ */
+function failedPage(error: unknown): ComponentType {
+  return function FailedPage(): never {
+    throw error;
+  };
 }
 
 /** Id of the route group of the public pages, which the build pre-renders to HTML. */
 export const PUBLIC_ROUTES_ID = 'public';
 
-/** Every route of spec §2. The landing page is in the entry chunk: it is the first page most visitors see. */
+/** Every route of the app. The landing page is in the entry chunk: it is the first page most visitors see. */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // Errors outside a page (a layout, a guard) replace the whole screen.
+    errorElement: <RouteErrorPage />,
     // Shown while the first page's chunk loads (the spinner of spec §2 while the page's code and the session load).
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
@@ -31,7 +45,7 @@ export const appRoutes: RouteObject[] = [
         id: PUBLIC_ROUTES_ID,
         element: <PublicLayout />,
         children: [
-          { path: '/', element: <LandingPage /> },
+          { path: '/', element: <LandingPage />, errorElement: <RouteErrorPage /> },
           { path: '/features', ...page(async () => (await import('../features/public/components/FeaturesPage')).FeaturesPage) },
           { path: '/pricing', ...page(async () => (await import('../features/public/components/PricingPage')).PricingPage) },
           { path: '/privacy', ...page(async () => (await import('../features/public/components/PrivacyPage')).PrivacyPage) },
@@ -42,7 +56,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/verify-email', ...page(async () => (await import('../features/account/components/VerifyEmailPage')).VerifyEmailPage) },
           { path: '/reset-password', ...page(async () => (await import('../features/account/components/ResetPasswordPage')).ResetPasswordPage) },
           // The 404 page is public too: the server answers unknown paths with its pre-rendered HTML and status 404.
-          { path: '*', ...page(async () => (await import('../features/public/components/NotFoundPage')).NotFoundPage) },
+          { path: '*', ...page(async () => (await import('./errors/NotFoundPage')).NotFoundPage) },
         ],
       },
       {

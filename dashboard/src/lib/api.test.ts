@@ -3,6 +3,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, textResponse } from '../testing/mockFetch';
 import {
+  ApiError,
   apiRequest,
   apiRequestJson,
   getErrorMessage,
@@ -91,23 +92,38 @@ describe('getQueryFn', () => {
 });
 
 describe('isUnauthorizedError', () => {
-  it('matches "401: ...Unauthorized" only', () => {
-    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
-    expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
-    expect(isUnauthorizedError(new Error('403: Unauthorized'))).toBe(false);
-    expect(isUnauthorizedError(new Error('401: Invalid credentials'))).toBe(false);
+  it('matches a 401 that says Unauthorized only', () => {
+    expect(isUnauthorizedError(new ApiError(401, '', 'Unauthorized'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(401, '{"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(403, 'Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError(new ApiError(401, 'Invalid credentials'))).toBe(false);
+    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(false);
     expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
+  });
+});
+
+describe('ApiError', () => {
+  it('carries the status and the field a 400 names', async () => {
+    mockFetch({ 'PATCH /api/user/profile': textResponse('{"message":"Username is taken","field":"username"}', 400, 'Bad Request') });
+    const error: unknown = await apiRequest('PATCH', '/api/user/profile', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, field: 'username', serverMessage: 'Username is taken', message: '400: {"message":"Username is taken","field":"username"}' });
+  });
+
+  it('has no field or server message when the body is not the error JSON', () => {
+    expect(new ApiError(502, '<html>Bad gateway</html>')).toMatchObject({ field: undefined, serverMessage: undefined });
   });
 });
 
 describe('getErrorMessage', () => {
   it('shows the message of a JSON error body', () => {
-    expect(getErrorMessage(new Error('401: {"message":"Invalid email or password"}'))).toBe('Invalid email or password');
+    expect(getErrorMessage(new ApiError(401, '{"message":"Invalid email or password"}'))).toBe('Invalid email or password');
   });
 
   it('keeps the whole message when the body is not JSON with a message', () => {
-    expect(getErrorMessage(new Error('500: Internal Server Error'))).toBe('500: Internal Server Error');
-    expect(getErrorMessage(new Error('400: {"error":"x"}'))).toBe('400: {"error":"x"}');
+    expect(getErrorMessage(new ApiError(500, '', 'Internal Server Error'))).toBe('500: Internal Server Error');
+    expect(getErrorMessage(new ApiError(400, '{"error":"x"}'))).toBe('400: {"error":"x"}');
+    expect(getErrorMessage(new Error('Card declined'))).toBe('Card declined');
   });
 
   it('uses the fallback when there is no message', () => {

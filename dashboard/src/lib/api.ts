@@ -1,16 +1,43 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { errorBodySchema } from '@core/contracts/errors';
 
 /** HTTP methods the dashboard sends. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Spec §7: any non-success response becomes an Error whose message is
- * `${status}: ${response text, or the status text when the body is empty}`.
+ * A failed API call. Its message keeps the `${status}: ${response text, or the status text when the body is empty}`
+ * form; `serverMessage` and `field` are the server's `{message, field}` when the body is that JSON, so a form can put a
+ * 400 that names a field under that field. The api layer only throws it: the component that made the call decides
+ * what to show.
  */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly serverMessage: string | undefined;
+  readonly field: string | undefined;
+
+  constructor(status: number, text: string, statusText = '') {
+    super(`${status}: ${text || statusText}`);
+    this.name = 'ApiError';
+    this.status = status;
+    const body = errorBodySchema.safeParse(parseJson(text));
+    this.serverMessage = body.success && body.data.message ? body.data.message : undefined;
+    this.field = body.success ? body.data.field : undefined;
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Any non-success response becomes an ApiError. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = await res.text().catch(() => '');
-  throw new Error(`${res.status}: ${text || res.statusText}`);
+  throw new ApiError(res.status, text, res.statusText);
 }
 
 /** Sends one request with cookies; a body is sent as JSON. Returns the (successful) Response. */
@@ -56,8 +83,9 @@ export function getListQueryFn<T>(): QueryFunction<T[]> {
   return async (context) => (await fetchOne(context)) ?? [];
 }
 
+/** A 401 whose answer says "Unauthorized": the session is gone (a wrong password also answers 401, with its own words). */
 export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+  return error instanceof ApiError && error.status === 401 && /Unauthorized/.test(error.message);
 }
 
 /**
@@ -67,17 +95,6 @@ export function isUnauthorizedError(error: unknown): boolean {
  */
 export function getErrorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
   if (!(error instanceof Error) || !error.message) return fallback;
-  const match = /^(\d{3}): ([\s\S]*)$/.exec(error.message);
-  const body = match?.[2];
-  if (body !== undefined) {
-    try {
-      const parsed: unknown = JSON.parse(body);
-      if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
-        return parsed.message;
-      }
-    } catch {
-      // Not JSON: the whole "status: text" message is the best description we have.
-    }
-  }
-  return error.message;
+  // Not a server {message}: the whole "status: text" message is the best description we have.
+  return (error instanceof ApiError && error.serverMessage) || error.message;
 }

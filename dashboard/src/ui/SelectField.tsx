@@ -1,7 +1,9 @@
-import { useId, type SelectHTMLAttributes } from 'react';
+import { useId, type Ref, type SelectHTMLAttributes } from 'react';
 import { cn } from '../lib/cn';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
+  /** Passed to the element, so a form library can register it. */
+  ref?: Ref<HTMLSelectElement>;
   label: string;
   options: ReadonlyArray<{ value: string; label: string }>;
   hint?: string;

@@ -1,7 +1,9 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { useId, type Ref, type InputHTMLAttributes } from 'react';
 import { cn } from '../lib/cn';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  /** Passed to the element, so a form library can register it. */
+  ref?: Ref<HTMLInputElement>;
   label: string;
   error?: string;
   hint?: string;

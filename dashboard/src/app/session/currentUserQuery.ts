@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { publicUserSchema, type PublicUser } from '@core/contracts/user';
+import { ApiError } from '../../lib/api';
 
 export const CURRENT_USER_QUERY_KEY = ['/api/user'] as const;
 
@@ -10,7 +11,7 @@ export const CURRENT_USER_QUERY_KEY = ['/api/user'] as const;
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   const res = await fetch('/api/user', { credentials: 'include', signal });
   if (res.status === 401) return null;
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
+  if (!res.ok) throw new ApiError(res.status, '', res.statusText);
   return publicUserSchema.parse(await res.json());
 }
 

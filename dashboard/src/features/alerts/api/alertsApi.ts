@@ -1,8 +1,8 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Alert } from '@core/contracts/alerts';
 import type { Stock } from '@core/contracts/stocks';
-import { ALERTS_QUERY_KEY, useAlertMutation } from '../../../app/alerts/alertMutations';
-import { apiRequest, getListQueryFn } from '../../../lib/api';
+import { ALERTS_QUERY_KEY, alertChange } from '../../../app/alerts/alertsApi';
+import { getListQueryFn } from '../../../lib/api';
 
 /** The stock picker of the Create Alert dialog reads the day's stock list. */
 const PICKER_STOCKS_URL = '/api/stocks?range=24hours';
@@ -10,8 +10,7 @@ const PICKER_STOCKS_URL = '/api/stocks?range=24hours';
 export const alertsQueryOptions = () => queryOptions({ queryKey: ALERTS_QUERY_KEY, queryFn: getListQueryFn<Alert>() });
 export const pickerStocksQueryOptions = () => queryOptions({ queryKey: [PICKER_STOCKS_URL], queryFn: getListQueryFn<Stock>() });
 
-export const useDeleteAlert = () =>
-  useAlertMutation<number>({ send: (id) => apiRequest('DELETE', `/api/alerts/${id}`), success: 'Alert deleted successfully', failure: 'Failed to delete alert' });
+export const deleteAlertMutationOptions = (queryClient: QueryClient) => alertChange<number>(queryClient, 'DELETE', (id) => `/api/alerts/${id}`);
 
-export const useToggleAlert = () =>
-  useAlertMutation<{ id: number; isActive: boolean }>({ send: ({ id, isActive }) => apiRequest('PATCH', `/api/alerts/${id}`, { isActive }), failure: 'Failed to update alert' });
+export const toggleAlertMutationOptions = (queryClient: QueryClient) =>
+  alertChange<{ id: number; isActive: boolean }>(queryClient, 'PATCH', ({ id }) => `/api/alerts/${id}`, ({ isActive }) => ({ isActive }));

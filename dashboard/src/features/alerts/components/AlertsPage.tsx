@@ -1,21 +1,27 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { usePageMeta } from '../../../app/usePageMeta';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Spinner } from '../../../ui/Spinner';
-import { alertsQueryOptions, useDeleteAlert, useToggleAlert } from '../api/alertsApi';
+import { alertFailed, alertSucceeded } from '../../../app/alerts/alertToasts';
+import { alertsQueryOptions, deleteAlertMutationOptions, toggleAlertMutationOptions } from '../api/alertsApi';
 import { AlertCard } from './AlertCard';
 import { CreateAlertDialog } from './CreateAlertDialog';
 
-/** Spec §2 /alerts: the user's alerts as cards, an empty state, and the Create Alert dialog. */
+/** The /alerts page: the user's alerts as cards, an empty state, and the Create Alert dialog. */
 export function AlertsPage() {
   usePageMeta('Stock Alerts - StockPulse');
   const [creating, setCreating] = useState(false);
   const alerts = useQuery(alertsQueryOptions());
-  const deleteAlert = useDeleteAlert();
-  const toggleAlert = useToggleAlert();
+  const queryClient = useQueryClient();
+  const deleteAlert = useMutation({
+    ...deleteAlertMutationOptions(queryClient),
+    onSuccess: () => alertSucceeded('Alert deleted successfully'),
+    onError: alertFailed('Failed to delete alert'),
+  });
+  const toggleAlert = useMutation({ ...toggleAlertMutationOptions(queryClient), onError: alertFailed('Failed to update alert') });
   const list = alerts.data ?? [];
 
   return (

@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ALERT_SETTINGS_DEFAULTS, AlertSettingsFields, CreateAlertButtons, toCreateAlertInput, type AlertSettings } from '../../../app/alerts/AlertFields';
-import { useCreateAlert } from '../../../app/alerts/alertMutations';
+import { AlertForm } from '../../../app/alerts/AlertForm';
 import { StockPicker } from '../../../app/alerts/StockPicker';
 import type { PickerStock } from '../../../app/alerts/stockSearch';
-import { showToast } from '../../../app/toast/toastStore';
 import { Dialog } from '../../../ui/Dialog';
 import { pickerStocksQueryOptions } from '../api/alertsApi';
 
@@ -20,32 +17,15 @@ export function CreateAlertDialog({ open, onClose }: { open: boolean; onClose: (
 }
 
 function CreateAlertForm({ onClose }: { onClose: () => void }) {
-  const [stock, setStock] = useState<PickerStock | null>(null);
-  const [settings, setSettings] = useState<AlertSettings>({ ...ALERT_SETTINGS_DEFAULTS });
-  const [thresholdError, setThresholdError] = useState<string | undefined>();
   const stocks = useQuery(pickerStocksQueryOptions());
-  const createAlert = useCreateAlert(() => {
-    setStock(null);
-    setSettings({ ...ALERT_SETTINGS_DEFAULTS });
-    onClose();
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!stock) {
-      showToast({ title: 'Error', description: 'Stock ID is required', variant: 'destructive' });
-      return;
-    }
-    const result = toCreateAlertInput(stock.id, settings);
-    setThresholdError('error' in result ? result.error : undefined);
-    if ('input' in result) createAlert.mutate(result.input);
-  }
-
+  const list = stocks.data ?? NO_STOCKS;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <StockPicker stocks={stocks.data ?? NO_STOCKS} value={stock} onChange={setStock} loading={stocks.isPending} />
-      <AlertSettingsFields settings={settings} onChange={(change) => setSettings((s) => ({ ...s, ...change }))} thresholdError={thresholdError} />
-      <CreateAlertButtons pending={createAlert.isPending} onCancel={onClose} />
-    </form>
+    <AlertForm
+      stockId={null}
+      renderStock={({ value, onChange }) => (
+        <StockPicker stocks={list} value={list.find((s) => s.id === value) ?? null} onChange={(s) => onChange(s?.id ?? null)} loading={stocks.isPending} />
+      )}
+      onClose={onClose}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Icon } from '../../../ui/Icon';
 import { findBlogPost, type BlogPost } from '../data/blogPosts';
-import { NotFoundPage } from '../../public/components/NotFoundPage';
+import { NotFoundPage } from '../../../app/errors/NotFoundPage';
 
 /** Styles for the post's HTML body (our own static content from data/posts). */
 const bodyClasses =

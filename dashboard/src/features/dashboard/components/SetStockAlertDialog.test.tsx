@@ -7,9 +7,9 @@ import { getToasts, resetToasts } from '../../../app/toast/toastStore';
 import { makeUser } from '../../../testing/fixtures';
 import { type Handler, jsonResponse, mockApi, textResponse } from '../../../testing/mockFetch';
 import { LOGIN_REDIRECT_DELAY_MS, loginRedirect } from '../../../app/session/unauthorizedRedirect';
-import { ALERTS_QUERY_KEY } from '../../../app/alerts/alertMutations';
+import { ALERTS_QUERY_KEY } from '../../../app/alerts/alertsApi';
 import { renderWithClient } from '../testing/renderWithClient';
-import { parseMentionThreshold } from '../../../app/alerts/AlertFields';
+import { alertFormDefaults, alertFormSchema } from '../../../app/alerts/alertForm';
 import { SetStockAlertDialog, type AlertTargetStock } from './SetStockAlertDialog';
 
 afterEach(() => {
@@ -99,9 +99,26 @@ describe('SetStockAlertDialog', () => {
     expect(dialog().getByText('Mention threshold is required')).toBeTruthy();
     expect(threshold().getAttribute('aria-invalid')).toBe('true');
     expect(requests).toHaveLength(0);
-    expect(parseMentionThreshold('12.5')).toEqual({ error: 'Enter a whole number of at least 1' });
-    expect(parseMentionThreshold('0')).toEqual({ error: 'Enter a whole number of at least 1' });
-    expect(parseMentionThreshold(' 5000 ')).toEqual({ value: 5000 });
+    for (const bad of ['12.5', '0', '-3']) {
+      fireEvent.change(threshold(), { target: { value: bad } });
+      await submit();
+      expect(dialog().getByText('Enter a whole number of at least 1')).toBeTruthy();
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it('reads the form as the POST /api/alerts contract, with its bounds', () => {
+    const parse = (change: object) => alertFormSchema.safeParse({ ...alertFormDefaults(7), ...change });
+    expect(parse({ mentionThreshold: ' 5000 ', windowMinutes: '60' }).data).toEqual({ stockId: 7, mentionThreshold: 5000, windowMinutes: 60, emailEnabled: true, smsEnabled: false });
+    expect(parse({ mentionThreshold: '100000001' }).error?.issues[0]?.message).toBe('mentionThreshold is too large');
+    expect(parse({ stockId: null }).error?.issues[0]?.path).toEqual(['stockId']);
+  });
+
+  it('shows a 400 that names the threshold under the field', async () => {
+    renderDialog({ id: 7, ticker: 'NVDA' }, { 'POST /api/alerts': jsonResponse({ message: 'mentionThreshold must be at least 1', field: 'mentionThreshold' }, 400) });
+    await submit();
+    await waitFor(() => expect(dialog().getByText('mentionThreshold must be at least 1')).toBeTruthy());
+    expect(threshold().getAttribute('aria-invalid')).toBe('true');
   });
 
   it('on 401 toasts "Unauthorized" and goes to /api/login after 500 ms', async () => {

@@ -1,7 +1,4 @@
-import { useState, type FormEvent } from 'react';
-import { ALERT_SETTINGS_DEFAULTS, AlertSettingsFields, CreateAlertButtons, toCreateAlertInput, type AlertSettings } from '../../../app/alerts/AlertFields';
-import { useCreateAlert } from '../../../app/alerts/alertMutations';
-import { showToast } from '../../../app/toast/toastStore';
+import { AlertForm } from '../../../app/alerts/AlertForm';
 import { Dialog } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/TextField';
 
@@ -18,9 +15,8 @@ interface SetStockAlertDialogProps {
 }
 
 /**
- * Spec §2 "Set Stock Alert" modal: symbol (read-only), mention threshold (required number, default
- * 1000), e-mail (on) and SMS (off) switches. Submits POST /api/alerts; on success it toasts, resets
- * to the defaults and closes.
+ * The "Set Stock Alert" modal: the alert form with the stock's symbol read-only. Submits POST /api/alerts; on success it
+ * toasts, resets to the defaults and closes.
  */
 export function SetStockAlertDialog({ stock, onClose }: SetStockAlertDialogProps) {
   return (
@@ -30,35 +26,18 @@ export function SetStockAlertDialog({ stock, onClose }: SetStockAlertDialogProps
       title="Set Stock Alert"
       description="Get notified when this stock's mentions pass a threshold."
     >
-      {stock && <AlertForm key={`${stock.id ?? ''}-${stock.ticker}`} stock={stock} onClose={onClose} />}
+      {stock && <StockAlertForm key={`${stock.id ?? ''}-${stock.ticker}`} stock={stock} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function AlertForm({ stock, onClose }: { stock: AlertTargetStock; onClose: () => void }) {
-  const [settings, setSettings] = useState<AlertSettings>({ ...ALERT_SETTINGS_DEFAULTS });
-  const [thresholdError, setThresholdError] = useState<string | undefined>();
-  const createAlert = useCreateAlert(() => {
-    setSettings({ ...ALERT_SETTINGS_DEFAULTS });
-    onClose();
-  });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (stock.id === null || stock.id === undefined) {
-      showToast({ title: 'Error', description: 'Stock ID is required', variant: 'destructive' });
-      return;
-    }
-    const result = toCreateAlertInput(stock.id, settings);
-    setThresholdError('error' in result ? result.error : undefined);
-    if ('input' in result) createAlert.mutate(result.input);
-  }
-
+function StockAlertForm({ stock, onClose }: { stock: AlertTargetStock; onClose: () => void }) {
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <TextField label="Stock symbol" value={stock.ticker} readOnly />
-      <AlertSettingsFields settings={settings} onChange={(change) => setSettings((s) => ({ ...s, ...change }))} thresholdError={thresholdError} autoFocusThreshold />
-      <CreateAlertButtons pending={createAlert.isPending} onCancel={onClose} />
-    </form>
+    <AlertForm
+      stockId={stock.id ?? null}
+      renderStock={() => <TextField label="Stock symbol" value={stock.ticker} readOnly />}
+      autoFocusThreshold
+      onClose={onClose}
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { usePageMeta } from '../../../app/usePageMeta';
-import { ButtonLink } from '../../../ui/ButtonLink';
-import { Card } from '../../../ui/Card';
-import { Icon } from '../../../ui/Icon';
+import { usePageMeta } from '../usePageMeta';
+import { ButtonLink } from '../../ui/ButtonLink';
+import { Card } from '../../ui/Card';
+import { Icon } from '../../ui/Icon';
 
 export const NOT_FOUND_TITLE = '404 Page Not Found';
 

@@ -1,0 +1,105 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Controller, useForm, type ControllerRenderProps } from 'react-hook-form';
+import { alertWindowOptions } from '@core/contracts/alerts';
+import { showServerFieldError } from '../../lib/serverFieldError';
+import { Button } from '../../ui/Button';
+import { SelectField } from '../../ui/SelectField';
+import { Switch } from '../../ui/Switch';
+import { TextField } from '../../ui/TextField';
+import { useCurrentUser } from '../session/useCurrentUser';
+import { showToast } from '../toast/toastStore';
+import { alertFormDefaults, alertFormSchema, type AlertFormValues } from './alertForm';
+import { createAlertMutationOptions } from './alertsApi';
+import { alertFailed, alertSucceeded } from './alertToasts';
+
+export type StockFieldProps = ControllerRenderProps<AlertFormValues, 'stockId'>;
+
+interface AlertFormProps {
+  /** The stock the form starts with (null: none chosen yet). */
+  stockId: number | null;
+  /** The stock field: the read-only symbol of Set Stock Alert, or the /alerts page's picker. */
+  renderStock: (field: StockFieldProps) => ReactNode;
+  /** Set Stock Alert opens on the threshold, the stock being chosen already. */
+  autoFocusThreshold?: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The alert form of both alert dialogs: stock, mention threshold (hint "Alert when mentions exceed this number"),
+ * mention window, and the e-mail and SMS switches; SMS can only be switched on with a phone number in the profile.
+ * On success it toasts, resets to the defaults and closes.
+ */
+export function AlertForm({ stockId, renderStock, autoFocusThreshold = false, onClose }: AlertFormProps) {
+  const { user } = useCurrentUser();
+  const hasPhoneNumber = Boolean(user?.phoneNumber);
+  const { control, register, handleSubmit, reset, setError, formState } = useForm({
+    resolver: zodResolver(alertFormSchema),
+    defaultValues: alertFormDefaults(stockId),
+  });
+  const createAlert = useMutation({
+    ...createAlertMutationOptions(useQueryClient()),
+    onSuccess: () => {
+      alertSucceeded('Alert created successfully');
+      reset();
+      onClose();
+    },
+    onError: (error) => {
+      showServerFieldError(error, ['mentionThreshold', 'windowMinutes'], setError);
+      alertFailed('Failed to create alert')(error);
+    },
+  });
+
+  const onSubmit = handleSubmit(
+    (input) => createAlert.mutate(input),
+    (errors) => {
+      if (errors.stockId) showToast({ title: 'Error', description: 'Stock ID is required', variant: 'destructive' });
+    },
+  );
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
+      <Controller control={control} name="stockId" render={({ field }) => <>{renderStock(field)}</>} />
+      <TextField
+        label="Mention threshold"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        required
+        data-autofocus={autoFocusThreshold || undefined}
+        hint="Alert when mentions exceed this number"
+        error={formState.errors.mentionThreshold?.message}
+        {...register('mentionThreshold')}
+      />
+      <SelectField label="Mention window" options={alertWindowOptions} hint="Mentions are counted over this trailing window" {...register('windowMinutes')} />
+      <Controller
+        control={control}
+        name="emailEnabled"
+        render={({ field }) => <Switch label="Email notifications" checked={field.value} onCheckedChange={field.onChange} />}
+      />
+      <Controller
+        control={control}
+        name="smsEnabled"
+        render={({ field }) => (
+          <Switch
+            label="SMS notifications"
+            description={hasPhoneNumber ? undefined : 'Add a phone number in Settings to receive SMS alerts.'}
+            checked={field.value}
+            disabled={!hasPhoneNumber && !field.value}
+            onCheckedChange={field.onChange}
+          />
+        )}
+      />
+      <div className="flex justify-end gap-3 pt-2">
+        <Button variant="outline" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={createAlert.isPending}>
+          {createAlert.isPending ? 'Creating...' : 'Create Alert'}
+        </Button>
+      </div>
+    </form>
+  );
+}
