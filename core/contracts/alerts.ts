@@ -43,43 +43,42 @@ const stockIdSchema = z.number({ error: 'stockId is required' }).int('stockId mu
  * POST /api/alerts. Without `kind` it is the spec's threshold alert (stockId, mentionThreshold, the channel switches and
  * the window). Each other kind takes its own parameters, and a parameter of another kind is refused by name.
  */
-export const createAlertSchema = z
-  .object({
-    kind: z.enum(alertKinds, { error: `kind must be one of ${alertKinds.join(', ')}` }).default('threshold'),
-    stockId: stockIdSchema.optional(),
-    mentionThreshold: z
-      .number({ error: 'mentionThreshold must be a number' })
-      .int('mentionThreshold must be a whole number')
-      .positive('mentionThreshold must be at least 1')
-      .max(100_000_000, 'mentionThreshold is too large')
-      .optional(),
-    spikeFactor: z
-      .number({ error: 'spikeFactor must be a number' })
-      .min(SPIKE_FACTOR.min, `spikeFactor must be between ${SPIKE_FACTOR.min} and ${SPIKE_FACTOR.max}`)
-      .max(SPIKE_FACTOR.max, `spikeFactor must be between ${SPIKE_FACTOR.min} and ${SPIKE_FACTOR.max}`)
-      .optional(),
-    minMentions: z
-      .number({ error: 'minMentions must be a number' })
-      .int('minMentions must be a whole number')
-      .min(1, 'minMentions must be at least 1')
-      .max(MAX_MIN_MENTIONS, `minMentions must be at most ${MAX_MIN_MENTIONS}`)
-      .optional(),
-    trendScope: z.enum(trendScopes, { error: `trendScope must be one of ${trendScopes.join(', ')}` }).optional(),
-    emailEnabled: z.boolean({ error: 'emailEnabled must be true or false' }).default(true),
-    smsEnabled: z.boolean({ error: 'smsEnabled must be true or false' }).default(false),
-    windowMinutes: windowSchema.optional(),
-  })
-  .superRefine((input, ctx) => {
-    const allowed = kindFields[input.kind];
-    for (const field of ['stockId', 'mentionThreshold', 'spikeFactor', 'minMentions', 'trendScope', 'windowMinutes'] as const) {
-      if (input[field] !== undefined && !allowed.includes(field)) ctx.addIssue({ code: 'custom', path: [field], message: `${field} does not apply to a ${kindLabel[input.kind]} alert` });
-    }
-    const scope = input.trendScope ?? 'stock';
-    const needsStock = input.kind !== 'new_trend' || scope === 'stock';
-    if (needsStock && input.stockId === undefined) ctx.addIssue({ code: 'custom', path: ['stockId'], message: 'stockId is required' });
-    if (!needsStock && input.stockId !== undefined) ctx.addIssue({ code: 'custom', path: ['stockId'], message: `stockId does not apply to a new-trend alert on ${scope === 'any' ? 'any stock' : 'the watchlist'}` });
-    if (input.kind === 'threshold' && input.mentionThreshold === undefined) ctx.addIssue({ code: 'custom', path: ['mentionThreshold'], message: 'mentionThreshold must be a number' });
-  });
+export const createAlertFields = z.object({
+  kind: z.enum(alertKinds, { error: `kind must be one of ${alertKinds.join(', ')}` }).default('threshold'),
+  stockId: stockIdSchema.optional(),
+  mentionThreshold: z
+    .number({ error: 'mentionThreshold must be a number' })
+    .int('mentionThreshold must be a whole number')
+    .positive('mentionThreshold must be at least 1')
+    .max(100_000_000, 'mentionThreshold is too large')
+    .optional(),
+  spikeFactor: z
+    .number({ error: 'spikeFactor must be a number' })
+    .min(SPIKE_FACTOR.min, `spikeFactor must be between ${SPIKE_FACTOR.min} and ${SPIKE_FACTOR.max}`)
+    .max(SPIKE_FACTOR.max, `spikeFactor must be between ${SPIKE_FACTOR.min} and ${SPIKE_FACTOR.max}`)
+    .optional(),
+  minMentions: z
+    .number({ error: 'minMentions must be a number' })
+    .int('minMentions must be a whole number')
+    .min(1, 'minMentions must be at least 1')
+    .max(MAX_MIN_MENTIONS, `minMentions must be at most ${MAX_MIN_MENTIONS}`)
+    .optional(),
+  trendScope: z.enum(trendScopes, { error: `trendScope must be one of ${trendScopes.join(', ')}` }).optional(),
+  emailEnabled: z.boolean({ error: 'emailEnabled must be true or false' }).default(true),
+  smsEnabled: z.boolean({ error: 'smsEnabled must be true or false' }).default(false),
+  windowMinutes: windowSchema.optional(),
+});
+export const createAlertSchema = createAlertFields.superRefine((input, ctx) => {
+  const allowed = kindFields[input.kind];
+  for (const field of ['stockId', 'mentionThreshold', 'spikeFactor', 'minMentions', 'trendScope', 'windowMinutes'] as const) {
+    if (input[field] !== undefined && !allowed.includes(field)) ctx.addIssue({ code: 'custom', path: [field], message: `${field} does not apply to a ${kindLabel[input.kind]} alert` });
+  }
+  const scope = input.trendScope ?? 'stock';
+  const needsStock = input.kind !== 'new_trend' || scope === 'stock';
+  if (needsStock && input.stockId === undefined) ctx.addIssue({ code: 'custom', path: ['stockId'], message: 'stockId is required' });
+  if (!needsStock && input.stockId !== undefined) ctx.addIssue({ code: 'custom', path: ['stockId'], message: `stockId does not apply to a new-trend alert on ${scope === 'any' ? 'any stock' : 'the watchlist'}` });
+  if (input.kind === 'threshold' && input.mentionThreshold === undefined) ctx.addIssue({ code: 'custom', path: ['mentionThreshold'], message: 'mentionThreshold must be a number' });
+});
 export type CreateAlertInput = z.input<typeof createAlertSchema>;
 
 /** An alert's parameters as stored, each kind's defaults filled in (spike factor 3, minimum 10 mentions, scope one stock). */
