@@ -1,5 +1,6 @@
 import type { NotificationPreferences } from '@core/contracts/auth';
 import { Switch } from '../../../ui/Switch';
+import { NoiseControlSection } from './NoiseControlSection';
 
 interface NotificationsTabProps {
   notifications: NotificationPreferences;
@@ -38,6 +39,7 @@ export function NotificationsTab({ notifications, hasPhoneNumber, onChange }: No
           );
         })}
       </div>
+      <NoiseControlSection />
     </div>
   );
 }
