@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginCookie } from '../tests/support/signIn';
 import { startTestApp, type TestApp } from '../tests/support/testApp';
-import { hashPassword } from './accounts/passwordHasher';
+import { hashPassword } from '../platform/passwordHasher';
 import { apiRoutes } from './app';
 import type { Access } from './http/access';
 

@@ -3,7 +3,6 @@ import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Config } from '../core/config';
 import type { Warehouse } from '../warehouse/client';
-import type { Platform } from '../workflows/connectors/types';
 import { createNotificationChannels } from '../workflows/notifications';
 import type { NotificationChannels } from '../workflows/notifications/delivery';
 import { createAccountMessenger } from './accounts/accountMessages';
@@ -41,6 +40,7 @@ import { platformStatus } from './services/platformStatusService';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';
 import { dashboardStatic } from './static/dashboardStatic';
+import type { Platform } from '../core/platforms';
 
 export interface AppDeps {
   config: Config;

@@ -18,7 +18,7 @@ import { createDatabase } from '../platform/database';
 import { freePort } from '../platform/ports';
 import { startEmbeddedPostgres } from '../platform/postgres';
 import { projectRoot } from '../platform/temporalCli';
-import { hashPassword } from '../api/accounts/passwordHasher';
+import { hashPassword } from '../platform/passwordHasher';
 import { seedTickerUniverse } from '../seed/tickerUniverse';
 
 export interface DashboardBenchResult {

@@ -10,12 +10,12 @@ import { Client, Connection } from '@temporalio/client';
 import { buildApp } from '../api/app';
 import { createStockListService } from '../api/services/stockListService';
 import { loadConfig } from '../core/config';
-import { timeRanges } from '../core/contracts/stocks';
 import { createDatabase } from '../platform/database';
 import { setLogLevel } from '../platform/logger';
 import { connectWarehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
 import { createTrendActivities } from '../workflows/activities/trendActivities';
+import { timeRanges } from '../core/timeWindows';
 
 const env = process.env as Record<string, string>;
 setLogLevel('error');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '../core/config';
 import { log } from '../platform/logger';
 import { assertPortFree } from '../platform/ports';
-import { startRuntime, type Runtime } from '../platform/runtime';
+import { startRuntime, type Runtime } from '../server/runtime';
 import { StartupError } from '../platform/startupError';
 import { projectRoot } from '../platform/temporalCli';
 import { dashboardDist, ensureDashboardBuilt } from './ensureDashboardBuilt';

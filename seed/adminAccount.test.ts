@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminStats } from '../api/admin/adminStats';
-import { verifyPassword } from '../api/accounts/passwordHasher';
+import { verifyPassword } from '../platform/passwordHasher';
 import * as seededAdminMigration from '../migrations/014_seeded_admin_not_subscriber';
 import { createTestDatabase, type TestDatabase } from '../tests/support/testStores';
 import { seedAdminAccount } from './adminAccount';

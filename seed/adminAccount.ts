@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
-import { hashPassword } from '../api/accounts/passwordHasher';
+import { hashPassword } from '../platform/passwordHasher';
 
 export interface AdminSeedResult {
   email: string;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { windowStart } from '../core/timeWindows';
 import { HOUR, MINUTE, mentionAt } from '../tests/support/mentionRows';
 import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
 import { insertMentions } from './queries/insertMentions';
@@ -25,7 +26,7 @@ describe('tickerWindowTotals', () => {
     const totals = await tickerWindowTotals(store.warehouse, now, windows);
     for (const [i, w] of windows.entries()) {
       const single = new Map<string, number>();
-      for (const r of await mentionWindowCounts(store.warehouse, new Date(now.getTime() - w * MINUTE))) single.set(r.ticker, (single.get(r.ticker) ?? 0) + Number(r.mentions));
+      for (const r of await mentionWindowCounts(store.warehouse, windowStart(now, w))) single.set(r.ticker, (single.get(r.ticker) ?? 0) + Number(r.mentions));
       for (const ticker of ['AMC', 'GME']) expect(totals.get(ticker)?.[i] ?? 0, `${ticker} ${w}`).toBe(single.get(ticker) ?? 0);
     }
     expect(totals.get('AMC')).toEqual([6, 12, 18]);

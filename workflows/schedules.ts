@@ -1,5 +1,5 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client, type ScheduleOptionsAction, type ScheduleSpec } from '@temporalio/client';
-import { platforms, type Platform } from './connectors/types';
+import { platforms, type Platform } from '../core/platforms';
 
 export const scanScheduleId = (platform: Platform) => `scan-${platform}`;
 

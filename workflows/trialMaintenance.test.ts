@@ -1,7 +1,7 @@
 import { Client, Connection } from '@temporalio/client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { hashPassword } from '../api/accounts/passwordHasher';
+import { hashPassword } from '../platform/passwordHasher';
 import { recordingChannels } from '../tests/support/recordingChannels';
 import { signedInCookie } from '../tests/support/signIn';
 import { testActivities } from '../tests/support/testActivities';

@@ -3,21 +3,21 @@ import type { PublicUser } from '../../core/contracts/user';
 import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, ResetPasswordInput } from '../../core/contracts/auth';
 import type { AlertSettings } from '../../core/contracts/alertSettings';
 import { findAlertSettings } from '../../warehouse/postgres/alertSettings';
+import { expireEndedTrials } from '../../warehouse/postgres/trials';
 import { watchlistTickers } from '../../warehouse/postgres/watchlists';
-import { expireEndedTrials } from '../../workflows/activities/trialActivities';
 import { guardLastAdmin } from './lastAdminGuard';
 import { HttpError } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
 import type { AccountMessenger } from './accountMessages';
 import type { AccountTokens } from './accountTokens';
-import { dummyPasswordHash } from './passwordHasher';
+import { dummyPasswordHash } from '../../platform/passwordHasher';
 import type { PasswordPool } from './passwordPool';
 import type { PasswordStrengthCheck } from './passwordStrength';
 import { toPublicUser, type UserRow } from './userMapper';
+import { DAY_MS } from '../../core/timeWindows';
 
 /** The marketing reading of the trial (spec §1): 7 days, no card. The card-on-file 14-day trial is the billing flow's. */
 export const MARKETING_TRIAL_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** When a card-free trial that starts at `from` ends. */
 export const marketingTrialEnd = (from: Date) => new Date(from.getTime() + MARKETING_TRIAL_DAYS * DAY_MS);
 

@@ -1,13 +1,14 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Knex } from 'knex';
+import { HOUR_MS, DAY_MS } from '../../core/timeWindows';
 
 export type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email' | 'verify_phone';
 
 /** How long each kind of secret is good for. */
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
-  verify_email: 24 * 60 * 60 * 1000,
-  change_email: 24 * 60 * 60 * 1000,
-  reset_password: 60 * 60 * 1000,
+  verify_email: DAY_MS,
+  change_email: DAY_MS,
+  reset_password: HOUR_MS,
   verify_phone: 10 * 60 * 1000,
 };
 /** Wrong codes after which a phone code is void (a 6-digit code cannot be guessed in 5 tries). */

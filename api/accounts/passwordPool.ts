@@ -1,6 +1,6 @@
 import Piscina from 'piscina';
 import { HttpError } from '../http/httpError';
-import { hashPassword, verifyPassword, type DeriveKey } from './passwordHasher';
+import { hashPassword, verifyPassword, type DeriveKey } from '../../platform/passwordHasher';
 
 export interface PasswordPoolOptions {
   /** Hashes computed at once, each on its own worker thread (32 MiB and ~100 ms of CPU each). */

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
-import { hashPassword } from './passwordHasher';
+import { hashPassword } from '../../platform/passwordHasher';
 
 const password = 'owner-secret-passphrase';
 let n = 0;

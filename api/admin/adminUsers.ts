@@ -8,6 +8,7 @@ import { destroyUserSessions } from '../sessions/postgresSessionStore';
 import type { AdminActor } from './adminActor';
 import { recordAdminAction } from './auditLog';
 import { guardLastAdmin } from '../accounts/lastAdminGuard';
+import { DAY_MS } from '../../core/timeWindows';
 
 /** What each subscription filter matches: the admin's "trial" and "none" also cover sign-up's "trialing" and the default "inactive". */
 const statusesForFilter: Record<AdminSubscriptionFilter, SubscriptionStatus[]> = {
@@ -118,7 +119,7 @@ export function createAdminUserService(db: Knex) {
         const isTrial = ['trialing', 'trial', 'expired'].includes(before.subscription_status) && !before.stripe_subscription_id;
         if (!isTrial) throw new HttpError(409, 'Only a card-free trial (trialing, trial or expired, without a Stripe subscription) can be extended');
         const from = before.trial_end_date && before.trial_end_date > now ? before.trial_end_date : now;
-        const trialEnd = new Date(from.getTime() + days * 24 * 60 * 60 * 1000);
+        const trialEnd = new Date(from.getTime() + days * DAY_MS);
         const status = before.subscription_status === 'expired' ? 'trialing' : before.subscription_status;
         const [after] = (await trx<UserRow>('users')
           .where({ id })

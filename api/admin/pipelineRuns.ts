@@ -1,8 +1,8 @@
 import { WorkflowNotFoundError, type Client, type WorkflowExecutionInfo } from '@temporalio/client';
 import { arrayFromPayloads, defaultPayloadConverter, rootCause } from '@temporalio/common';
 import { pipelineWorkflowTypes, type PipelineRun, type PipelineRunsResponse, type StartedRun } from '../../core/contracts/admin';
-import type { Platform } from '../../workflows/connectors/types';
 import { badRequest, notFound, serviceUnavailable } from '../http/httpError';
+import { platforms, type Platform } from '../../core/platforms';
 
 export interface PipelineRunsDeps {
   temporal: Client;
@@ -25,7 +25,7 @@ const visibilityStatus: Record<string, string> = {
 };
 
 const RERUNNABLE = new Set<RunStatus>(['FAILED', 'TIMED_OUT', 'TERMINATED', 'CANCELLED']);
-const SCAN_ID = /^scan-(reddit|twitter|youtube|tiktok|instagram)(?:-|$)/;
+const SCAN_ID = new RegExp(`^scan-(${platforms.join('|')})(?:-|$)`);
 
 interface ScanResultShape {
   posts?: number;

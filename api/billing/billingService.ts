@@ -8,8 +8,8 @@ import type { PasswordStrengthCheck } from '../accounts/passwordStrength';
 import { toPublicUser, type UserRow } from '../accounts/userMapper';
 import { HttpError } from '../http/httpError';
 import { billingFieldsOf } from './subscriptionState';
+import { DAY_MS } from '../../core/timeWindows';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What create-setup-intent remembers in the (anonymous) session, so register-with-trial accepts only that customer. */
 export interface PendingSignup {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../accounts/passwordHasher';
+import { hashPassword } from '../../platform/passwordHasher';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 
 // One app at a time: chDB opens one data directory per process.

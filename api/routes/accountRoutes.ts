@@ -20,6 +20,7 @@ import type { AuthRateLimits } from '../accounts/authRateLimits';
 import type { LoginSources } from '../accounts/loginSources';
 import type { SessionUser } from '../http/access';
 import { route } from '../http/routeTable';
+import { DAY_MS } from '../../core/timeWindows';
 
 const userExportSchema = z.object({ exportedAt: z.string(), user: publicUserSchema, watchlist: z.array(z.string()), alertSettings: alertSettingsSchema.nullable() });
 const userResponse = (description: string) => ({ description, schema: publicUserSchema });
@@ -29,7 +30,7 @@ const currentUserId = (ctx: Context) => (ctx.state.user as SessionUser).id;
 
 /** A long-lived random id per browser: sign-ins from a device the account used before skip the per-account slowdown. */
 const DEVICE_COOKIE = 'sp.device';
-const DEVICE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+const DEVICE_MAX_AGE_MS = 365 * DAY_MS;
 const RESET_REQUESTED = 'If an account uses that address, we sent it a link to choose a new password. The link works for 1 hour.';
 
 /**

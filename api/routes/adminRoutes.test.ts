@@ -271,7 +271,7 @@ describe('admin API: stats, users, actions, platform settings', () => {
   });
 
   async function signedInAs(email: string, id: string): Promise<string> {
-    const { hashPassword } = await import('../accounts/passwordHasher');
+    const { hashPassword } = await import('../../platform/passwordHasher');
     await db()('users').where({ id }).update({ password_hash: await hashPassword('target-pass') });
     return loginCookie(t.server, email, 'target-pass');
   }

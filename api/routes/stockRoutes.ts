@@ -14,15 +14,14 @@ import {
   trendingNowSchema,
 } from '../../core/contracts/stocks';
 import type { Warehouse } from '../../warehouse/client';
-import type { DetectTrendsResult } from '../../workflows/activities/trendActivities';
-import type { RefreshPricesResult } from '../../workflows/activities/priceActivities';
-import type { Platform } from '../../workflows/connectors/types';
+import type { detectTrends, refreshPrices } from '../../workflows/definitions';
 import { route } from '../http/routeTable';
 import { createPipelineRunner } from '../services/pipelineRunner';
 import { cachedRead } from '../services/cachedRead';
 import { usingRealAPIs } from '../services/platformStatusService';
 import { createStockDetailService } from '../services/stockDetailService';
 import { createStockListService } from '../services/stockListService';
+import type { Platform } from '../../core/platforms';
 
 const rangeQuery = z.object({ range: timeRangeSchema.default('1hour') });
 const tickerParams = z.object({ ticker: tickerParamSchema });
@@ -99,13 +98,13 @@ export function stockRoutes(deps: StockRouteDeps) {
     }, { summary: 'Trending tickers, newest first', responses: { 200: { description: 'Ticker list', schema: trendingNowSchema } } }),
 
     route('POST', '/api/stocks/refresh-prices', 'user', async (ctx) => {
-      const result = await run<RefreshPricesResult>('refreshPrices', ON_DEMAND_PRICE_REFRESH_ID, 'the price refresh');
+      const result = await run<Awaited<ReturnType<typeof refreshPrices>>>('refreshPrices', ON_DEMAND_PRICE_REFRESH_ID, 'the price refresh');
       stocks.invalidate();
       ctx.body = refreshPricesResponseSchema.parse({ updatedCount: result.updatedCount, simulated: result.simulated });
     }, { summary: 'Refresh prices now (RefreshPrices workflow)', responses: { 200: { description: 'Prices updated', schema: refreshPricesResponseSchema } }, errors: [503] }),
 
     route('POST', '/api/detect-trends', 'user', async (ctx) => {
-      const result = await run<DetectTrendsResult>('detectTrends', ON_DEMAND_TREND_DETECTION_ID, 'trend detection');
+      const result = await run<Awaited<ReturnType<typeof detectTrends>>>('detectTrends', ON_DEMAND_TREND_DETECTION_ID, 'trend detection');
       stocks.invalidate();
       trending.invalidate();
       ctx.body = detectTrendsResponseSchema.parse({ trendsDetected: result.trendsDetected, usingRealAPIs: usingRealAPIs(deps.realPlatforms) });

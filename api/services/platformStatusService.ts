@@ -3,9 +3,7 @@ import type { PlatformStatus } from '../../core/contracts/platformStatus';
 import { currentOrLastSession } from '../../core/market/marketHours';
 import type { Warehouse } from '../../warehouse/client';
 import { firstMentionHour } from '../../warehouse/queries/firstMentionHour';
-import type { Platform } from '../../workflows/connectors/types';
-
-const dashboardPlatforms = ['reddit', 'twitter', 'youtube'] as const;
+import { dashboardPlatforms, type Platform } from '../../core/platforms';
 
 /** True when any of the dashboard's platforms is fed by its real API rather than the simulated feed. */
 export const usingRealAPIs = (realPlatforms: readonly Platform[]) => dashboardPlatforms.some((p) => realPlatforms.includes(p));
@@ -32,7 +30,7 @@ export async function platformStatus(deps: PlatformStatusDeps): Promise<Platform
     .whereIn('platform', dashboardPlatforms)
     .andWhere({ is_active: true })
     .select<{ platform: string; values: string[] }[]>('platform', 'values');
-  const state = (platform: (typeof dashboardPlatforms)[number]) => {
+  const state = (platform: Platform) => {
     const sources = rows.filter((r) => r.platform === platform).flatMap((r) => r.values);
     return { connected: sources.length > 0, sources, simulated: !realPlatforms.includes(platform) };
   };

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { historicalSchema, rangeMinutes, sessionPricesSchema, stockPostsSchema, type HistoricalPoint, type SessionPrices, type StockPost, type TimeRange } from '../../core/contracts/stocks';
+import { historicalSchema, sessionPricesSchema, stockPostsSchema, type HistoricalPoint, type SessionPrices, type StockPost } from '../../core/contracts/stocks';
 import { currentOrLastSession } from '../../core/market/marketHours';
 import type { Warehouse } from '../../warehouse/client';
 import { hourlyMentionHistory } from '../../warehouse/queries/hourlyMentionHistory';
@@ -8,15 +8,14 @@ import { mentionHistory } from '../../warehouse/queries/mentionHistory';
 import { priceBuckets } from '../../warehouse/queries/priceBuckets';
 import { notFound } from '../http/httpError';
 import { fromWarehouse } from './warehouseGuard';
+import { isPlatform, zeroPerPlatform, type Platform } from '../../core/platforms';
+import { rangeMinutes, type TimeRange } from '../../core/timeWindows';
 
 /** Bucket size per range: 60 points for an hour, 48 for 4 hours, 96 for a day, 84 for a week. */
 export const bucketMinutes: Record<TimeRange, number> = { '1hour': 1, '4hours': 5, '24hours': 15, '7days': 120 };
 
 /** A session's price line has a point every 5 minutes: 79 for a full session. */
 const SESSION_BUCKET_MS = 5 * 60_000;
-
-const platformKeys = ['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'] as const;
-type PlatformKey = (typeof platformKeys)[number];
 
 /**
  * `historyCacheMs`: how long a (ticker, range) history is reused. Every user's dashboard asks the same ones (spec §7
@@ -58,19 +57,19 @@ export function createStockDetailService(deps: { db: Knex; warehouse: Warehouse;
     // Hour-sized buckets come from the hourly rollups (a week is ~170 rows per platform instead of ~10,000).
     const history = minutes % 60 === 0 ? hourlyMentionHistory(deps.warehouse, ticker, first, minutes / 60) : mentionHistory(deps.warehouse, ticker, first, minutes);
     const [mentions, prices] = await fromWarehouse(() => Promise.all([history, priceBuckets(deps.warehouse, ticker, first, bucketMs / 1000)]));
-    const mentionsAt = new Map<number, Record<PlatformKey, number>>();
+    const mentionsAt = new Map<number, Record<Platform, number>>();
     for (const m of mentions) {
       const at = Date.parse(m.timestamp);
       let entry = mentionsAt.get(at);
-      if (!entry) mentionsAt.set(at, (entry = { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }));
-      if ((platformKeys as readonly string[]).includes(m.platform)) entry[m.platform as PlatformKey] += m.mentions;
+      if (!entry) mentionsAt.set(at, (entry = zeroPerPlatform()));
+      if (isPlatform(m.platform)) entry[m.platform] += m.mentions;
     }
     let price = prices.before;
     const points: HistoricalPoint[] = [];
     for (let i = 0; i < count; i++) {
       const at = first.getTime() + i * bucketMs;
       price = prices.buckets.get(at) ?? price;
-      points.push({ timestamp: new Date(at).toISOString(), price, mentions: mentionsAt.get(at) ?? { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 } });
+      points.push({ timestamp: new Date(at).toISOString(), price, mentions: mentionsAt.get(at) ?? zeroPerPlatform() });
     }
     return historicalSchema.parse(points);
   }

@@ -1,22 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import { rangeMinutes, stockListSchema, type Stock, type TimeRange } from '../../core/contracts/stocks';
+import { platformMentionFields, stockListSchema, type Stock } from '../../core/contracts/stocks';
+import { noMentions, summariseCounts } from '../../core/mentionCounts';
 import type { Warehouse } from '../../warehouse/client';
 import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
-import { summariseCounts, type StockCounts } from '../../workflows/activities/stockSnapshotActivities';
 import { fromWarehouse } from './warehouseGuard';
+import { MINUTE_MS, rangeMinutes, windowStart, type TimeRange } from '../../core/timeWindows';
 
-const MINUTE_MS = 60_000;
 const MAX_STOCK_LIST_CACHE_MS = 60_000;
 
 /** A longer window changes more slowly relative to its length and costs more to count: 1 hour 5 s, 4 hours 20 s, a day or a week 60 s. */
 export function cacheMsFor(range: TimeRange, baseMs: number): number {
   return Math.min(Math.max(baseMs, MAX_STOCK_LIST_CACHE_MS), (baseMs * rangeMinutes[range]) / 60);
-}
-
-/** The first minute of a window of `range` ending now (the current minute included). */
-export function windowStart(range: TimeRange, now: Date): Date {
-  return new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS - (rangeMinutes[range] - 1) * MINUTE_MS);
 }
 
 interface StockRow {
@@ -42,8 +37,6 @@ function serialize(stocks: Stock[]): SerializedStockList {
   return { stocks, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
 }
 
-const empty: Omit<StockCounts, 'ticker'> = { total: 0, perPlatform: { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 }, sentiment: 'neutral', netSentiment: 0 };
-
 /**
  * GET /api/stocks: every stock mentioned in the window or trending, with the window's mention counts and majority
  * sentiment (one ClickHouse query over the rollups) and its id, name, price and trend score (one Postgres query),
@@ -67,7 +60,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
       .select<StockRow[]>('s.id', 's.ticker', 's.name', 's.price', 's.change_percent', 's.last_updated', 's.created_at', deps.db.raw('coalesce(t.trend_score, 0) AS trend_score'));
 
   async function compute(range: TimeRange): Promise<SerializedStockList> {
-    const start = windowStart(range, clock());
+    const start = windowStart(clock(), rangeMinutes[range]);
     // The window and the one of the same length before it (read as "since twice as far back", less the window).
     const [windowRows, doubleRows] = await fromWarehouse(() =>
       Promise.all([mentionWindowCounts(deps.warehouse, start), mentionWindowCounts(deps.warehouse, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS))]),
@@ -88,7 +81,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
     }
     const byTicker = new Map(counts.map((c) => [c.ticker, c]));
     const stocks = rows.map((row): Stock => {
-      const c = byTicker.get(row.ticker) ?? { ticker: row.ticker, ...empty };
+      const c = byTicker.get(row.ticker) ?? noMentions(row.ticker);
       return {
         id: row.id,
         ticker: row.ticker,
@@ -96,11 +89,7 @@ export function createStockListService(deps: { db: Knex; warehouse: Warehouse; c
         price: row.price,
         changePercent: row.change_percent,
         totalMentions: c.total,
-        redditMentions: c.perPlatform.reddit,
-        twitterMentions: c.perPlatform.twitter,
-        youtubeMentions: c.perPlatform.youtube,
-        tiktokMentions: c.perPlatform.tiktok,
-        instagramMentions: c.perPlatform.instagram,
+        ...platformMentionFields(c.perPlatform),
         sentiment: c.sentiment,
         lastUpdated: new Date(row.last_updated).toISOString(),
         createdAt: new Date(row.created_at).toISOString(),

@@ -1,10 +1,11 @@
 import type { Knex } from 'knex';
+import { MINUTE_MS, DAY_MS } from '../../core/timeWindows';
 
 /**
  * A rolling refresh moves a session's expiry at most this often per process: the expiry stays "14 days from the last
  * request" to within a minute, without a Postgres write on every request.
  */
-export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+export const SESSION_TOUCH_INTERVAL_MS = MINUTE_MS;
 const MAX_TRACKED_SESSIONS = 100_000;
 
 /**
@@ -37,7 +38,7 @@ export function createPostgresSessionStore(db: Knex, options: { touchIntervalMs?
       return { ...row.sess, [SESSION_USER_KEY]: user };
     },
     async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined, options?: { changed?: boolean }): Promise<void> {
-      const ttl = typeof maxAge === 'number' ? maxAge : 24 * 60 * 60 * 1000;
+      const ttl = typeof maxAge === 'number' ? maxAge : DAY_MS;
       const now = Date.now();
       if (options && options.changed === false) {
         if (now - (touchedAt.get(sid) ?? -Infinity) < touchIntervalMs) return;

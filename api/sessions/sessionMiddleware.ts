@@ -4,10 +4,11 @@ import session from 'koa-session';
 import type { Knex } from 'knex';
 import type { SessionUser } from '../http/access';
 import { createPostgresSessionStore, SESSION_USER_KEY, type SessionUserState } from './postgresSessionStore';
+import { DAY_MS } from '../../core/timeWindows';
 
 export const SESSION_COOKIE = 'sp.sid';
 /** Rolling: every request moves the expiry 14 days ahead. */
-export const SESSION_MAX_AGE_MS = 14 * 24 * 60 * 60 * 1000;
+export const SESSION_MAX_AGE_MS = 14 * DAY_MS;
 
 /** Signed, httpOnly, SameSite=Lax session cookie holding only the session id; the data lives in Postgres. */
 export function sessionMiddleware(app: Koa, db: Knex, options: { secret: string; secure: boolean }): Middleware {

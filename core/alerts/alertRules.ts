@@ -1,18 +1,16 @@
-/** The rules that decide when each kind of alert fires, apart from any store (the evaluation feeds them counts). */
+import { MINUTE_MS, windowStart } from '../timeWindows';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
+/** The rules that decide when each kind of alert fires, apart from any store (the evaluation feeds them counts). */
 
 /** Days back whose same window, at the same time of day, make a spike's baseline. */
 export const SPIKE_BASELINE_DAYS = 7;
 
 /**
- * The trailing window of `minutes` minute buckets ending with the current minute's bucket, shifted `daysBack` whole
- * days: [from, to) in epoch milliseconds.
+ * Where every trailing window at `now` ends (exclusive): after the current minute bucket. The last N minutes are the N
+ * whole minute buckets before it, exactly as the cards count them (windowStart).
  */
-export function trailingWindow(now: Date, minutes: number, daysBack = 0): { fromMs: number; toMs: number } {
-  const toMs = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS - daysBack * DAY_MS;
-  return { fromMs: toMs - minutes * MINUTE_MS, toMs };
+export function windowEnd(now: Date): number {
+  return windowStart(now, 1).getTime() + MINUTE_MS;
 }
 
 /** A stock's usual mentions for a window: the mean of the same window at the same time of day over the previous days (a day without mentions counts as 0). */

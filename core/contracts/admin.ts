@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { publicUserSchema, roleSchema } from './user';
+import { platforms, sourceListTypes } from '../platforms';
 
 /** Pro plan price in dollars per month (spec §1, §9). */
 export const PRO_MONTHLY_PRICE = 49;
@@ -60,35 +61,18 @@ export const adminSubscriptionChangeSchema = z.object({
   subscriptionStatus: z.enum(adminSettableStatuses, { message: `subscriptionStatus must be one of ${adminSettableStatuses.join(', ')}` }),
 });
 
-/** Which source lists each platform understands (what its connector reads). */
-export const sourceListTypes = {
-  reddit: ['subreddits'],
-  twitter: ['hashtags', 'keywords'],
-  youtube: ['channels', 'keywords'],
-  tiktok: ['hashtags', 'keywords'],
-  instagram: ['hashtags', 'keywords'],
-} as const;
-export const sourceListPlatforms = ['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'] as const;
-export type SourceListPlatform = (typeof sourceListPlatforms)[number];
-
-/** How each platform writes its own name (brand spelling: "YouTube", "TikTok"). */
-export const platformLabels: Record<SourceListPlatform, string> = {
-  reddit: 'Reddit',
-  twitter: 'Twitter',
-  youtube: 'YouTube',
-  tiktok: 'TikTok',
-  instagram: 'Instagram',
-};
-
 /** Spec §5: one item per line, trimmed, empty lines dropped; duplicates dropped too, first occurrence kept. */
 export function normaliseSourceValues(values: readonly string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
 }
 
 /** POST /api/admin/platform-settings. */
+/** A platform id of the list, as a request names it. */
+const platformSchema = z.enum(platforms, { message: `platform must be one of ${platforms.join(', ')}` });
+
 export const platformSettingInputSchema = z
   .object({
-    platform: z.enum(sourceListPlatforms, { message: `platform must be one of ${sourceListPlatforms.join(', ')}` }),
+    platform: platformSchema,
     settingType: z.string().trim(),
     values: z.array(z.string().max(200, 'Each entry is at most 200 characters')).max(500, 'At most 500 entries').transform(normaliseSourceValues),
   })
@@ -155,7 +139,7 @@ export const youtubeQuotaSchema = z.object({
 });
 export type YouTubeQuota = z.infer<typeof youtubeQuotaSchema>;
 
-export const startScanSchema = z.object({ platform: z.enum(sourceListPlatforms, { message: `platform must be one of ${sourceListPlatforms.join(', ')}` }) });
+export const startScanSchema = z.object({ platform: platformSchema });
 export const rerunSchema = z.object({ workflowId: z.string().min(1, 'workflowId is required').max(300), runId: z.string().uuid('runId must be a Temporal run id (a UUID)').optional() });
 export const startedRunSchema = z.object({ workflowId: z.string(), runId: z.string(), type: z.string() });
 export type StartedRun = z.infer<typeof startedRunSchema>;

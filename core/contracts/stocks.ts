@@ -1,10 +1,24 @@
 import { z } from 'zod';
+import { platforms, type Platform } from '../platforms';
+import { timeRanges } from '../timeWindows';
 
-/** The dashboard's time-range select (spec §2): the mention window of cards and sparklines. */
-export const timeRanges = ['1hour', '4hours', '24hours', '7days'] as const;
-export const timeRangeSchema = z.enum(timeRanges, { error: 'range must be one of 1hour, 4hours, 24hours, 7days' });
-export type TimeRange = z.infer<typeof timeRangeSchema>;
-export const rangeMinutes: Record<TimeRange, number> = { '1hour': 60, '4hours': 240, '24hours': 1440, '7days': 10080 };
+export const timeRangeSchema = z.enum(timeRanges, { error: `range must be one of ${timeRanges.join(', ')}` });
+
+/** `redditMentions`, `twitterMentions`, …: a stock's mentions per platform, one field each. */
+export type PlatformMentionFields = { [P in Platform as `${P}Mentions`]: number };
+const mentionField = (p: Platform) => `${p}Mentions` as const;
+
+export const platformMentionFields = (perPlatform: Record<Platform, number>): PlatformMentionFields =>
+  Object.fromEntries(platforms.map((p) => [mentionField(p), perPlatform[p]])) as PlatformMentionFields;
+
+/** The inverse of platformMentionFields: a stock's per-platform fields as one record keyed by platform. */
+export const mentionsPerPlatform = (fields: PlatformMentionFields): Record<Platform, number> =>
+  Object.fromEntries(platforms.map((p) => [p, fields[mentionField(p)]])) as Record<Platform, number>;
+
+/** A zod shape with one `schema` field per platform, named by `name`. */
+function perPlatformShape<K extends string, T extends z.ZodType>(name: (p: Platform) => K, schema: T): Record<K, T> {
+  return Object.fromEntries(platforms.map((p) => [name(p), schema])) as Record<K, T>;
+}
 
 export const sentimentSchema = z.enum(['bullish', 'bearish', 'neutral']);
 export type Sentiment = z.infer<typeof sentimentSchema>;
@@ -27,11 +41,7 @@ export const stockSchema = z.object({
   price: z.string().nullable(),
   changePercent: z.string().nullable(),
   totalMentions: z.number().int(),
-  redditMentions: z.number().int(),
-  twitterMentions: z.number().int(),
-  youtubeMentions: z.number().int(),
-  tiktokMentions: z.number().int(),
-  instagramMentions: z.number().int(),
+  ...perPlatformShape(mentionField, z.number().int()),
   sentiment: sentimentSchema,
   lastUpdated: z.string(),
   createdAt: z.string(),
@@ -45,13 +55,7 @@ export const stockSchema = z.object({
 export type Stock = z.infer<typeof stockSchema>;
 export const stockListSchema = z.array(stockSchema);
 
-export const platformCountsSchema = z.object({
-  reddit: z.number().int(),
-  twitter: z.number().int(),
-  youtube: z.number().int(),
-  tiktok: z.number().int(),
-  instagram: z.number().int(),
-});
+export const platformCountsSchema = z.object(perPlatformShape((p) => p, z.number().int()));
 
 /** Spec §3 Historical point (price), with the mentions per platform of the same bucket. */
 export const historicalPointSchema = z.object({

@@ -1,4 +1,5 @@
 import { getHolidays } from 'nyse-holidays';
+import { MINUTE_MS, HOUR_MS, DAY_MS, MINUTES_PER_DAY } from '../timeWindows';
 
 /**
  * The US regular session: 9:30 to 16:00 America/New_York on trading days. Full-day closures (New Year, MLK, Presidents,
@@ -12,7 +13,6 @@ export const SESSION_CLOSE_MINUTE = 16 * 60;
 export const EARLY_CLOSE_MINUTE = 13 * 60;
 export const SESSION_MINUTES = SESSION_CLOSE_MINUTE - SESSION_OPEN_MINUTE;
 
-const DAY_MS = 86_400_000;
 const newYork = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
   hourCycle: 'h23',
@@ -78,10 +78,10 @@ export function newYorkTime(at: Date): { day: DayNumber; minuteOfDay: number } {
 
 /** The instant of a New York wall-clock minute on a day (DST included). */
 export function newYorkInstant(day: DayNumber, minuteOfDay: number): Date {
-  let t = day * DAY_MS + minuteOfDay * 60_000 + 5 * 3_600_000; // EST guess, then corrected by the real offset
+  let t = day * DAY_MS + minuteOfDay * MINUTE_MS + 5 * HOUR_MS; // EST guess, then corrected by the real offset
   for (let i = 0; i < 2; i++) {
     const ny = newYorkTime(new Date(t));
-    t -= ((ny.day - day) * 1440 + ny.minuteOfDay - minuteOfDay) * 60_000;
+    t -= ((ny.day - day) * MINUTES_PER_DAY + ny.minuteOfDay - minuteOfDay) * MINUTE_MS;
   }
   return new Date(t);
 }

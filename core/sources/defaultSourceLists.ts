@@ -1,6 +1,8 @@
+import type { Platform } from '../platforms';
+
 /** Default source lists per platform and setting type (spec §9). Seeded at first start; "Add Defaults" merges them. */
 export interface SourceListDefault {
-  platform: 'reddit' | 'twitter' | 'youtube' | 'tiktok' | 'instagram';
+  platform: Platform;
   settingType: string;
   values: string[];
 }

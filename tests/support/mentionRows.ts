@@ -25,6 +25,4 @@ export function mentionAt(
   };
 }
 
-export const MINUTE = 60_000;
-export const HOUR = 3_600_000;
-export const DAY = 86_400_000;
+export { MINUTE_MS as MINUTE, HOUR_MS as HOUR, DAY_MS as DAY } from '../../core/timeWindows';

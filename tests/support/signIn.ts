@@ -1,6 +1,6 @@
 import type http from 'node:http';
 import request from 'supertest';
-import { hashPassword } from '../../api/accounts/passwordHasher';
+import { hashPassword } from '../../platform/passwordHasher';
 import type { TestApp } from './testApp';
 
 /** Signs in through POST /api/login and returns the session cookie header. */

@@ -5,10 +5,11 @@ import { createActivities } from '../../workflows/activities';
 import { createConnectors } from '../../workflows/connectors';
 import type { SimulatedFeedOptions } from '../../workflows/connectors/simulatedFeed';
 import { simulatedTickers } from '../../workflows/connectors/simulatedTickers';
-import type { Connector, Platform } from '../../workflows/connectors/types';
+import type { Connector } from '../../workflows/connectors/types';
 import type { DeliveryHooks, NotificationChannels } from '../../workflows/notifications/delivery';
 import type { PriceProvider } from '../../workflows/prices';
 import { createSimulatedPriceProvider } from '../../workflows/prices/simulatedPrices';
+import type { Platform } from '../../core/platforms';
 
 export interface TestActivityOptions {
   real?: Partial<Record<Platform, Connector>>;

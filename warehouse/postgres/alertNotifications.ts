@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/database';
-import { TRIAL_ENDED_SQL } from './trialSql';
+import { TRIAL_ENDED_SQL } from './trials';
 
 /** Postgres reads and writes of alert notifications: who receives them, and the noise control's held messages. */
 

@@ -1,3 +1,4 @@
+import { nextWholeHour, startOfMinute } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
 
 export interface WindowCount {
@@ -8,17 +9,14 @@ export interface WindowCount {
   bearish: number;
 }
 
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
-
 /**
  * Exact mention counts per ticker and platform from the minute `since` falls in up to now: whole hours from the hourly
  * rollups, the leading partial hour from the per-minute rollups. Each post lies in one minute and one hour, so the two
  * parts add up exactly; a week reads ~170 hourly rows per ticker and platform instead of ~10,000 minutes.
  */
 export async function mentionWindowCounts(warehouse: Warehouse, since: Date): Promise<WindowCount[]> {
-  const sinceMinute = Math.floor(since.getTime() / MINUTE_MS) * MINUTE_MS;
-  const fullHoursFrom = Math.ceil(sinceMinute / HOUR_MS) * HOUR_MS;
+  const sinceMinute = startOfMinute(since);
+  const fullHoursFrom = nextWholeHour(sinceMinute);
   const result = await warehouse.query({
     query: `SELECT ticker, platform, sum(m) AS mentions, sum(b) AS bullish, sum(br) AS bearish
             FROM (

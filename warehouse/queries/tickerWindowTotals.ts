@@ -1,19 +1,17 @@
+import { nextWholeHour, windowStart } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
 
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
 
 /**
- * Mentions per ticker (all platforms) in several trailing windows at once, each counted exactly as mentionWindowCounts
- * counts one: whole hours from the hourly rollups, the window's leading partial hour from the per-minute rollups.
+ * Mentions per ticker (all platforms) in several windows ending now (core/timeWindows: the same minutes the cards
+ * count), each counted exactly as mentionWindowCounts counts one: whole hours from the hourly rollups, the window's leading partial hour from the per-minute rollups.
  * One read serves every window EvaluateAlerts needs. Returns ticker → counts in the order of `windowsMinutes`.
  */
 export async function tickerWindowTotals(warehouse: Warehouse, now: Date, windowsMinutes: readonly number[]): Promise<Map<string, number[]>> {
   const totals = new Map<string, number[]>();
   if (windowsMinutes.length === 0) return totals;
-  const nowMinute = Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS;
-  const since = windowsMinutes.map((w) => nowMinute - w * MINUTE_MS);
-  const fullHoursFrom = since.map((s) => Math.ceil(s / HOUR_MS) * HOUR_MS);
+  const since = windowsMinutes.map((w) => windowStart(now, w).getTime());
+  const fullHoursFrom = since.map(nextWholeHour);
   const toSeconds = (ms: number[]) => ms.map((v) => v / 1000);
   const result = await warehouse.query({
     query: `SELECT ticker,

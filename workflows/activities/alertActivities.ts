@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { NEW_TREND_ALERTS_PER_DAY } from '../../core/contracts/alerts';
-import { isSpike, majoritySentiment, SPIKE_BASELINE_DAYS, spikeBaseline, trailingWindow, type Majority } from '../../core/alerts/alertRules';
+import { isSpike, majoritySentiment, SPIKE_BASELINE_DAYS, spikeBaseline, windowEnd, type Majority } from '../../core/alerts/alertRules';
 import type { Warehouse } from '../../warehouse/client';
 import { openNotificationIds } from '../../warehouse/postgres/alertNotifications';
 import {
@@ -21,8 +21,9 @@ import {
   type FiredEvent,
 } from '../../warehouse/postgres/alerts';
 import { watchlistStockIds } from '../../warehouse/postgres/watchlists';
-import { tickerIntervalCounts, type IntervalCount, type MinuteInterval } from '../../warehouse/queries/tickerIntervalCounts';
+import { tickerWindowDays, type IntervalCount, type WindowDays } from '../../warehouse/queries/tickerWindowDays';
 import { tickerWindowTotals } from '../../warehouse/queries/tickerWindowTotals';
+import { DAY_MS, MINUTE_MS, MINUTES_PER_WEEK } from '../../core/timeWindows';
 import { recordAlertNotifications } from '../notifications/alertNotifications';
 import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NotificationChannels } from '../notifications/delivery';
 import type { DigestPayload, DigestStock } from '../notifications/messages';
@@ -31,8 +32,6 @@ import type { DigestPayload, DigestStock } from '../notifications/messages';
 export const NOTIFIED_STATUSES = ['trialing', 'trial', 'active'] as const;
 /** A notification whose sends keep failing is retried by later evaluations up to this many attempts. */
 const MAX_ATTEMPTS = 8;
-const WEEK_MINUTES = 7 * 24 * 60;
-const DAY_MS = 86_400_000;
 
 export interface EvaluateAlertsResult {
   evaluated: number;
@@ -53,28 +52,28 @@ interface Decisions {
 }
 
 /**
- * Every window the alerts need, read at once: each window now, and for spike windows the same window at the same time
- * of day on each of the previous days (the baseline). Returns where each alert's counts are.
+ * Every window the alerts need, each read for every ticker at once: the windows now, and for the windows spike alerts
+ * watch, the same window at the same time of day on each of the previous days (the baseline).
  */
-function plannedIntervals(alerts: ActiveAlertRow[], now: Date) {
-  const intervals: MinuteInterval[] = [];
-  const current = new Map<number, number>();
-  const baseline = new Map<number, number[]>();
+function plannedWindows(alerts: ActiveAlertRow[]) {
   const windowed = alerts.filter((a) => a.kind !== 'new_trend');
-  for (const w of new Set(windowed.map((a) => a.window_minutes))) {
-    current.set(w, intervals.push(trailingWindow(now, w)) - 1);
-  }
-  for (const w of new Set(windowed.filter((a) => a.kind === 'spike').map((a) => a.window_minutes))) {
-    baseline.set(w, Array.from({ length: SPIKE_BASELINE_DAYS }, (_, d) => intervals.push(trailingWindow(now, w, d + 1)) - 1));
-  }
-  return { intervals, current, baseline };
+  const current: WindowDays[] = [...new Set(windowed.map((a) => a.window_minutes))].map((minutes) => ({ minutes, days: 0 }));
+  const spiked: WindowDays[] = [...new Set(windowed.filter((a) => a.kind === 'spike').map((a) => a.window_minutes))].map((minutes) => ({ minutes, days: SPIKE_BASELINE_DAYS }));
+  return { current, spiked, index: new Map(current.map((w, i) => [w.minutes, i])), spikedIndex: new Map(spiked.map((w, i) => [w.minutes, i])) };
 }
+
+/**
+ * Baselines move only with the time of day, so they are read once per this period (at its start) rather than on every
+ * evaluation: a week of rollups is the largest read an evaluation makes.
+ */
+export const BASELINE_REFRESH_MS = 5 * MINUTE_MS;
 
 /** The pure part of an evaluation: each alert's condition from the counts and the trending set, against the state it had. */
 function decide(
   alerts: ActiveAlertRow[],
-  counts: Map<string, IntervalCount[]>,
-  plan: ReturnType<typeof plannedIntervals>,
+  counts: Map<string, IntervalCount[][]>,
+  baselines: Map<string, IntervalCount[][]>,
+  plan: ReturnType<typeof plannedWindows>,
   trending: Map<number, number>,
   entries: Map<number, Set<number>>,
   watchlists: Map<string, Set<number>>,
@@ -94,8 +93,8 @@ function decide(
       for (const id of seen) if (!trending.has(id) || (watched !== null && !watched.has(id))) d.leaves.push({ alertId: a.id, stockId: id });
       continue;
     }
-    const series = counts.get(a.ticker ?? '');
-    const now = series?.[plan.current.get(a.window_minutes)!] ?? none;
+    const series = counts.get(a.ticker ?? '')?.[plan.index.get(a.window_minutes)!];
+    const now = series?.[0] ?? none;
     if (a.kind === 'sentiment_flip') {
       const majority = majoritySentiment(now, a.min_mentions!);
       if (majority !== null && majority !== a.last_sentiment) {
@@ -106,7 +105,8 @@ function decide(
     let above: boolean;
     let facts: EventFacts = {};
     if (a.kind === 'spike') {
-      const baseline = spikeBaseline(plan.baseline.get(a.window_minutes)!.map((i) => series?.[i]?.mentions ?? 0));
+      const days = baselines.get(a.ticker ?? '')?.[plan.spikedIndex.get(a.window_minutes)!] ?? [];
+      const baseline = spikeBaseline(days.slice(1).map((c) => c.mentions));
       above = isSpike(now.mentions, baseline, a.spike_factor!, a.min_mentions!);
       facts = { baseline, spikeFactor: a.spike_factor };
     } else {
@@ -130,6 +130,19 @@ export interface AlertActivityDeps {
 export function createAlertActivities(deps: AlertActivityDeps) {
   const clock = deps.now ?? (() => new Date());
   const { db } = deps;
+  let baselineCache: { key: string; counts: Promise<Map<string, IntervalCount[][]>> } | undefined;
+  const spikeBaselines = (now: Date, windows: WindowDays[]) => {
+    const end = Math.floor(windowEnd(now) / BASELINE_REFRESH_MS) * BASELINE_REFRESH_MS;
+    const key = `${end}|${windows.map((w) => w.minutes).join(',')}`;
+    if (baselineCache?.key !== key) {
+      const counts = tickerWindowDays(deps.warehouse, end, windows);
+      baselineCache = { key, counts };
+      counts.catch(() => {
+        if (baselineCache?.counts === counts) baselineCache = undefined;
+      });
+    }
+    return baselineCache.counts;
+  };
 
   return {
     /**
@@ -145,17 +158,18 @@ export function createAlertActivities(deps: AlertActivityDeps) {
       await expireStaleClaims(db);
       const now = clock();
       const alerts = await activeAlerts(db);
-      const plan = plannedIntervals(alerts, now);
+      const plan = plannedWindows(alerts);
       const trendAlerts = alerts.filter((a) => a.kind === 'new_trend');
-      const [counts, trendingRows, entryRows, watchlists] = await Promise.all([
-        tickerIntervalCounts(deps.warehouse, plan.intervals),
+      const [counts, baselines, trendingRows, entryRows, watchlists] = await Promise.all([
+        tickerWindowDays(deps.warehouse, windowEnd(now), plan.current),
+        plan.spiked.length > 0 ? spikeBaselines(now, plan.spiked) : new Map<string, IntervalCount[][]>(),
         trendAlerts.length > 0 ? trendingStocks(db) : Promise.resolve([]),
         trendingEntries(db, trendAlerts.map((a) => a.id)),
         watchlistStockIds(db, [...new Set(trendAlerts.filter((a) => a.trend_scope === 'watchlist').map((a) => a.user_id))]),
       ]);
       const entries = new Map<number, Set<number>>();
       for (const e of entryRows) entries.set(e.alert_id, (entries.get(e.alert_id) ?? new Set()).add(e.stock_id));
-      const d = decide(alerts, counts, plan, new Map(trendingRows.map((t) => [t.stock_id, t.trend_score])), entries, watchlists);
+      const d = decide(alerts, counts, baselines, plan, new Map(trendingRows.map((t) => [t.stock_id, t.trend_score])), entries, watchlists);
 
       const crossed = await db.transaction(async (trx) => {
         await lockAlertEvaluation(trx);
@@ -193,7 +207,7 @@ export function createAlertActivities(deps: AlertActivityDeps) {
     async prepareWeeklyDigest(): Promise<number[]> {
       const now = clock();
       const weekEnding = now.toISOString().slice(0, 10);
-      const weekly = await tickerWindowTotals(deps.warehouse, now, [WEEK_MINUTES]);
+      const weekly = await tickerWindowTotals(deps.warehouse, now, [MINUTES_PER_WEEK]);
       const stocks = await db('stocks').select<Array<{ id: number; ticker: string; name: string; sentiment: string; price: string | null }>>('id', 'ticker', 'name', 'sentiment', db.raw('price::text AS price'));
       const describe = (s: (typeof stocks)[number]): DigestStock => ({ ticker: s.ticker, name: s.name, sentiment: s.sentiment, price: s.price, mentions: weekly.get(s.ticker)?.[0] ?? 0 });
       const byId = new Map(stocks.map((s) => [s.id, s]));

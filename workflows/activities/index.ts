@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { SentimentAnalyser } from '../../core/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
-import type { Connector, Platform } from '../connectors/types';
+import type { Connector } from '../connectors/types';
 import type { DeliveryHooks, NotificationChannels } from '../notifications/delivery';
 import type { PriceProvider } from '../prices';
 import { createAlertActivities } from './alertActivities';
@@ -13,6 +13,7 @@ import { createStockSnapshotActivities } from './stockSnapshotActivities';
 import { createTrendActivities } from './trendActivities';
 import { createTrialActivities } from './trialActivities';
 import { createUniverseActivities } from './universeActivities';
+import type { Platform } from '../../core/platforms';
 
 export interface ActivityDeps {
   db: Knex;

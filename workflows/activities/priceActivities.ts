@@ -6,6 +6,7 @@ import { latestPriceTick } from '../../warehouse/queries/latestPriceTick';
 import { backfillInstants, PRICE_BACKFILL_DAYS } from '../prices/backfillInstants';
 import { ConnectorError } from '../connectors/types';
 import type { PriceProvider, Quote } from '../prices';
+import { DAY_MS } from '../../core/timeWindows';
 
 /** Postgres stocks.price is decimal(10,2) and change_percent decimal(5,2): values are rounded and clamped to fit. */
 export const MAX_PRICE = 99_999_999.99;
@@ -23,7 +24,6 @@ export interface RefreshPricesResult {
   simulated: boolean;
 }
 
-const DAY_MS = 86_400_000;
 /** Tickers quoted per backfill batch: bounds the rows held in memory at once. */
 const BACKFILL_BATCH = 500;
 

@@ -6,11 +6,12 @@ import type { Warehouse } from '../../warehouse/client';
 import { insertMentions, type MentionRow } from '../../warehouse/queries/insertMentions';
 import { insertPosts, type PostRow } from '../../warehouse/queries/insertPosts';
 import type { PostAnalyzer } from '../../core/signal/analyzePost';
-import { ConnectorError, type Connector, type Platform, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from '../connectors/types';
+import { ConnectorError, type Connector, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from '../connectors/types';
 import { quotaDay } from '../quota/quotaDay';
 import { planQuotaAllowance } from '../quota/quotaPlan';
 import { createQuotaUsageStore } from '../quota/quotaUsageStore';
 import type { PostAnalyzerCache } from './postAnalyzerCache';
+import type { Platform } from '../../core/platforms';
 
 export interface SourceScanResult {
   source: string;

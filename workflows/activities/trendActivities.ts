@@ -1,12 +1,11 @@
 import type { Knex } from 'knex';
 import { BASELINE_HOURS, scoreTrends, type Baseline } from '../../core/signal/trendScore';
+import { HOUR_MS, MINUTES_PER_HOUR, startOfHour, windowStart } from '../../core/timeWindows';
 import type { Warehouse } from '../../warehouse/client';
 import { hourlyTickerCounts } from '../../warehouse/queries/hourlyTickerCounts';
 import { insertTrendScores } from '../../warehouse/queries/insertTrendScores';
 import { recentMentionActivity } from '../../warehouse/queries/recentMentionActivity';
 
-const MINUTE_MS = 60_000;
-const HOUR_MS = 3_600_000;
 /** Serialises detections (several scans finish at once): each replaces the trending set as a whole. */
 const TREND_LOCK = 0x7472656e; // "tren"
 
@@ -77,8 +76,8 @@ export function createTrendActivities(deps: { db: Knex; warehouse: Warehouse; no
     /** Scores every ticker mentioned in the last hour, keeps the scores in ClickHouse and replaces the Postgres trending set. */
     async detectTrends(): Promise<DetectTrendsResult> {
       const now = clock();
-      const recentStart = new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS - 59 * MINUTE_MS);
-      const baselineEnd = new Date(Math.floor(recentStart.getTime() / HOUR_MS) * HOUR_MS);
+      const recentStart = windowStart(now, MINUTES_PER_HOUR);
+      const baselineEnd = new Date(startOfHour(recentStart));
       const baselineStart = new Date(baselineEnd.getTime() - BASELINE_HOURS * HOUR_MS);
       const [recent, baseline] = await Promise.all([recentMentionActivity(deps.warehouse, recentStart), baselineFor(baselineStart, baselineEnd)]);
       const { scores, trending } = scoreTrends(recent, baseline.baselines, baseline.hours);

@@ -1,25 +1,10 @@
 import type { Knex } from 'knex';
 import { notificationRow } from '../notifications/delivery';
 import type { TrialPayload } from '../notifications/messages';
+import { DAY_MS } from '../../core/timeWindows';
+import { cardFreeTrials, expireEndedTrials } from '../../warehouse/postgres/trials';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
-
-/**
- * A card-free trial: trialing (sign-up) or trial (set by an admin) with no Stripe subscription behind it. A card trial
- * is ended by Stripe's own events, never here.
- */
-const cardFreeTrials = (db: Knex) =>
-  db('users').whereIn('subscription_status', ['trialing', 'trial']).whereNull('stripe_subscription_id').whereNotNull('trial_end_date');
-
-/** Ends the card-free trials whose trialEndDate has passed (status expired); one user's at sign-in, or all. Returns how many. */
-export async function expireEndedTrials(db: Knex, now: Date, userId?: string): Promise<number> {
-  const query = cardFreeTrials(db).where('trial_end_date', '<=', now);
-  if (userId) query.where('id', userId);
-  return await query.update({ subscription_status: 'expired', has_completed_trial: true, updated_at: now });
-}
-
-export { TRIAL_ENDED_SQL } from '../../warehouse/postgres/trialSql';
 
 export interface TrialActivityDeps {
   db: Knex;

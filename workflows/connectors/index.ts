@@ -1,5 +1,6 @@
 import { createSimulatedConnector, type SimulatedFeedOptions } from './simulatedFeed';
-import { platforms, type Connector, type Platform } from './types';
+import { platforms, type Platform } from '../../core/platforms';
+import type { Connector } from './types';
 
 export interface ConnectorSetup {
   simulated: SimulatedFeedOptions;

@@ -4,7 +4,8 @@ import { createInstagramConnector } from './instagram';
 import { createRedditConnector } from './reddit';
 import { createTikTokConnector } from './tiktok';
 import { createTwitterConnector, X_RECENT_SEARCH_LIMIT } from './twitter';
-import type { Connector, Platform } from './types';
+import type { Platform } from '../../core/platforms';
+import type { Connector } from './types';
 import { createYouTubeConnector } from './youtube';
 
 /** The platform credentials and API locations, named as the environment variables that carry them (so `config.env` fits). */

@@ -1,5 +1,7 @@
 import { hashString, poisson, seededRandom } from '../../core/random/seededRandom';
-import type { Connector, FetchOptions, FetchResult, Platform, RawPost, Source } from './types';
+import type { Platform } from '../../core/platforms';
+import type { Connector, FetchOptions, FetchResult, RawPost, Source } from './types';
+import { DAY_MS, HOUR_MS, MINUTE_MS, MINUTES_PER_WEEK, startOfMinute } from '../../core/timeWindows';
 
 export interface SimulatedTicker {
   symbol: string;
@@ -18,12 +20,11 @@ export interface SimulatedFeedOptions {
   backfillMinutes?: number;
 }
 
-const MINUTE_MS = 60_000;
 /**
  * How far back a first scan reaches: a week of history (the longest dashboard range and the trend baseline), so a fresh
  * install has baselines and every time range shows data.
  */
-export const FIRST_SCAN_MINUTES = 7 * 24 * 60;
+export const FIRST_SCAN_MINUTES = MINUTES_PER_WEEK;
 
 const bullish = [
   '{T} is going to the moon 🚀🚀', 'loaded up on {T} calls, this is the dip to buy', '{T} earnings beat, guidance raised. bullish af',
@@ -93,7 +94,7 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
   function postsForMinute(source: Source, minuteMs: number): RawPost[] {
     const key = `${options.seed}:${platform}:${source.settingType}:${source.value}:${minuteMs}`;
     const random = seededRandom(hashString(key));
-    const hour = Math.floor(minuteMs / 3_600_000);
+    const hour = Math.floor(minuteMs / HOUR_MS);
     const bursting = burstCandidates(hour);
     const count = poisson(random, options.postsPerMinute);
     const posts: RawPost[] = [];
@@ -102,7 +103,7 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
       const pick = bursting.length > 0 && random() < 0.25 ? bursting[Math.floor(random() * bursting.length)]! : tickers[drawIndex(random)]!;
       const other = tickers[drawIndex(random)]!;
       // Each ticker leans bullish or bearish for a day, so sentiment differs between stocks.
-      const lean = moodLean(pick.symbol, Math.floor(minuteMs / 86_400_000));
+      const lean = moodLean(pick.symbol, Math.floor(minuteMs / DAY_MS));
       const mood = random();
       const templates = mood < 0.38 + lean ? bullish : mood < 0.7 ? bearish : neutral;
       const template = templates[Math.floor(random() * templates.length)]!;
@@ -134,7 +135,7 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
     platform,
     simulated: true,
     async fetchNew(source: Source, cursor: string | null, fetchOptions: FetchOptions): Promise<FetchResult> {
-      const lastComplete = Math.floor(now().getTime() / MINUTE_MS) * MINUTE_MS - MINUTE_MS;
+      const lastComplete = startOfMinute(now()) - MINUTE_MS;
       const earliest = lastComplete - (backfillMinutes - 1) * MINUTE_MS;
       // A cursor this feed did not write (e.g. a real connector's, before its credentials were removed) counts as a first scan.
       const stored = cursor ? Date.parse(cursor) : NaN;

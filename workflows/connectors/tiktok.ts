@@ -4,6 +4,7 @@ import { parsePayload, sourceLabel } from './http/payload';
 import { TokenCache } from './http/tokenCache';
 import { decodeCursor, encodeCursor, takeAfterMark, timeMarkSchema } from './http/watermark';
 import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type RawPost, type Source } from './types';
+import { DAY_MS } from '../../core/timeWindows';
 
 export interface TikTokConnectorOptions {
   clientKey: string;
@@ -21,7 +22,6 @@ export interface TikTokConnectorOptions {
 }
 
 const FIELDS = 'id,video_description,create_time,username,like_count,comment_count,share_count,view_count,hashtag_names';
-const DAY_MS = 86_400_000;
 /** start_date and end_date may be at most 30 days apart. */
 const MAX_WINDOW_DAYS = 29;
 

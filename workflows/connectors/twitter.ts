@@ -5,6 +5,7 @@ import { dateString, parsePayload, sourceLabel } from './http/payload';
 import type { RequestLimit, RequestPacer } from './http/requestPacer';
 import { decodeCursor, encodeCursor } from './http/watermark';
 import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type RawPost, type Source } from './types';
+import { HOUR_MS } from '../../core/timeWindows';
 
 /** Recent search allows an app (bearer token) 450 requests per 15-minute window. */
 export const X_RECENT_SEARCH_LIMIT: RequestLimit = { requests: 450, windowSeconds: 15 * 60 };
@@ -97,7 +98,7 @@ export function createTwitterConnector(options: TwitterConnectorOptions): Connec
   const apiUrl = options.apiUrl ?? 'https://api.x.com';
   const pageSize = Math.min(100, Math.max(10, options.pageSize ?? 100));
   const maxPages = options.maxPages ?? 10;
-  const firstScanMs = (options.firstScanHours ?? 1) * 3_600_000;
+  const firstScanMs = (options.firstScanHours ?? 1) * HOUR_MS;
   const now = options.now ?? Date.now;
   const http = createHttpClient(options.http);
 

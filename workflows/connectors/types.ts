@@ -1,6 +1,4 @@
-/** The five platforms of the data model; the dashboard copy shows the first three. */
-export const platforms = ['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'] as const;
-export type Platform = (typeof platforms)[number];
+import type { Platform } from '../../core/platforms';
 
 /** One entry of an admin source list, e.g. reddit/subreddits/"wallstreetbets" or twitter/hashtags/"#stocks". */
 export interface Source {

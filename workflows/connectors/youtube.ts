@@ -4,6 +4,7 @@ import { dateString, parsePayload, sourceLabel } from './http/payload';
 import { advanceMark, decodeCursor, encodeCursor, isAfterMark, timeMarkSchema, type Stamped, type TimeMark } from './http/watermark';
 import { nextPacificMidnight } from '../quota/quotaDay';
 import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from './types';
+import { DAY_MS } from '../../core/timeWindows';
 
 export interface YouTubeConnectorOptions {
   apiKey: string;
@@ -90,7 +91,6 @@ const cursorSchema = timeMarkSchema.extend({
 type Cursor = z.output<typeof cursorSchema>;
 type WatchedVideo = Cursor['videos'][number];
 const CHANNEL_ID = /^UC[\w-]{22}$/;
-const DAY_MS = 86_400_000;
 
 interface Candidate extends Stamped {
   snippet: { channelId: string; title: string; description: string; publishedAt: string };

@@ -3,8 +3,8 @@ import { ActivityFailure, ApplicationFailure, ParentClosePolicy, patched, proxyA
 import type { Activities } from '../activities';
 import { detectTrends } from './detectTrends';
 import { evaluateAlerts } from './evaluateAlerts';
-import type { Platform } from '../connectors/types';
 import type { SourceScanResult } from '../activities/scanActivities';
+import type { Platform } from '../../core/platforms';
 
 const { loadSources, refreshStockSnapshot } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',

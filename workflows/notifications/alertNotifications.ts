@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { inQuietHours } from '../../core/alerts/quietHours';
+import { HOUR_MS } from '../../core/timeWindows';
 import { alertMessagesSince, alertRecipients, heldAlertNotifications, insertNotifications, markBatched, type AlertRecipientRow } from '../../warehouse/postgres/alertNotifications';
 import { alertStocks, type AlertStockRow, type FiredEvent } from '../../warehouse/postgres/alerts';
 import { notificationRow, type NewNotification } from './delivery';
 import type { AlertPayload } from './messages';
 
-const HOUR_MS = 3_600_000;
+
 
 /** The messages one alert event sends: each channel enabled on the alert and in the user's settings, to a verified address or phone. */
 export function eventNotifications(e: FiredEvent, user: AlertRecipientRow | undefined, stock: AlertStockRow | undefined): NewNotification[] {

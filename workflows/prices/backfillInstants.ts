@@ -1,6 +1,6 @@
 import { currentOrLastSession, isTradingDay, newYorkInstant, newYorkTime, sessionLength, SESSION_OPEN_MINUTE } from '../../core/market/marketHours';
+import { MINUTE_MS } from '../../core/timeWindows';
 
-const MINUTE_MS = 60_000;
 /** How far back a fresh install's price history reaches: the longest dashboard range. */
 export const PRICE_BACKFILL_DAYS = 7;
 

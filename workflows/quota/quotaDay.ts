@@ -1,4 +1,4 @@
-const DAY_MS = 86_400_000;
+import { HOUR_MS, DAY_MS } from '../../core/timeWindows';
 const pacific = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /** YouTube quotas reset at midnight America/Los_Angeles. */
@@ -14,7 +14,7 @@ export function nextPacificMidnight(nowMs: number): number {
 export function quotaDay(nowMs: number): { day: string; startsAt: number; endsAt: number } {
   const endsAt = nextPacificMidnight(nowMs);
   // The midnight before: the first midnight after a moment 26 hours before the next one (days last 23 to 25 hours).
-  const startsAt = nextPacificMidnight(endsAt - DAY_MS - 2 * 3_600_000);
+  const startsAt = nextPacificMidnight(endsAt - DAY_MS - 2 * HOUR_MS);
   const parts = pacific.formatToParts(new Date(nowMs));
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   return { day: `${part('year')}-${part('month')}-${part('day')}`, startsAt, endsAt };

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Platform, QuotaKind } from '../connectors/types';
+import type { QuotaKind } from '../connectors/types';
+import type { Platform } from '../../core/platforms';
 
 export interface QuotaUsageRow {
   settingType: string;

@@ -1,4 +1,5 @@
-import { ConnectorError, type Platform } from '../types';
+import type { Platform } from '../../../core/platforms';
+import { ConnectorError } from '../types';
 import { sleep, waitFromHeaders } from './waits';
 
 /** Timeouts and back-off shared by every connector; tests inject small values. */

@@ -1,4 +1,4 @@
-import { useResendVerification } from '../../features/account/api/accountApi';
+import { useResendVerification } from '../account/accountApi';
 import { Button } from '../../ui/Button';
 import { useCurrentUser } from '../session/useCurrentUser';
 

@@ -6,7 +6,7 @@ import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/fieldEr
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { TextField } from '../../../ui/TextField';
-import { useResetPassword } from '../api/accountApi';
+import { useResetPassword } from '../../../app/account/accountApi';
 
 /** /reset-password?token=…: the page the reset e-mail links to. */
 export function ResetPasswordPage() {

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../../app/usePageMeta';
 import { getErrorMessage } from '../../../lib/api';
 import { Card } from '../../../ui/Card';
-import { useVerifyEmail } from '../api/accountApi';
+import { useVerifyEmail } from '../../../app/account/accountApi';
 
 /** /verify-email?token=…: confirms the address as soon as the page opens (sign-up or e-mail change link). */
 export function VerifyEmailPage() {

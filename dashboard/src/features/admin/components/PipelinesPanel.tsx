@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { pipelineRunStatuses, pipelineWorkflowTypes, sourceListPlatforms, type PipelineRun } from '@core/contracts/admin';
+import { pipelineRunStatuses, pipelineWorkflowTypes, type PipelineRun } from '@core/contracts/admin';
+import { platforms } from '@core/platforms';
 import { Badge, type BadgeVariant } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -15,7 +16,7 @@ import { YouTubeQuotaCard } from './YouTubeQuotaCard';
 
 const typeOptions = [{ value: 'all', label: 'All pipelines' }, ...pipelineWorkflowTypes.map((t) => ({ value: t, label: t }))];
 const statusOptions = [{ value: 'all', label: 'Any status' }, ...pipelineRunStatuses.filter((s) => s !== 'UNKNOWN').map((s) => ({ value: s, label: s.toLowerCase().replace(/_/g, ' ') }))];
-const platformOptions = sourceListPlatforms.map((p) => ({ value: p, label: p }));
+const platformOptions = platforms.map((p) => ({ value: p, label: p }));
 
 function statusVariant(status: string): BadgeVariant {
   if (status === 'COMPLETED') return 'success';

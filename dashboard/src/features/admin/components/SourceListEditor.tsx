@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { normaliseSourceValues, platformLabels } from '@core/contracts/admin';
+import { normaliseSourceValues } from '@core/contracts/admin';
+import { isPlatform, platformLabels } from '@core/platforms';
 import { formatCount } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 
@@ -38,7 +39,7 @@ export function SourceListEditor({ platform, settingType, stored, defaults, savi
     setChanged(false);
   }
 
-  const label = `${(platformLabels as Record<string, string>)[platform] ?? capitalise(platform)} ${capitalise(settingType)}`;
+  const label = `${isPlatform(platform) ? platformLabels[platform] : capitalise(platform)} ${capitalise(settingType)}`;
   return (
     <div className="space-y-2">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800 dark:text-slate-200">

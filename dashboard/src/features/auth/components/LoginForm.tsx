@@ -4,7 +4,7 @@ import { loginSchema, type LoginInput } from '@core/contracts/auth';
 import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/fieldErrors';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
-import { ForgotPasswordForm } from '../../account/components/ForgotPasswordForm';
+import { ForgotPasswordForm } from '../../../app/account/ForgotPasswordForm';
 import { useLoginMutation } from '../api/authApi';
 
 export function LoginForm() {

@@ -6,7 +6,7 @@ import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Icon, type IconName } from '../../../ui/Icon';
-import { CtaSection } from '../../public/components/MarketingSections';
+import { CtaSection } from '../../../app/layout/CtaSection';
 import { blogCategories, blogPosts, type BlogPost } from '../data/blogPosts';
 import { NewsletterSignup } from './NewsletterSignup';
 

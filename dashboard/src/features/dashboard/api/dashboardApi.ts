@@ -1,18 +1,10 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlatformStatus } from '@core/contracts/platformStatus';
-import type {
-  detectTrendsResponseSchema,
-  HistoricalPoint,
-  refreshPricesResponseSchema,
-  SessionPrices,
-  Stock,
-  StockPost,
-  TimeRange,
-  trendingNowItemSchema,
-} from '@core/contracts/stocks';
+import type { detectTrendsResponseSchema, HistoricalPoint, refreshPricesResponseSchema, SessionPrices, Stock, StockPost, trendingNowItemSchema } from '@core/contracts/stocks';
 import type { z } from 'zod';
 import { showToast } from '../../../app/toast/toastStore';
 import { apiRequest, apiRequestJson, getErrorMessage, readJson, throwIfResNotOk } from '../../../lib/api';
+import type { TimeRange } from '@core/timeWindows';
 
 export type TrendingNowItem = z.infer<typeof trendingNowItemSchema>;
 export type DetectTrendsResponse = z.infer<typeof detectTrendsResponseSchema>;

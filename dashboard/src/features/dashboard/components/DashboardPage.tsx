@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { TimeRange } from '@core/contracts/stocks';
 import { isTrialStatus } from '@core/contracts/user';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
 import { usePageMeta } from '../../../app/usePageMeta';
@@ -21,6 +20,7 @@ import { SummaryCards } from './SummaryCards';
 import { TrendDetectionPanel } from './TrendDetectionPanel';
 import { TrendingStocksSection } from './TrendingStocksSection';
 import { TrialBanner } from './TrialBanner';
+import type { TimeRange } from '@core/timeWindows';
 
 /** Spec §2 /dashboard: the ten sections in order. */
 export function DashboardPage() {

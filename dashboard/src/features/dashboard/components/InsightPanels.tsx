@@ -1,9 +1,11 @@
-import type { Stock, TimeRange } from '@core/contracts/stocks';
+import type { Stock } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
 import { Card } from '../../../ui/Card';
 import { formatCount } from '../../../lib/format';
 import { SENTIMENT_BAR_CLASSES, SENTIMENT_LABELS, timeRangeLabel } from '../model/format';
-import { PLATFORM_LABELS, platformTotals, sentimentBreakdown, topMoversByMentions, visiblePlatforms } from '../model/stockMetrics';
+import { platformLabels } from '@core/platforms';
+import { platformTotals, sentimentBreakdown, topMoversByMentions, visiblePlatforms } from '../model/stockMetrics';
+import type { TimeRange } from '@core/timeWindows';
 
 interface InsightPanelsProps {
   stocks: readonly Stock[];
@@ -98,7 +100,7 @@ function SentimentBreakdownPanel({ stocks, range }: InsightPanelsProps) {
         <dl className="mt-2 grid grid-cols-3 gap-2 text-sm sm:grid-cols-5">
           {platforms.map((p) => (
             <div key={p} className="rounded-md bg-slate-50 p-2 dark:bg-slate-800/60">
-              <dt className="text-xs text-slate-500 dark:text-slate-400">{PLATFORM_LABELS[p]}</dt>
+              <dt className="text-xs text-slate-500 dark:text-slate-400">{platformLabels[p]}</dt>
               <dd className="font-semibold text-slate-900 dark:text-white">{formatCount(totals[p])}</dd>
             </div>
           ))}

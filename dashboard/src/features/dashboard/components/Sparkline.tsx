@@ -1,8 +1,9 @@
-import type { Stock, TimeRange } from '@core/contracts/stocks';
+import type { Stock } from '@core/contracts/stocks';
 import { useHistoricalQuery, useSessionPricesQuery } from '../api/dashboardApi';
 import { sessionDateLabel, timeRangeLabel } from '../model/format';
 import { sparklineData } from '../model/sparkline';
 import { PriceLine } from './PriceLine';
+import type { TimeRange } from '@core/timeWindows';
 
 interface SparklineProps {
   stock: Stock;

@@ -1,15 +1,17 @@
 import { StarButton } from '../../../app/watchlist/StarButton';
 import type { PriceStatus } from '@core/contracts/platformStatus';
-import type { Stock, TimeRange } from '@core/contracts/stocks';
+import type { Stock } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { formatChangePercent, formatCount, formatPrice } from '../../../lib/format';
 import { changeDirection, SENTIMENT_BORDER_CLASSES } from '../model/format';
-import { PLATFORM_LABELS, stockPlatformMentions, visiblePlatforms } from '../model/stockMetrics';
+import { platformLabels } from '@core/platforms';
+import { stockPlatformMentions, visiblePlatforms } from '../model/stockMetrics';
 import { SentimentBadge } from './SentimentBadge';
 import { SimulatedPricesBadge } from './SimulatedPricesBadge';
 import { Sparkline } from './Sparkline';
+import type { TimeRange } from '@core/timeWindows';
 
 interface StockCardProps {
   stock: Stock;
@@ -86,7 +88,7 @@ export function StockCard({ stock, range, prices, onOpenDetail, onSetAlert }: St
       <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
         {visiblePlatforms(counts).map((p) => (
           <div key={p} className="flex gap-1">
-            <dt>{PLATFORM_LABELS[p]}</dt>
+            <dt>{platformLabels[p]}</dt>
             <dd className="font-semibold text-slate-900 dark:text-white">{formatCount(counts[p])}</dd>
           </div>
         ))}

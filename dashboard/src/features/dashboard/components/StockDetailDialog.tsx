@@ -1,6 +1,6 @@
 import { StarButton } from '../../../app/watchlist/StarButton';
 import type { PriceStatus } from '@core/contracts/platformStatus';
-import type { Stock, StockPost, TimeRange } from '@core/contracts/stocks';
+import type { Stock, StockPost } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
 import { Badge } from '../../../ui/Badge';
 import { Dialog } from '../../../ui/Dialog';
@@ -17,10 +17,12 @@ import {
 } from '../model/format';
 import { formatChangePercent, formatCount, formatDateTime, formatPrice } from '../../../lib/format';
 import { sparklineData } from '../model/sparkline';
-import { PLATFORM_LABELS, sentimentBreakdown, stockPlatformMentions, visiblePlatforms, type MentionPlatform } from '../model/stockMetrics';
+import { isPlatform, platformLabels, type Platform } from '@core/platforms';
+import { sentimentBreakdown, stockPlatformMentions, visiblePlatforms } from '../model/stockMetrics';
 import { PriceLine } from './PriceLine';
 import { SentimentBadge } from './SentimentBadge';
 import { SimulatedPricesBadge } from './SimulatedPricesBadge';
+import type { TimeRange } from '@core/timeWindows';
 
 interface StockDetailDialogProps {
   /** The stock to show; null closes the dialog. */
@@ -115,9 +117,9 @@ function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: TimeRa
             <dt>Total</dt>
             <dd className="font-semibold text-slate-900 dark:text-white">{formatCount(stock.totalMentions)}</dd>
           </div>
-          {visiblePlatforms(counts).map((p: MentionPlatform) => (
+          {visiblePlatforms(counts).map((p: Platform) => (
             <div key={p} className="flex gap-1">
-              <dt>{PLATFORM_LABELS[p]}</dt>
+              <dt>{platformLabels[p]}</dt>
               <dd className="font-semibold text-slate-900 dark:text-white">{formatCount(counts[p])}</dd>
             </div>
           ))}
@@ -147,7 +149,7 @@ function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: TimeRa
   );
 }
 
-const platformLabel = (platform: string) => PLATFORM_LABELS[platform as MentionPlatform] ?? platform;
+const platformLabel = (platform: string) => (isPlatform(platform) ? platformLabels[platform] : platform);
 
 function safeHref(url: string): string | null {
   try {

@@ -1,7 +1,7 @@
 import { useWatchlist } from '../../../app/watchlist/watchlistApi';
 import { useId, useMemo, useState } from 'react';
 import type { PriceStatus } from '@core/contracts/platformStatus';
-import type { Stock, TimeRange } from '@core/contracts/stocks';
+import type { Stock } from '@core/contracts/stocks';
 import { Button } from '../../../ui/Button';
 import { TIME_RANGE_OPTIONS } from '../model/format';
 import { hasMore, nextVisibleCount, PAGE_SIZE } from '../model/paging';
@@ -9,6 +9,7 @@ import { dataSinceNote, sortStocks, STOCK_SORT_OPTIONS, type StockSort } from '.
 import { SetStockAlertDialog } from './SetStockAlertDialog';
 import { StockCard } from './StockCard';
 import { StockDetailDialog } from './StockDetailDialog';
+import type { TimeRange } from '@core/timeWindows';
 
 interface TrendingStocksSectionProps {
   stocks: readonly Stock[];

@@ -1,4 +1,4 @@
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '@core/timeWindows';
 
 /** Whole days left until trialEnd, rounded up (spec §2), never below 0; null for an unreadable date. */
 export function trialDaysRemaining(trialEnd: string, now: Date = new Date()): number | null {

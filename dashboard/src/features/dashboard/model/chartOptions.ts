@@ -1,18 +1,11 @@
-import type { HistoricalPoint, TimeRange } from '@core/contracts/stocks';
+import type { HistoricalPoint } from '@core/contracts/stocks';
 import type { ChartOption } from '../charts/chartOption';
 import { formatTime, formatWeekday } from '../../../lib/format';
-import { PLATFORM_LABELS, type MentionPlatform } from './stockMetrics';
+import { dashboardPlatforms, platformColors, platformLabels, platforms, type Platform } from '@core/platforms';
+import type { TimeRange } from '@core/timeWindows';
 
 const AXIS_TEXT = '#94a3b8';
 const SPLIT_LINE = 'rgba(148, 163, 184, 0.25)';
-
-export const PLATFORM_COLORS: Record<MentionPlatform, string> = {
-  reddit: '#f97316',
-  twitter: '#0ea5e9',
-  youtube: '#ef4444',
-  tiktok: '#a855f7',
-  instagram: '#ec4899',
-};
 
 /** Bucket label for the x axis: a clock time, with the weekday on the 7-day range. */
 export function bucketLabel(timestamp: string, range: TimeRange): string {
@@ -23,10 +16,9 @@ export function bucketLabel(timestamp: string, range: TimeRange): string {
   return `${formatWeekday(date)} ${time}`;
 }
 
-/** The platforms with any mentions in the history; the three core platforms always. */
-export function historyPlatforms(points: readonly HistoricalPoint[]): MentionPlatform[] {
-  const all: MentionPlatform[] = ['reddit', 'twitter', 'youtube', 'tiktok', 'instagram'];
-  return all.filter((p) => p === 'reddit' || p === 'twitter' || p === 'youtube' || points.some((pt) => pt.mentions[p] > 0));
+/** The platforms with any mentions in the history; the dashboard's own platforms always. */
+export function historyPlatforms(points: readonly HistoricalPoint[]): Platform[] {
+  return platforms.filter((p) => dashboardPlatforms.includes(p) || points.some((pt) => pt.mentions[p] > 0));
 }
 
 /**
@@ -38,11 +30,11 @@ export function detailChartOption(points: readonly HistoricalPoint[], range: Tim
   const hasPrice = price && points.some((p) => p.price !== null);
   const labels = points.map((p) => bucketLabel(p.timestamp, range));
   const bars: BarSeriesOptionLike[] = platforms.map((platform) => ({
-    name: PLATFORM_LABELS[platform],
+    name: platformLabels[platform],
     type: 'bar',
     stack: 'mentions',
     yAxisIndex: 0,
-    itemStyle: { color: PLATFORM_COLORS[platform] },
+    itemStyle: { color: platformColors[platform] },
     emphasis: { focus: 'series' },
     data: points.map((p) => p.mentions[platform]),
   }));

@@ -1,4 +1,5 @@
-import type { Sentiment, TimeRange } from '@core/contracts/stocks';
+import type { Sentiment } from '@core/contracts/stocks';
+import type { TimeRange } from '@core/timeWindows';
 
 /** Spec §2 section 8: the time-range select, in order; the first is the default. */
 export const TIME_RANGE_OPTIONS: ReadonlyArray<{ value: TimeRange; label: string }> = [

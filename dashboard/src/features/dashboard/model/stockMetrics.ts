@@ -1,5 +1,5 @@
-import type { Sentiment, Stock } from '@core/contracts/stocks';
-import { platformLabels } from '@core/contracts/admin';
+import { mentionsPerPlatform, type Sentiment, type Stock } from '@core/contracts/stocks';
+import { dashboardPlatforms, platforms, zeroPerPlatform, type Platform } from '@core/platforms';
 import { formatCount } from '../../../lib/format';
 
 /** Spec §2 section 2: the four summary cards. Active Alerts and every caption are fixed text. */
@@ -84,35 +84,20 @@ export function sentimentBreakdown(items: ReadonlyArray<{ sentiment: Sentiment }
   });
 }
 
-export type MentionPlatform = 'reddit' | 'twitter' | 'youtube' | 'tiktok' | 'instagram';
+/** A stock's mentions per platform, keyed by platform. */
+export const stockPlatformMentions = (stock: Stock): Record<Platform, number> => mentionsPerPlatform(stock);
 
-export const PLATFORM_LABELS: Record<MentionPlatform, string> = platformLabels;
-
-/** The three dashboard platforms (spec §1), always shown; TikTok and Instagram only when they have mentions. */
-export const CORE_PLATFORMS: readonly MentionPlatform[] = ['reddit', 'twitter', 'youtube'];
-export const EXTRA_PLATFORMS: readonly MentionPlatform[] = ['tiktok', 'instagram'];
-
-export function stockPlatformMentions(stock: Stock): Record<MentionPlatform, number> {
-  return {
-    reddit: stock.redditMentions,
-    twitter: stock.twitterMentions,
-    youtube: stock.youtubeMentions,
-    tiktok: stock.tiktokMentions,
-    instagram: stock.instagramMentions,
-  };
-}
-
-/** The platforms to show for one set of counts: the three core ones, plus extras that are non-zero. */
-export function visiblePlatforms(counts: Record<MentionPlatform, number>): MentionPlatform[] {
-  return [...CORE_PLATFORMS, ...EXTRA_PLATFORMS.filter((p) => counts[p] > 0)];
+/** The platforms to show for one set of counts: the dashboard's own ones always, the others when non-zero. */
+export function visiblePlatforms(counts: Record<Platform, number>): Platform[] {
+  return platforms.filter((p) => dashboardPlatforms.includes(p) || counts[p] > 0);
 }
 
 /** Mentions per platform summed over the list. */
-export function platformTotals(stocks: readonly Stock[]): Record<MentionPlatform, number> {
-  const totals: Record<MentionPlatform, number> = { reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 };
+export function platformTotals(stocks: readonly Stock[]): Record<Platform, number> {
+  const totals = zeroPerPlatform();
   for (const stock of stocks) {
     const counts = stockPlatformMentions(stock);
-    for (const platform of Object.keys(totals) as MentionPlatform[]) totals[platform] += counts[platform];
+    for (const platform of platforms) totals[platform] += counts[platform];
   }
   return totals;
 }

@@ -1,5 +1,6 @@
-import { rangeMinutes, timeRanges, type Stock, type TimeRange } from '@core/contracts/stocks';
+import { type Stock } from '@core/contracts/stocks';
 import { DEFAULT_TIME_RANGE } from './format';
+import { HOUR_MS, MINUTE_MS, rangeMinutes, timeRanges, type TimeRange } from '@core/timeWindows';
 
 /** The grid's sort control, in the order the select lists them. */
 export const STOCK_SORT_OPTIONS = [
@@ -68,6 +69,6 @@ export function dataSinceNote(range: TimeRange, mentionsSince: string | null | u
   if (!mentionsSince) return null;
   const since = Date.parse(mentionsSince);
   // An hour's slack: the first hour held is whole hours, the range starts at a minute.
-  if (!Number.isFinite(since) || since <= now - rangeMinutes[range] * 60_000 + 3_600_000) return null;
+  if (!Number.isFinite(since) || since <= now - rangeMinutes[range] * MINUTE_MS + HOUR_MS) return null;
   return `data since ${new Date(since).toLocaleDateString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}`;
 }

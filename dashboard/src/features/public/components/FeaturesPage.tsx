@@ -2,7 +2,8 @@ import { PUBLIC_PAGE_META } from '../content/pageMeta';
 import { usePageMeta } from '../../../app/usePageMeta';
 import { Card } from '../../../ui/Card';
 import { PublicPageHeading } from '../../../ui/PublicPageHeading';
-import { CtaSection, FeatureGrid, SectionHeading } from './MarketingSections';
+import { CtaSection } from '../../../app/layout/CtaSection';
+import { FeatureGrid, SectionHeading } from './MarketingSections';
 
 const STEPS = [
   {

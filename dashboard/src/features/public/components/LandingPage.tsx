@@ -5,7 +5,8 @@ import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';
 import { Icon } from '../../../ui/Icon';
-import { CtaSection, FeatureGrid, PricingCard, SectionHeading, StatsBlock } from './MarketingSections';
+import { CtaSection } from '../../../app/layout/CtaSection';
+import { FeatureGrid, PricingCard, SectionHeading, StatsBlock } from './MarketingSections';
 
 export const LANDING_TITLE = PUBLIC_PAGE_META['/'].title;
 export const LANDING_DESCRIPTION = PUBLIC_PAGE_META['/'].description;

@@ -8,7 +8,8 @@ import { PublicPageHeading } from '../../../ui/PublicPageHeading';
 import { PLAN, PLAN_FEATURES } from '../content/marketing';
 import { useSupportEmail } from '../useSupportEmail';
 import { Faq, type FaqItem } from './Faq';
-import { CtaSection, PricingCard, SectionHeading } from './MarketingSections';
+import { CtaSection } from '../../../app/layout/CtaSection';
+import { PricingCard, SectionHeading } from './MarketingSections';
 
 const FEATURE_TABLE: readonly { feature: string; detail: string }[] = [
   { feature: 'Stocks you can monitor', detail: 'Unlimited' },

@@ -1,6 +1,6 @@
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
 import type { FieldErrors } from '../../../lib/fieldErrors';
-import { PhoneVerification } from '../../account/components/PhoneVerification';
+import { PhoneVerification } from '../../../app/account/PhoneVerification';
 import { TextField } from '../../../ui/TextField';
 import type { ProfileFormValues } from './profileForm';
 

@@ -1,5 +1,5 @@
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
-import { ChangePasswordSection } from '../../account/components/ChangePasswordSection';
+import { ChangePasswordSection } from '../../../app/account/ChangePasswordSection';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { SubscriptionSection } from './SubscriptionSection';

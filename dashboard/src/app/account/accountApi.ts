@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@core/contracts/auth';
-import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
-import { showToast } from '../../../app/toast/toastStore';
-import { apiRequestJson, getErrorMessage, type HttpMethod } from '../../../lib/api';
+import { CURRENT_USER_QUERY_KEY } from '../session/currentUserQuery';
+import { showToast } from '../toast/toastStore';
+import { apiRequestJson, getErrorMessage, type HttpMethod } from '../../lib/api';
 
 /**
  * One account call that answers {message}: the message is toasted (or shown by the caller), the current user is

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { forgotPasswordSchema } from '@core/contracts/auth';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/fieldErrors';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
-import { useForgotPassword } from '../api/accountApi';
+import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../lib/fieldErrors';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { useForgotPassword } from './accountApi';
 
 /** "Forgot password?" on /auth: asks for the address and says a link was sent if an account uses it. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {

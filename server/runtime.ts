@@ -15,19 +15,19 @@ import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
 import { postgresLimiters } from '../workflows/connectors/http/requestPacer';
 import { createRealConnectors } from '../workflows/connectors/realConnectors';
-import { platforms, type Platform } from '../workflows/connectors/types';
 import { createPriceProvider } from '../workflows/prices';
 import { createNotificationChannels } from '../workflows/notifications';
 import { startSmtpCapture } from '../workflows/notifications/smtpCapture';
 import { ensureSchedules } from '../workflows/schedules';
 import { startWorker, type RunningWorker } from '../workflows/worker';
-import { createDatabase, type Database } from './database';
-import { log, setLogLevel } from './logger';
-import { assertPortFree } from './ports';
-import { startPostgres } from './postgres';
-import { StartupError } from './startupError';
-import { ensureTemporalCli } from './temporalCli';
-import { startTemporalDevServer } from './temporalDevServer';
+import { createDatabase, type Database } from '../platform/database';
+import { log, setLogLevel } from '../platform/logger';
+import { assertPortFree } from '../platform/ports';
+import { startPostgres } from '../platform/postgres';
+import { StartupError } from '../platform/startupError';
+import { ensureTemporalCli } from '../platform/temporalCli';
+import { startTemporalDevServer } from '../platform/temporalDevServer';
+import { platforms, type Platform } from '../core/platforms';
 
 const SESSION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAY, HOUR, MINUTE, mentionAt } from '../tests/support/mentionRows';
 import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
 import { insertMentions, type MentionRow } from './queries/insertMentions';
-import { tickerIntervalCounts, type MinuteInterval } from './queries/tickerIntervalCounts';
+import { tickerWindowDays } from './queries/tickerWindowDays';
+import { windowStart } from '../core/timeWindows';
 
-describe('tickerIntervalCounts', () => {
+describe('tickerWindowDays', () => {
   let store: TestWarehouse;
   const now = Date.parse('2026-11-20T15:37:20Z');
   const rows: MentionRow[] = [];
@@ -23,22 +24,22 @@ describe('tickerIntervalCounts', () => {
   });
   afterAll(async () => store?.close());
 
-  it('counts each interval [from, to) of minute buckets exactly, with its bullish and bearish share, in one read', async () => {
-    const nowMinute = Math.floor(now / MINUTE) * MINUTE;
-    const intervals: MinuteInterval[] = [];
-    for (const w of [60, 240, 1440]) {
-      for (let d = 0; d <= 7; d++) intervals.push({ fromMs: nowMinute + MINUTE - w * MINUTE - d * DAY, toMs: nowMinute + MINUTE - d * DAY });
-    }
-    intervals.push({ fromMs: nowMinute - 20 * MINUTE, toMs: nowMinute - 10 * MINUTE });
-    const counts = await tickerIntervalCounts(store.warehouse, intervals);
+  it('counts each window now and on each earlier day exactly as the cards count the last N minutes, with the bullish and bearish share, in one read', async () => {
+    const windows = [{ minutes: 60, days: 7 }, { minutes: 240, days: 0 }, { minutes: 1440, days: 7 }, { minutes: 17, days: 2 }];
+    const end = windowStart(new Date(now), 1).getTime() + MINUTE;
+    const counts = await tickerWindowDays(store.warehouse, end, windows);
     for (const ticker of ['AMC', 'GME']) {
-      const expected = intervals.map(({ fromMs, toMs }) => {
-        const inside = rows.filter((r) => r.ticker === ticker && Math.floor(Date.parse(r.ts) / MINUTE) * MINUTE >= fromMs && Math.floor(Date.parse(r.ts) / MINUTE) * MINUTE < toMs);
-        return { mentions: inside.length, bullish: inside.filter((r) => r.label === 'bullish').length, bearish: inside.filter((r) => r.label === 'bearish').length };
-      });
+      const expected = windows.map(({ minutes, days }) =>
+        Array.from({ length: days + 1 }, (_, d) => {
+          const fromMs = windowStart(new Date(now - d * DAY), minutes).getTime();
+          const toMs = fromMs + minutes * MINUTE;
+          const inside = rows.filter((r) => r.ticker === ticker && Math.floor(Date.parse(r.ts) / MINUTE) * MINUTE >= fromMs && Math.floor(Date.parse(r.ts) / MINUTE) * MINUTE < toMs);
+          return { mentions: inside.length, bullish: inside.filter((r) => r.label === 'bullish').length, bearish: inside.filter((r) => r.label === 'bearish').length };
+        }),
+      );
       expect(counts.get(ticker), ticker).toEqual(expected);
     }
     // The last hour is the 60 minute buckets ending with the current one: the mention 61 minutes back is outside.
-    expect(counts.get('AMC')![0]!.mentions).toBe(10);
+    expect(counts.get('AMC')![0]![0]!.mentions).toBe(10);
   });
 });

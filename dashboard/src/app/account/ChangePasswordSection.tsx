@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { passwordChangeSchema } from '@core/contracts/auth';
-import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../../lib/fieldErrors';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
-import { useChangePassword } from '../api/accountApi';
+import { fieldErrorsOf, hasErrors, type FieldErrors } from '../../lib/fieldErrors';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { useChangePassword } from './accountApi';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { PublicUser } from '@core/contracts/user';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
-import { useSendPhoneCode, useVerifyPhone } from '../api/accountApi';
+import { Button } from '../../ui/Button';
+import { TextField } from '../../ui/TextField';
+import { useSendPhoneCode, useVerifyPhone } from './accountApi';
 
 /** Under the saved phone number: verified, or how to verify it (SMS alerts go only to a verified phone). */
 export function PhoneVerification({ user }: { user: PublicUser }) {
