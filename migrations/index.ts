@@ -15,6 +15,7 @@ import * as m014 from './014_seeded_admin_not_subscriber';
 import * as m015 from './015_api_quota_usage';
 import * as m016 from './016_username_format';
 import * as m017 from './017_drop_stock_mention_counts';
+import * as m018 from './018_alert_kinds_watchlists_noise_control';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -39,6 +40,7 @@ const migrations: Array<[string, Migration]> = [
   ['015_api_quota_usage', m015],
   ['016_username_format', m016],
   ['017_drop_stock_mention_counts', m017],
+  ['018_alert_kinds_watchlists_noise_control', m018],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

@@ -1,6 +1,6 @@
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { MINUTE, HOUR, mentionAt } from '../tests/support/mentionRows';
+import { DAY, MINUTE, HOUR, mentionAt } from '../tests/support/mentionRows';
 import { testActivities } from '../tests/support/testActivities';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
 import { startTwilioEndpoint, type TwilioEndpoint } from '../tests/support/twilioEndpoint';
@@ -11,6 +11,7 @@ import { createMailer } from './notifications/mailer';
 import { createSmsSender } from './notifications/smsSender';
 import { startSmtpCapture, type SmtpCapture } from './notifications/smtpCapture';
 import { startWorker, type RunningWorker } from './worker';
+import { NEW_TREND_ALERTS_PER_DAY } from '../core/contracts/alerts';
 
 const twilio = { accountSid: 'AC0123456789abcdef0123456789abcdef', authToken: 'test-auth-token' };
 let clock = new Date('2026-11-20T15:30:00Z').getTime();
@@ -28,6 +29,7 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
   /** Recipients whose next send fails right after the provider accepted it (before it is recorded). */
   const failAfterSend = new Set<string>();
   let run = 0;
+  let activities: Awaited<ReturnType<typeof testActivities>>;
 
   const emails = async (to?: string) => {
     const rows = await database.db('outbox_messages').where('channel', 'email').orderBy('id').select('recipients', 'subject', 'text_body', 'html_body');
@@ -71,7 +73,7 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
       address: inject('temporalAddress'),
       namespace: 'default',
       taskQueue,
-      activities: await testActivities(database.db, store.warehouse, { now, notifications, deliveryHooks }),
+      activities: (activities = await testActivities(database.db, store.warehouse, { now, notifications, deliveryHooks })),
     });
     client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
   });
@@ -197,5 +199,160 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
     expect(await emails('no-digest@example.com')).toEqual([]);
     await client.workflow.execute<typeof weeklyDigest>('weeklyDigest', { taskQueue, workflowId: `digest-${taskQueue}-2` });
     expect(await emails('digest@example.com')).toHaveLength(1);
+  });
+
+  const labelled = (ticker: string, labels: Array<'bullish' | 'bearish' | 'neutral'>, at = clock - 10 * MINUTE) =>
+    insertMentions(store.warehouse, labels.map((label, i) => mentionAt(ticker, at + i * 1000, { label })));
+  const repeat = <T,>(value: T, n: number) => Array.from({ length: n }, () => value);
+  const keys = async (alertId: number) => (await database.db('notifications').where('alert_id', alertId).orderBy('id').pluck<string[]>('idempotency_key'));
+  const off = (...ids: number[]) => database.db('alerts').whereIn('id', ids).update({ is_active: false });
+
+  it('spike: fires once when mentions reach k × the 7-day same-time mean (and the minimum), not again while it lasts, again after it ends; a repeated evaluation adds nothing', async () => {
+    const pltr = await stock('PLTR');
+    const owner = await user('spike@example.com', { phone_number: null, sms_alerts: false });
+    const id = await alert(owner, pltr, { kind: 'spike', mention_threshold: null, spike_factor: 3, min_mentions: 5 });
+    // The usual hour: 2 mentions at this time on each of the previous 7 days (one day twice as busy, one silent).
+    for (const day of [1, 2, 3, 4, 5, 6, 7]) await mentions('PLTR', day === 3 ? 4 : day === 5 ? 0 : 2, clock - day * DAY - 20 * MINUTE);
+    // Mentions outside the same hour on earlier days do not count towards the baseline.
+    await mentions('PLTR', 50, clock - 1 * DAY - 3 * HOUR);
+    await mentions('PLTR', 5);
+    expect(await evaluate()).toMatchObject({ crossed: 0, sent: 0 }); // baseline 2, 5 < 3 × 2
+    await mentions('PLTR', 1);
+    expect(await evaluate()).toMatchObject({ crossed: 1, sent: 1 });
+    const [mail] = await emails('spike@example.com');
+    expect(mail.subject).toBe('PLTR spike: 6 mentions, 3.0× its usual 2');
+    expect(mail.text_body).toContain('Your spike factor: 3×');
+
+    await mentions('PLTR', 4);
+    expect(await evaluate()).toMatchObject({ crossed: 0, sent: 0 });
+    // A retried activity (the same evaluation once more after its commit) records nothing new.
+    expect(await activities.evaluateAlertCrossings()).toMatchObject({ crossed: 0 });
+    clock += 2 * HOUR;
+    expect(await evaluate()).toMatchObject({ rearmed: 1 });
+    await mentions('PLTR', 6);
+    expect(await evaluate()).toMatchObject({ crossed: 1, sent: 1 });
+    expect(await keys(id)).toEqual([`alert:${id}:crossing:1:email`, `alert:${id}:crossing:2:email`]);
+    await off(id);
+  });
+
+  it('spike: a sleepy stock needs its minimum count, however many times its baseline it is', async () => {
+    const sleepy = await stock('SLPY');
+    const id = await alert(await user('sleepy@example.com', { phone_number: null, sms_alerts: false }), sleepy, { kind: 'spike', mention_threshold: null, spike_factor: 3, min_mentions: 10 });
+    await mentions('SLPY', 9); // baseline 0: 9 is infinitely many times it, but under the minimum
+    expect(await evaluate()).toMatchObject({ crossed: 0 });
+    await mentions('SLPY', 1);
+    expect(await evaluate()).toMatchObject({ crossed: 1, sent: 1 });
+    await off(id);
+  });
+
+  it('sentiment flip: the first majority is the starting point; each turn bullish ↔ bearish fires once; too few mentions or a tie is no reading', async () => {
+    const sofi = await stock('SOFI');
+    const id = await alert(await user('flip@example.com', { phone_number: null, sms_alerts: false }), sofi, { kind: 'sentiment_flip', mention_threshold: null, min_mentions: 6 });
+    await labelled('SOFI', [...repeat('bullish' as const, 4), 'bearish']);
+    expect(await evaluate()).toMatchObject({ crossed: 0 }); // 5 mentions: under the minimum
+    await labelled('SOFI', ['bullish', 'neutral']);
+    expect(await evaluate()).toMatchObject({ crossed: 0 }); // bullish now, the starting point
+    expect(await database.db('alerts').where({ id }).first('last_sentiment')).toEqual({ last_sentiment: 'bullish' });
+    await labelled('SOFI', repeat('bearish', 4));
+    expect(await evaluate()).toMatchObject({ crossed: 0 }); // 5 bullish, 5 bearish: a tie, no reading
+    await labelled('SOFI', ['bearish']);
+    expect(await evaluate()).toMatchObject({ crossed: 1, sent: 1 });
+    const [mail] = await emails('flip@example.com');
+    expect(mail.subject).toBe('SOFI sentiment flipped from bullish to bearish');
+    expect(mail.text_body).toContain('Bullish / bearish: 5 / 6');
+    await labelled('SOFI', ['bearish']);
+    expect(await evaluate()).toMatchObject({ crossed: 0 });
+    expect(await activities.evaluateAlertCrossings()).toMatchObject({ crossed: 0 });
+    await labelled('SOFI', repeat('bullish', 3));
+    expect(await evaluate()).toMatchObject({ crossed: 1, sent: 1 });
+    expect((await emails('flip@example.com')).map((m) => m.subject)).toEqual(['SOFI sentiment flipped from bullish to bearish', 'SOFI sentiment flipped from bearish to bullish']);
+    expect(await keys(id)).toEqual([`alert:${id}:flip:1:email`, `alert:${id}:flip:2:email`]);
+    await off(id);
+  });
+
+  it('new trend: fires for a stock entering the trending set (one stock, the watchlist, any stock), once per entry, again after it left; not for the set the alert started from', async () => {
+    const [rivn, lcid, nio] = [await stock('RIVN'), await stock('LCID'), await stock('NIO')];
+    const trend = (...tickers: string[]) =>
+      database.db.transaction(async (trx) => {
+        await trx('trending_stocks').delete();
+        if (tickers.length) await trx('trending_stocks').insert(tickers.map((ticker, i) => ({ ticker, name: `${ticker} Inc.`, trend_score: 80 - i })));
+      });
+    const owner = await user('trend@example.com', { phone_number: null, sms_alerts: false });
+    await database.db('watchlist_items').insert([{ user_id: owner, stock_id: lcid }]);
+    const one = await alert(owner, rivn, { kind: 'new_trend', mention_threshold: null, trend_scope: 'stock' });
+    const watch = await alert(owner, null as unknown as number, { kind: 'new_trend', mention_threshold: null, trend_scope: 'watchlist', stock_id: null });
+    const any = await alert(owner, null as unknown as number, { kind: 'new_trend', mention_threshold: null, trend_scope: 'any', stock_id: null });
+
+    await trend('NIO');
+    expect(await evaluate()).toMatchObject({ crossed: 0 }); // the starting point: NIO was trending already
+    await trend('NIO', 'RIVN', 'LCID');
+    expect(await evaluate()).toMatchObject({ crossed: 4, sent: 4 }); // RIVN: one + any; LCID: watchlist + any
+    expect(await keys(one)).toEqual([`alert:${one}:trend:${rivn}:1:email`]);
+    expect(await keys(watch)).toEqual([`alert:${watch}:trend:${lcid}:1:email`]);
+    expect((await keys(any)).sort()).toEqual([`alert:${any}:trend:${lcid}:1:email`, `alert:${any}:trend:${rivn}:1:email`].sort());
+    expect((await emails('trend@example.com')).map((m) => m.subject)).toContain('RIVN is trending (trend score 79)');
+    expect(await evaluate()).toMatchObject({ crossed: 0 });
+    expect(await activities.evaluateAlertCrossings()).toMatchObject({ crossed: 0 });
+
+    await trend('NIO', 'LCID'); // RIVN leaves
+    expect(await evaluate()).toMatchObject({ crossed: 0 });
+    await trend('NIO', 'LCID', 'RIVN');
+    expect(await evaluate()).toMatchObject({ crossed: 2 });
+    expect(await keys(one)).toEqual([`alert:${one}:trend:${rivn}:1:email`, `alert:${one}:trend:${rivn}:2:email`]);
+    expect(nio).toBeGreaterThan(0);
+    await off(one, watch, any);
+    await trend();
+  });
+
+  it(`new trend: at most ${NEW_TREND_ALERTS_PER_DAY} new-trend messages per user and day`, async () => {
+    const owner = await user('trend-cap@example.com', { phone_number: null, sms_alerts: false, max_alerts_per_hour: 100 });
+    const any = await alert(owner, null as unknown as number, { kind: 'new_trend', mention_threshold: null, trend_scope: 'any', stock_id: null });
+    expect(await evaluate()).toMatchObject({ crossed: 0 });
+    const tickers = Array.from({ length: NEW_TREND_ALERTS_PER_DAY + 3 }, (_, i) => `CAP${i}`);
+    for (const t of tickers) await stock(t);
+    await database.db('trending_stocks').insert(tickers.map((ticker) => ({ ticker, name: ticker, trend_score: 50 })));
+    expect(await evaluate()).toMatchObject({ crossed: NEW_TREND_ALERTS_PER_DAY, sent: NEW_TREND_ALERTS_PER_DAY });
+    expect(await emails('trend-cap@example.com')).toHaveLength(NEW_TREND_ALERTS_PER_DAY);
+    expect(await database.db('alert_trend_entries').where({ alert_id: any, is_trending: true }).count('* as n').first()).toEqual({ n: NEW_TREND_ALERTS_PER_DAY + 3 });
+    await off(any);
+    await database.db('trending_stocks').delete();
+  });
+
+  it('noise control: quiet hours hold alerts and send them after as one digest per channel; past the hourly cap the rest wait for one digest', async () => {
+    // 15:30 UTC + n × 3 h: quiet hours cover the test's current local hour in Asia/Tokyo (UTC+9).
+    const localHour = (new Date(clock).getUTCHours() + 9) % 24;
+    const pad = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+    const owner = await user('quiet@example.com', { phone_number: '+14155550177', time_zone: 'Asia/Tokyo', quiet_hours_start: pad(localHour), quiet_hours_end: pad(localHour + 2), max_alerts_per_hour: 2 });
+    const ids: number[] = [];
+    for (const t of ['QA', 'QB', 'QC']) ids.push(await alert(owner, await stock(t), { mention_threshold: 1 }));
+    for (const t of ['QA', 'QB']) await mentions(t, 2);
+    expect(await evaluate()).toMatchObject({ crossed: 2, sent: 0 });
+    expect(await database.db('notifications').where('user_id', owner).pluck('status')).toEqual(['held', 'held', 'held', 'held']);
+    expect(await evaluate()).toMatchObject({ sent: 0 }); // still quiet
+
+    clock += 2 * HOUR; // quiet hours over: one e-mail and one SMS carry both alerts
+    expect(await evaluate()).toMatchObject({ sent: 2, rearmed: 2 });
+    const [digest] = await emails('quiet@example.com');
+    expect(digest.subject).toBe('StockPulse: 2 alerts held for you');
+    expect(digest.text_body).toContain('QA alert: 2 mentions (threshold 1)');
+    expect(digest.text_body).toContain('QB alert: 2 mentions (threshold 1)');
+    expect(texts('+14155550177').map((m) => m.body)).toEqual([expect.stringMatching(/^StockPulse: 2 held alerts \(QA, QB\)/)]);
+    expect(await database.db('notifications').where({ user_id: owner, status: 'batched' }).count('* as n').first()).toEqual({ n: 4 });
+    expect(await evaluate()).toMatchObject({ sent: 0 });
+
+    // The cap: the digest used one of 2 messages this hour; QC's alert is the second; a fourth would wait.
+    await mentions('QC', 2);
+    expect(await evaluate()).toMatchObject({ crossed: 1, sent: 2 });
+    clock += 2 * HOUR; // QC's window empties (QA's and QB's emptied when quiet hours ended): all three are re-armed
+    expect(await evaluate()).toMatchObject({ rearmed: 1 });
+    for (const t of ['QA', 'QB', 'QC']) await mentions(t, 2);
+    expect(await evaluate()).toMatchObject({ crossed: 3, sent: 4 }); // 2 per channel pass, the third waits
+    expect(await database.db('notifications').where({ user_id: owner, status: 'held' }).count('* as n').first()).toEqual({ n: 2 });
+    clock += 30 * MINUTE;
+    expect(await evaluate()).toMatchObject({ sent: 0 }); // the hour is not over
+    clock += 31 * MINUTE;
+    expect(await evaluate()).toMatchObject({ sent: 2 });
+    expect((await emails('quiet@example.com')).map((m) => m.subject).at(-1)).toBe('StockPulse: 1 alert held for you');
+    await off(...ids);
   });
 });

@@ -1,8 +1,11 @@
 import type { PublicUser } from '../../core/contracts/user';
 import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, ResetPasswordInput } from '../../core/contracts/auth';
+import type { AlertSettings } from '../../core/contracts/alertSettings';
 import type { Database } from '../../platform/database';
+import { findAlertSettings } from '../../warehouse/postgres/alertSettings';
 import { expireEndedTrials } from '../../warehouse/postgres/trials';
 import { deleteUser, insertUser, updateUser, userByEmail, userById } from '../../warehouse/postgres/users';
+import { watchlistTickers } from '../../warehouse/postgres/watchlists';
 import { guardLastAdmin } from './lastAdminGuard';
 import { HttpError } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
@@ -244,8 +247,9 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     },
 
     /** Everything the product holds about the user, for "Download My Data". */
-    async exportData(id: string): Promise<{ exportedAt: string; user: PublicUser }> {
-      return { exportedAt: new Date().toISOString(), user: toPublicUser(await requireUser(id)) };
+    async exportData(id: string): Promise<{ exportedAt: string; user: PublicUser; watchlist: string[]; alertSettings: AlertSettings | null }> {
+      const user = toPublicUser(await requireUser(id));
+      return { exportedAt: new Date().toISOString(), user, watchlist: await watchlistTickers(db, id), alertSettings: (await findAlertSettings(db, id)) ?? null };
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '../../core/contracts/auth';
+import { alertSettingsSchema } from '../../core/contracts/alertSettings';
 import { successSchema } from '../../core/contracts/errors';
 import { publicUserSchema } from '../../core/contracts/user';
 import type { AccountService } from '../accounts/accountService';
@@ -20,7 +21,7 @@ import type { LoginSources } from '../accounts/loginSources';
 import { route } from '../http/routeTable';
 import { DAY_MS } from '../../core/timeWindows';
 
-const userExportSchema = z.object({ exportedAt: z.string(), user: publicUserSchema });
+const userExportSchema = z.object({ exportedAt: z.string(), user: publicUserSchema, watchlist: z.array(z.string()), alertSettings: alertSettingsSchema.nullable() });
 const userResponse = (description: string) => ({ description, schema: publicUserSchema });
 const messageResponse = (description: string) => ({ description, schema: messageResponseSchema });
 

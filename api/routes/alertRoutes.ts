@@ -2,10 +2,14 @@ import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { alertIdSchema, alertSchema, createAlertSchema, outboxMessageSchema, outboxQuerySchema, updateAlertSchema } from '../../core/contracts/alerts';
+import { alertSettingsSchema } from '../../core/contracts/alertSettings';
+import { MAX_WATCHLIST, watchlistSchema } from '../../core/contracts/watchlist';
+import { findAlertSettings, saveAlertSettings } from '../../warehouse/postgres/alertSettings';
 import type { NotificationChannels } from '../../workflows/notifications/delivery';
 import { listOutbox } from '../../workflows/notifications/outboxStore';
 import { createAlertService } from '../alerts/alertService';
 import { createTestEmailService } from '../alerts/testEmailService';
+import { createWatchlistService } from '../alerts/watchlistService';
 import type { SessionUser } from '../http/access';
 import { notFound } from '../http/httpError';
 import { route } from '../http/routeTable';
@@ -21,10 +25,16 @@ const alertId = (ctx: Context) => {
 const alertIdParams = z.object({ id: z.string() });
 const outboxPageSchema = z.object({ messages: z.array(outboxMessageSchema), total: z.number().int(), totalPages: z.number().int() });
 
-/** Alerts (spec §7), the test e-mail and the admin's outbox of captured messages. */
+/** Alerts, the watchlist, the alerts' noise control, the test e-mail and the admin's outbox of captured messages. */
 export function alertRoutes(deps: { db: Knex; notifications: NotificationChannels; testEmailsPerHour: number; maxAlertsPerUser: number }) {
   const alerts = createAlertService(deps.db, deps.maxAlertsPerUser);
   const testEmail = createTestEmailService(deps.db, deps.notifications, deps.testEmailsPerHour);
+  const watchlist = createWatchlistService(deps.db);
+  const settings = async (ctx: Context) => {
+    const found = await findAlertSettings(deps.db, currentUserId(ctx));
+    if (!found) throw notFound('User not found');
+    return found;
+  };
   return [
     route('GET', '/api/alerts', 'user', async (ctx) => {
       ctx.body = await alerts.list(currentUserId(ctx));
@@ -42,6 +52,21 @@ export function alertRoutes(deps: { db: Knex; notifications: NotificationChannel
       await alerts.remove(currentUserId(ctx), alertId(ctx));
       ctx.body = { deleted: true };
     }, { summary: 'Delete an alert (only your own)', params: alertIdParams, responses: { 200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true) }) } }, errors: [404] }),
+    route('GET', '/api/watchlist', 'user', async (ctx) => {
+      ctx.body = await watchlist.get(currentUserId(ctx));
+    }, { summary: "The user's watchlist: the starred stocks' tickers, in the order starred", responses: { 200: { description: 'The watchlist', schema: watchlistSchema } } }),
+    route('PUT', '/api/watchlist', 'user', async (ctx) => {
+      ctx.body = await watchlist.replace(currentUserId(ctx), ctx.request.body);
+    }, { summary: `Replace the user's watchlist (at most ${MAX_WATCHLIST} listed stocks)`, body: watchlistSchema, responses: { 200: { description: 'The watchlist as saved', schema: watchlistSchema } } }),
+    route('GET', '/api/alert-settings', 'user', async (ctx) => {
+      ctx.body = await settings(ctx);
+    }, { summary: "The user's noise control: time zone, quiet hours and alerts per hour", responses: { 200: { description: 'The settings', schema: alertSettingsSchema } }, errors: [404] }),
+    route('PUT', '/api/alert-settings', 'user', async (ctx) => {
+      const input = alertSettingsSchema.parse(ctx.request.body ?? {});
+      const saved = await saveAlertSettings(deps.db, currentUserId(ctx), input);
+      if (!saved) throw notFound('User not found');
+      ctx.body = saved;
+    }, { summary: 'Set quiet hours (local time in an IANA time zone) and the most alerts per hour; the rest are held and sent as one digest', body: alertSettingsSchema, responses: { 200: { description: 'The settings as saved', schema: alertSettingsSchema } }, errors: [404] }),
     route('POST', '/api/test-email', 'user', async (ctx) => {
       ctx.body = await testEmail.send(currentUserId(ctx));
     }, { summary: 'Send a test e-mail to the signed-in user', responses: { 200: { description: 'Sent', schema: z.object({ message: z.string(), sentTo: z.string() }) } }, errors: [409, 429, 502] }),

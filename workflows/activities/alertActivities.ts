@@ -1,15 +1,35 @@
 import type { Knex } from 'knex';
+import { NEW_TREND_ALERTS_PER_DAY } from '../../core/contracts/alerts';
+import { isSpike, majoritySentiment, SPIKE_BASELINE_DAYS, spikeBaseline, windowEnd, type Majority } from '../../core/alerts/alertRules';
 import type { Warehouse } from '../../warehouse/client';
+import { openNotificationIds } from '../../warehouse/postgres/alertNotifications';
+import {
+  activeAlerts,
+  alertedStocksByUser,
+  lockAlertEvaluation,
+  primeTrendAlerts,
+  rearmAlerts,
+  recordCrossings,
+  recordSentimentReadings,
+  recordTrendEntries,
+  recordTrendLeaves,
+  trendEntriesNotifiedSince,
+  trendingEntries,
+  trendingStocks,
+  type ActiveAlertRow,
+  type EventFacts,
+  type FiredEvent,
+} from '../../warehouse/postgres/alerts';
+import { watchlistStockIds } from '../../warehouse/postgres/watchlists';
+import { tickerWindowDays, type IntervalCount, type WindowDays } from '../../warehouse/queries/tickerWindowDays';
 import { tickerWindowTotals } from '../../warehouse/queries/tickerWindowTotals';
-import { MINUTES_PER_WEEK } from '../../core/timeWindows';
-import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NewNotification, type NotificationChannels } from '../notifications/delivery';
-import type { AlertPayload, DigestPayload, DigestStock } from '../notifications/messages';
-import { TRIAL_ENDED_SQL } from '../../warehouse/postgres/trials';
+import { DAY_MS, MINUTE_MS, MINUTES_PER_WEEK } from '../../core/timeWindows';
+import { recordAlertNotifications } from '../notifications/alertNotifications';
+import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NotificationChannels } from '../notifications/delivery';
+import type { DigestPayload, DigestStock } from '../notifications/messages';
 
-/** Only these subscribers are notified (spec §4: the admin's "trial" is the same state as "trialing"). */
+/** Only these subscribers are notified (the admin's "trial" is the same state as "trialing"). */
 export const NOTIFIED_STATUSES = ['trialing', 'trial', 'active'] as const;
-/** Serialises evaluations (after every scan and every minute): each reads and moves the crossing state as a whole. */
-const ALERT_LOCK = 0x616c7274; // "alrt"
 /** A notification whose sends keep failing is retried by later evaluations up to this many attempts. */
 const MAX_ATTEMPTS = 8;
 
@@ -21,56 +41,81 @@ export interface EvaluateAlertsResult {
   notificationIds: number[];
 }
 
-interface ActiveAlert {
-  id: number;
-  ticker: string;
-  mention_threshold: number;
-  window_minutes: number;
-  is_above: boolean;
+/** What one evaluation decided from its reads; applied under the lock, each change only if its state is still the one read. */
+interface Decisions {
+  crossings: Array<{ id: number; mentions: number; facts: EventFacts }>;
+  rearms: number[];
+  readings: Array<{ id: number; previous: Majority | null; current: Majority; mentions: number; facts: EventFacts }>;
+  primes: Array<{ alertId: number; stockIds: number[] }>;
+  entries: Array<{ alertId: number; userId: string; stockId: number; facts: EventFacts }>;
+  leaves: Array<{ alertId: number; stockId: number }>;
 }
 
-interface CrossedAlert {
-  id: number;
-  crossing_count: number;
-  mentions: number;
-  mention_threshold: number;
-  window_minutes: number;
-  email_enabled: boolean;
-  sms_enabled: boolean;
-  user_id: string;
-  email: string;
-  phone_number: string | null;
-  email_alerts: boolean;
-  sms_alerts: boolean;
-  /** Alert e-mails go only to a confirmed address, SMS only to a confirmed phone (no mail- or SMS-bombing a stranger). */
-  email_verified: boolean;
-  phone_verified: boolean;
-  notify: boolean;
-  ticker: string;
-  name: string;
-  price: string | null;
-  change_percent: string | null;
-  sentiment: string;
+/**
+ * Every window the alerts need, each read for every ticker at once: the windows now, and for the windows spike alerts
+ * watch, the same window at the same time of day on each of the previous days (the baseline).
+ */
+function plannedWindows(alerts: ActiveAlertRow[]) {
+  const windowed = alerts.filter((a) => a.kind !== 'new_trend');
+  const current: WindowDays[] = [...new Set(windowed.map((a) => a.window_minutes))].map((minutes) => ({ minutes, days: 0 }));
+  const spiked: WindowDays[] = [...new Set(windowed.filter((a) => a.kind === 'spike').map((a) => a.window_minutes))].map((minutes) => ({ minutes, days: SPIKE_BASELINE_DAYS }));
+  return { current, spiked, index: new Map(current.map((w, i) => [w.minutes, i])), spikedIndex: new Map(spiked.map((w, i) => [w.minutes, i])) };
 }
 
-/** The notifications one crossing sends: each channel enabled on the alert and in the user's settings (SMS needs a phone). */
-export function crossingNotifications(a: CrossedAlert): NewNotification[] {
-  if (!a.notify) return [];
-  const payload: AlertPayload = {
-    ticker: a.ticker,
-    name: a.name,
-    mentions: a.mentions,
-    threshold: a.mention_threshold,
-    windowMinutes: a.window_minutes,
-    sentiment: a.sentiment,
-    price: a.price,
-    changePercent: a.change_percent,
-  };
-  const key = (channel: string) => `alert:${a.id}:crossing:${a.crossing_count}:${channel}`;
-  const out: NewNotification[] = [];
-  if (a.email_enabled && a.email_alerts && a.email_verified) out.push({ idempotencyKey: key('email'), userId: a.user_id, alertId: a.id, channel: 'email', recipient: a.email, content: { kind: 'alert', payload } });
-  if (a.sms_enabled && a.sms_alerts && a.phone_number && a.phone_verified) out.push({ idempotencyKey: key('sms'), userId: a.user_id, alertId: a.id, channel: 'sms', recipient: a.phone_number, content: { kind: 'alert', payload } });
-  return out;
+/**
+ * Baselines move only with the time of day, so they are read once per this period (at its start) rather than on every
+ * evaluation: a week of rollups is the largest read an evaluation makes.
+ */
+export const BASELINE_REFRESH_MS = 5 * MINUTE_MS;
+
+/** The pure part of an evaluation: each alert's condition from the counts and the trending set, against the state it had. */
+function decide(
+  alerts: ActiveAlertRow[],
+  counts: Map<string, IntervalCount[][]>,
+  baselines: Map<string, IntervalCount[][]>,
+  plan: ReturnType<typeof plannedWindows>,
+  trending: Map<number, number>,
+  entries: Map<number, Set<number>>,
+  watchlists: Map<string, Set<number>>,
+): Decisions {
+  const d: Decisions = { crossings: [], rearms: [], readings: [], primes: [], entries: [], leaves: [] };
+  const none: IntervalCount = { mentions: 0, bullish: 0, bearish: 0 };
+  for (const a of alerts) {
+    if (a.kind === 'new_trend') {
+      const watched = a.trend_scope === 'any' ? null : a.trend_scope === 'watchlist' ? (watchlists.get(a.user_id) ?? new Set<number>()) : new Set([a.stock_id!]);
+      const inSet = [...trending.keys()].filter((id) => watched === null || watched.has(id));
+      if (!a.is_above) {
+        d.primes.push({ alertId: a.id, stockIds: inSet });
+        continue;
+      }
+      const seen = entries.get(a.id) ?? new Set<number>();
+      for (const id of inSet) if (!seen.has(id)) d.entries.push({ alertId: a.id, userId: a.user_id, stockId: id, facts: { trendScore: trending.get(id) ?? 0 } });
+      for (const id of seen) if (!trending.has(id) || (watched !== null && !watched.has(id))) d.leaves.push({ alertId: a.id, stockId: id });
+      continue;
+    }
+    const series = counts.get(a.ticker ?? '')?.[plan.index.get(a.window_minutes)!];
+    const now = series?.[0] ?? none;
+    if (a.kind === 'sentiment_flip') {
+      const majority = majoritySentiment(now, a.min_mentions!);
+      if (majority !== null && majority !== a.last_sentiment) {
+        d.readings.push({ id: a.id, previous: a.last_sentiment, current: majority, mentions: now.mentions, facts: { from: a.last_sentiment, to: majority, bullish: now.bullish, bearish: now.bearish } });
+      }
+      continue;
+    }
+    let above: boolean;
+    let facts: EventFacts = {};
+    if (a.kind === 'spike') {
+      const days = baselines.get(a.ticker ?? '')?.[plan.spikedIndex.get(a.window_minutes)!] ?? [];
+      const baseline = spikeBaseline(days.slice(1).map((c) => c.mentions));
+      above = isSpike(now.mentions, baseline, a.spike_factor!, a.min_mentions!);
+      facts = { baseline, spikeFactor: a.spike_factor };
+    } else {
+      above = now.mentions > a.mention_threshold!;
+    }
+    if (above && !a.is_above) d.crossings.push({ id: a.id, mentions: now.mentions, facts });
+    else if (!above && a.is_above) d.rearms.push(a.id);
+  }
+  return d;
 }
 
 export interface AlertActivityDeps {
@@ -85,57 +130,66 @@ export interface AlertActivityDeps {
 export function createAlertActivities(deps: AlertActivityDeps) {
   const clock = deps.now ?? (() => new Date());
   const { db } = deps;
+  let baselineCache: { key: string; counts: Promise<Map<string, IntervalCount[][]>> } | undefined;
+  const spikeBaselines = (now: Date, windows: WindowDays[]) => {
+    const end = Math.floor(windowEnd(now) / BASELINE_REFRESH_MS) * BASELINE_REFRESH_MS;
+    const key = `${end}|${windows.map((w) => w.minutes).join(',')}`;
+    if (baselineCache?.key !== key) {
+      const counts = tickerWindowDays(deps.warehouse, end, windows);
+      baselineCache = { key, counts };
+      counts.catch(() => {
+        if (baselineCache?.counts === counts) baselineCache = undefined;
+      });
+    }
+    return baselineCache.counts;
+  };
 
   return {
     /**
-     * Reads every active alert's window count from ClickHouse and moves its crossing state: above the threshold while it
-     * was not is a crossing (counted, and its notifications recorded in the same transaction, keyed per alert and
-     * crossing); at or below the threshold re-arms. A retry after commit finds no crossing left to record, and still
-     * returns the notifications not yet sent.
+     * Evaluates every active alert and moves its state. Threshold and spike alerts cross when their condition starts
+     * to hold and re-arm when it ends; a sentiment flip fires when the window's majority turns; a new-trend alert fires
+     * for each watched stock entering the trending set. All reads (ClickHouse windows, trending set, watchlists) come
+     * first, outside any lock; the changes are then applied in one transaction under the evaluation lock, each only
+     * where the state is still what was read, and every event's notifications are recorded in that same transaction
+     * keyed per alert and event. A retry after commit finds nothing left to record, and still returns the
+     * notifications not yet sent.
      */
     async evaluateAlertCrossings(): Promise<EvaluateAlertsResult> {
       await expireStaleClaims(db);
       const now = clock();
-      const { evaluated, crossed, rearmed } = await db.transaction(async (trx) => {
-        await trx.raw('SELECT pg_advisory_xact_lock(?)', [ALERT_LOCK]);
-        const alerts = await trx('alerts as a')
-          .join('stocks as s', 's.id', 'a.stock_id')
-          .where('a.is_active', true)
-          .select<ActiveAlert[]>('a.id', 's.ticker', 'a.mention_threshold', 'a.window_minutes', 'a.is_above');
-        const windows = [...new Set(alerts.map((a) => a.window_minutes))];
-        const totals = await tickerWindowTotals(deps.warehouse, now, windows);
+      const alerts = await activeAlerts(db);
+      const plan = plannedWindows(alerts);
+      const trendAlerts = alerts.filter((a) => a.kind === 'new_trend');
+      const [counts, baselines, trendingRows, entryRows, watchlists] = await Promise.all([
+        tickerWindowDays(deps.warehouse, windowEnd(now), plan.current),
+        plan.spiked.length > 0 ? spikeBaselines(now, plan.spiked) : new Map<string, IntervalCount[][]>(),
+        trendAlerts.length > 0 ? trendingStocks(db) : Promise.resolve([]),
+        trendingEntries(db, trendAlerts.map((a) => a.id)),
+        watchlistStockIds(db, [...new Set(trendAlerts.filter((a) => a.trend_scope === 'watchlist').map((a) => a.user_id))]),
+      ]);
+      const entries = new Map<number, Set<number>>();
+      for (const e of entryRows) entries.set(e.alert_id, (entries.get(e.alert_id) ?? new Set()).add(e.stock_id));
+      const d = decide(alerts, counts, baselines, plan, new Map(trendingRows.map((t) => [t.stock_id, t.trend_score])), entries, watchlists);
 
-        const crossings: Array<{ id: number; mentions: number }> = [];
-        const rearms: number[] = [];
-        for (const a of alerts) {
-          const mentions = totals.get(a.ticker)?.[windows.indexOf(a.window_minutes)] ?? 0;
-          const above = mentions > a.mention_threshold;
-          if (above && !a.is_above) crossings.push({ id: a.id, mentions });
-          else if (!above && a.is_above) rearms.push(a.id);
-        }
-        if (rearms.length > 0) await trx('alerts').whereIn('id', rearms).update({ is_above: false });
-        if (crossings.length > 0) {
-          const result = await trx.raw<{ rows: CrossedAlert[] }>(
-            `WITH crossed AS (
-               UPDATE alerts a SET is_above = true, crossing_count = a.crossing_count + 1, last_mentions = c.mentions, last_triggered_at = ?
-               FROM unnest(?::int[], ?::int[]) AS c(id, mentions)
-               WHERE a.id = c.id AND NOT a.is_above
-               RETURNING a.id, a.crossing_count, c.mentions, a.mention_threshold, a.window_minutes, a.email_enabled, a.sms_enabled, a.user_id, a.stock_id)
-             SELECT c.*, u.email, u.phone_number, u.email_alerts, u.sms_alerts,
-                    u.email_verified_at IS NOT NULL AS email_verified, u.phone_verified_at IS NOT NULL AS phone_verified,
-                    (u.is_active AND u.subscription_status = ANY(?::text[]) AND NOT ${TRIAL_ENDED_SQL}) AS notify,
-                    s.ticker, s.name, s.price::text AS price, s.change_percent::text AS change_percent, s.sentiment
-             FROM crossed c JOIN users u ON u.id = c.user_id JOIN stocks s ON s.id = c.stock_id`,
-            [now, crossings.map((c) => c.id), crossings.map((c) => c.mentions), [...NOTIFIED_STATUSES], now],
-          );
-          const rows = result.rows.flatMap(crossingNotifications).map(notificationRow);
-          if (rows.length > 0) await trx('notifications').insert(rows).onConflict('idempotency_key').ignore();
-        }
-        return { evaluated: alerts.length, crossed: crossings.length, rearmed: rearms.length };
+      const crossed = await db.transaction(async (trx) => {
+        await lockAlertEvaluation(trx);
+        await rearmAlerts(trx, d.rearms);
+        const fired: FiredEvent[] = [...(await recordCrossings(trx, d.crossings, now)), ...(await recordSentimentReadings(trx, d.readings, now))];
+        await primeTrendAlerts(trx, d.primes);
+        await recordTrendLeaves(trx, d.leaves);
+        // The daily cap on new-trend messages: entries past it still move the state (no message later either).
+        const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+        const notifiedToday = await trendEntriesNotifiedSince(trx, [...new Set(d.entries.map((e) => e.userId))], dayStart);
+        const capped = d.entries.map((e) => {
+          const sent = notifiedToday.get(e.userId) ?? 0;
+          if (sent < NEW_TREND_ALERTS_PER_DAY) notifiedToday.set(e.userId, sent + 1);
+          return { ...e, notify: sent < NEW_TREND_ALERTS_PER_DAY };
+        });
+        fired.push(...(await recordTrendEntries(trx, capped, now)));
+        await recordAlertNotifications(trx, fired, NOTIFIED_STATUSES, now);
+        return fired.length;
       });
-      // Account messages carry a secret that is not stored, so a failed one is not retried here (the user asks again).
-      const open = await db('notifications').whereIn('status', ['pending', 'failed']).whereNot('kind', 'account').where('attempts', '<', MAX_ATTEMPTS).orderBy('id').limit(5000).pluck<string[]>('id');
-      return { evaluated, crossed, rearmed, notificationIds: open.map(Number) };
+      return { evaluated: alerts.length, crossed, rearmed: d.rearms.length, notificationIds: await openNotificationIds(db, MAX_ATTEMPTS) };
     },
 
     /** Sends recorded notifications, each at most once, several at a time; throws (so Temporal retries) when a provider refused one. */
@@ -163,7 +217,7 @@ export function createAlertActivities(deps: AlertActivityDeps) {
         .whereNotNull('email_verified_at')
         .whereIn('subscription_status', [...NOTIFIED_STATUSES])
         .select<Array<{ id: string; email: string }>>('id', 'email');
-      const alertStocks = await db('alerts').whereIn('user_id', users.map((u) => u.id)).distinct('user_id', 'stock_id').select<Array<{ user_id: string; stock_id: number }>>();
+      const alertStocks = await alertedStocksByUser(db, users.map((u) => u.id));
       const ids: number[] = [];
       for (const user of users) {
         const alerted = alertStocks.filter((a) => a.user_id === user.id).flatMap((a) => (byId.has(a.stock_id) ? [describe(byId.get(a.stock_id)!)] : []));

@@ -1,3 +1,4 @@
+import type { AlertKind } from '../../core/contracts/alerts';
 import { escapeHtml } from '../../core/text/escapeHtml';
 
 /** What a notification says. Rendered at delivery from the payload recorded with the notification. */
@@ -5,14 +6,32 @@ import { escapeHtml } from '../../core/text/escapeHtml';
 export const DISCLAIMER = 'StockPulse provides information for educational purposes only and is not financial advice.';
 
 export interface AlertPayload {
+  /** Absent on messages recorded before alerts had kinds: a threshold alert. */
+  kind?: AlertKind;
   ticker: string;
   name: string;
   mentions: number;
-  threshold: number;
+  /** The threshold alert's threshold (null for other kinds). */
+  threshold: number | null;
   windowMinutes: number;
   sentiment: string;
   price: string | null;
   changePercent: string | null;
+  /** A spike's usual mentions for the window and its factor. */
+  baseline?: number;
+  spikeFactor?: number;
+  /** A sentiment flip: the majority before and now, and the window's bullish and bearish mentions. */
+  from?: string;
+  to?: string;
+  bullish?: number;
+  bearish?: number;
+  /** A new trend's trend score. */
+  trendScore?: number;
+}
+
+/** Alert messages held by quiet hours or the hourly cap, sent together. */
+export interface AlertDigestPayload {
+  alerts: AlertPayload[];
 }
 
 export interface DigestStock {
@@ -48,6 +67,7 @@ export interface TrialPayload {
 
 export type NotificationContent =
   | { kind: 'alert'; payload: AlertPayload }
+  | { kind: 'alert_digest'; payload: AlertDigestPayload }
   | { kind: 'test'; payload: Record<string, never> }
   | { kind: 'digest'; payload: DigestPayload }
   | { kind: 'account'; payload: AccountPayload }
@@ -75,26 +95,24 @@ ${bodyHtml}
 export function renderEmail(content: NotificationContent, dashboardUrl: string): RenderedEmail {
   if (content.kind === 'alert') {
     const p = content.payload;
-    const subject = `${p.ticker} alert: ${p.mentions.toLocaleString('en-US')} mentions (threshold ${p.threshold.toLocaleString('en-US')})`;
-    const facts: Array<[string, string]> = [
-      ['Stock', `${p.ticker} · ${p.name}`],
-      [`Mentions (last ${windowLabel(p.windowMinutes)})`, p.mentions.toLocaleString('en-US')],
-      ['Your threshold', p.threshold.toLocaleString('en-US')],
-      ['Sentiment', p.sentiment],
-      ['Price', priceLabel(p.price, p.changePercent)],
-    ];
-    const text = [
-      `${p.ticker} (${p.name}) has passed your mention alert.`,
-      '',
-      ...facts.map(([k, v]) => `${k}: ${v}`),
-      '',
-      `Dashboard: ${dashboardUrl}`,
-      '',
-      DISCLAIMER,
-    ].join('\n');
+    const { subject, intro, facts } = alertSummary(p);
+    const text = [intro, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', `Dashboard: ${dashboardUrl}`, '', DISCLAIMER].join('\n');
     const rows = facts.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#64748b">${escapeHtml(k)}</td><td style="padding:4px 0"><strong>${escapeHtml(v)}</strong></td></tr>`).join('');
-    const html = layout(`${p.ticker} passed your mention alert`, `<table style="border-collapse:collapse">${rows}</table>`, dashboardUrl);
+    const html = layout(intro.replace(/\.$/, ''), `<table style="border-collapse:collapse">${rows}</table>`, dashboardUrl);
     return { subject, text, html };
+  }
+  if (content.kind === 'alert_digest') {
+    const shown = content.payload.alerts.slice(0, DIGEST_LISTED);
+    const more = content.payload.alerts.length - shown.length;
+    const lines = shown.map((a) => alertSummary(a).subject);
+    if (more > 0) lines.push(`…and ${more} more`);
+    const count = content.payload.alerts.length;
+    const intro = `${count} alert${count === 1 ? '' : 's'} held by your quiet hours or hourly limit:`;
+    return {
+      subject: `StockPulse: ${count} alert${count === 1 ? '' : 's'} held for you`,
+      text: [intro, '', ...lines.map((l) => `- ${l}`), '', `Dashboard: ${dashboardUrl}`, '', DISCLAIMER].join('\n'),
+      html: layout(`${count} alert${count === 1 ? '' : 's'} held for you`, `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`, dashboardUrl),
+    };
   }
   if (content.kind === 'test') {
     const line = 'This is a test message from StockPulse. Your alert e-mails will reach this address.';
@@ -124,11 +142,56 @@ export function renderEmail(content: NotificationContent, dashboardUrl: string):
   };
 }
 
+/** Alerts listed one by one in a digest e-mail; the rest are counted. */
+const DIGEST_LISTED = 50;
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** What one alert says, by kind: the subject, the opening line, the facts listed, and the SMS's core. */
+function alertSummary(p: AlertPayload): { subject: string; intro: string; facts: Array<[string, string]>; sms: string } {
+  const window = `last ${windowLabel(p.windowMinutes)}`;
+  const common: Array<[string, string]> = [['Stock', `${p.ticker} · ${p.name}`]];
+  const tail: Array<[string, string]> = [['Sentiment', p.sentiment], ['Price', priceLabel(p.price, p.changePercent)]];
+  switch (p.kind ?? 'threshold') {
+    case 'spike': {
+      const ratio = p.baseline ? `${(p.mentions / p.baseline).toFixed(1)}×` : 'far above';
+      return {
+        subject: `${p.ticker} spike: ${count(p.mentions)} mentions, ${ratio} its usual ${count(Math.round((p.baseline ?? 0) * 10) / 10)}`,
+        intro: `${p.ticker} (${p.name}) is mentioned far more than usual.`,
+        facts: [...common, [`Mentions (${window})`, count(p.mentions)], ['Usual for this time of day (7-day mean)', count(Math.round((p.baseline ?? 0) * 10) / 10)], ['Your spike factor', `${p.spikeFactor ?? ''}×`], ...tail],
+        sms: `${p.ticker} spike, ${p.mentions} mentions in ${windowLabel(p.windowMinutes)} (${ratio} usual), ${p.sentiment}`,
+      };
+    }
+    case 'sentiment_flip':
+      return {
+        subject: `${p.ticker} sentiment flipped from ${p.from} to ${p.to}`,
+        intro: `${p.ticker} (${p.name}) sentiment flipped from ${p.from} to ${p.to}.`,
+        facts: [...common, [`Mentions (${window})`, count(p.mentions)], ['Bullish / bearish', `${count(p.bullish ?? 0)} / ${count(p.bearish ?? 0)}`], ['Price', priceLabel(p.price, p.changePercent)]],
+        sms: `${p.ticker} sentiment flipped ${p.from} → ${p.to} (${p.bullish ?? 0} bullish, ${p.bearish ?? 0} bearish in ${windowLabel(p.windowMinutes)})`,
+      };
+    case 'new_trend':
+      return {
+        subject: `${p.ticker} is trending (trend score ${p.trendScore ?? 0})`,
+        intro: `${p.ticker} (${p.name}) entered the trending stocks.`,
+        facts: [...common, ['Trend score', String(p.trendScore ?? 0)], ...tail],
+        sms: `${p.ticker} is trending (score ${p.trendScore ?? 0}), ${p.sentiment}`,
+      };
+    default:
+      return {
+        subject: `${p.ticker} alert: ${count(p.mentions)} mentions (threshold ${count(p.threshold ?? 0)})`,
+        intro: `${p.ticker} (${p.name}) has passed your mention alert.`,
+        facts: [...common, [`Mentions (${window})`, count(p.mentions)], ['Your threshold', count(p.threshold ?? 0)], ...tail],
+        sms: `${p.ticker} has ${p.mentions} mentions in ${windowLabel(p.windowMinutes)} (threshold ${p.threshold}), ${p.sentiment}`,
+      };
+  }
+}
+
 /** SMS text: short, one message where possible, with the dashboard link. */
 export function renderSms(content: NotificationContent, dashboardUrl: string): string {
-  if (content.kind === 'alert') {
-    const p = content.payload;
-    return `StockPulse: ${p.ticker} has ${p.mentions} mentions in ${windowLabel(p.windowMinutes)} (threshold ${p.threshold}), ${p.sentiment}, ${priceLabel(p.price)}. ${dashboardUrl} Not financial advice.`;
+  if (content.kind === 'alert') return `StockPulse: ${alertSummary(content.payload).sms}, ${priceLabel(content.payload.price)}. ${dashboardUrl} Not financial advice.`;
+  if (content.kind === 'alert_digest') {
+    const tickers = [...new Set(content.payload.alerts.map((a) => a.ticker))];
+    const listed = tickers.slice(0, 8).join(', ') + (tickers.length > 8 ? ` +${tickers.length - 8}` : '');
+    return `StockPulse: ${content.payload.alerts.length} held alerts (${listed}). ${dashboardUrl}`;
   }
   if (content.kind === 'test') return `StockPulse test message. ${dashboardUrl}`;
   if (content.kind === 'account') return `StockPulse verification code: ${content.payload.code ?? ''}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;

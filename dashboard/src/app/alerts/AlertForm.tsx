@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Controller, useForm, type ControllerRenderProps } from 'react-hook-form';
-import { alertWindowOptions } from '@core/contracts/alerts';
+import { Controller, useForm, useWatch, type ControllerRenderProps } from 'react-hook-form';
+import { alertWindowOptions, SPIKE_FACTOR } from '@core/contracts/alerts';
 import { showServerFieldError } from '../../lib/serverFieldError';
 import { Button } from '../../ui/Button';
 import { SelectField } from '../../ui/SelectField';
@@ -10,7 +10,7 @@ import { Switch } from '../../ui/Switch';
 import { TextField } from '../../ui/TextField';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { showToast } from '../toast/toastStore';
-import { alertFormDefaults, alertFormSchema, type AlertFormValues } from './alertForm';
+import { alertFormDefaults, alertFormSchema, alertKindOptions, trendScopeOptions, type AlertFormValues } from './alertForm';
 import { createAlertMutationOptions } from './alertsApi';
 import { alertFailed, alertSucceeded } from './alertToasts';
 
@@ -27,8 +27,9 @@ interface AlertFormProps {
 }
 
 /**
- * The alert form of both alert dialogs: stock, mention threshold (hint "Alert when mentions exceed this number"),
- * mention window, and the e-mail and SMS switches; SMS can only be switched on with a phone number in the profile.
+ * The alert form of both alert dialogs: the kind (a mention threshold by default), stock, the kind's fields — mention
+ * threshold (hint "Alert when mentions exceed this number"), spike factor and minimum mentions, or the new-trend scope —
+ * the mention window, and the e-mail and SMS switches; SMS can only be switched on with a phone number in the profile.
  * On success it toasts, resets to the defaults and closes.
  */
 export function AlertForm({ stockId, renderStock, autoFocusThreshold = false, onClose }: AlertFormProps) {
@@ -38,6 +39,7 @@ export function AlertForm({ stockId, renderStock, autoFocusThreshold = false, on
     resolver: zodResolver(alertFormSchema),
     defaultValues: alertFormDefaults(stockId),
   });
+  const [kind, trendScope] = useWatch({ control, name: ['kind', 'trendScope'] });
   const createAlert = useMutation({
     ...createAlertMutationOptions(useQueryClient()),
     onSuccess: () => {
@@ -46,7 +48,7 @@ export function AlertForm({ stockId, renderStock, autoFocusThreshold = false, on
       onClose();
     },
     onError: (error) => {
-      showServerFieldError(error, ['mentionThreshold', 'windowMinutes'], setError);
+      showServerFieldError(error, ['mentionThreshold', 'spikeFactor', 'minMentions', 'trendScope', 'windowMinutes'], setError);
       alertFailed('Failed to create alert')(error);
     },
   });
@@ -60,20 +62,53 @@ export function AlertForm({ stockId, renderStock, autoFocusThreshold = false, on
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
-      <Controller control={control} name="stockId" render={({ field }) => <>{renderStock(field)}</>} />
-      <TextField
-        label="Mention threshold"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        required
-        data-autofocus={autoFocusThreshold || undefined}
-        hint="Alert when mentions exceed this number"
-        error={formState.errors.mentionThreshold?.message}
-        {...register('mentionThreshold')}
-      />
-      <SelectField label="Mention window" options={alertWindowOptions} hint="Mentions are counted over this trailing window" {...register('windowMinutes')} />
+      <SelectField label="Alert me when" options={alertKindOptions} {...register('kind')} />
+      {kind === 'new_trend' && (
+        <SelectField label="Watch" options={trendScopeOptions} hint="Alert when one of these stocks enters the trending stocks" {...register('trendScope')} />
+      )}
+      {(kind !== 'new_trend' || trendScope === 'stock') && <Controller control={control} name="stockId" render={({ field }) => <>{renderStock(field)}</>} />}
+      {kind === 'threshold' && (
+        <TextField
+          label="Mention threshold"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          required
+          data-autofocus={autoFocusThreshold || undefined}
+          hint="Alert when mentions exceed this number"
+          error={formState.errors.mentionThreshold?.message}
+          {...register('mentionThreshold')}
+        />
+      )}
+      {kind === 'spike' && (
+        <TextField
+          label="Spike factor"
+          type="number"
+          inputMode="decimal"
+          min={SPIKE_FACTOR.min}
+          max={SPIKE_FACTOR.max}
+          step={0.5}
+          hint={`Alert when mentions reach this many times the stock's usual for this time of day (${SPIKE_FACTOR.min}–${SPIKE_FACTOR.max})`}
+          error={formState.errors.spikeFactor?.message}
+          {...register('spikeFactor')}
+        />
+      )}
+      {(kind === 'spike' || kind === 'sentiment_flip') && (
+        <TextField
+          label="Minimum mentions"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          hint={kind === 'spike' ? 'Never alert on fewer mentions than this' : 'Read the majority only from at least this many mentions'}
+          error={formState.errors.minMentions?.message}
+          {...register('minMentions')}
+        />
+      )}
+      {kind !== 'new_trend' && (
+        <SelectField label="Mention window" options={alertWindowOptions} hint="Mentions are counted over this trailing window" {...register('windowMinutes')} />
+      )}
       <Controller
         control={control}
         name="emailEnabled"

@@ -1,3 +1,4 @@
+import { StarButton } from '../../../app/watchlist/StarButton';
 import { alertWindowOptions, type Alert } from '@core/contracts/alerts';
 import { formatCount, formatDate } from '../../../lib/format';
 import { Badge } from '../../../ui/Badge';
@@ -13,19 +14,40 @@ interface AlertCardProps {
   busy: boolean;
 }
 
-/** Spec §2 alert card: ticker (or N/A), name (or Unknown Stock), threshold, Active/Inactive, channels, created date, delete. */
+const KIND_LABELS: Record<Alert['kind'], string> = { threshold: 'Threshold', spike: 'Spike', sentiment_flip: 'Sentiment flip', new_trend: 'New trend' };
+
+/** What the alert watches, in words: its kind's rule and parameters. */
+function ruleText(alert: Alert): string {
+  switch (alert.kind) {
+    case 'spike':
+      return `Alert when mentions reach ${alert.spikeFactor}× the usual for the time of day (at least ${formatCount(alert.minMentions ?? 0)})`;
+    case 'sentiment_flip':
+      return `Alert when the majority sentiment flips bullish ↔ bearish (at least ${formatCount(alert.minMentions ?? 0)} mentions)`;
+    case 'new_trend':
+      return alert.trendScope === 'any' ? 'Alert when any stock starts trending' : alert.trendScope === 'watchlist' ? 'Alert when a stock on your watchlist starts trending' : 'Alert when it starts trending';
+    default:
+      return `Alert when mentions exceed ${formatCount(alert.mentionThreshold ?? 0)}`;
+  }
+}
+
+/** Alert card: ticker (or N/A, or the new-trend scope), name (or Unknown Stock), kind and rule, Active/Inactive, channels, created date, delete. */
 export function AlertCard({ alert, onDelete, onToggle, busy }: AlertCardProps) {
-  const ticker = alert.stock?.ticker ?? 'N/A';
-  const windowLabel = alertWindowOptions.find((o) => o.value === String(alert.windowMinutes))?.label.toLowerCase();
+  const scoped = alert.kind === 'new_trend' && alert.trendScope !== 'stock';
+  const ticker = scoped ? (alert.trendScope === 'any' ? 'Any stock' : 'Watchlist') : (alert.stock?.ticker ?? 'N/A');
+  const windowLabel = alert.kind === 'new_trend' ? undefined : alertWindowOptions.find((o) => o.value === String(alert.windowMinutes))?.label.toLowerCase();
   return (
     <Card className="p-5" data-testid="alert-card">
       <article aria-label={`Alert for ${ticker}`} className="space-y-3">
         <div className="flex items-start justify-between gap-3">
           <div>
-            <h3 className="text-lg font-semibold text-slate-900 dark:text-white">{ticker}</h3>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{alert.stock?.name ?? 'Unknown Stock'}</p>
+            <h3 className="flex items-center gap-1 text-lg font-semibold text-slate-900 dark:text-white">
+              {ticker}
+              {alert.stock && !scoped && <StarButton ticker={alert.stock.ticker} />}
+            </h3>
+            <p className="text-sm text-slate-600 dark:text-slate-400">{scoped ? 'New trends' : (alert.stock?.name ?? 'Unknown Stock')}</p>
           </div>
           <div className="flex items-center gap-2">
+            <Badge variant="secondary">{KIND_LABELS[alert.kind]}</Badge>
             <Badge variant={alert.isActive ? 'default' : 'secondary'}>{alert.isActive ? 'Active' : 'Inactive'}</Badge>
             <Button variant="ghost" size="sm" aria-label={`Delete alert for ${ticker}`} disabled={busy} onClick={() => onDelete(alert)}>
               <Icon name="trash" />
@@ -33,7 +55,7 @@ export function AlertCard({ alert, onDelete, onToggle, busy }: AlertCardProps) {
           </div>
         </div>
         <p className="text-sm text-slate-800 dark:text-slate-200">
-          Alert when mentions exceed {formatCount(alert.mentionThreshold)}
+          {ruleText(alert)}
           {windowLabel ? <span className="text-slate-500 dark:text-slate-400"> ({windowLabel})</span> : null}
         </p>
         <div className="flex gap-4 text-sm text-slate-600 dark:text-slate-400">

@@ -23,8 +23,12 @@ afterEach(() => {
 const makeAlert = (overrides: Partial<Alert> = {}): Alert => ({
   id: 1,
   userId: 'u1',
+  kind: 'threshold',
   stockId: 7,
   mentionThreshold: 1000,
+  spikeFactor: null,
+  minMentions: null,
+  trendScope: null,
   windowMinutes: 1440,
   emailEnabled: true,
   smsEnabled: false,

@@ -33,6 +33,18 @@ export function DashboardPage() {
   // value that is the default for its range is left out.
   const [params, setParams] = useSearchParams();
   const { range, sort } = gridView(params);
+  // "My watchlist" only is in the URL too (?watchlist=1).
+  const watchlistOnly = params.get('watchlist') === '1';
+  const setWatchlistOnly = (on: boolean) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (on) updated.set('watchlist', '1');
+        else updated.delete('watchlist');
+        return updated;
+      },
+      { replace: true },
+    );
   const setView = (next: { range: TimeRange; sort: StockSort }) =>
     setParams(
       (current) => {
@@ -95,6 +107,8 @@ export function DashboardPage() {
             updating={stocks.isPlaceholderData && stocks.isFetching}
             prices={status.data?.prices}
             mentionsSince={status.data?.mentionsSince}
+            watchlistOnly={watchlistOnly}
+            onWatchlistOnlyChange={setWatchlistOnly}
           />
         </div>
       )}

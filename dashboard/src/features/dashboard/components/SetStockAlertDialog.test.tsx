@@ -179,4 +179,35 @@ describe('SetStockAlertDialog', () => {
     expect((smsSwitch() as HTMLButtonElement).disabled).toBe(true);
     expect(dialog().getByText('Add a phone number in Settings to receive SMS alerts.')).toBeTruthy();
   });
+
+  it('the Kind selector (Threshold by default) shows each kind\'s fields and posts only them', async () => {
+    const { requests } = renderDialog();
+    const kind = dialog().getByLabelText('Alert me when') as HTMLSelectElement;
+    expect(kind.value).toBe('threshold');
+    fireEvent.change(kind, { target: { value: 'spike' } });
+    expect(dialog().queryByLabelText('Mention threshold')).toBeNull();
+    expect((dialog().getByLabelText('Spike factor') as HTMLInputElement).value).toBe('3');
+    expect((dialog().getByLabelText('Minimum mentions') as HTMLInputElement).value).toBe('10');
+    fireEvent.change(dialog().getByLabelText('Spike factor'), { target: { value: '25' } });
+    await submit();
+    await waitFor(() => expect(dialog().getByText('spikeFactor must be between 1.5 and 20')).toBeTruthy());
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    fireEvent.change(dialog().getByLabelText('Spike factor'), { target: { value: '4' } });
+    fireEvent.change(dialog().getByLabelText('Mention window'), { target: { value: '60' } });
+    await submit();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ kind: 'spike', stockId: 7, spikeFactor: 4, minMentions: 10, windowMinutes: 60, emailEnabled: true, smsEnabled: false });
+  });
+
+  it('a new-trend alert on the watchlist names no stock and hides the stock field', () => {
+    renderDialog();
+    fireEvent.change(dialog().getByLabelText('Alert me when'), { target: { value: 'new_trend' } });
+    expect(dialog().getByLabelText('Stock symbol')).toBeTruthy();
+    fireEvent.change(dialog().getByLabelText('Watch'), { target: { value: 'watchlist' } });
+    expect(dialog().queryByLabelText('Stock symbol')).toBeNull();
+    expect(dialog().queryByLabelText('Mention window')).toBeNull();
+    const parsed = alertFormSchema.safeParse({ ...alertFormDefaults(7), kind: 'new_trend', trendScope: 'watchlist' });
+    expect(parsed.data).toEqual({ kind: 'new_trend', trendScope: 'watchlist', emailEnabled: true, smsEnabled: false });
+    expect(alertFormSchema.safeParse({ ...alertFormDefaults(7), kind: 'sentiment_flip', minMentions: '0' }).error?.issues[0]).toMatchObject({ path: ['minMentions'], message: 'minMentions must be at least 1' });
+  });
 });

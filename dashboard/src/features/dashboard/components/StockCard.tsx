@@ -1,3 +1,4 @@
+import { StarButton } from '../../../app/watchlist/StarButton';
 import type { PriceStatus } from '@core/contracts/platformStatus';
 import type { Stock } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
@@ -46,6 +47,7 @@ export function StockCard({ stock, range, prices, onOpenDetail, onSetAlert }: St
     >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
+          <div className="flex items-center gap-1">
           <h3 className="text-lg font-bold text-slate-900 dark:text-white">
             <button
               type="button"
@@ -60,6 +62,8 @@ export function StockCard({ stock, range, prices, onOpenDetail, onSetAlert }: St
               {stock.ticker}
             </button>
           </h3>
+          <StarButton ticker={stock.ticker} />
+          </div>
           <p className="truncate text-sm text-slate-600 dark:text-slate-400" title={stock.name}>
             {stock.name}
           </p>

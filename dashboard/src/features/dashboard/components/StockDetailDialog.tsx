@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { StarButton } from '../../../app/watchlist/StarButton';
 import type { PriceStatus } from '@core/contracts/platformStatus';
 import type { Stock, StockPost } from '@core/contracts/stocks';
 import { cn } from '../../../lib/cn';
@@ -58,6 +59,7 @@ function StockHeadline({ stock, simulated }: { stock: Stock; simulated: boolean 
   const direction = changeDirection(stock.changePercent);
   return (
     <span className="flex flex-wrap items-center gap-3">
+      <StarButton ticker={stock.ticker} />
       <span className="text-base font-semibold text-slate-900 dark:text-white">{price ?? 'No price yet'}</span>
       {change && (
         <span

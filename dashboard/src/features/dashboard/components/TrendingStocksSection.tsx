@@ -1,3 +1,4 @@
+import { useWatchlist } from '../../../app/watchlist/watchlistApi';
 import { useId, useMemo, useState } from 'react';
 import type { PriceStatus } from '@core/contracts/platformStatus';
 import type { Stock } from '@core/contracts/stocks';
@@ -22,6 +23,9 @@ interface TrendingStocksSectionProps {
   prices: PriceStatus | undefined;
   /** The first hour of mention data held (from GET /api/status). */
   mentionsSince: string | null | undefined;
+  /** Show only the stocks on the user's watchlist. */
+  watchlistOnly: boolean;
+  onWatchlistOnlyChange: (watchlistOnly: boolean) => void;
 }
 
 const selectClasses =
@@ -31,13 +35,16 @@ const selectClasses =
  * Spec §2 sections 8–10: header with the time-range select (and, beyond the spec, a sort control and a "data since" note
  * when the range reaches back before the data held), the grid of stock cards, "Load More Stocks".
  */
-export function TrendingStocksSection({ stocks: unsorted, range, onRangeChange, sort, onSortChange, updating, prices, mentionsSince }: TrendingStocksSectionProps) {
+export function TrendingStocksSection({ stocks: all, range, onRangeChange, sort, onSortChange, updating, prices, mentionsSince, watchlistOnly, onWatchlistOnlyChange }: TrendingStocksSectionProps) {
   const selectId = useId();
   const sortId = useId();
+  const watchlistId = useId();
+  const { tickers: watched } = useWatchlist();
+  const unsorted = useMemo(() => (watchlistOnly ? all.filter((s) => watched.has(s.ticker)) : all), [all, watchlistOnly, watched]);
   const stocks = useMemo(() => sortStocks(unsorted, sort, range), [unsorted, sort, range]);
   const dataSince = dataSinceNote(range, mentionsSince);
   // The page count belongs to one range and order: choosing another starts again at 12.
-  const view = `${range}|${sort}`;
+  const view = `${range}|${sort}|${watchlistOnly}`;
   const [paging, setPaging] = useState({ view, count: PAGE_SIZE });
   const visibleCount = paging.view === view ? paging.count : PAGE_SIZE;
   const visible = stocks.slice(0, visibleCount);
@@ -57,6 +64,10 @@ export function TrendingStocksSection({ stocks: unsorted, range, onRangeChange, 
           <span aria-live="polite" className="text-sm text-slate-500 dark:text-slate-400">
             {updating ? 'Updating…' : ''}
           </span>
+          <label htmlFor={watchlistId} className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-200">
+            <input id={watchlistId} type="checkbox" checked={watchlistOnly} onChange={(e) => onWatchlistOnlyChange(e.target.checked)} className="h-4 w-4 rounded border-slate-300" />
+            My watchlist
+          </label>
           <label htmlFor={selectId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
             Time range
           </label>
@@ -87,7 +98,9 @@ export function TrendingStocksSection({ stocks: unsorted, range, onRangeChange, 
 
       {stocks.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
-          No trending stocks in this time range yet. Try a longer range, or run trend detection.
+          {watchlistOnly
+            ? 'None of your watchlist stocks has mentions in this time range. Star a stock (☆) to add it to your watchlist.'
+            : 'No trending stocks in this time range yet. Try a longer range, or run trend detection.'}
         </p>
       ) : (
         <>

@@ -13,6 +13,7 @@ import { Card } from '../../../ui/Card';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Tabs, type TabItem } from '../../../ui/Tabs';
 import { updateProfileMutationOptions } from '../api/settingsApi';
+import { NoiseControlSection } from './NoiseControlSection';
 import { NotificationsTab } from './NotificationsTab';
 import { PROFILE_FIELDS, profileFormSchema, profileFormValuesOf } from './profileForm';
 import { ProfileTab } from './ProfileTab';
@@ -74,6 +75,12 @@ export function SettingsPage() {
           </form>
         </FormProvider>
       </Card>
+      {/* Its own form, saved by its own button: a form may not sit inside the profile form. */}
+      {tab === 'notifications' && (
+        <Card className="mt-6 p-6">
+          <NoiseControlSection />
+        </Card>
+      )}
     </div>
   );
 }

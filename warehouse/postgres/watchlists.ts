@@ -1,0 +1,41 @@
+import type { Database } from '../../platform/database';
+
+/** Every Postgres read and write of users' watchlists (the stocks they starred). */
+
+/** The user's starred tickers, in the order they were starred (stocks starred in one save by ticker). */
+export async function watchlistTickers(db: Database, userId: string): Promise<string[]> {
+  return await db('watchlist_items as w').join('stocks as s', 's.id', 'w.stock_id').where('w.user_id', userId).orderBy('w.created_at').orderBy('s.ticker').pluck<string[]>('s.ticker');
+}
+
+/** The stock ids of these tickers; tickers with no stock are absent from the map. */
+export async function stockIdsByTicker(db: Database, tickers: string[]): Promise<Map<string, number>> {
+  if (tickers.length === 0) return new Map();
+  const rows = await db('stocks').whereIn('ticker', tickers).select<Array<{ id: number; ticker: string }>>('id', 'ticker');
+  return new Map(rows.map((r) => [r.ticker, r.id]));
+}
+
+/**
+ * Replaces the user's watchlist with these stocks, keeping when each one still listed was first starred. One statement
+ * per step inside a transaction, so two saves at once leave one of the two lists, never a mix.
+ */
+export async function replaceWatchlist(db: Database, userId: string, stockIds: number[]): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('users').where({ id: userId }).forNoKeyUpdate().first('id');
+    await trx('watchlist_items').where({ user_id: userId }).whereNotIn('stock_id', stockIds).delete();
+    if (stockIds.length > 0) {
+      await trx('watchlist_items').insert(stockIds.map((stock_id) => ({ user_id: userId, stock_id }))).onConflict(['user_id', 'stock_id']).ignore();
+    }
+  });
+}
+
+/** Each user's watched stock ids, for the new-trend alerts scoped to a watchlist. */
+export async function watchlistStockIds(db: Database, userIds: string[]): Promise<Map<string, Set<number>>> {
+  const out = new Map<string, Set<number>>();
+  if (userIds.length === 0) return out;
+  for (const r of await db('watchlist_items').whereIn('user_id', userIds).select<Array<{ user_id: string; stock_id: number }>>('user_id', 'stock_id')) {
+    const set = out.get(r.user_id) ?? new Set<number>();
+    set.add(r.stock_id);
+    out.set(r.user_id, set);
+  }
+  return out;
+}
