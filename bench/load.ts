@@ -17,7 +17,7 @@ const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const users = Number(process.env.BENCH_LOAD_USERS ?? 20);
 const password = 'load-test-password';
 const targets = { requestsPerSecond: 1000, p99Ms: 100 };
-// Calls per sign-in: a dashboard polls about 6 times a minute (spec §7), so 1,000 calls is ~2.8 hours of use per sign-in
+// Calls per sign-in: a dashboard polls about 6 times a minute, so 1,000 calls is ~2.8 hours of use per sign-in
 // (sessions roll for 14 days, so real users sign in far less often); the dashboard is loaded afresh every 200 calls (~33 min).
 const ROUND_CALLS = 1000;
 const PAGE_LOAD_CALLS = 200;
@@ -73,7 +73,7 @@ try {
   }
   const signedIn = (request: Request, context: object): Request => ({ ...request, headers: { ...request.headers, cookie: (context as UserContext).cookie ?? '' } });
   const get = (pathFor: (i: number) => string, i: number): Request => ({ method: 'GET', path: pathFor(i), setupRequest: signedIn });
-  // One iteration per connection: sign in, then ROUND_CALLS calls as the dashboard makes them (spec §7 polling), with alert and profile writes.
+  // One iteration per connection: sign in, then ROUND_CALLS calls as the dashboard makes them, with alert and profile writes.
   const dashboardPolls = Array.from({ length: ROUND_CALLS }, (_, i): Request => {
     if (i % 50 === 10) {
       return {
@@ -99,7 +99,7 @@ try {
       };
     }
     if (i % PAGE_LOAD_CALLS === 0) return get(() => '/api/user', i); // once per page load
-    // Spec §7 polling per minute: stocks ×2, trending ×2, status ×1 (dashboard), ~0.8 histories (12 cards every 15 min).
+    // The dashboard's polling per minute: stocks ×2, trending ×2, status ×1 (dashboard), ~0.8 histories (12 cards every 15 min).
     const stocksList = () => '/api/stocks?range=1hour';
     const trending = () => '/api/trending-now';
     const status = () => '/api/status';

@@ -35,7 +35,7 @@ describe('an account from sign-up to deletion, in the browser', () => {
     return page.locator(`[id="${await trigger.getAttribute('aria-controls')}"]`);
   };
 
-  it('shows the §5 messages for bad sign-up input', async () => {
+  it('shows the validation messages for bad sign-up input', async () => {
     await page.goto(`${baseUrl}/auth`);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('123');

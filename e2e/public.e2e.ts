@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from './support/browser';
 
-/** The public site (spec §2 Landing page, Blog, Legal and pricing content) at desktop and phone widths. */
+/** The public site at desktop and phone widths. */
 
 const NAMED_POSTS = [
   { slug: 'identify-trending-stocks-before-viral', title: 'How to Identify Trending Stocks Before They Go Viral' },
@@ -130,7 +130,7 @@ describe('the public site', () => {
         await screenshot(page, `public-${name}-${width}`);
       });
 
-      it('the landing page has every element of spec §2 and its links', async () => {
+      it('the landing page has every element of the spec and its links', async () => {
         await page.goto(`${baseUrl}/`);
         await page.getByText('Social Media Monitoring').first().waitFor();
         expect(await page.title()).toMatch(/Monitor Social Media Stock Trends in Real Time/);

@@ -13,7 +13,7 @@ export async function up(db: Knex): Promise<void> {
     t.string('symbol', 10).primary();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
   });
-  // The current snapshot per stock (spec §3 Stock).
+  // The current snapshot per stock.
   await db.schema.createTable('stocks', (t) => {
     t.increments('id').primary();
     t.string('ticker', 10).notNullable().unique();
@@ -31,7 +31,7 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
   });
   await db.raw(`ALTER TABLE stocks ADD CONSTRAINT stocks_sentiment_check CHECK (sentiment IN ('bullish','bearish','neutral'))`);
-  // Source lists per platform (spec §3 PlatformSetting).
+  // Source lists per platform.
   await db.schema.createTable('platform_settings', (t) => {
     t.increments('id').primary();
     t.string('platform', 20).notNullable();

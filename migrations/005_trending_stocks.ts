@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** The current trending set (spec §3 TrendingStock), replaced by each trend detection; every detection's scores live in ClickHouse trend_scores. */
+/** The current trending set, replaced by each trend detection; every detection's scores live in ClickHouse trend_scores. */
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('trending_stocks', (t) => {
     t.increments('id').primary();

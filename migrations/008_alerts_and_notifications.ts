@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Spec §3 Alert, with the crossing state EvaluateAlerts keeps; every e-mail/SMS attempt (notifications);
+ * Alert, with the crossing state EvaluateAlerts keeps; every e-mail/SMS attempt (notifications);
  * and the outbox of messages captured in embedded mode (SMTP capture, SMS without Twilio credentials).
  */
 export async function up(db: Knex): Promise<void> {

@@ -17,7 +17,7 @@ import type { PasswordStrengthCheck } from './passwordStrength';
 import { toPublicUser, type UserRow } from './userMapper';
 import { DAY_MS } from '../../core/timeWindows';
 
-/** The marketing reading of the trial (spec §1): 7 days, no card. The card-on-file 14-day trial is the billing flow's. */
+/** The marketing reading of the trial: 7 days, no card. The card-on-file 14-day trial is the billing flow's. */
 export const MARKETING_TRIAL_DAYS = 7;
 /** When a card-free trial that starts at `from` ends. */
 export const marketingTrialEnd = (from: Date) => new Date(from.getTime() + MARKETING_TRIAL_DAYS * DAY_MS);

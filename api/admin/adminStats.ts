@@ -4,7 +4,7 @@ import type { Database } from '../../platform/database';
 import { countStocks } from '../../warehouse/postgres/stocks';
 import { userTotals, usersPerStatus } from '../../warehouse/postgres/users';
 
-/** Spec §3 admin stats, counted in Postgres; revenue by the spec §9 formulas. */
+/** The admin's business figures, counted in Postgres; revenue as subscribers × the Pro price. */
 export async function adminStats(db: Database): Promise<AdminStats> {
   const [totals, byStatusRows, stocks] = await Promise.all([userTotals(db), usersPerStatus(db), countStocks(db)]);
 

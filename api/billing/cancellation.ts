@@ -10,7 +10,7 @@ import { currentPeriodEndOf } from './subscriptionState';
 const CANCELLABLE = new Set(['trialing', 'trial', 'active']);
 
 /**
- * Cancellation (spec §4: access is kept to the end of the billing period). A Stripe subscription is set
+ * Cancellation (access is kept to the end of the billing period). A Stripe subscription is set
  * to cancel at period end; Stripe's answer is stored at once and its webhooks confirm it, ending in
  * cancelled at the period end. Without a Stripe subscription (card-free trial, or a status an admin
  * set) there is nothing to bill, so the status becomes cancelled now.

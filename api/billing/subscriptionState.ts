@@ -15,7 +15,7 @@ export interface BillingFields {
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /**
- * Stripe's subscription status as the product's (spec §4): trialing stays trialing, active is active,
+ * Stripe's subscription status as the product's: trialing stays trialing, active is active,
  * past due / unpaid / paused lose access (expired), canceled is cancelled. Incomplete subscriptions
  * (first payment not made yet) change nothing: the user keeps what they had.
  */

@@ -85,7 +85,7 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
       ctx.body = user;
     }, { summary: 'Sign in', body: loginSchema, responses: { 200: userResponse('The signed-in user') }, errors: [401, 403, 429] }),
 
-    // The redirect target after an unauthorised error (spec §2): the sign-in page.
+    // The redirect target after an unauthorised error: the sign-in page.
     route('GET', '/api/login', 'public', async (ctx) => {
       ctx.redirect('/auth');
     }, { summary: 'Redirect to the sign-in page (/auth)', responses: { 302: { description: 'Redirect to /auth' } } }),

@@ -47,7 +47,7 @@ describe('admin API: stats, users, actions, platform settings', () => {
   afterAll(async () => t.close());
 
   describe('GET /api/admin/stats', () => {
-    it('counts from Postgres with the spec §9 revenue formulas', async () => {
+    it('counts from Postgres with the revenue formulas of the pricing page', async () => {
       const res = await get('/api/admin/stats');
       expect(res.status).toBe(200);
       const stats = adminStatsSchema.parse(res.body);

@@ -16,7 +16,7 @@ import { createAdminUserService, listUsers } from '../admin/adminUsers';
 import { listPlatformSettings, savePlatformSetting } from '../admin/platformSettings';
 import { route } from '../http/routeTable';
 
-/** The spec §7 admin calls (cancel-subscription goes through billing). Every change is audited in its own transaction. */
+/** The admin calls (cancel-subscription goes through billing). Every change is audited in its own transaction. */
 const userIdParams = z.object({ id: z.string() });
 const deletedUserSchema = z.object({ deleted: z.string() });
 /** POST /api/admin/users/{id}/extend-trial: whole days added to a card-free trial. */
@@ -27,7 +27,7 @@ export function adminRoutes(db: Knex, events: { onSourceListsChanged: () => void
   return [
     route('GET', '/api/admin/stats', 'admin', async (ctx) => {
       ctx.body = await adminStats(db);
-    }, { summary: 'Business figures (spec §3 admin stats)', responses: { 200: { description: 'Stats', schema: adminStatsSchema } } }),
+    }, { summary: 'Business figures', responses: { 200: { description: 'Stats', schema: adminStatsSchema } } }),
     route('GET', '/api/admin/users', 'admin', async (ctx, { query }) => {
       ctx.body = await listUsers(db, query);
     }, { summary: 'Users, filtered and paged (50 per page)', query: adminUsersQuerySchema, responses: { 200: { description: 'One page of users', schema: adminUsersResponseSchema } } }),

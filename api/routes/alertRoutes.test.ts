@@ -106,7 +106,7 @@ describe('alerts, test e-mail and outbox API', () => {
     expect((await request(t.server).get('/api/alerts').set('Cookie', bob)).body).toEqual([]);
   });
 
-  it('answers signed-out alert calls with 401 {"message":"Unauthorized"}, the text the dashboard matches (spec §8)', async () => {
+  it('answers signed-out alert calls with 401 {"message":"Unauthorized"}, the text the dashboard matches', async () => {
     for (const res of [await post(null, { stockId: amcId, mentionThreshold: 5 }), await request(t.server).delete('/api/alerts/1'), await request(t.server).get('/api/alerts')]) {
       expect(res.status).toBe(401);
       expect(res.text).toBe('{"message":"Unauthorized"}');

@@ -28,7 +28,7 @@ export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Confi
   return [
     route('GET', '/api/status', 'user', async (ctx) => {
       ctx.body = await deps.status.get();
-    }, { summary: 'Platform status (spec §3)', responses: { 200: { description: 'Platform status', schema: platformStatusSchema } } }),
+    }, { summary: 'Platform status', responses: { 200: { description: 'Platform status', schema: platformStatusSchema } } }),
 
     // Idempotent: safe on every dashboard load. Ensures the default source lists and the scan and price schedules exist.
     route('POST', '/api/init-data', 'user', async (ctx) => {

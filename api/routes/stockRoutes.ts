@@ -45,7 +45,7 @@ export interface StockRouteDeps {
   now?: () => Date;
 }
 
-/** The monitoring dashboard's data (spec §2 /dashboard, §7): stock list, history, posts, trends and the two on-demand pipelines. */
+/** The monitoring dashboard's data: stock list, history, posts, trends and the two on-demand pipelines. */
 export function stockRoutes(deps: StockRouteDeps) {
   const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.dashboardCacheMs, now: deps.now });
   const trending = cachedValue(

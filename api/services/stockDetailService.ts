@@ -20,8 +20,7 @@ export const bucketMinutes: Record<TimeRange, number> = { '1hour': 1, '4hours': 
 const SESSION_BUCKET_MS = 5 * MINUTE_MS;
 
 /**
- * `historyCacheMs`: how long a (ticker, range) history is reused. Every user's dashboard asks the same ones (spec §7
- * refetches them every 15 minutes), so a short reuse turns N users' requests into one ClickHouse read. 0 turns it off.
+ * `historyCacheMs`: how long a (ticker, range) history is reused. Every user's dashboard asks the same ones, so a short reuse turns N users' requests into one ClickHouse read. 0 turns it off.
  */
 export function createStockDetailService(deps: { db: Database; warehouse: Warehouse; now?: () => Date; historyCacheMs?: number }) {
   const clock = deps.now ?? (() => new Date());
@@ -36,7 +35,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
   }
 
   /**
-   * Spec §3 Historical point per bucket, oldest first, ending with the current bucket: mentions per platform, and the
+   * Historical point per bucket, oldest first, ending with the current bucket: mentions per platform, and the
    * last price ticked in the bucket. Ticks are only written when a price moves, so a bucket without one carries the
    * price before it (also from before the range, up to 30 days back); null only before the first price ever stored.
    */

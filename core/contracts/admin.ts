@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { publicUserSchema, roleSchema } from './user';
 import { platforms, sourceListTypes } from '../platforms';
 
-/** Pro plan price in dollars per month (spec §1, §9). */
+/** Pro plan price in dollars per month. */
 export const PRO_MONTHLY_PRICE = 49;
-/** Admin user list page size (spec §9). */
+/** Admin user list page size. */
 export const ADMIN_USERS_PAGE_SIZE = 50;
 
-/** GET /api/admin/stats (spec §3), plus the per-status counts and revenue figures the Subscriptions tab shows. */
+/** GET /api/admin/stats, plus the per-status counts and revenue figures the Subscriptions tab shows. */
 export const adminStatsSchema = z.object({
   totalUsers: z.number(),
   activeUsers: z.number(),
@@ -31,7 +31,7 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-/** The subscription filter of User Management (spec §2). "trial" also matches "trialing", "none" also "inactive". */
+/** The subscription filter of User Management. "trial" also matches "trialing", "none" also "inactive". */
 export const adminSubscriptionFilters = ['active', 'trial', 'cancelled', 'expired', 'none'] as const;
 export const adminSubscriptionFilterSchema = z.enum(adminSubscriptionFilters);
 export type AdminSubscriptionFilter = z.infer<typeof adminSubscriptionFilterSchema>;
@@ -55,13 +55,13 @@ export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
 
 export const adminRoleChangeSchema = z.object({ role: roleSchema });
 
-/** The statuses an admin may set directly (spec §4). */
+/** The statuses an admin may set directly. */
 export const adminSettableStatuses = ['active', 'trial', 'cancelled', 'expired', 'none'] as const;
 export const adminSubscriptionChangeSchema = z.object({
   subscriptionStatus: z.enum(adminSettableStatuses, { message: `subscriptionStatus must be one of ${adminSettableStatuses.join(', ')}` }),
 });
 
-/** Spec §5: one item per line, trimmed, empty lines dropped; duplicates dropped too, first occurrence kept. */
+/** One item per line, trimmed, empty lines dropped; duplicates dropped too, first occurrence kept. */
 export function normaliseSourceValues(values: readonly string[]): string[] {
   return [...new Set(values.map((v) => v.trim()).filter((v) => v !== ''))];
 }

@@ -113,7 +113,7 @@ export const updateAlertSchema = z.object({
 
 export const alertIdSchema = z.coerce.number({ error: 'Alert not found' }).int().positive().max(2_147_483_647);
 
-/** spec §3 Alert as listed to the client, with its stock's ticker and name. */
+/** An alert as listed to the client, with its stock's ticker and name. */
 export const alertSchema = z.object({
   id: z.number().int(),
   userId: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Validation messages are spec §5, word for word. */
+/** The validation messages are the specification's words, exactly. */
 export const emailField = z.string({ error: 'Invalid email address' }).trim().email('Invalid email address');
 export const passwordField = z
   .string({ error: 'Password must be at least 6 characters' })

@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { emailField, registerSchema } from './auth';
 
-/** The one plan (spec §1, §9): Pro at $49 per month; the card-on-file sign-up trial is 14 days. */
+/** The one plan: Pro at $49 per month; the card-on-file sign-up trial is 14 days. */
 export const PRO_PLAN = { name: 'Pro', amountCents: 4900, currency: 'usd', interval: 'month', signupTrialDays: 14 } as const;
 
 /** POST /api/create-setup-intent */
 export const setupIntentRequestSchema = z.object({ email: emailField });
 export type SetupIntentRequest = z.infer<typeof setupIntentRequestSchema>;
 
-/** Spec §3 setup-intent response. */
+/** The setup-intent response. */
 export const setupIntentResponseSchema = z.object({ clientSecret: z.string(), customerId: z.string() });
 export type SetupIntentResponse = z.infer<typeof setupIntentResponseSchema>;
 
-/** POST /api/register-with-trial (spec §7): the sign-up fields plus the confirmed card and the customer it belongs to. */
+/** POST /api/register-with-trial: the sign-up fields plus the confirmed card and the customer it belongs to. */
 export const registerWithTrialSchema = registerSchema.and(
   z.object({
     paymentMethodId: z.string({ error: 'paymentMethodId is required' }).trim().min(1, 'paymentMethodId is required').max(255),
@@ -22,7 +22,7 @@ export const registerWithTrialSchema = registerSchema.and(
 export type RegisterWithTrialInput = z.infer<typeof registerWithTrialSchema>;
 
 /**
- * POST /api/create-subscription (spec §3 subscription creation): `requires_payment` carries the client
+ * POST /api/create-subscription: `requires_payment` carries the client
  * secret of the first invoice's payment; `active` is "Already Subscribed"; `trialing` means a card
  * trial is already in place and converts by itself.
  */

@@ -30,7 +30,7 @@ export const tickerParamSchema = z
   .regex(/^[A-Z][A-Z0-9.]{0,9}$/, 'ticker must be 1 to 10 letters, digits or dots, starting with a letter');
 
 /**
- * Spec §3 Stock as GET /api/stocks returns it. Mention counts are those of the requested range;
+ * Stock as GET /api/stocks returns it. Mention counts are those of the requested range;
  * price and changePercent are numeric strings (decimal 10,2 and 5,2), null before the first price refresh.
  */
 export const stockSchema = z.object({
@@ -56,7 +56,7 @@ export const stockListSchema = z.array(stockSchema);
 
 export const platformCountsSchema = z.object(perPlatformShape((p) => p, z.number().int()));
 
-/** Spec §3 Historical point (price), with the mentions per platform of the same bucket. */
+/** Historical point (price), with the mentions per platform of the same bucket. */
 export const historicalPointSchema = z.object({
   timestamp: z.string(),
   price: z.number().nullable(),
@@ -80,7 +80,7 @@ export const sessionPricesSchema = z.object({
 });
 export type SessionPrices = z.infer<typeof sessionPricesSchema>;
 
-/** Spec §3 TrendingStock. */
+/** TrendingStock. */
 export const trendingStockSchema = z.object({
   id: z.number().int(),
   ticker: z.string(),

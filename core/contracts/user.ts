@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every subscription status the spec mentions (§3): client screens test "trialing", the admin sets "trial". */
+/** Every subscription status the spec mentions: client screens test "trialing", the admin sets "trial". */
 export const subscriptionStatuses = ['inactive', 'trialing', 'trial', 'active', 'cancelled', 'expired', 'none'] as const;
 export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
@@ -14,7 +14,7 @@ export const roles = ['user', 'admin'] as const;
 export const roleSchema = z.enum(roles);
 export type Role = z.infer<typeof roleSchema>;
 
-/** The user object as the API returns it (spec §3 User), never with the password hash. */
+/** The user object as the API returns it, never with the password hash. */
 export const publicUserSchema = z.object({
   id: z.string(),
   email: z.string(),

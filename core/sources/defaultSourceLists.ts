@@ -1,6 +1,6 @@
 import type { Platform } from '../platforms';
 
-/** Default source lists per platform and setting type (spec §9). Seeded at first start; "Add Defaults" merges them. */
+/** Default source lists per platform and setting type. Seeded at first start; "Add Defaults" merges them. */
 export interface SourceListDefault {
   platform: Platform;
   settingType: string;

@@ -8,7 +8,7 @@ export interface MentionHistoryPoint {
 }
 
 /**
- * Spec §3 StockMentionHistory, served from the per-minute rollups: a ticker's mentions per platform in
+ * StockMentionHistory, served from the per-minute rollups: a ticker's mentions per platform in
  * buckets of `bucketMinutes` since a moment, oldest first.
  */
 export async function mentionHistory(warehouse: Warehouse, ticker: string, since: Date, bucketMinutes: number): Promise<MentionHistoryPoint[]> {

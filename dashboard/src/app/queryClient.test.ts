@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './queryClient';
 
 describe('createQueryClient', () => {
-  it('uses the spec §7 defaults', () => {
+  it('uses the polling defaults', () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
     expect(queries?.staleTime).toBe(30_000);
     expect(queries?.retry).toBe(1);

@@ -20,6 +20,6 @@ export function elementsAppearance(): StripeElementsOptions['appearance'] {
   return { theme: dark ? 'night' : 'stripe', variables: { colorPrimary: '#2563eb', borderRadius: '6px' } };
 }
 
-/** Spec §2: the Payment Element offers card, then Apple Pay, then Google Pay; wallets show where the device supports them. */
+/** The Payment Element offers card, then Apple Pay, then Google Pay; wallets show where the device supports them. */
 export const PAYMENT_METHOD_ORDER = ['card', 'apple_pay', 'google_pay'];
 export const WALLETS = { applePay: 'auto', googlePay: 'auto' } as const;

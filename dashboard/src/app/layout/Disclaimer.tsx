@@ -1,4 +1,4 @@
-/** Spec §1: every public page carries this disclaimer. */
+/** Every public page carries this disclaimer. */
 export function Disclaimer() {
   return (
     <p className="text-xs leading-relaxed text-slate-600 dark:text-slate-400">

@@ -7,7 +7,7 @@ import { ThemeToggle } from '../theme/ThemeToggle';
 import { navLinkClasses } from './navLinkClasses';
 import { UserMenu } from './UserMenu';
 
-/** Top navigation bar of the app pages (spec §2). Below 768px the page links live in the user menu. */
+/** Top navigation bar of the app pages. Below 768px the page links live in the user menu. */
 export function NavBar() {
   const { user, isLoading, isAdmin } = useCurrentUser();
 

@@ -8,7 +8,7 @@ const linkClasses =
 
 const headingClasses = 'text-sm font-semibold text-slate-900 dark:text-white';
 
-/** Footer of every public page (spec §2): Product, Resources, Company links, disclaimer, copyright 2025. */
+/** Footer of every public page: Product, Resources, Company links, disclaimer, copyright 2025. */
 export function PublicFooter() {
   const supportEmail = useSupportEmail();
 

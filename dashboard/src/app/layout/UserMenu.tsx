@@ -31,7 +31,7 @@ export function UserMenu({ user }: UserMenuProps) {
   const isAdmin = user.role === 'admin';
   const isTrialing = isTrialStatus(user.subscriptionStatus);
   const trialEnds = formatDate(user.trialEndDate);
-  // Cancelled at period end: access is kept until then (spec §4).
+  // Cancelled at period end: access is kept until then.
   const cancelsOn = user.cancelAtPeriodEnd && hasSubscription(user) ? (formatDate(user.currentPeriodEnd) ?? trialEnds) : null;
   const close = () => setOpen(false);
 

@@ -12,7 +12,7 @@ export function initialsOf(user: PublicUser): string {
   return (fromName || user.username?.[0] || user.email[0] || '?').toUpperCase();
 }
 
-/** Spec §4: trialing (or the admin's "trial") or active turns the menu link into "Manage Subscription". */
+/** Trialing (or the admin's "trial") or active turns the menu link into "Manage Subscription". */
 export function hasSubscription(user: PublicUser): boolean {
   return isSubscribedStatus(user.subscriptionStatus);
 }

@@ -6,7 +6,7 @@ export const CURRENT_USER_QUERY_KEY = ['/api/user'] as const;
 
 /**
  * GET /api/user. A 401 means signed out (null). Any other non-OK status throws
- * `${status}: ${statusText}` (spec §8), which callers also treat as signed out.
+ * `${status}: ${statusText}`, which callers also treat as signed out.
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   const res = await fetch('/api/user', { credentials: 'include', signal });

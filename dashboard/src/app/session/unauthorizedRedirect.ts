@@ -1,6 +1,6 @@
 import { showToast } from '../toast/toastStore';
 
-/** Spec §9: the redirect after an unauthorised error waits 500 ms. */
+/** The redirect after an unauthorised error waits 500 ms. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 export const LOGIN_URL = '/api/login';
 
@@ -11,7 +11,7 @@ export const loginRedirect = {
   },
 };
 
-/** Spec §8: after an unauthorised alert or subscription call, the logout toast, then /api/login after 500 ms. */
+/** After an unauthorised alert or subscription call, the logout toast, then /api/login after 500 ms. */
 export function handleUnauthorized(): void {
   showToast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   setTimeout(() => loginRedirect.go(), LOGIN_REDIRECT_DELAY_MS);

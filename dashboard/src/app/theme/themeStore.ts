@@ -1,7 +1,7 @@
 /**
  * Theme preference: light, dark or system (follow the OS), kept in localStorage.
  *
- * Spec §4 gives two readings (default "system" under a generic key, or default "light" under
+ * The specification gives two readings (default "system" under a generic key, or default "light" under
  * a product-named "-theme" key). Chosen: default "system", storage key "stockpulse-theme".
  */
 

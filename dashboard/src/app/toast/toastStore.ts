@@ -1,4 +1,4 @@
-/** A tiny toast store: one toast at a time, a new one replaces the old (spec §9). */
+/** A tiny toast store: one toast at a time, a new one replaces the old. */
 
 export type ToastVariant = 'default' | 'destructive';
 

@@ -7,7 +7,7 @@ import { DEFAULT_USER_FILTERS, type UserFilters } from '../api/adminApi';
 import { adminTabs } from './adminTabs';
 import { StatsCards } from './StatsCards';
 
-/** /admin: the stats header and the admin tabs (spec §2). */
+/** /admin: the stats header and the admin tabs. */
 export function AdminPage() {
   usePageMeta('Admin Panel - StockPulse');
   const [tab, setTab] = useState(adminTabs[0]!.value);

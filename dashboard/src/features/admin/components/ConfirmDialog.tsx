@@ -12,7 +12,7 @@ interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** A yes/no confirmation (spec §5) with a destructive confirm button. */
+/** A yes/no confirmation with a destructive confirm button. */
 export function ConfirmDialog({ open, title, message, confirmLabel, pending, onConfirm, onCancel }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title} description={message}>

@@ -5,7 +5,7 @@ import { platformSettingsQuery, savePlatformSettingMutationOptions } from '../ap
 import { useAdminAction } from './useAdminAction';
 import { SourceListEditor } from './SourceListEditor';
 
-/** Spec §2 Platform Settings: one editor per source list (the stored ones, plus any default list not stored yet). */
+/** Platform Settings: one editor per source list (the stored ones, plus any default list not stored yet). */
 export function PlatformSettingsPanel() {
   const { data: settings, isLoading, isError, error } = useQuery(platformSettingsQuery());
   const save = useAdminAction(savePlatformSettingMutationOptions, (_, input) => ({ title: 'Settings updated', description: `${input.platform} ${input.settingType} saved.` }), 'Failed to update settings');

@@ -1,6 +1,6 @@
 import { Card } from '../../../ui/Card';
 
-/** Spec §2: the admin Settings tab is a coming-soon placeholder. */
+/** The admin Settings tab is a coming-soon placeholder. */
 export function SettingsPlaceholder() {
   return (
     <Card className="p-8 text-center">

@@ -21,7 +21,7 @@ const savesDifferently = (text: string, stored: string[]) => toText(toLines(text
 const capitalise = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
- * One source list, one item per line (spec §2, §5). Save is enabled only when the text would save a different list
+ * One source list, one item per line. Save is enabled only when the text would save a different list
  * than the stored one (or after Add Defaults); Add Defaults merges the defaults into the current lines, de-duplicated, and marks the editor
  * changed; the editor resets whenever the stored values change.
  */

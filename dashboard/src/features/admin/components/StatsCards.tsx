@@ -3,7 +3,7 @@ import { Card } from '../../../ui/Card';
 import { adminStatsQuery } from '../api/adminApi';
 import { formatMoney, formatCount } from '../../../lib/format';
 
-/** Spec §2 stats header: Total Users, Active Users, Subscribers, Monthly Revenue, Tracked Stocks. */
+/** The admin stats header: Total Users, Active Users, Subscribers, Monthly Revenue, Tracked Stocks. */
 export function StatsCards() {
   const { data: stats, isError } = useQuery(adminStatsQuery());
   const cards = [

@@ -18,7 +18,7 @@ afterEach(() => {
 });
 
 describe('SubscriptionsPanel', () => {
-  it('shows the §9 revenue figures and a chart of subscribers by status with MRR', async () => {
+  it('shows the revenue figures and a chart of subscribers by status with MRR', async () => {
     mockApi({ 'GET /api/admin/stats': stats });
     renderAdmin(<SubscriptionsPanel onShowUsers={vi.fn()} />);
     expect(await screen.findByText('$1,960.00')).toBeTruthy(); // 40 × 49

@@ -20,7 +20,7 @@ const comingSoon = [
   { title: 'Subscription Recovery', text: 'Win back cancelled and expired subscribers.' },
 ];
 
-/** Spec §2 Subscriptions: revenue analytics (§9 formulas), a chart by status, quick filters into User Management, coming-soon cards. */
+/** Subscriptions: revenue analytics, a chart by status, quick filters into User Management, coming-soon cards. */
 export function SubscriptionsPanel({ onShowUsers }: { onShowUsers: (filter: AdminSubscriptionFilter) => void }) {
   const { data: stats } = useQuery(adminStatsQuery());
   const figures = stats

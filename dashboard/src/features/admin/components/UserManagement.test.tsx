@@ -103,7 +103,7 @@ describe('UserManagement', () => {
     expect(requests.some((r) => r.method === 'POST' && r.url.endsWith('/cancel-subscription'))).toBe(true);
   });
 
-  it('changes role and subscription; a refused change shows the §8 failure toast with the server message', async () => {
+  it('changes role and subscription; a refused change shows the failure toast with the server message', async () => {
     const requests = mockApi({
       'GET /api/admin/users': { users: [adminUser()], totalPages: 1 },
       'PUT /api/admin/users/1234567890abcdef-user/role': jsonResponse({ message: 'Cannot demote the last active admin' }, 409),

@@ -30,7 +30,7 @@ interface UserManagementProps {
   onFiltersChange: (filters: UserFilters) => void;
 }
 
-/** Spec §2 User Management: search, subscription and role filters, the users table, pagination by 50. */
+/** User Management: search, subscription and role filters, the users table, pagination by 50. */
 export function UserManagement({ filters, onFiltersChange }: UserManagementProps) {
   const [searchText, setSearchText] = useState(filters.search);
   const { data, isLoading, isError, error } = useQuery(adminUsersQuery(filters));

@@ -5,13 +5,13 @@ import { formatDate } from '../../../lib/format';
 import { responsiveTable } from '../../../ui/responsiveTable';
 import { UserRowActions } from './UserRowActions';
 
-/** Spec §9: payment customer and subscription ids (and user ids) show their first 8 characters. */
+/** Payment customer and subscription ids (and user ids) show their first 8 characters. */
 const truncateId = (id: string | null | undefined) => (id ? id.slice(0, 8) : null);
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, PublicUser>();
 
-/** Spec §4 badge styling: active default, trial secondary, cancelled destructive, others outline. */
+/** Subscription badge styling: active default, trial secondary, cancelled destructive, others outline. */
 export function subscriptionBadgeVariant(status: SubscriptionStatus): BadgeVariant {
   if (status === 'active') return 'default';
   if (status === 'trial' || status === 'trialing') return 'secondary';
@@ -21,7 +21,7 @@ export function subscriptionBadgeVariant(status: SubscriptionStatus): BadgeVaria
 
 const displayName = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || u.email.split('@')[0]!;
 
-// The seven columns of spec §2, at module scope so the table's models stay stable between renders.
+// The seven columns of the spec, at module scope so the table's models stay stable between renders.
 const columns = helper.columns([
   helper.display({
     id: 'user',

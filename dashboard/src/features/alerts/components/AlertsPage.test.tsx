@@ -54,7 +54,7 @@ function renderPage(routes: Record<string, Handler>) {
   return requests;
 }
 
-describe('AlertsPage (spec §2 /alerts)', () => {
+describe('AlertsPage', () => {
   it('shows the empty state with its call to action', async () => {
     renderPage({ 'GET /api/alerts': [] });
     expect(screen.getByRole('heading', { name: 'Stock Alerts' })).toBeTruthy();

@@ -104,7 +104,7 @@ describe('Sign Up, Account Info', () => {
     expect(username.getAttribute('aria-describedby')).toContain(screen.getAllByText('This username is already taken').find((el) => el.id)?.id);
   });
 
-  it('shows the spec §5 messages for empty and short input', async () => {
+  it('shows the exact validation messages for empty and short input', async () => {
     setUp();
     const button = await continueButton();
     await act(async () => fireEvent.click(button));

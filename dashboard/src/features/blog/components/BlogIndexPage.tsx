@@ -18,7 +18,7 @@ const POPULAR_TOPICS: readonly { icon: IconName; title: string; text: string }[]
   { icon: 'activity', title: 'Trading Strategies', text: 'Ways to use social signals with discipline and sensible risk rules.' },
 ];
 
-/** Spec §2: the chips are shown, "All Posts" selected; they filter nothing. */
+/** The chips are shown, "All Posts" selected; they filter nothing. */
 export function CategoryChips({ categories }: { categories: readonly string[] }) {
   return (
     <ul aria-label="Categories" className="flex flex-wrap justify-center gap-2">
@@ -124,7 +124,7 @@ export function BlogIndexPage() {
                 </span>
                 <h3 className="mt-4 font-semibold text-slate-900 dark:text-white">{topic.title}</h3>
                 <p className="mt-2 flex-1 text-sm text-slate-600 dark:text-slate-300">{topic.text}</p>
-                {/* Spec §2: the topic buttons do nothing. */}
+                {/* The topic buttons do nothing. */}
                 <Button variant="outline" size="sm" className="mt-4">
                   Explore {topic.title}
                 </Button>

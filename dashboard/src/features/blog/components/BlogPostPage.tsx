@@ -52,7 +52,7 @@ function BlogPostArticle({ post }: { post: BlogPost }) {
                 {post.readTime}
               </span>
             </p>
-            {/* Spec §2: a Share button with no handler. */}
+            {/* A Share button with no handler. */}
             <Button variant="outline" size="sm">
               Share
             </Button>

@@ -12,7 +12,7 @@ import type { BlogPost } from './types';
 
 export type { BlogPost } from './types';
 
-/** The ten static posts (spec §2 Blog), newest first. Each post lives in its own file under ./posts. */
+/** The ten static posts, newest first. Each post lives in its own file under ./posts. */
 export const blogPosts: readonly BlogPost[] = [
   identifyTrendingStocksBeforeViral,
   powerOfEarlyDetection,

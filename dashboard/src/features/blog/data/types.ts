@@ -1,4 +1,4 @@
-/** A static blog post (spec §3 "Blog post"). */
+/** A static blog post. */
 export interface BlogPost {
   id: number;
   title: string;
@@ -13,7 +13,7 @@ export interface BlogPost {
   content?: string;
 }
 
-/** Closing paragraph every post body ends with (spec §1: no financial advice). */
+/** Closing paragraph every post body ends with (no financial advice). */
 export const POST_DISCLAIMER_HTML =
   '<p class="post-disclaimer"><strong>Disclaimer:</strong> StockPulse does not provide financial advice. ' +
   'This article is for educational purposes only and is not a recommendation to buy or sell any security. ' +

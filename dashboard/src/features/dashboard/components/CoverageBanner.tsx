@@ -20,7 +20,7 @@ const styles: Record<CoverageLevel, { box: string; icon: IconName; iconClass: st
   },
 };
 
-/** Spec §2 section 4: full (3), partial (1–2) or ready to connect (0). */
+/** Full (3), partial (1–2) or ready to connect (0). */
 export function CoverageBanner({ connected, max }: { connected: number; max: number }) {
   const banner = coverageBanner(connected, max);
   const style = styles[banner.level];

@@ -23,7 +23,7 @@ import { TrendingStocksSection } from './TrendingStocksSection';
 import { TrialBanner } from './TrialBanner';
 import type { TimeRange } from '@core/timeWindows';
 
-/** Spec §2 /dashboard: the ten sections in order. */
+/** /dashboard: the ten sections in order. */
 export function DashboardPage() {
   usePageMeta('Dashboard - StockPulse');
   const user = useSignedInUser();

@@ -13,7 +13,7 @@ interface InsightPanelsProps {
 }
 
 /**
- * Spec §2 section 5 ("two further panels: content not shown"). Both are computed from the same
+ * The two panels the specification leaves without content. Both are computed from the same
  * stock list as the cards below, for the selected range: the most-mentioned stocks, and how
  * sentiment and mentions split across the list.
  */

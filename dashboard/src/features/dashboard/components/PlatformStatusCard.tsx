@@ -19,7 +19,7 @@ interface PlatformStatusCardProps {
   updatedAt: number;
 }
 
-/** Spec §2 section 3: "Social Media Monitoring Status". */
+/** "Social Media Monitoring Status". */
 export function PlatformStatusCard({ status, isPending, updatedAt }: PlatformStatusCardProps) {
   const coverage = status ? platformCoverage(status) : null;
   const lastScan = updatedAt ? formatTime(updatedAt, { seconds: true }) : null;

@@ -29,7 +29,7 @@ const changeClasses = {
 } as const;
 
 /**
- * Spec §2 section 9: one stock. The ticker is a button whose hit area covers the whole card,
+ * One stock. The ticker is a button whose hit area covers the whole card,
  * so a click anywhere (but on "Set Alert") opens the detail view, and keyboard users reach it too.
  */
 export function StockCard({ stock, range, prices, onOpenDetail, onSetAlert }: StockCardProps) {

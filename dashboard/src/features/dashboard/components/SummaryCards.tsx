@@ -5,7 +5,7 @@ import { summaryCards } from '../model/stockMetrics';
 
 const icons: IconName[] = ['messageCircle', 'trendingUp', 'bell', 'activity'];
 
-/** Spec §2 section 2: the four summary cards; Trending Stocks counts the stocks trending now (GET /api/trending-now). */
+/** The four summary cards; Trending Stocks counts the stocks trending now (GET /api/trending-now). */
 export function SummaryCards({ stocks, trendingNow }: { stocks: readonly Stock[]; trendingNow: number | null }) {
   const cards = summaryCards(stocks, trendingNow);
   return (

@@ -1,6 +1,6 @@
 import type { PlatformStatus } from '@core/contracts/platformStatus';
 
-/** Spec §2 section 4: 3 connected is full coverage, 1 or 2 partial, 0 ready to connect. */
+/** Platform coverage: 3 connected is full coverage, 1 or 2 partial, 0 ready to connect. */
 export type CoverageLevel = 'full' | 'partial' | 'none';
 
 export const DEFAULT_MAX_CONNECTIONS = 3;
@@ -43,7 +43,7 @@ export function coverageBanner(connected: number, max: number = DEFAULT_MAX_CONN
 
 export interface PlatformCoverage {
   connected: number;
-  /** maxConnections, or 3 when the server gives none (spec §3). */
+  /** maxConnections, or 3 when the server gives none. */
   max: number;
   /** Rounded percent of platforms active. */
   percent: number;

@@ -1,7 +1,7 @@
 import type { Sentiment } from '@core/contracts/stocks';
 import type { TimeRange } from '@core/timeWindows';
 
-/** Spec §2 section 8: the time-range select, in order; the first is the default. */
+/** The time-range select, in order; the first is the default. */
 export const TIME_RANGE_OPTIONS: ReadonlyArray<{ value: TimeRange; label: string }> = [
   { value: '1hour', label: 'Last 1 hour' },
   { value: '4hours', label: 'Last 4 hours' },
@@ -35,7 +35,7 @@ export const SENTIMENT_LABELS: Record<Sentiment, string> = {
   neutral: 'Neutral',
 };
 
-/** Spec §2 section 9: bullish green, bearish red, neutral yellow. */
+/** Bullish green, bearish red, neutral yellow. */
 export const SENTIMENT_BADGE_CLASSES: Record<Sentiment, string> = {
   bullish: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-500/15 dark:text-emerald-300',
   bearish: 'bg-red-100 text-red-800 dark:bg-red-500/15 dark:text-red-300',

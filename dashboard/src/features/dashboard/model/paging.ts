@@ -1,4 +1,4 @@
-/** "Load More Stocks" (spec §2 section 10, behaviour chosen here): 12 cards, then 12 more per click. */
+/** "Load More Stocks": 12 cards, then 12 more per click. */
 export const PAGE_SIZE = 12;
 
 /** The count after one more click, never more than the list holds (and never less than one page). */

@@ -1,5 +1,5 @@
 
-/** Spec §2 section 9 / §9: the sparkline is 300 by 60. */
+/** The sparkline is 300 by 60. */
 export const SPARKLINE_WIDTH = 300;
 export const SPARKLINE_HEIGHT = 60;
 export const SYNTHETIC_POINTS = 20;

@@ -2,7 +2,7 @@ import { mentionsPerPlatform, type Sentiment, type Stock } from '@core/contracts
 import { dashboardPlatforms, platforms, zeroPerPlatform, type Platform } from '@core/platforms';
 import { formatCount } from '../../../lib/format';
 
-/** Spec §2 section 2: the four summary cards. Active Alerts and every caption are fixed text. */
+/** The four summary cards. Active Alerts and every caption are fixed text. */
 export const ACTIVE_ALERTS_FIXED = 15;
 
 export interface SummaryCard {

@@ -11,7 +11,7 @@ import { FeatureGrid, PricingCard, SectionHeading, StatsBlock } from './Marketin
 export const LANDING_TITLE = PUBLIC_PAGE_META['/'].title;
 export const LANDING_DESCRIPTION = PUBLIC_PAGE_META['/'].description;
 
-/** The landing page at "/" (spec §2 Landing page). */
+/** The landing page at "/". */
 export function LandingPage() {
   usePageMeta(LANDING_TITLE, LANDING_DESCRIPTION, { path: '/' });
   const trial = useTrialOffer();
@@ -36,7 +36,7 @@ export function LandingPage() {
             <ButtonLink to="/auth" size="lg">
               Start Free Trial
             </ButtonLink>
-            {/* Spec §2: "View Demo" is shown with no action. */}
+            {/* "View Demo" is shown with no action. */}
             <Button variant="outline" size="lg">
               View Demo
             </Button>

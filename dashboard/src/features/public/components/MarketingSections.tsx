@@ -22,7 +22,7 @@ export function SectionHeading({ id, title, description }: SectionHeadingProps) 
   );
 }
 
-/** The six feature cards of spec §2. */
+/** The six feature cards of the spec. */
 export function FeatureGrid({ detailed = false }: { detailed?: boolean }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -82,7 +82,7 @@ export function PricingCard({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   );
 }
 
-/** Spec §1 statistics. */
+/** The landing page's statistics band. */
 export function StatsBlock() {
   return (
     <section aria-label="StockPulse in numbers" className="bg-blue-700 dark:bg-slate-900">

@@ -3,7 +3,7 @@ import { usePageMeta } from '../../../app/usePageMeta';
 import { useSupportEmail } from '../useSupportEmail';
 import { LegalPage, type LegalSection } from './LegalPage';
 
-/** Spec §2/§9 retention periods. */
+/** How long each kind of data is kept. */
 export const RETENTION = [
   { data: 'Account data (name, e-mail, phone number, settings, alerts)', period: 'Until you delete your account, or 3 years after your last activity' },
   { data: 'Usage data (log-ins, pages used, device and browser information)', period: '2 years' },

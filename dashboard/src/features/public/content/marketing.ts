@@ -1,6 +1,6 @@
 import type { IconName } from '../../../ui/Icon';
 
-/** Default support address (spec §2 {email}) until GET /api/config answers. */
+/** Default support address until GET /api/config answers. */
 export const DEFAULT_SUPPORT_EMAIL = 'support@stockpulse.app';
 
 export const PLAN = {
@@ -12,7 +12,7 @@ export const PLAN = {
   signupTrialDays: 14,
 } as const;
 
-/** Spec §2 Landing page: the five features of the pricing card. */
+/** Landing page: the five features of the pricing card. */
 export const PLAN_FEATURES = [
   'Unlimited stock monitoring',
   'Real-time alerts via email and SMS',
@@ -29,7 +29,7 @@ export interface FeatureCard {
   details: string;
 }
 
-/** Spec §2 Landing page: the six feature cards. Claims as spec §1 states them. */
+/** Landing page: the six feature cards. Claims as the spec states them. */
 export const FEATURE_CARDS: readonly FeatureCard[] = [
   {
     icon: 'activity',
@@ -75,7 +75,7 @@ export const FEATURE_CARDS: readonly FeatureCard[] = [
   },
 ];
 
-/** Spec §1 marketing statistics. */
+/** The marketing statistics. */
 export const STATS = [
   { value: '10,000+', label: 'Active users' },
   { value: '1M+', label: 'Stocks monitored daily' },

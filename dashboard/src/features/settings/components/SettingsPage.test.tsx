@@ -49,7 +49,7 @@ describe('/settings', () => {
     expect(screen.getByRole('button', { name: 'Download My Data' })).toBeTruthy();
   });
 
-  it('shows the spec §5 profile messages', async () => {
+  it('shows the exact profile validation messages', async () => {
     const { requests } = await openSettings();
     fireEvent.change(screen.getByLabelText('First name'), { target: { value: '' } });
     fireEvent.change(screen.getByLabelText('Last name'), { target: { value: ' ' } });
