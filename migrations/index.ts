@@ -14,6 +14,8 @@ import * as m012 from './012_alert_uniqueness';
 import * as m014 from './014_seeded_admin_not_subscriber';
 import * as m015 from './015_api_quota_usage';
 import * as m016 from './016_username_format';
+import * as m020 from './020_webhooks';
+import * as m021 from './021_alert_outcomes';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -37,6 +39,8 @@ const migrations: Array<[string, Migration]> = [
   ['014_seeded_admin_not_subscriber', m014],
   ['015_api_quota_usage', m015],
   ['016_username_format', m016],
+  ['020_webhooks', m020],
+  ['021_alert_outcomes', m021],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

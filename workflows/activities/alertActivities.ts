@@ -3,6 +3,8 @@ import type { Warehouse } from '../../warehouse/client';
 import { tickerWindowTotals } from '../../warehouse/queries/tickerWindowTotals';
 import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NewNotification, type NotificationChannels } from '../notifications/delivery';
 import type { AlertPayload, DigestPayload, DigestStock } from '../notifications/messages';
+import { pendingWebhookDeliveryIds } from '../../warehouse/postgres/webhooks';
+import { recordFiringFollowUps, type Firing } from './firingFollowUps';
 import { TRIAL_ENDED_SQL } from './trialActivities';
 
 /** Only these subscribers are notified (spec §4: the admin's "trial" is the same state as "trialing"). */
@@ -19,6 +21,8 @@ export interface EvaluateAlertsResult {
   rearmed: number;
   /** Every notification waiting to be sent, this evaluation's and earlier ones' not yet sent. */
   notificationIds: number[];
+  /** Webhook deliveries not attempted yet; each is sent by its own deliverWebhook workflow. */
+  webhookDeliveryIds: number[];
 }
 
 interface ActiveAlert {
@@ -73,6 +77,21 @@ export function crossingNotifications(a: CrossedAlert): NewNotification[] {
   return out;
 }
 
+const toFiring = (a: CrossedAlert): Firing => ({
+  alertId: a.id,
+  crossing: a.crossing_count,
+  userId: a.user_id,
+  notify: a.notify,
+  kind: 'threshold',
+  ticker: a.ticker,
+  name: a.name,
+  windowMinutes: a.window_minutes,
+  count: a.mentions,
+  threshold: a.mention_threshold,
+  parameters: {},
+  priceAtFire: a.price === null ? null : Number(a.price),
+});
+
 export interface AlertActivityDeps {
   db: Knex;
   warehouse: Warehouse;
@@ -85,6 +104,8 @@ export interface AlertActivityDeps {
 export function createAlertActivities(deps: AlertActivityDeps) {
   const clock = deps.now ?? (() => new Date());
   const { db } = deps;
+  const dashboardUrl = deps.notifications?.dashboardUrl ?? 'http://localhost:3000/dashboard';
+  const links = { dashboard: dashboardUrl, alerts: dashboardUrl.replace(/\/dashboard$/, '/alerts') };
 
   return {
     /**
@@ -130,12 +151,13 @@ export function createAlertActivities(deps: AlertActivityDeps) {
           );
           const rows = result.rows.flatMap(crossingNotifications).map(notificationRow);
           if (rows.length > 0) await trx('notifications').insert(rows).onConflict('idempotency_key').ignore();
+          await recordFiringFollowUps(trx, result.rows.map(toFiring), now, links);
         }
         return { evaluated: alerts.length, crossed: crossings.length, rearmed: rearms.length };
       });
       // Account messages carry a secret that is not stored, so a failed one is not retried here (the user asks again).
       const open = await db('notifications').whereIn('status', ['pending', 'failed']).whereNot('kind', 'account').where('attempts', '<', MAX_ATTEMPTS).orderBy('id').limit(5000).pluck<string[]>('id');
-      return { evaluated, crossed, rearmed, notificationIds: open.map(Number) };
+      return { evaluated, crossed, rearmed, notificationIds: open.map(Number), webhookDeliveryIds: await pendingWebhookDeliveryIds(db) };
     },
 
     /** Sends recorded notifications, each at most once, several at a time; throws (so Temporal retries) when a provider refused one. */
