@@ -1,6 +1,6 @@
 import type { Warehouse } from '../client';
 
-export interface PriceTick {
+export interface StoredPriceTick {
   ticker: string;
   /** Epoch milliseconds. */
   at: number;
@@ -9,7 +9,7 @@ export interface PriceTick {
 }
 
 /** Every price tick of the given tickers from `from` to `to` (inclusive), oldest first per ticker. */
-export async function priceTicksBetween(warehouse: Warehouse, tickers: string[], from: Date, to: Date): Promise<PriceTick[]> {
+export async function priceTicksBetween(warehouse: Warehouse, tickers: string[], from: Date, to: Date): Promise<StoredPriceTick[]> {
   if (tickers.length === 0) return [];
   const result = await warehouse.query({
     query: `SELECT ticker, toUnixTimestamp64Milli(ts) AS at, toFloat64(price) AS price, source
