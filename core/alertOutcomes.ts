@@ -1,10 +1,8 @@
-/** The moments after a firing whose price is recorded, in minutes (0 is the firing itself). */
-export const OUTCOME_HORIZONS = [0, 15, 30, 60] as const;
-export type OutcomeHorizon = (typeof OUTCOME_HORIZONS)[number];
+import { OUTCOME_GRACE_MS, OUTCOME_HORIZONS } from './contracts/alertOutcomes';
+
+export { OUTCOME_GRACE_MS, OUTCOME_HORIZONS };
 /** A tick older than this before a moment does not stand for the price at that moment (no feed, or a closed market). */
 export const PRICE_STALENESS_MS = 15 * 60_000;
-/** How long after a moment its price may still arrive (the refresh runs every minute) before it is recorded as missing. */
-export const OUTCOME_GRACE_MS = 10 * 60_000;
 
 export interface Tick {
   at: number;

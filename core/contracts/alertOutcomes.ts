@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** The moments after a firing whose price is recorded, in minutes (0 is the firing itself). */
+export const OUTCOME_HORIZONS = [0, 15, 30, 60] as const;
+/** How long after a moment its price may still arrive (the refresh runs every minute) before it is recorded as missing. */
+export const OUTCOME_GRACE_MS = 10 * 60_000;
+
 const price = z.number().nullable();
 
 /** GET /api/alerts/outcomes: what the price did after one of the user's alerts fired. */

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Alert } from '@core/contracts/alerts';
+import type { AlertOutcome } from '@core/contracts/alertOutcomes';
 import type { Stock } from '@core/contracts/stocks';
 import { ALERTS_QUERY_KEY, useAlertMutation } from '../../../app/alerts/alertMutations';
 import { apiRequest, getListQueryFn } from '../../../lib/api';
@@ -15,3 +16,7 @@ export const useDeleteAlert = () =>
 
 export const useToggleAlert = () =>
   useAlertMutation<{ id: number; isActive: boolean }>({ send: ({ id, isActive }) => apiRequest('PATCH', `/api/alerts/${id}`, { isActive }), failure: 'Failed to update alert' });
+
+export const ALERT_OUTCOMES_URL = '/api/alerts/outcomes';
+/** What the price did after the user's alerts; the later prices arrive as their moments pass. */
+export const alertOutcomesQueryOptions = () => queryOptions({ queryKey: [ALERT_OUTCOMES_URL], queryFn: getListQueryFn<AlertOutcome>(), refetchInterval: 60_000 });

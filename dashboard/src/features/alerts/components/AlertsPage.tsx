@@ -5,8 +5,9 @@ import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Spinner } from '../../../ui/Spinner';
-import { alertsQueryOptions, useDeleteAlert, useToggleAlert } from '../api/alertsApi';
+import { alertOutcomesQueryOptions, alertsQueryOptions, useDeleteAlert, useToggleAlert } from '../api/alertsApi';
 import { AlertCard } from './AlertCard';
+import { AlertOutcomesTable } from './AlertOutcomesTable';
 import { CreateAlertDialog } from './CreateAlertDialog';
 
 /** Spec §2 /alerts: the user's alerts as cards, an empty state, and the Create Alert dialog. */
@@ -14,6 +15,7 @@ export function AlertsPage() {
   usePageMeta('Stock Alerts - StockPulse');
   const [creating, setCreating] = useState(false);
   const alerts = useQuery(alertsQueryOptions());
+  const outcomes = useQuery(alertOutcomesQueryOptions());
   const deleteAlert = useDeleteAlert();
   const toggleAlert = useToggleAlert();
   const list = alerts.data ?? [];
@@ -54,6 +56,7 @@ export function AlertsPage() {
           ))}
         </ul>
       )}
+      <AlertOutcomesTable outcomes={outcomes.data ?? []} now={outcomes.dataUpdatedAt} />
       <CreateAlertDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   );

@@ -12,6 +12,7 @@ import { NotificationsTab } from './NotificationsTab';
 import { profileFormValuesOf, profileUpdateOf, type ProfileFormValues } from './profileForm';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
+import { WebhooksSection } from './WebhooksSection';
 
 type SettingsTab = 'profile' | 'notifications' | 'security';
 
@@ -84,6 +85,7 @@ export function SettingsPage() {
           )}
         </form>
       </Card>
+      <WebhooksSection />
     </div>
   );
 }
