@@ -33,28 +33,28 @@ export async function openAlertOutcomes(db: Knex, limit = 5000): Promise<OpenOut
   return rows.map((r) => ({ id: Number(r.id), ticker: r.ticker, firedAt: r.fired_at }));
 }
 
-export interface OutcomePrices {
-  priceAtFire?: number;
-  price15m?: number;
-  price30m?: number;
-  price60m?: number;
-  simulated?: boolean;
+export interface OutcomeFill {
+  id: number;
+  priceAtFire: number | null;
+  price15m: number | null;
+  price30m: number | null;
+  price60m: number | null;
+  simulated: boolean | null;
   settled: boolean;
 }
 
-/** Fills the prices found; a price already recorded is never replaced, so repeating a fill changes nothing. */
-export async function fillAlertOutcome(db: Knex, id: number, prices: OutcomePrices): Promise<void> {
-  const keep = (column: string, value: number | boolean | undefined) => db.raw(`coalesce(${column}, ?)`, [value ?? null]);
-  await db('alert_outcomes')
-    .where({ id })
-    .update({
-      price_at_fire: keep('price_at_fire', prices.priceAtFire),
-      price_15m: keep('price_15m', prices.price15m),
-      price_30m: keep('price_30m', prices.price30m),
-      price_60m: keep('price_60m', prices.price60m),
-      simulated: keep('simulated', prices.simulated),
-      settled_at: prices.settled ? db.raw('coalesce(settled_at, now())') : null,
-    });
+/** Fills the prices found, in one statement; a price already recorded is never replaced, so repeating a fill changes nothing. */
+export async function fillAlertOutcomes(db: Knex, fills: OutcomeFill[]): Promise<void> {
+  if (fills.length === 0) return;
+  await db.raw(
+    `UPDATE alert_outcomes o SET
+       price_at_fire = coalesce(o.price_at_fire, f."priceAtFire"), price_15m = coalesce(o.price_15m, f."price15m"),
+       price_30m = coalesce(o.price_30m, f."price30m"), price_60m = coalesce(o.price_60m, f."price60m"),
+       simulated = coalesce(o.simulated, f.simulated), settled_at = CASE WHEN f.settled THEN coalesce(o.settled_at, now()) END
+     FROM jsonb_to_recordset(?::jsonb) AS f(id bigint, "priceAtFire" numeric, "price15m" numeric, "price30m" numeric, "price60m" numeric, simulated boolean, settled boolean)
+     WHERE o.id = f.id`,
+    [JSON.stringify(fills)],
+  );
 }
 
 interface OutcomeRow {

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { OUTCOME_GRACE_MS, OUTCOME_HORIZONS, priceAt, PRICE_STALENESS_MS, type Tick } from '../../core/alertOutcomes';
 import type { Warehouse } from '../../warehouse/client';
-import { fillAlertOutcome, openAlertOutcomes } from '../../warehouse/postgres/alertOutcomes';
+import { fillAlertOutcomes, openAlertOutcomes, type OutcomeFill } from '../../warehouse/postgres/alertOutcomes';
 import { priceTicksBetween } from '../../warehouse/queries/priceTicksBetween';
 import { SIMULATED_SOURCE } from '../prices/simulatedPrices';
 
@@ -24,22 +24,18 @@ export function createAlertOutcomeActivities(deps: { db: Knex; warehouse: Wareho
       const ticks = await priceTicksBetween(deps.warehouse, [...new Set(open.map((o) => o.ticker))], from, new Date(now));
       const byTicker = new Map<string, Tick[]>();
       for (const t of ticks) byTicker.set(t.ticker, [...(byTicker.get(t.ticker) ?? []), t]);
-      let settled = 0;
+      const fills: OutcomeFill[] = [];
       for (const o of open) {
         const fired = o.firedAt.getTime();
         const series = byTicker.get(o.ticker) ?? [];
         const [atFire, m15, m30, m60] = OUTCOME_HORIZONS.map((h) => (fired + h * MINUTE <= now ? priceAt(series, fired + h * MINUTE) : null));
-        const done = now > fired + LAST_HORIZON_MS + OUTCOME_GRACE_MS;
-        if (done) settled++;
-        await fillAlertOutcome(deps.db, o.id, {
-          priceAtFire: atFire?.price,
-          price15m: m15?.price,
-          price30m: m30?.price,
-          price60m: m60?.price,
-          simulated: atFire ? atFire.source === SIMULATED_SOURCE : undefined,
-          settled: done,
-        });
+        const settled = now > fired + LAST_HORIZON_MS + OUTCOME_GRACE_MS;
+        // Nothing found and nothing to close: no write (most passes, for most open outcomes).
+        if (!atFire && !m15 && !m30 && !m60 && !settled) continue;
+        fills.push({ id: o.id, priceAtFire: atFire?.price ?? null, price15m: m15?.price ?? null, price30m: m30?.price ?? null, price60m: m60?.price ?? null, simulated: atFire ? atFire.source === SIMULATED_SOURCE : null, settled });
       }
+      await fillAlertOutcomes(deps.db, fills);
+      const settled = fills.filter((f) => f.settled).length;
       return { open: open.length, settled };
     },
   };
