@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../tests/support/webhookReceiver';
-import { launchBrowser, screenshot, signInThroughUi } from './support/browser';
+import { launchBrowser, openSetAlertOnFirstCard, screenshot, signInThroughUi } from './support/browser';
 
 describe('webhooks and the price after alerts in the browser', () => {
   let browser: Browser;
@@ -54,12 +54,7 @@ describe('webhooks and the price after alerts in the browser', () => {
 
   it('shows the price when an alert fired and its later moves on /alerts', async () => {
     // An alert that fires at the next evaluation: threshold 1 on a stock that has mentions (it has a card).
-    await page.goto(`${baseUrl}/dashboard`);
-    const setAlert = page.getByRole('button', { name: /^Set alert for / }).first();
-    await setAlert.waitFor({ timeout: 60_000 });
-    const ticker = ((await setAlert.getAttribute('aria-label')) ?? '').replace('Set alert for ', '');
-    await setAlert.click();
-    const dialog = page.getByRole('dialog', { name: 'Set Stock Alert' });
+    const { ticker, dialog } = await openSetAlertOnFirstCard(page, baseUrl);
     await dialog.getByLabel('Mention threshold').fill('1');
     await dialog.getByRole('button', { name: 'Create Alert' }).click();
     await dialog.waitFor({ state: 'detached' });
