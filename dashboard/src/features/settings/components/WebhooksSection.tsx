@@ -67,7 +67,7 @@ export function WebhooksSection() {
   }
 
   return (
-    <Card className="mt-6 p-6" aria-labelledby="webhooks-heading">
+    <Card className="mt-6 p-6" role="region" aria-labelledby="webhooks-heading">
       <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
         Webhooks
       </h2>
@@ -99,10 +99,14 @@ export function WebhooksSection() {
       </form>
 
       <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <span className="text-sm font-medium text-slate-700 dark:text-slate-200">Signing secret</span>
-        <code className="rounded bg-slate-100 px-2 py-1 text-xs dark:bg-slate-800" aria-label="Signing secret">
-          {settings.data ? (showSecret ? settings.data.secret : `${settings.data.secret.slice(0, 10)}…`) : '…'}
-        </code>
+        <label className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-200">
+          Signing secret
+          <input
+            readOnly
+            className="w-80 max-w-full rounded bg-slate-100 px-2 py-1 font-mono text-xs dark:bg-slate-800"
+            value={settings.data ? (showSecret ? settings.data.secret : `${settings.data.secret.slice(0, 10)}…`) : ''}
+          />
+        </label>
         <Button variant="outline" size="sm" onClick={() => setShowSecret((s) => !s)}>
           {showSecret ? 'Hide' : 'Show'}
         </Button>
