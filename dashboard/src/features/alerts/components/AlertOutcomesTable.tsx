@@ -10,7 +10,7 @@ const horizons = [
 ] as const;
 
 function Move({ percent, pending }: { percent: number | null; pending: boolean }) {
-  if (percent === null) return <span className="text-slate-400">{pending ? 'waiting' : '–'}</span>;
+  if (percent === null) return <span className="text-slate-500 dark:text-slate-400">{pending ? 'waiting' : '–'}</span>;
   return <span className={cn('font-medium tabular-nums', percent > 0 ? 'text-emerald-600 dark:text-emerald-400' : percent < 0 ? 'text-red-600 dark:text-red-400' : '')}>{formatChangePercent(percent)}</span>;
 }
 
