@@ -24,6 +24,9 @@ import { accountRoutes } from './routes/accountRoutes';
 import { adminPipelineRoutes } from './routes/adminPipelineRoutes';
 import { adminRoutes } from './routes/adminRoutes';
 import { alertRoutes } from './routes/alertRoutes';
+import { alertOutcomeRoutes } from './routes/alertOutcomeRoutes';
+import { webhookRoutes } from './routes/webhookRoutes';
+import type { ResolveHost } from '../workflows/notifications/webhookSender';
 import { adminBillingRoutes } from './routes/adminBillingRoutes';
 import { adminSignalRoutes } from './routes/adminSignalRoutes';
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from './routes/billingRoutes';
@@ -67,6 +70,8 @@ export interface AppDeps {
   passwordPool?: PasswordPoolOptions;
   /** The clock of the market session, stock lists and histories (tests pin it). */
   now?: () => Date;
+  /** How webhook host names resolve (tests map names to chosen addresses; default: the system resolver). */
+  resolveHost?: ResolveHost;
 }
 
 /** The base URL of links in e-mails: PUBLIC_URL, else this machine's port. */
@@ -117,6 +122,14 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...adminSignalRoutes(deps.db),
     ...newsletterRoutes(deps.db),
     ...alertRoutes({ db: deps.db, notifications, testEmailsPerHour: config.env.TEST_EMAILS_PER_HOUR, maxAlertsPerUser: config.env.MAX_ALERTS_PER_USER }),
+    ...webhookRoutes({
+      db: deps.db,
+      policy: { allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, resolve: deps.resolveHost },
+      maxTargets: config.env.MAX_WEBHOOKS_PER_USER,
+      testsPerHour: config.env.WEBHOOK_TESTS_PER_HOUR,
+      links: { dashboard: `${appUrlOf(config)}/dashboard`, alerts: `${appUrlOf(config)}/alerts` },
+    }),
+    ...alertOutcomeRoutes({ db: deps.db }),
     ...billingRoutes({ ...billing, limits, accounts }),
     ...adminBillingRoutes(deps.db, billing.cancellation),
   ];

@@ -86,6 +86,10 @@ export const envSchema = z.object({
   TWILIO_API_URL: optionalUrl,
   TEST_EMAILS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   MAX_ALERTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** Lets webhooks reach private, loopback and link-local addresses and plain http (tests and local receivers only). */
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag,
+  MAX_WEBHOOKS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
+  WEBHOOK_TESTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, signInThroughUi } from './support/browser';
+import { launchBrowser, openSetAlertOnFirstCard, screenshot, signInThroughUi } from './support/browser';
 
 describe('alerts in the browser: create from the dashboard and /alerts, list, toggle, delete; the test e-mail reaches the outbox', () => {
   let browser: Browser;
@@ -22,12 +22,7 @@ describe('alerts in the browser: create from the dashboard and /alerts, list, to
   });
 
   it('creates an alert from a stock card with the Set Stock Alert modal', async () => {
-    await page.goto(`${baseUrl}/dashboard`);
-    const setAlert = page.getByRole('button', { name: /^Set alert for / }).first();
-    await setAlert.waitFor({ timeout: 60_000 });
-    const ticker = ((await setAlert.getAttribute('aria-label')) ?? '').replace('Set alert for ', '');
-    await setAlert.click();
-    const dialog = page.getByRole('dialog', { name: 'Set Stock Alert' });
+    const { ticker, dialog } = await openSetAlertOnFirstCard(page, baseUrl);
     expect(await dialog.getByLabel('Mention threshold').inputValue()).toBe('1000');
     await dialog.getByLabel('Mention threshold').fill('250');
     await dialog.getByRole('button', { name: 'Create Alert' }).click();

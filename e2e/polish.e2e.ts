@@ -1,7 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from './support/axe';
 import { launchBrowser, screenshot, signInThroughUi } from './support/browser';
 
 /**
@@ -9,8 +8,6 @@ import { launchBrowser, screenshot, signInThroughUi } from './support/browser';
  * the admin area at phone and desktop widths (bounding boxes must not overlap), and the consistent states a paying user
  * notices. Screenshots go to e2e/artifacts/.
  */
-
-const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const PUBLIC_PAGES = [
   { path: '/', name: 'landing', text: ['Monitor stock trends', 'Lightning Fast', '$49'] },
@@ -48,17 +45,6 @@ async function lineCount(locator: Locator): Promise<number> {
   return await locator.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
 }
 
-/** axe-core's serious and critical violations on the page as it is now. */
-async function seriousViolations(page: Page): Promise<{ id: string; impact: string; targets: string[] }[]> {
-  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (no inline scripts) does not block.
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /**
  * Console errors and warnings, and uncaught page errors (React reports hydration mismatches through them). The

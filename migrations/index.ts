@@ -16,6 +16,8 @@ import * as m015 from './015_api_quota_usage';
 import * as m016 from './016_username_format';
 import * as m017 from './017_drop_stock_mention_counts';
 import * as m018 from './018_alert_kinds_watchlists_noise_control';
+import * as m020 from './020_webhooks';
+import * as m021 from './021_alert_outcomes';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -41,6 +43,8 @@ const migrations: Array<[string, Migration]> = [
   ['016_username_format', m016],
   ['017_drop_stock_mention_counts', m017],
   ['018_alert_kinds_watchlists_noise_control', m018],
+  ['020_webhooks', m020],
+  ['021_alert_outcomes', m021],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

@@ -42,7 +42,7 @@ const standIns: Partial<Activities> = {
   },
   refreshStockSnapshot: async () => ({ stocks: 40 }),
   detectTrends: async () => ({ trendsDetected: 2, newTrends: 1, scored: 40, detectedAt }),
-  evaluateAlertCrossings: async () => ({ evaluated: 5, crossed: 30, rearmed: 1, notificationIds: Array.from({ length: 30 }, (_, i) => i + 1) }),
+  evaluateAlertCrossings: async () => ({ evaluated: 5, crossed: 30, rearmed: 1, notificationIds: Array.from({ length: 30 }, (_, i) => i + 1), webhookDeliveryIds: [] }),
   deliverNotifications: async (ids) => {
     if (ids[0] === 26) throw ApplicationFailure.nonRetryable('SMTP refused the sender');
     return { sent: ids.length, skipped: 0 };

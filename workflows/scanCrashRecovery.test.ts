@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { projectRoot } from '../platform/temporalCli';
 import { expectedMentionKeys, rollupMentionTotal, storedMentionKeys } from '../tests/support/expectedMentions';
+import { spawnWorkerProcess } from '../tests/support/spawnWorker';
 import { TEST_BACKFILL_MINUTES, testActivities } from '../tests/support/testActivities';
 import { createTestDatabase, uniqueTaskQueue, type TestDatabase } from '../tests/support/testStores';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
@@ -41,16 +41,7 @@ describe('a worker killed (SIGKILL) in the middle of a scan', () => {
   });
 
   it('finishes on another worker with no duplicate and no missing mention', async () => {
-    // node with the tsx loader, not the tsx wrapper: SIGKILL must hit the process that holds the worker and chDB.
-    child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/workerProcess.ts'], {
-      cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: database.url, CHDB_PATH: chdbPath, TEMPORAL_ADDRESS: inject('temporalAddress'), TASK_QUEUE: taskQueue, SIMULATED_NOW, SOURCE_DELAY_MS: '1500' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      child!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('worker-ready') && resolve());
-      child!.once('exit', (code) => reject(new Error(`worker process exited early (${code})`)));
-    });
+    child = await spawnWorkerProcess({ DATABASE_URL: database.url, CHDB_PATH: chdbPath, TEMPORAL_ADDRESS: inject('temporalAddress'), TASK_QUEUE: taskQueue, SIMULATED_NOW, SOURCE_DELAY_MS: '1500' });
 
     const handle = await client.workflow.start<typeof scanPlatform>('scanPlatform', { taskQueue, workflowId: `scan-reddit-${taskQueue}`, args: [{ platform: 'reddit' }] });
     // Kill the worker once the first source is written and the next is in flight.

@@ -71,7 +71,7 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
         scanSource: async (source) => (calls.push(`scanSource:${source.value}`), scanned(source, source.value.length)),
         refreshStockSnapshot: async () => (calls.push('refreshStockSnapshot'), { stocks: 3 }),
         detectTrends: async () => (calls.push('detectTrends'), { trendsDetected: 1, newTrends: 1, scored: 3, detectedAt: new Date(0).toISOString() }),
-        evaluateAlertCrossings: async () => (calls.push('evaluateAlertCrossings'), { evaluated: 2, crossed: 0, rearmed: 0, notificationIds: [] }),
+        evaluateAlertCrossings: async () => (calls.push('evaluateAlertCrossings'), { evaluated: 2, crossed: 0, rearmed: 0, notificationIds: [], webhookDeliveryIds: [] }),
       },
       async (taskQueue) => {
         const workflowId = `scan-reddit-${taskQueue}`;
@@ -92,7 +92,7 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
   const quietPipeline: Partial<Activities> = {
     refreshStockSnapshot: async () => ({ stocks: 0 }),
     detectTrends: async () => ({ trendsDetected: 0, newTrends: 0, scored: 0, detectedAt: new Date(0).toISOString() }),
-    evaluateAlertCrossings: async () => ({ evaluated: 0, crossed: 0, rearmed: 0, notificationIds: [] }),
+    evaluateAlertCrossings: async () => ({ evaluated: 0, crossed: 0, rearmed: 0, notificationIds: [], webhookDeliveryIds: [] }),
   };
 
   it('ScanPlatform retries a failing source, reports one that failed for good, and scans the others', async () => {
@@ -149,7 +149,7 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
     const ids = Array.from({ length: 60 }, (_, i) => i + 1);
     const result = await withWorker(
       {
-        evaluateAlertCrossings: async () => ({ evaluated: 9, crossed: 60, rearmed: 1, notificationIds: ids }),
+        evaluateAlertCrossings: async () => ({ evaluated: 9, crossed: 60, rearmed: 1, notificationIds: ids, webhookDeliveryIds: [] }),
         deliverNotifications: async (batch) => {
           if (batch[0] === 26) throw ApplicationFailure.nonRetryable('SMTP refused the sender');
           batches.push(batch);

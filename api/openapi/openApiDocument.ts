@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../../core/contracts/errors';
+import { webhookBodySchema } from '../../core/contracts/webhooks';
+import { DELIVERY_HEADER, SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS } from '../../core/webhooks/signature';
 import type { RouteDefinition } from '../http/routeTable';
 
 type JsonSchema = Record<string, unknown>;
@@ -85,6 +87,23 @@ function operation(r: RouteDefinition): JsonSchema {
   };
 }
 
+/** What StockPulse POSTs to a user's webhook target when an alert fires (format json; slack and discord reshape it). */
+const alertWebhook: JsonSchema = {
+  post: {
+    summary: 'An alert fired (or Send test was pressed)',
+    description:
+      `Signed: ${SIGNATURE_HEADER} is \`t=<unix seconds>,v1=<hex>\`, v1 being HMAC-SHA256 with your webhook secret over \`<t>.<raw body>\`. ` +
+      `Refuse timestamps older than ${SIGNATURE_TOLERANCE_SECONDS / 60} minutes. ${DELIVERY_HEADER} is the same on every attempt of one delivery: ` +
+      'deliveries are at least once, so drop a key you have already handled. Answer 2xx; anything else is retried with back-off.',
+    parameters: [
+      { name: SIGNATURE_HEADER, in: 'header', required: true, schema: { type: 'string' } },
+      { name: DELIVERY_HEADER, in: 'header', required: true, schema: { type: 'string' } },
+    ],
+    requestBody: { required: true, content: { 'application/json': { schema: toSchema(webhookBodySchema, 'output') } } },
+    responses: { '200': { description: 'Received (any 2xx)' } },
+  },
+};
+
 /** The API's OpenAPI 3.1 contract, generated from the routes' own zod schemas. */
 export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl?: string): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
@@ -111,6 +130,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl?: stri
       { name: 'admin', description: 'Admins only' },
     ],
     paths,
+    webhooks: { alertFired: alertWebhook },
     components: {
       schemas: { Error: toSchema(errorBodySchema, 'output') },
       securitySchemes: {

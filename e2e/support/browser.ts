@@ -27,3 +27,13 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(`${baseUrl}/dashboard`);
 }
+
+/** Opens Set Stock Alert from the first stock card on the dashboard (a stock with mentions); returns its ticker and the dialog. */
+export async function openSetAlertOnFirstCard(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/dashboard`);
+  const setAlert = page.getByRole('button', { name: /^Set alert for / }).first();
+  await setAlert.waitFor({ timeout: 60_000 });
+  const ticker = ((await setAlert.getAttribute('aria-label')) ?? '').replace('Set alert for ', '');
+  await setAlert.click();
+  return { ticker, dialog: page.getByRole('dialog', { name: 'Set Stock Alert' }) };
+}

@@ -18,7 +18,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const product = await startProductProcess({
     name: 'e2e',
     logFile: path.join(projectRoot, 'e2e', 'artifacts', 'server.log'),
-    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword },
+    // Webhooks may reach the tests' local receivers (127.0.0.1, plain http).
+    env: { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' },
   });
   project.provide('baseUrl', product.baseUrl);
   project.provide('adminEmail', adminEmail);

@@ -7,6 +7,8 @@ import type { SimulatedFeedOptions } from '../../workflows/connectors/simulatedF
 import { simulatedTickers } from '../../workflows/connectors/simulatedTickers';
 import type { Connector } from '../../workflows/connectors/types';
 import type { DeliveryHooks, NotificationChannels } from '../../workflows/notifications/delivery';
+import type { WebhookHooks } from '../../workflows/notifications/webhookDelivery';
+import type { WebhookPolicy } from '../../workflows/notifications/webhookSender';
 import type { PriceProvider } from '../../workflows/prices';
 import { createSimulatedPriceProvider } from '../../workflows/prices/simulatedPrices';
 import type { Platform } from '../../core/platforms';
@@ -22,6 +24,8 @@ export interface TestActivityOptions {
   notifications?: NotificationChannels;
   deliveryHooks?: DeliveryHooks;
   listingsUrl?: string;
+  webhooks?: WebhookPolicy;
+  webhookHooks?: WebhookHooks;
 }
 
 /** Tests' simulated feeds backfill a day, not the product's week: the same code path at a seventh of the rows. */
@@ -33,5 +37,5 @@ export async function testActivities(db: Knex, warehouse: Warehouse, options: Te
   const simulated: SimulatedFeedOptions = { seed: 7, postsPerMinute: options.postsPerMinute ?? 2, backfillMinutes: TEST_BACKFILL_MINUTES, tickers: simulatedTickers(universe.length ? universe : [{ symbol: 'TSLA', name: 'Tesla', aliases: ['tesla'] }], 7), now: options.now };
   const connectors = createConnectors({ simulated, real: options.real });
   const prices = options.prices ?? createSimulatedPriceProvider({ seed: 7, now: options.now });
-  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, sentiment: createSentimentAnalyser(loadSentimentModel()), now: options.now, cacheTrendBaseline: options.cacheTrendBaseline, notifications: options.notifications, deliveryHooks: options.deliveryHooks, listingsUrl: options.listingsUrl });
+  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, sentiment: createSentimentAnalyser(loadSentimentModel()), now: options.now, cacheTrendBaseline: options.cacheTrendBaseline, notifications: options.notifications, deliveryHooks: options.deliveryHooks, listingsUrl: options.listingsUrl, webhooks: options.webhooks, webhookHooks: options.webhookHooks });
 }

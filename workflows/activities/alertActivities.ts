@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { NEW_TREND_ALERTS_PER_DAY } from '../../core/contracts/alerts';
 import { isSpike, majoritySentiment, SPIKE_BASELINE_DAYS, spikeBaseline, windowEnd, type Majority } from '../../core/alerts/alertRules';
 import type { Warehouse } from '../../warehouse/client';
-import { openNotificationIds } from '../../warehouse/postgres/alertNotifications';
+import { openNotificationIds, type AlertRecipientRow } from '../../warehouse/postgres/alertNotifications';
 import {
   activeAlerts,
   alertedStocksByUser,
@@ -18,15 +18,18 @@ import {
   trendingStocks,
   type ActiveAlertRow,
   type EventFacts,
+  type AlertStockRow,
   type FiredEvent,
 } from '../../warehouse/postgres/alerts';
 import { watchlistStockIds } from '../../warehouse/postgres/watchlists';
 import { tickerWindowDays, type IntervalCount, type WindowDays } from '../../warehouse/queries/tickerWindowDays';
 import { tickerWindowTotals } from '../../warehouse/queries/tickerWindowTotals';
 import { DAY_MS, MINUTE_MS, MINUTES_PER_WEEK } from '../../core/timeWindows';
+import { pendingWebhookDeliveryIds } from '../../warehouse/postgres/webhooks';
 import { recordAlertNotifications } from '../notifications/alertNotifications';
 import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NotificationChannels } from '../notifications/delivery';
 import type { DigestPayload, DigestStock } from '../notifications/messages';
+import { recordFiringFollowUps, type Firing } from './firingFollowUps';
 
 /** Only these subscribers are notified (the admin's "trial" is the same state as "trialing"). */
 export const NOTIFIED_STATUSES = ['trialing', 'trial', 'active'] as const;
@@ -39,6 +42,8 @@ export interface EvaluateAlertsResult {
   rearmed: number;
   /** Every notification waiting to be sent, this evaluation's and earlier ones' not yet sent. */
   notificationIds: number[];
+  /** Webhook deliveries not attempted yet; each is sent by its own deliverWebhook workflow. */
+  webhookDeliveryIds: number[];
 }
 
 /** What one evaluation decided from its reads; applied under the lock, each change only if its state is still the one read. */
@@ -118,6 +123,27 @@ function decide(
   return d;
 }
 
+/** What one event was, for its price outcome and its webhooks; an event whose stock row is gone has neither. */
+const toFiring = (e: FiredEvent, user: AlertRecipientRow | undefined, stock: AlertStockRow | undefined): Firing[] =>
+  stock
+    ? [
+        {
+          alertId: e.alert_id,
+          eventKey: e.event_key,
+          userId: e.user_id,
+          notify: user?.notify ?? false,
+          kind: e.kind,
+          ticker: stock.ticker,
+          name: stock.name,
+          windowMinutes: e.window_minutes,
+          count: e.mentions,
+          threshold: e.mention_threshold,
+          parameters: e.facts,
+          priceAtFire: stock.price === null ? null : Number(stock.price),
+        },
+      ]
+    : [];
+
 export interface AlertActivityDeps {
   db: Knex;
   warehouse: Warehouse;
@@ -143,6 +169,8 @@ export function createAlertActivities(deps: AlertActivityDeps) {
     }
     return baselineCache.counts;
   };
+  const dashboardUrl = deps.notifications?.dashboardUrl ?? 'http://localhost:3000/dashboard';
+  const links = { dashboard: dashboardUrl, alerts: dashboardUrl.replace(/\/dashboard$/, '/alerts') };
 
   return {
     /**
@@ -186,10 +214,11 @@ export function createAlertActivities(deps: AlertActivityDeps) {
           return { ...e, notify: sent < NEW_TREND_ALERTS_PER_DAY };
         });
         fired.push(...(await recordTrendEntries(trx, capped, now)));
-        await recordAlertNotifications(trx, fired, NOTIFIED_STATUSES, now);
+        const { users, stocks } = await recordAlertNotifications(trx, fired, NOTIFIED_STATUSES, now);
+        await recordFiringFollowUps(trx, fired.flatMap((e) => toFiring(e, users.get(e.user_id), stocks.get(e.stock_id))), now, links);
         return fired.length;
       });
-      return { evaluated: alerts.length, crossed, rearmed: d.rearms.length, notificationIds: await openNotificationIds(db, MAX_ATTEMPTS) };
+      return { evaluated: alerts.length, crossed, rearmed: d.rearms.length, notificationIds: await openNotificationIds(db, MAX_ATTEMPTS), webhookDeliveryIds: await pendingWebhookDeliveryIds(db) };
     },
 
     /** Sends recorded notifications, each at most once, several at a time; throws (so Temporal retries) when a provider refused one. */

@@ -5,6 +5,10 @@ import type { Connector } from '../connectors/types';
 import type { DeliveryHooks, NotificationChannels } from '../notifications/delivery';
 import type { PriceProvider } from '../prices';
 import { createAlertActivities } from './alertActivities';
+import { createAlertOutcomeActivities } from './alertOutcomeActivities';
+import type { WebhookHooks } from '../notifications/webhookDelivery';
+import type { WebhookPolicy } from '../notifications/webhookSender';
+import { createWebhookActivities } from './webhookActivities';
 import { createPostAnalyzerCache } from './postAnalyzerCache';
 import { createPriceActivities } from './priceActivities';
 import { createProbeActivities } from './probeStores';
@@ -32,6 +36,9 @@ export interface ActivityDeps {
   notifications?: NotificationChannels;
   /** Test seam for fault injection around a send. */
   deliveryHooks?: DeliveryHooks;
+  /** Which webhook targets may be reached (WEBHOOK_ALLOW_PRIVATE_TARGETS) and how host names resolve. */
+  webhooks?: WebhookPolicy;
+  webhookHooks?: WebhookHooks;
   /** Base URL of NASDAQ Trader's symbol directory (TICKER_LISTINGS_URL); tests point it at a local server. */
   listingsUrl?: string;
 }
@@ -45,6 +52,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createPriceActivities(deps),
     ...createTrendActivities({ ...deps, cacheBaseline: deps.cacheTrendBaseline }),
     ...createAlertActivities(deps),
+    ...createAlertOutcomeActivities(deps),
+    ...createWebhookActivities(deps),
     ...createTrialActivities({ db: deps.db, dashboardUrl: deps.notifications?.dashboardUrl, now: deps.now }),
     ...createUniverseActivities(deps),
   };

@@ -1,7 +1,9 @@
-import { proxyActivities } from '@temporalio/workflow';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
+import { ParentClosePolicy, patched, proxyActivities, startChild } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { webhookDelivery, webhookDeliveryId } from './webhookDelivery';
 
-const { evaluateAlertCrossings } = proxyActivities<Activities>({
+const { evaluateAlertCrossings, fillAlertOutcomes } = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '20 seconds', maximumAttempts: 5 },
 });
@@ -37,8 +39,29 @@ export async function deliverInBatches(ids: number[]): Promise<{ sent: number; f
   return { sent, failedBatches };
 }
 
+/**
+ * Starts one WebhookDelivery run per delivery, not waited for (ParentClosePolicy ABANDON): a receiver that is down
+ * retries on its own back-off without holding the next evaluation. A run already started for a delivery stands.
+ */
+async function startWebhookDeliveries(ids: number[]): Promise<void> {
+  await Promise.all(
+    ids.map(async (id) => {
+      try {
+        await startChild(webhookDelivery, { workflowId: webhookDeliveryId(id), args: [id], parentClosePolicy: ParentClosePolicy.ABANDON });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
+    }),
+  );
+}
+
 /** EvaluateAlerts: after every scan and every minute, moves each alert's crossing state and sends what crossings recorded. */
 export async function evaluateAlerts(): Promise<EvaluateAlertsSummary> {
-  const { notificationIds, ...evaluation } = await evaluateAlertCrossings();
-  return { ...evaluation, ...(await deliverInBatches(notificationIds)) };
+  const { notificationIds, webhookDeliveryIds, ...evaluation } = await evaluateAlertCrossings();
+  // Histories from before webhooks and price outcomes existed replay without these steps.
+  const followUps = patched('webhooks-and-outcomes');
+  if (followUps) await startWebhookDeliveries(webhookDeliveryIds ?? []);
+  const delivered = await deliverInBatches(notificationIds);
+  if (followUps) await fillAlertOutcomes();
+  return { ...evaluation, ...delivered };
 }

@@ -1,5 +1,6 @@
 // The workflow bundle's entry point: every workflow the worker runs is exported here.
 export { detectTrends } from './detectTrends';
+export { webhookDelivery } from './webhookDelivery';
 export { evaluateAlerts } from './evaluateAlerts';
 export { healthProbe } from './healthProbe';
 export { refreshPrices } from './refreshPrices';

@@ -39,7 +39,12 @@ const quiet = (u: AlertRecipientRow, now: Date) => inQuietHours(now, u.time_zone
  * soon as the user is outside quiet hours and under the cap; the digest counts as one message against the cap, and
  * its idempotency key names the newest message it carries, so a retried evaluation cannot build it twice.
  */
-export async function recordAlertNotifications(trx: Knex, fired: FiredEvent[], notifiedStatuses: readonly string[], now: Date): Promise<void> {
+export async function recordAlertNotifications(
+  trx: Knex,
+  fired: FiredEvent[],
+  notifiedStatuses: readonly string[],
+  now: Date,
+): Promise<{ users: Map<string, AlertRecipientRow>; stocks: Map<number, AlertStockRow> }> {
   const held = await heldAlertNotifications(trx);
   const userIds = [...new Set([...fired.map((e) => e.user_id), ...held.map((h) => h.user_id)])];
   const [users, stocks, sentLastHour] = await Promise.all([
@@ -77,4 +82,6 @@ export async function recordAlertNotifications(trx: Knex, fired: FiredEvent[], n
     return { ...notificationRow(n), status: hold ? 'held' : 'pending', created_at: now };
   });
   await insertNotifications(trx, rows);
+  // The recipients and stocks read here also describe the events to their follow-ups (outcomes, webhooks).
+  return { users, stocks };
 }

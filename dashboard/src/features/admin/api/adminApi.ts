@@ -1,4 +1,5 @@
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { OutcomeDistribution } from '@core/contracts/alertOutcomes';
 import type {
   AdminStats,
   AdminSubscriptionFilter,
@@ -42,6 +43,7 @@ export const adminKeys = {
   pipelineRuns: (filters: PipelineFilters) => ['/api/admin/pipelines/runs', filters] as const,
   pipelineRunsRoot: ['/api/admin/pipelines/runs'] as const,
   youtubeQuota: ['/api/admin/pipelines/quota'] as const,
+  alertOutcomes: ['/api/admin/alert-outcomes'] as const,
 };
 
 export function usersUrl(filters: UserFilters): string {
@@ -54,6 +56,7 @@ export function usersUrl(filters: UserFilters): string {
 
 const get = async <T>(url: string) => (await apiRequestJson<T>('GET', url)) as T;
 
+export const alertOutcomesQuery = () => queryOptions({ queryKey: adminKeys.alertOutcomes, queryFn: () => get<OutcomeDistribution>(`${ADMIN_ROOT}/alert-outcomes`) });
 export const adminStatsQuery = () => queryOptions({ queryKey: adminKeys.stats, queryFn: () => get<AdminStats>(`${ADMIN_ROOT}/stats`) });
 
 export const adminUsersQuery = (filters: UserFilters) =>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { AdminSubscriptionFilter } from '@core/contracts/admin';
 import type { UserFilters } from '../api/adminApi';
 import { OutboxPanel } from '../outbox/OutboxPanel';
+import { AlertOutcomesPanel } from './AlertOutcomesPanel';
 import { PipelinesPanel } from './PipelinesPanel';
 import { PlatformSettingsPanel } from './PlatformSettingsPanel';
 import { SettingsPlaceholder } from './SettingsPlaceholder';
@@ -28,5 +29,6 @@ export const adminTabs: AdminTab[] = [
   { value: 'platform-settings', label: 'Platform Settings', render: () => <PlatformSettingsPanel /> },
   { value: 'pipelines', label: 'Pipelines', render: () => <PipelinesPanel /> },
   { value: 'outbox', label: 'Outbox', render: () => <OutboxPanel /> },
+  { value: 'alert-outcomes', label: 'Alert Outcomes', render: () => <AlertOutcomesPanel /> },
   { value: 'settings', label: 'Settings', render: () => <SettingsPlaceholder /> },
 ];

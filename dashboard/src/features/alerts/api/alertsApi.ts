@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Alert } from '@core/contracts/alerts';
+import type { AlertOutcome } from '@core/contracts/alertOutcomes';
 import type { Stock } from '@core/contracts/stocks';
 import { ALERTS_QUERY_KEY, alertChange } from '../../../app/alerts/alertsApi';
 import { getListQueryFn } from '../../../lib/api';
@@ -14,3 +15,7 @@ export const deleteAlertMutationOptions = (queryClient: QueryClient) => alertCha
 
 export const toggleAlertMutationOptions = (queryClient: QueryClient) =>
   alertChange<{ id: number; isActive: boolean }>(queryClient, 'PATCH', ({ id }) => `/api/alerts/${id}`, ({ isActive }) => ({ isActive }));
+
+export const ALERT_OUTCOMES_URL = '/api/alerts/outcomes';
+/** What the price did after the user's alerts; the later prices arrive as their moments pass. */
+export const alertOutcomesQueryOptions = () => queryOptions({ queryKey: [ALERT_OUTCOMES_URL], queryFn: getListQueryFn<AlertOutcome>(), refetchInterval: 60_000 });

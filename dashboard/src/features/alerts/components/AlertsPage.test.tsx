@@ -148,4 +148,21 @@ describe('AlertsPage', () => {
     expect(screen.getByText('Inactive')).toBeTruthy();
     expect(screen.queryByText('Alert on')).toBeNull();
   });
+
+  it('shows what the price did after each fired alert, labelled simulated, waiting for moments not yet past', async () => {
+    const firedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+    renderPage({
+      'GET /api/alerts': [makeAlert()],
+      'GET /api/alerts/outcomes': [
+        { id: 5, alertId: 1, ticker: 'NVDA', kind: 'threshold', firedAt, priceAtFire: 100, later: { m15: 101.5, m30: null, m60: null }, movePercent: { m15: 1.5, m30: null, m60: null }, simulated: true },
+        { id: 4, alertId: 1, ticker: 'NVDA', kind: 'threshold', firedAt: '2026-01-05T10:00:00.000Z', priceAtFire: 100, later: { m15: 99, m30: 98, m60: null }, movePercent: { m15: -1, m30: -2, m60: null }, simulated: true },
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Price after alerts' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Stock', 'Fired', 'Price then', '+15 min', '+30 min', '+60 min']);
+    const [, recent, old] = within(table).getAllByRole('row');
+    expect(within(recent!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['NVDA', expect.any(String), '$100.00', '+1.50%', 'waiting', 'waiting']);
+    expect(within(old!).getAllByRole('cell').slice(2).map((c) => c.textContent)).toEqual(['$100.00', '-1.00%', '-2.00%', '–']);
+    expect(screen.getByText('Simulated prices')).toBeTruthy();
+  });
 });

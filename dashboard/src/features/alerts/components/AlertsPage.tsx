@@ -6,8 +6,9 @@ import { Icon } from '../../../ui/Icon';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Spinner } from '../../../ui/Spinner';
 import { alertFailed, alertSucceeded } from '../../../app/alerts/alertToasts';
-import { alertsQueryOptions, deleteAlertMutationOptions, toggleAlertMutationOptions } from '../api/alertsApi';
+import { alertOutcomesQueryOptions, alertsQueryOptions, deleteAlertMutationOptions, toggleAlertMutationOptions } from '../api/alertsApi';
 import { AlertCard } from './AlertCard';
+import { AlertOutcomesTable } from './AlertOutcomesTable';
 import { CreateAlertDialog } from './CreateAlertDialog';
 
 /** The /alerts page: the user's alerts as cards, an empty state, and the Create Alert dialog. */
@@ -16,6 +17,7 @@ export function AlertsPage() {
   const [creating, setCreating] = useState(false);
   const alerts = useQuery(alertsQueryOptions());
   const queryClient = useQueryClient();
+  const outcomes = useQuery(alertOutcomesQueryOptions());
   const deleteAlert = useMutation({
     ...deleteAlertMutationOptions(queryClient),
     onSuccess: () => alertSucceeded('Alert deleted successfully'),
@@ -60,6 +62,7 @@ export function AlertsPage() {
           ))}
         </ul>
       )}
+      <AlertOutcomesTable outcomes={outcomes.data ?? []} now={outcomes.dataUpdatedAt} />
       <CreateAlertDialog open={creating} onClose={() => setCreating(false)} />
     </div>
   );

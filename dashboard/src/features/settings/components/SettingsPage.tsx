@@ -18,6 +18,7 @@ import { NotificationsTab } from './NotificationsTab';
 import { PROFILE_FIELDS, profileFormSchema, profileFormValuesOf } from './profileForm';
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
+import { WebhooksSection } from './WebhooksSection';
 
 type SettingsTab = 'profile' | 'notifications' | 'security';
 
@@ -81,6 +82,7 @@ export function SettingsPage() {
           <NoiseControlSection />
         </Card>
       )}
+      <WebhooksSection />
     </div>
   );
 }

@@ -1,0 +1,78 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startWebhookReceiver, type WebhookReceiver } from '../tests/support/webhookReceiver';
+import { seriousViolations } from './support/axe';
+import { launchBrowser, openSetAlertOnFirstCard, screenshot, signInThroughUi } from './support/browser';
+
+describe('webhooks and the price after alerts in the browser', () => {
+  let browser: Browser;
+  let page: Page;
+  let receiver: WebhookReceiver;
+  let secret = '';
+  const baseUrl = inject('baseUrl');
+
+  beforeAll(async () => {
+    receiver = await startWebhookReceiver({ secret: () => secret });
+    browser = await launchBrowser();
+    page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
+    // A fresh install backfills a week of posts and prices in its first minutes: on a shared machine pages may be slow.
+    page.setDefaultTimeout(120_000);
+    await signInThroughUi(page, baseUrl, inject('adminEmail'), inject('adminPassword'));
+  }, 300_000);
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+  });
+
+  it('adds a target (a refused URL shows its message under the field), then Send test reaches a receiver that verifies the signature', async () => {
+    await page.goto(`${baseUrl}/settings`);
+    const section = page.getByRole('region', { name: 'Webhooks' });
+    await section.getByText('No webhook targets yet.').waitFor();
+    const url = section.getByLabel('Webhook URL');
+    await url.fill('ftp://hooks.example.com/x');
+    await section.getByRole('button', { name: 'Add webhook' }).click();
+    await section.getByText('url must start with https://').waitFor();
+
+    await url.fill(receiver.url('/e2e'));
+    await section.getByLabel('Format').selectOption('json');
+    await section.getByRole('button', { name: 'Add webhook' }).click();
+    await section.getByRole('list', { name: 'Webhook targets' }).getByText(receiver.url('/e2e')).waitFor();
+
+    await section.getByRole('button', { name: 'Show' }).click();
+    await expect.poll(() => section.getByLabel('Signing secret').inputValue()).toMatch(/^whsec_[0-9a-f]{64}$/);
+    secret = await section.getByLabel('Signing secret').inputValue();
+
+    await section.getByRole('button', { name: 'Send test' }).click();
+    await page.getByText('1 of 1 target(s) answered with success.').waitFor();
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]!.verified).toBe(true);
+    expect(receiver.received[0]!.body).toMatchObject({ event: 'webhook.test', ticker: 'TEST' });
+
+    const log = section.getByRole('table', { name: 'Webhook deliveries' });
+    await log.getByText('delivered').waitFor();
+    const cells = await log.getByRole('row').nth(1).getByRole('cell').allTextContents();
+    expect(cells.slice(1, 6)).toEqual(['Test', receiver.url('/e2e'), 'delivered', '200', '1']);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'settings-webhooks');
+  }, 300_000);
+
+  it('shows the price when an alert fired and its later moves on /alerts', async () => {
+    // An alert that fires at the next evaluation: threshold 1 on a stock that has mentions (it has a card).
+    const { ticker, dialog } = await openSetAlertOnFirstCard(page, baseUrl);
+    await dialog.getByLabel('Mention threshold').fill('1');
+    await dialog.getByRole('button', { name: 'Create Alert' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await page.goto(`${baseUrl}/alerts`);
+    const table = page.getByRole('table', { name: 'Price after alerts' });
+    // EvaluateAlerts runs every minute (and after each scan); the table refreshes every minute.
+    await expect.poll(async () => { await page.reload(); return table.getByRole('row').filter({ hasText: ticker }).count(); }, { timeout: 240_000, interval: 5_000 }).toBeGreaterThan(0);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Stock', 'Fired', 'Price then', '+15 min', '+30 min', '+60 min']);
+    const cells = await table.getByRole('row').filter({ hasText: ticker }).first().getByRole('cell').allTextContents();
+    expect(cells[0]).toBe(ticker);
+    expect(cells.slice(3)).toEqual(['waiting', 'waiting', 'waiting']);
+    expect(await page.getByText('Simulated prices').isVisible()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'alerts-after-your-alerts');
+  }, 420_000);
+});
