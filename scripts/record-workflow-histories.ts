@@ -2,7 +2,8 @@
  * Records the Temporal histories that workflows/replay.test.ts replays against the current workflow code
  * (npm run record:histories). Each workflow runs once on the real Temporal dev server (the project's CLI) with fixed
  * stand-in activities, and ScanPlatform also runs on its code from before each of its patched() branches, taken from
- * git history, so the replay proves that runs started by an older worker still replay after an upgrade.
+ * git history (and EvaluateAlerts' history from before its webhook steps is kept as evaluateAlerts-before-webhooks.json),
+ * so the replay proves that runs started by an older worker still replay after an upgrade.
  * Writes workflows/histories/<name>.json. Re-record after a deliberate, patched change to a workflow; never to make a
  * replay failure go away.
  */
@@ -42,7 +43,9 @@ const standIns: Partial<Activities> = {
   },
   refreshStockSnapshot: async () => ({ stocks: 40 }),
   detectTrends: async () => ({ trendsDetected: 2, newTrends: 1, scored: 40, detectedAt }),
-  evaluateAlertCrossings: async () => ({ evaluated: 5, crossed: 30, rearmed: 1, notificationIds: Array.from({ length: 30 }, (_, i) => i + 1), webhookDeliveryIds: [] }),
+  evaluateAlertCrossings: async () => ({ evaluated: 5, crossed: 30, rearmed: 1, notificationIds: Array.from({ length: 30 }, (_, i) => i + 1), webhookDeliveryIds: [7, 8] }),
+  deliverWebhook: async () => 'delivered',
+  fillAlertOutcomes: async () => ({ open: 3, settled: 1 }),
   deliverNotifications: async (ids) => {
     if (ids[0] === 26) throw ApplicationFailure.nonRetryable('SMTP refused the sender');
     return { sent: ids.length, skipped: 0 };
@@ -86,6 +89,7 @@ try {
     scanPlatform: { type: 'scanPlatform', args: [{ platform: 'reddit' }] },
     detectTrends: { type: 'detectTrends' },
     evaluateAlerts: { type: 'evaluateAlerts' },
+    webhookDelivery: { type: 'webhookDelivery', args: [7] },
     weeklyDigest: { type: 'weeklyDigest' },
     trialMaintenance: { type: 'trialMaintenance' },
     refreshPrices: { type: 'refreshPrices' },

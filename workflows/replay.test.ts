@@ -28,10 +28,11 @@ async function replay(bundle: WorkflowBundleWithSourceMap, names: string[]) {
 }
 
 describe('replaying the recorded workflow histories', () => {
-  it('has a history of every workflow, and of ScanPlatform from before each of its patches', () => {
+  it('has a history of every workflow, and of ScanPlatform and EvaluateAlerts from before each of their patches', () => {
     expect(recorded.map((h) => h.workflowId)).toEqual([
       'detectTrends',
       'evaluateAlerts',
+      'evaluateAlerts-before-webhooks',
       'healthProbe',
       'refreshPrices',
       'refreshTickerUniverse',
@@ -39,6 +40,7 @@ describe('replaying the recorded workflow histories', () => {
       'scanPlatform-before-patches',
       'scanPlatform-detect-trends-patch-only',
       'trialMaintenance',
+      'webhookDelivery',
       'weeklyDigest',
     ]);
   });
