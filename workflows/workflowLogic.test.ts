@@ -12,6 +12,7 @@ import type { Source } from './connectors/types';
 import type { evaluateAlerts, refreshPrices, scanPlatform, trialMaintenance, weeklyDigest } from './definitions';
 import { DELIVERY_BATCH } from './definitions/evaluateAlerts';
 import { detectTrendsAfterScanId, evaluateAlertsAfterScanId } from './definitions/scanPlatform';
+import { webhookDeliveryId } from './definitions/webhookDelivery';
 import { workflowBundle } from './worker';
 
 /**
@@ -72,6 +73,7 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
         refreshStockSnapshot: async () => (calls.push('refreshStockSnapshot'), { stocks: 3 }),
         detectTrends: async () => (calls.push('detectTrends'), { trendsDetected: 1, newTrends: 1, scored: 3, detectedAt: new Date(0).toISOString() }),
         evaluateAlertCrossings: async () => (calls.push('evaluateAlertCrossings'), { evaluated: 2, crossed: 0, rearmed: 0, notificationIds: [], webhookDeliveryIds: [] }),
+        fillAlertOutcomes: async () => (calls.push('fillAlertOutcomes'), { open: 0, settled: 0 }),
       },
       async (taskQueue) => {
         const workflowId = `scan-reddit-${taskQueue}`;
@@ -83,7 +85,7 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
       },
     );
     expect(calls.slice(0, 5)).toEqual(['loadSources:reddit', 'scanSource:wallstreetbets', 'scanSource:stocks', 'scanSource:investing', 'refreshStockSnapshot']);
-    expect(calls.slice(5).sort()).toEqual(['detectTrends', 'evaluateAlertCrossings']);
+    expect(calls.slice(5).sort()).toEqual(['detectTrends', 'evaluateAlertCrossings', 'fillAlertOutcomes']);
     expect(result.scan).toEqual({ platform: 'reddit', sources: sources.map((s) => scanned(s, s.value.length)), posts: 14 + 6 + 9, mentions: 58, simulated: false, failedSources: 0 });
     expect(result.trends.trendsDetected).toBe(1);
     expect(result.alerts).toEqual({ evaluated: 2, crossed: 0, rearmed: 0, sent: 0, failedBatches: 0 });
@@ -93,6 +95,7 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
     refreshStockSnapshot: async () => ({ stocks: 0 }),
     detectTrends: async () => ({ trendsDetected: 0, newTrends: 0, scored: 0, detectedAt: new Date(0).toISOString() }),
     evaluateAlertCrossings: async () => ({ evaluated: 0, crossed: 0, rearmed: 0, notificationIds: [], webhookDeliveryIds: [] }),
+    fillAlertOutcomes: async () => ({ open: 0, settled: 0 }),
   };
 
   it('ScanPlatform retries a failing source, reports one that failed for good, and scans the others', async () => {
@@ -144,22 +147,28 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
     expect(started).toEqual([]);
   });
 
-  it('EvaluateAlerts sends in batches of 25 side by side; a batch that fails for good is counted, the others are sent', async () => {
+  it('EvaluateAlerts sends in batches of 25 side by side; a batch that fails for good is counted, the others are sent; each webhook delivery runs as its own child; outcomes are filled last', async () => {
     const batches: number[][] = [];
+    const webhooks: number[] = [];
+    let outcomesFilledAfter = -1;
     const ids = Array.from({ length: 60 }, (_, i) => i + 1);
     const result = await withWorker(
       {
-        evaluateAlertCrossings: async () => ({ evaluated: 9, crossed: 60, rearmed: 1, notificationIds: ids, webhookDeliveryIds: [] }),
+        evaluateAlertCrossings: async () => ({ evaluated: 9, crossed: 60, rearmed: 1, notificationIds: ids, webhookDeliveryIds: [5, 6] }),
         deliverNotifications: async (batch) => {
           if (batch[0] === 26) throw ApplicationFailure.nonRetryable('SMTP refused the sender');
           batches.push(batch);
           return { sent: batch.length, skipped: 0 };
         },
+        deliverWebhook: async (id) => (webhooks.push(id), 'delivered'),
+        fillAlertOutcomes: async () => ((outcomesFilledAfter = batches.length), { open: 0, settled: 0 }),
       },
       async (taskQueue) => {
         const workflowId = `alerts-${taskQueue}`;
         const summary = await env.client.workflow.execute<typeof evaluateAlerts>('evaluateAlerts', { taskQueue, workflowId });
-        return { summary, policies: await scheduledPolicies(workflowId) };
+        // The deliveries outlive the evaluation (ABANDON): wait for them by their names.
+        const deliveries = await Promise.all([5, 6].map((id) => env.client.workflow.getHandle(webhookDeliveryId(id)).result()));
+        return { summary, deliveries, policies: await scheduledPolicies(workflowId) };
       },
     );
     expect(DELIVERY_BATCH).toBe(25);
@@ -168,6 +177,9 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
       [51, 10],
     ]);
     expect(result.summary).toEqual({ evaluated: 9, crossed: 60, rearmed: 1, sent: 35, failedBatches: 1 });
+    expect(result.deliveries).toEqual(['delivered', 'delivered']);
+    expect(webhooks.sort()).toEqual([5, 6]);
+    expect(outcomesFilledAfter).toBe(2);
     // Each send is claimed before the provider is called, so 5 attempts never send twice.
     expect(result.policies.deliverNotifications).toMatchObject({ initialMs: 1_000, coefficient: 2, maxMs: 30_000, attempts: 5, startToCloseMs: 120_000 });
     expect(result.policies.evaluateAlertCrossings).toMatchObject({ attempts: 5, startToCloseMs: 60_000 });

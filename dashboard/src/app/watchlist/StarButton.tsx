@@ -2,7 +2,7 @@ import { getErrorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { Icon } from '../../ui/Icon';
 import { showToast } from '../toast/toastStore';
-import { useWatchlist } from './watchlistApi';
+import { useWatchlist } from './useWatchlist';
 
 /** The star that adds a stock to the user's watchlist or takes it off (a toggle button: aria-pressed). */
 export function StarButton({ ticker, className }: { ticker: string; className?: string }) {

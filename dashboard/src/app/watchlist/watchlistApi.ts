@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Watchlist } from '@core/contracts/watchlist';
 import { apiRequestJson } from '../../lib/api';
 
@@ -12,25 +12,16 @@ export const watchlistQueryOptions = () =>
   });
 
 /**
- * The signed-in user's watchlist and a star toggle for one ticker. The toggle saves the whole list (PUT) and shows the
- * change at once; if the save fails, the list goes back to what the server holds and the error is returned to the caller.
+ * PUT /api/watchlist with the whole list. The change shows at once; if the save fails, the list goes back to what the
+ * server holds and the error reaches the caller.
  */
-export function useWatchlist() {
-  const queryClient = useQueryClient();
-  const { data } = useQuery(watchlistQueryOptions());
-  const tickers = data?.tickers ?? [];
-  const save = useMutation({
+export const saveWatchlistMutationOptions = (queryClient: QueryClient) =>
+  mutationOptions({
     mutationFn: async (next: string[]) => (await apiRequestJson<Watchlist>('PUT', '/api/watchlist', { tickers: next })) ?? { tickers: next },
-    onMutate: async (next) => {
+    onMutate: async (next: string[]) => {
       await queryClient.cancelQueries({ queryKey: WATCHLIST_QUERY_KEY });
       queryClient.setQueryData<Watchlist>(WATCHLIST_QUERY_KEY, { tickers: next });
     },
-    onSuccess: (saved) => queryClient.setQueryData(WATCHLIST_QUERY_KEY, saved),
+    onSuccess: (saved: Watchlist) => queryClient.setQueryData(WATCHLIST_QUERY_KEY, saved),
     onError: () => void queryClient.invalidateQueries({ queryKey: WATCHLIST_QUERY_KEY }),
   });
-  const watched = new Set(tickers);
-  return {
-    tickers: watched,
-    toggle: (ticker: string) => save.mutateAsync(watched.has(ticker) ? tickers.filter((t) => t !== ticker) : [...tickers, ticker]),
-  };
-}

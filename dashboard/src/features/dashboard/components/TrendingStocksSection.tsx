@@ -1,4 +1,4 @@
-import { useWatchlist } from '../../../app/watchlist/watchlistApi';
+import { useWatchlist } from '../../../app/watchlist/useWatchlist';
 import { useId, useMemo, useState } from 'react';
 import type { PriceStatus } from '@core/contracts/platformStatus';
 import type { Stock } from '@core/contracts/stocks';

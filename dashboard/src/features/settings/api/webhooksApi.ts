@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { WebhookDelivery, WebhookSettings, WebhookTargetInput } from '@core/contracts/webhooks';
 import { apiRequest, apiRequestJson, getQueryFn } from '../../../lib/api';
 
@@ -9,19 +9,22 @@ export const webhookSettingsQueryOptions = () => queryOptions({ queryKey: [WEBHO
 export const webhookDeliveriesQueryOptions = () =>
   queryOptions({ queryKey: [WEBHOOK_DELIVERIES_URL], queryFn: getQueryFn<WebhookDelivery[]>({ on401: 'throw' }), refetchInterval: 10_000 });
 
-/** Every webhook change refreshes the settings and the delivery log. */
-function useWebhookMutation<TInput, TResult>(send: (input: TInput) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: send,
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: [WEBHOOKS_URL] });
-      await queryClient.invalidateQueries({ queryKey: [WEBHOOK_DELIVERIES_URL] });
+/** Every webhook change refreshes the settings and the delivery log, inside the mutation so no caller can drop it. */
+function webhookChange<TInput, TResult>(queryClient: QueryClient, send: (input: TInput) => Promise<TResult>) {
+  return mutationOptions({
+    mutationFn: async (input: TInput) => {
+      try {
+        return await send(input);
+      } finally {
+        void queryClient.invalidateQueries({ queryKey: [WEBHOOKS_URL] });
+        void queryClient.invalidateQueries({ queryKey: [WEBHOOK_DELIVERIES_URL] });
+      }
     },
   });
 }
 
-export const useAddWebhook = () => useWebhookMutation((input: WebhookTargetInput) => apiRequest('POST', WEBHOOKS_URL, input));
-export const useDeleteWebhook = () => useWebhookMutation((id: number) => apiRequest('DELETE', `${WEBHOOKS_URL}/${id}`));
-export const useRotateWebhookSecret = () => useWebhookMutation(() => apiRequest('POST', `${WEBHOOKS_URL}/secret`));
-export const useSendTestWebhook = () => useWebhookMutation(async () => (await apiRequestJson<{ deliveries: WebhookDelivery[] }>('POST', `${WEBHOOKS_URL}/test`, {}))?.deliveries ?? []);
+export const addWebhookMutationOptions = (queryClient: QueryClient) => webhookChange(queryClient, (input: WebhookTargetInput) => apiRequest('POST', WEBHOOKS_URL, input));
+export const deleteWebhookMutationOptions = (queryClient: QueryClient) => webhookChange(queryClient, (id: number) => apiRequest('DELETE', `${WEBHOOKS_URL}/${id}`));
+export const rotateWebhookSecretMutationOptions = (queryClient: QueryClient) => webhookChange(queryClient, () => apiRequest('POST', `${WEBHOOKS_URL}/secret`));
+export const sendTestWebhookMutationOptions = (queryClient: QueryClient) =>
+  webhookChange(queryClient, async () => (await apiRequestJson<{ deliveries: WebhookDelivery[] }>('POST', `${WEBHOOKS_URL}/test`, {}))?.deliveries ?? []);

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { webhookFormats, webhookTargetInputSchema, type WebhookDelivery, type WebhookFormat } from '@core/contracts/webhooks';
 import { showToast } from '../../../app/toast/toastStore';
@@ -9,7 +9,14 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { SelectField } from '../../../ui/SelectField';
 import { TextField } from '../../../ui/TextField';
-import { useAddWebhook, useDeleteWebhook, useRotateWebhookSecret, useSendTestWebhook, webhookDeliveriesQueryOptions, webhookSettingsQueryOptions } from '../api/webhooksApi';
+import {
+  addWebhookMutationOptions,
+  deleteWebhookMutationOptions,
+  rotateWebhookSecretMutationOptions,
+  sendTestWebhookMutationOptions,
+  webhookDeliveriesQueryOptions,
+  webhookSettingsQueryOptions,
+} from '../api/webhooksApi';
 
 const formatLabels: Record<WebhookFormat, string> = { json: 'JSON (signed)', slack: 'Slack incoming webhook', discord: 'Discord webhook' };
 const statusVariant: Record<WebhookDelivery['status'], BadgeVariant> = { pending: 'secondary', delivering: 'outline', delivered: 'success', failed: 'destructive' };
@@ -28,10 +35,11 @@ function fieldOf(error: unknown): string | undefined {
 export function WebhooksSection() {
   const settings = useQuery(webhookSettingsQueryOptions());
   const deliveries = useQuery(webhookDeliveriesQueryOptions());
-  const add = useAddWebhook();
-  const remove = useDeleteWebhook();
-  const rotate = useRotateWebhookSecret();
-  const sendTest = useSendTestWebhook();
+  const queryClient = useQueryClient();
+  const add = useMutation(addWebhookMutationOptions(queryClient));
+  const remove = useMutation(deleteWebhookMutationOptions(queryClient));
+  const rotate = useMutation(rotateWebhookSecretMutationOptions(queryClient));
+  const sendTest = useMutation(sendTestWebhookMutationOptions(queryClient));
   const [url, setUrl] = useState('');
   const [format, setFormat] = useState<WebhookFormat>('json');
   const [errors, setErrors] = useState<{ url?: string; format?: string }>({});
