@@ -1,9 +1,7 @@
-import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { alertOutcomeSchema, outcomeDistributionSchema } from '../../core/contracts/alertOutcomes';
 import { alertOutcomeDistribution, listUserAlertOutcomes } from '../../warehouse/postgres/alertOutcomes';
-import type { SessionUser } from '../http/access';
 import { route } from '../http/routeTable';
 
 const outcomesQuerySchema = z.object({
@@ -13,9 +11,8 @@ const outcomesQuerySchema = z.object({
 /** What the price did after alerts fired: each user's own, and the distribution over everyone's for the admin. */
 export function alertOutcomeRoutes(deps: { db: Knex }) {
   return [
-    route('GET', '/api/alerts/outcomes', 'user', async (ctx: Context) => {
-      const { limit } = outcomesQuerySchema.parse(ctx.query);
-      ctx.body = await listUserAlertOutcomes(deps.db, (ctx.state.user as SessionUser).id, limit);
+    route('GET', '/api/alerts/outcomes', 'user', async (ctx, { query, user }) => {
+      ctx.body = await listUserAlertOutcomes(deps.db, user.id, query.limit);
     }, { summary: 'Your fired alerts with the price then and 15, 30 and 60 minutes later', query: outcomesQuerySchema, responses: { 200: { description: 'Outcomes, newest first', schema: z.array(alertOutcomeSchema) } } }),
     route('GET', '/api/admin/alert-outcomes', 'admin', async (ctx) => {
       ctx.body = await alertOutcomeDistribution(deps.db);

@@ -1,4 +1,3 @@
-import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { alertIdSchema } from '../../core/contracts/alerts';
@@ -12,16 +11,14 @@ import {
   webhookTestInputSchema,
   webhookTestResultSchema,
 } from '../../core/contracts/webhooks';
-import type { SessionUser } from '../http/access';
 import { notFound } from '../http/httpError';
 import { route } from '../http/routeTable';
 import { createWebhookService, type WebhookServiceOptions } from '../webhooks/webhookService';
 
-const currentUserId = (ctx: Context) => (ctx.state.user as SessionUser).id;
 const idParams = z.object({ id: z.string() });
 /** A path id that is not a positive integer names nothing: 404, like another user's. */
-const pathId = (ctx: Context, what: string) => {
-  const parsed = alertIdSchema.safeParse(ctx.params.id);
+const pathId = (id: string, what: string) => {
+  const parsed = alertIdSchema.safeParse(id);
   if (!parsed.success) throw notFound(`${what} not found`);
   return parsed.data;
 };
@@ -31,32 +28,32 @@ const alertTargetSchema = z.object({ alertId: z.number().int(), url: z.string(),
 export function webhookRoutes(deps: { db: Knex } & WebhookServiceOptions) {
   const webhooks = createWebhookService(deps.db, deps);
   return [
-    route('GET', '/api/webhooks', 'user', async (ctx) => {
-      ctx.body = await webhooks.settings(currentUserId(ctx));
+    route('GET', '/api/webhooks', 'user', async (ctx, input) => {
+      ctx.body = await webhooks.settings(input.user.id);
     }, { summary: 'Your webhook targets, per-alert targets and signing secret', responses: { 200: { description: 'Webhook settings', schema: webhookSettingsSchema } } }),
-    route('POST', '/api/webhooks', 'user', async (ctx) => {
+    route('POST', '/api/webhooks', 'user', async (ctx, input) => {
       ctx.status = 201;
-      ctx.body = await webhooks.addTarget(currentUserId(ctx), ctx.request.body);
+      ctx.body = await webhooks.addTarget(input.user.id, input.body);
     }, { summary: 'Add a webhook target (https, public address; json, slack or discord body)', body: webhookTargetInputSchema, responses: { 201: { description: 'The new target', schema: webhookTargetSchema } }, errors: [409] }),
-    route('DELETE', '/api/webhooks/:id', 'user', async (ctx) => {
-      await webhooks.removeTarget(currentUserId(ctx), pathId(ctx, 'Webhook target'));
+    route('DELETE', '/api/webhooks/:id', 'user', async (ctx, input) => {
+      await webhooks.removeTarget(input.user.id, pathId(input.params.id, 'Webhook target'));
       ctx.body = { deleted: true };
     }, { summary: 'Delete one of your webhook targets', params: idParams, responses: { 200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true) }) } }, errors: [404] }),
-    route('POST', '/api/webhooks/secret', 'user', async (ctx) => {
-      ctx.body = await webhooks.rotateSecret(currentUserId(ctx));
+    route('POST', '/api/webhooks/secret', 'user', async (ctx, input) => {
+      ctx.body = await webhooks.rotateSecret(input.user.id);
     }, { summary: 'Rotate the webhook signing secret (bodies are signed with the new one from now on)', responses: { 200: { description: 'The new secret', schema: z.object({ secret: z.string() }) } } }),
-    route('GET', '/api/webhooks/deliveries', 'user', async (ctx) => {
-      ctx.body = await webhooks.deliveries(currentUserId(ctx), webhookDeliveriesQuerySchema.parse(ctx.query).limit);
+    route('GET', '/api/webhooks/deliveries', 'user', async (ctx, input) => {
+      ctx.body = await webhooks.deliveries(input.user.id, input.query.limit);
     }, { summary: 'Your webhook delivery log, newest first', query: webhookDeliveriesQuerySchema, responses: { 200: { description: 'Deliveries', schema: z.array(webhookDeliverySchema) } } }),
-    route('POST', '/api/webhooks/test', 'user', async (ctx) => {
-      const { targetId } = webhookTestInputSchema.parse(ctx.request.body ?? {});
-      ctx.body = { deliveries: await webhooks.sendTest(currentUserId(ctx), targetId) };
+    route('POST', '/api/webhooks/test', 'user', async (ctx, input) => {
+      const { targetId } = input.body;
+      ctx.body = { deliveries: await webhooks.sendTest(input.user.id, targetId) };
     }, { summary: 'Send a signed test body to one or all of your targets now', body: webhookTestInputSchema, responses: { 200: { description: 'The logged deliveries', schema: webhookTestResultSchema } }, errors: [404, 409, 429] }),
-    route('PUT', '/api/alerts/:id/webhook', 'user', async (ctx) => {
-      ctx.body = await webhooks.setAlertTarget(currentUserId(ctx), pathId(ctx, 'Alert'), ctx.request.body);
+    route('PUT', '/api/alerts/:id/webhook', 'user', async (ctx, input) => {
+      ctx.body = await webhooks.setAlertTarget(input.user.id, pathId(input.params.id, 'Alert'), input.body);
     }, { summary: "Send this alert's webhooks to this target instead of your account's", params: idParams, body: webhookTargetInputSchema, responses: { 200: { description: 'The alert target', schema: alertTargetSchema } }, errors: [404] }),
-    route('DELETE', '/api/alerts/:id/webhook', 'user', async (ctx) => {
-      await webhooks.removeAlertTarget(currentUserId(ctx), pathId(ctx, 'Alert'));
+    route('DELETE', '/api/alerts/:id/webhook', 'user', async (ctx, input) => {
+      await webhooks.removeAlertTarget(input.user.id, pathId(input.params.id, 'Alert'));
       ctx.body = { deleted: true };
     }, { summary: "Remove this alert's own target (it uses your account's targets again)", params: idParams, responses: { 200: { description: 'Removed', schema: z.object({ deleted: z.literal(true) }) } }, errors: [404] }),
   ];
