@@ -66,7 +66,13 @@ describe('webhooks and the price after alerts in the browser', () => {
     await page.goto(`${baseUrl}/alerts`);
     const table = page.getByRole('table', { name: 'Price after alerts' });
     // EvaluateAlerts runs every minute (and after each scan); the table refreshes every minute.
-    await expect.poll(async () => { await page.reload(); return table.getByRole('row').filter({ hasText: ticker }).count(); }, { timeout: 240_000, interval: 5_000 }).toBeGreaterThan(0);
+    // count() does not wait: after each reload, give the page's queries time to answer before counting.
+    const rowsFor = async () => {
+      await page.reload();
+      await table.getByRole('row').filter({ hasText: ticker }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+      return table.getByRole('row').filter({ hasText: ticker }).count();
+    };
+    await expect.poll(rowsFor, { timeout: 240_000, interval: 5_000 }).toBeGreaterThan(0);
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Stock', 'Fired', 'Price then', '+15 min', '+30 min', '+60 min']);
     const cells = await table.getByRole('row').filter({ hasText: ticker }).first().getByRole('cell').allTextContents();
     expect(cells[0]).toBe(ticker);
