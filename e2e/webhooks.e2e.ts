@@ -65,19 +65,22 @@ describe('webhooks and the price after alerts in the browser', () => {
 
     await page.goto(`${baseUrl}/alerts`);
     const table = page.getByRole('table', { name: 'Price after alerts' });
-    // EvaluateAlerts runs every minute (and after each scan); the table refreshes every minute.
-    // count() does not wait: after each reload, give the page's queries time to answer before counting.
-    const rowsFor = async () => {
+    // EvaluateAlerts runs every minute (and after each scan); the table refreshes every minute. The row is recorded
+    // when the alert fires and its price at fire is filled at the end of that evaluation, so wait for the price.
+    // count() does not wait: after each reload, give the page's queries time to answer before reading.
+    const row = table.getByRole('row').filter({ hasText: ticker }).first();
+    const priceThen = async () => {
       await page.reload();
-      await table.getByRole('row').filter({ hasText: ticker }).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
-      return table.getByRole('row').filter({ hasText: ticker }).count();
+      await row.waitFor({ timeout: 10_000 }).catch(() => undefined);
+      if ((await row.count()) === 0) return '';
+      return (await row.getByRole('cell').nth(2).textContent()) ?? '';
     };
-    await expect.poll(rowsFor, { timeout: 240_000, interval: 5_000 }).toBeGreaterThan(0);
+    await expect.poll(priceThen, { timeout: 240_000, interval: 5_000 }).toMatch(/^\$\d/);
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Stock', 'Fired', 'Price then', '+15 min', '+30 min', '+60 min']);
-    const cells = await table.getByRole('row').filter({ hasText: ticker }).first().getByRole('cell').allTextContents();
+    const cells = await row.getByRole('cell').allTextContents();
     expect(cells[0]).toBe(ticker);
     expect(cells.slice(3)).toEqual(['waiting', 'waiting', 'waiting']);
-    expect(await page.getByText('Simulated prices').isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: 'After your alerts' }).getByText('Simulated prices').isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'alerts-after-your-alerts');
   }, 420_000);

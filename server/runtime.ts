@@ -10,6 +10,7 @@ import { loadTickerData } from '../core/signal/tickerData';
 import { seedReferenceData, type SeedResult } from '../seed';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
+import { listedTickers } from '../warehouse/postgres/tickers';
 import { createActivities } from '../workflows/activities';
 import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
@@ -141,7 +142,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     log.info('social sources', { realAPIs: realPlatforms, simulated: platforms.filter((p) => !realPlatforms.includes(p)) });
     let worker: RunningWorker | undefined;
     if (runWorker) {
-      const universe = await db('tickers').where({ listed: true }).select('symbol', 'name', 'aliases');
+      const universe = await listedTickers(db);
       const connectors = createConnectors({
         simulated: { seed: env.SIMULATED_FEED_SEED, postsPerMinute: env.SIMULATED_POSTS_PER_MINUTE, tickers: simulatedTickers(universe, env.SIMULATED_FEED_SEED) },
         real: realConnectors,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { deliverNotification, recordNotification, type NotificationChannels } from '../../workflows/notifications/delivery';
+import { userById } from '../../warehouse/postgres/users';
 import { HttpError } from '../http/httpError';
 
 /** POST /api/test-email: a real e-mail to the signed-in user's address, limited per user per hour, recorded like every send. */
@@ -16,7 +17,7 @@ export function createTestEmailService(db: Knex, channels: NotificationChannels,
         const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60_000));
         throw new HttpError(429, `Too many test emails: ${perHour} per hour. Try again in ${minutes} minute(s).`);
       }
-      const user = await db('users').where({ id: userId }).first<{ email: string; email_verified_at: Date | null }>('email', 'email_verified_at');
+      const user = await userById(db, userId);
       if (!user) throw new HttpError(401, 'Unauthorized');
       // Like alert e-mails, it goes only to an address its owner confirmed: no mailing a stranger who was signed up.
       if (!user.email_verified_at) throw new HttpError(409, `Verify ${user.email} first: open the link we e-mailed you, or send a new one from the banner on your dashboard.`);

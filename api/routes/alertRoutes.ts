@@ -5,7 +5,7 @@ import { alertSettingsSchema } from '../../core/contracts/alertSettings';
 import { MAX_WATCHLIST, watchlistSchema } from '../../core/contracts/watchlist';
 import { findAlertSettings, saveAlertSettings } from '../../warehouse/postgres/alertSettings';
 import type { NotificationChannels } from '../../workflows/notifications/delivery';
-import { listOutbox } from '../../workflows/notifications/outboxStore';
+import { listOutbox } from '../../warehouse/postgres/outboxMessages';
 import { createAlertService } from '../alerts/alertService';
 import { createTestEmailService } from '../alerts/testEmailService';
 import { createWatchlistService } from '../alerts/watchlistService';

@@ -65,16 +65,3 @@ export async function heldAlertNotifications(db: Database): Promise<HeldNotifica
 export async function markBatched(db: Database, ids: number[], batchId: number): Promise<void> {
   if (ids.length > 0) await db('notifications').whereIn('id', ids).where('status', 'held').update({ status: 'batched', batch_id: batchId });
 }
-
-/** Inserts notification rows once per idempotency key; returns the ids of the rows this call inserted. */
-export async function insertNotifications(db: Database, rows: object[]): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const inserted = await db('notifications').insert(rows).onConflict('idempotency_key').ignore().returning<{ id: string }[]>('id');
-  return inserted.map((r) => Number(r.id));
-}
-
-/** Notifications still to send (pending, or failed with attempts left); account messages carry a secret that is not stored, so they are not retried here. */
-export async function openNotificationIds(db: Database, maxAttempts: number): Promise<number[]> {
-  const ids = await db('notifications').whereIn('status', ['pending', 'failed']).whereNot('kind', 'account').where('attempts', '<', maxAttempts).orderBy('id').limit(5000).pluck<string[]>('id');
-  return ids.map(Number);
-}

@@ -44,6 +44,11 @@ export function stockPrices(db: Database): Promise<Array<Pick<StockRow, 'ticker'
   return db('stocks').select<Array<Pick<StockRow, 'ticker' | 'price'>>>('ticker', 'price');
 }
 
+/** Every stock with what a digest says of it (price as stored text, so no rounding on the way). */
+export function stockSummaries(db: Database): Promise<Array<Pick<StockRow, 'id' | 'ticker' | 'name' | 'sentiment' | 'price'>>> {
+  return db('stocks').select<Array<Pick<StockRow, 'id' | 'ticker' | 'name' | 'sentiment' | 'price'>>>('id', 'ticker', 'name', 'sentiment', db.raw('price::text AS price'));
+}
+
 /** Stores quoted prices on the stocks that exist; returns how many rows it updated. */
 export async function updateStockPrices(db: Database, at: Date, quotes: ReadonlyArray<{ ticker: string; price: number; change_percent: number }>): Promise<number> {
   const result = await db.raw(

@@ -109,6 +109,15 @@ export function cardFreeTrialsEndingBy(db: Database, until: Date): Promise<Array
     .select<Array<Pick<UserRow, 'id' | 'email'> & { trial_end_date: Date }>>('id', 'email', 'trial_end_date');
 }
 
+/** Active users with a verified address and weekly digests on, among the given subscription statuses. */
+export function weeklyDigestRecipients(db: Database, statuses: readonly string[]): Promise<Array<Pick<UserRow, 'id' | 'email'>>> {
+  return db('users')
+    .where({ weekly_digest: true, is_active: true })
+    .whereNotNull('email_verified_at')
+    .whereIn('subscription_status', [...statuses])
+    .select<Array<Pick<UserRow, 'id' | 'email'>>>('id', 'email');
+}
+
 /** The search text as a LIKE pattern matching it literally (%, _ and \ escaped). */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 

@@ -2,7 +2,10 @@ import type { Knex } from 'knex';
 import { NEW_TREND_ALERTS_PER_DAY } from '../../core/contracts/alerts';
 import { isSpike, majoritySentiment, SPIKE_BASELINE_DAYS, spikeBaseline, windowEnd, type Majority } from '../../core/alerts/alertRules';
 import type { Warehouse } from '../../warehouse/client';
-import { openNotificationIds, type AlertRecipientRow } from '../../warehouse/postgres/alertNotifications';
+import type { AlertRecipientRow } from '../../warehouse/postgres/alertNotifications';
+import { insertNotifications, openDigestIds, openNotificationIds } from '../../warehouse/postgres/notifications';
+import { stockSummaries } from '../../warehouse/postgres/stocks';
+import { weeklyDigestRecipients } from '../../warehouse/postgres/users';
 import {
   activeAlerts,
   alertedStocksByUser,
@@ -237,28 +240,18 @@ export function createAlertActivities(deps: AlertActivityDeps) {
       const now = clock();
       const weekEnding = now.toISOString().slice(0, 10);
       const weekly = await tickerWindowTotals(deps.warehouse, now, [MINUTES_PER_WEEK]);
-      const stocks = await db('stocks').select<Array<{ id: number; ticker: string; name: string; sentiment: string; price: string | null }>>('id', 'ticker', 'name', 'sentiment', db.raw('price::text AS price'));
+      const stocks = await stockSummaries(db);
       const describe = (s: (typeof stocks)[number]): DigestStock => ({ ticker: s.ticker, name: s.name, sentiment: s.sentiment, price: s.price, mentions: weekly.get(s.ticker)?.[0] ?? 0 });
       const byId = new Map(stocks.map((s) => [s.id, s]));
       const trending = stocks.map(describe).filter((s) => s.mentions > 0).sort((a, b) => b.mentions - a.mentions).slice(0, 5);
-      const users = await db('users')
-        .where({ weekly_digest: true, is_active: true })
-        .whereNotNull('email_verified_at')
-        .whereIn('subscription_status', [...NOTIFIED_STATUSES])
-        .select<Array<{ id: string; email: string }>>('id', 'email');
+      const users = await weeklyDigestRecipients(db, NOTIFIED_STATUSES);
       const alertStocks = await alertedStocksByUser(db, users.map((u) => u.id));
-      const ids: number[] = [];
       for (const user of users) {
         const alerted = alertStocks.filter((a) => a.user_id === user.id).flatMap((a) => (byId.has(a.stock_id) ? [describe(byId.get(a.stock_id)!)] : []));
         const payload: DigestPayload = { weekEnding, alerted: alerted.sort((a, b) => b.mentions - a.mentions), trending };
-        await db('notifications')
-          .insert(notificationRow({ idempotencyKey: `digest:${user.id}:${weekEnding}`, userId: user.id, alertId: null, channel: 'email', recipient: user.email, content: { kind: 'digest', payload } }))
-          .onConflict('idempotency_key')
-          .ignore();
+        await insertNotifications(db, [notificationRow({ idempotencyKey: `digest:${user.id}:${weekEnding}`, userId: user.id, alertId: null, channel: 'email', recipient: user.email, content: { kind: 'digest', payload } })]);
       }
-      const open = await db('notifications').where('kind', 'digest').whereIn('status', ['pending', 'failed']).where('attempts', '<', MAX_ATTEMPTS).pluck<string[]>('id');
-      ids.push(...open.map(Number));
-      return ids;
+      return openDigestIds(db, MAX_ATTEMPTS);
     },
   };
 }

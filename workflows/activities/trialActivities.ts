@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/database';
+import { insertNotifications } from '../../warehouse/postgres/notifications';
 import { expireEndedTrials } from '../../warehouse/postgres/trials';
 import { cardFreeTrialsEndingBy } from '../../warehouse/postgres/users';
 import { notificationRow } from '../notifications/delivery';
@@ -35,9 +36,9 @@ export function createTrialActivities(deps: TrialActivityDeps) {
         const payload: TrialPayload = { daysLeft: kind, trialEndDate: u.trial_end_date.toISOString(), subscribeUrl };
         return [notificationRow({ idempotencyKey: `trial:${u.id}:${payload.trialEndDate}:${kind}`, userId: u.id, alertId: null, channel: 'email', recipient: u.email, content: { kind: 'trial', payload } })];
       });
-      const inserted = rows.length ? await db('notifications').insert(rows).onConflict('idempotency_key').ignore().returning<Array<{ id: string }>>('id') : [];
+      const reminderIds = await insertNotifications(db, rows);
       const expired = await expireEndedTrials(db, now);
-      return { expired, reminderIds: inserted.map((r) => Number(r.id)) };
+      return { expired, reminderIds };
     },
   };
 }

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
 import { inQuietHours } from '../../core/alerts/quietHours';
 import { HOUR_MS } from '../../core/timeWindows';
-import { alertMessagesSince, alertRecipients, heldAlertNotifications, insertNotifications, markBatched, type AlertRecipientRow } from '../../warehouse/postgres/alertNotifications';
+import { alertMessagesSince, alertRecipients, heldAlertNotifications, markBatched, type AlertRecipientRow } from '../../warehouse/postgres/alertNotifications';
+import { insertNotifications } from '../../warehouse/postgres/notifications';
 import { alertStocks, type AlertStockRow, type FiredEvent } from '../../warehouse/postgres/alerts';
 import { notificationRow, type NewNotification } from './delivery';
 import type { AlertPayload } from './messages';

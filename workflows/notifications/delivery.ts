@@ -1,4 +1,5 @@
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
+import { claimNotification, insertNotifications, markNotificationFailed, markNotificationSent, markStaleClaimsUnconfirmed } from '../../warehouse/postgres/notifications';
 import type { Mailer } from './mailer';
 import { renderEmail, renderSms, type NotificationContent } from './messages';
 import type { SmsSender } from './smsSender';
@@ -35,9 +36,9 @@ export const notificationRow = (n: NewNotification) => ({
 });
 
 /** Records a notification to send (once per idempotency key); returns its id, or null when the key was already recorded. */
-export async function recordNotification(db: Knex, n: NewNotification): Promise<number | null> {
-  const rows = await db('notifications').insert(notificationRow(n)).onConflict('idempotency_key').ignore().returning<{ id: string }[]>('id');
-  return rows[0] ? Number(rows[0].id) : null;
+export async function recordNotification(db: Database, n: NewNotification): Promise<number | null> {
+  const [id] = await insertNotifications(db, [notificationRow(n)]);
+  return id ?? null;
 }
 
 export type DeliveryOutcome = 'sent' | 'skipped';
@@ -48,18 +49,14 @@ export type DeliveryOutcome = 'sent' | 'skipped';
  * crash or timeout leaves behind is never claimed again, so a retried or replayed activity cannot send it twice.
  */
 export async function deliverNotification(
-  db: Knex,
+  db: Database,
   channels: NotificationChannels,
   id: number,
   hooks: DeliveryHooks = {},
   /** Rendered instead of the stored payload: an account message whose link or code must not be stored. */
   secretContent?: NotificationContent,
 ): Promise<DeliveryOutcome> {
-  const [n] = await db('notifications')
-    .where({ id })
-    .whereIn('status', ['pending', 'failed'])
-    .update({ status: 'sending', attempts: db.raw('attempts + 1'), attempted_at: db.fn.now() })
-    .returning<Array<{ channel: 'email' | 'sms'; kind: NotificationContent['kind']; recipient: string; payload: NotificationContent['payload'] }>>(['channel', 'kind', 'recipient', 'payload']);
+  const n = await claimNotification(db, id);
   if (!n) return 'skipped';
   const content = secretContent ?? ({ kind: n.kind, payload: n.payload } as NotificationContent);
   let providerId: string;
@@ -69,18 +66,15 @@ export async function deliverNotification(
         ? await channels.mailer.send({ to: n.recipient, ...renderEmail(content, channels.dashboardUrl) })
         : await channels.sms.send({ to: n.recipient, body: renderSms(content, channels.dashboardUrl) });
   } catch (err) {
-    await db('notifications').where({ id }).update({ status: 'failed', error: err instanceof Error ? err.message : String(err) });
+    await markNotificationFailed(db, id, err instanceof Error ? err.message : String(err));
     throw err;
   }
   await hooks.afterSend?.(id);
-  await db('notifications').where({ id }).update({ status: 'sent', provider_id: providerId, sent_at: db.fn.now(), error: null });
+  await markNotificationSent(db, id, providerId);
   return 'sent';
 }
 
 /** Claims left in `sending` this long are from a crash or lost result: marked unconfirmed, never re-sent. */
-export async function expireStaleClaims(db: Knex, olderThanMinutes = 10): Promise<number> {
-  return await db('notifications')
-    .where('status', 'sending')
-    .where('attempted_at', '<', db.raw(`now() - make_interval(mins => ?)`, [olderThanMinutes]))
-    .update({ status: 'unconfirmed', error: 'The send was interrupted; not repeated to avoid a duplicate' });
+export async function expireStaleClaims(db: Database, olderThanMinutes = 10): Promise<number> {
+  return await markStaleClaimsUnconfirmed(db, olderThanMinutes, 'The send was interrupted; not repeated to avoid a duplicate');
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import twilio from 'twilio';
-import { saveOutboxMessage } from './outboxStore';
+import { saveOutboxMessage } from '../../warehouse/postgres/outboxMessages';
 
 export interface SmsSender {
   /** True when messages go to Twilio; false when they are kept in the outbox. */

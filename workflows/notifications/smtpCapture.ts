@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Knex } from 'knex';
 import PostalMime from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
-import { saveOutboxMessage } from './outboxStore';
+import { saveOutboxMessage } from '../../warehouse/postgres/outboxMessages';
 
 export interface SmtpCapture {
   port: number;

@@ -1,4 +1,4 @@
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
 
 /** One message the product sent without a real provider: an e-mail caught by the SMTP capture, or an SMS without Twilio. */
 export interface OutboxMessage {
@@ -15,7 +15,7 @@ export interface OutboxMessage {
 
 export type NewOutboxMessage = Omit<OutboxMessage, 'id' | 'receivedAt'>;
 
-export async function saveOutboxMessage(db: Knex, message: NewOutboxMessage): Promise<number> {
+export async function saveOutboxMessage(db: Database, message: NewOutboxMessage): Promise<number> {
   const [row] = await db('outbox_messages')
     .insert({
       channel: message.channel,
@@ -31,7 +31,7 @@ export async function saveOutboxMessage(db: Knex, message: NewOutboxMessage): Pr
 }
 
 /** The outbox newest first, one page at a time. */
-export async function listOutbox(db: Knex, options: { page: number; limit: number }): Promise<{ messages: OutboxMessage[]; total: number; totalPages: number }> {
+export async function listOutbox(db: Database, options: { page: number; limit: number }): Promise<{ messages: OutboxMessage[]; total: number; totalPages: number }> {
   const [counted] = await db('outbox_messages').count<{ count: string }[]>({ count: '*' });
   const rows = await db('outbox_messages')
     .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }])

@@ -1,0 +1,59 @@
+import type { Database } from '../../platform/database';
+
+/**
+ * Postgres reads and writes of `notifications`, the record of every e-mail and SMS the product sends: inserted once per
+ * idempotency key, then claimed (pending or failed → sending) before the provider is called, so no message goes out twice.
+ */
+
+/** What a claimed notification carries to its channel. */
+export interface ClaimedNotificationRow {
+  channel: 'email' | 'sms';
+  kind: string;
+  recipient: string;
+  payload: unknown;
+}
+
+/** Inserts notification rows once per idempotency key; returns the ids of the rows this call inserted. */
+export async function insertNotifications(db: Database, rows: object[]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db('notifications').insert(rows).onConflict('idempotency_key').ignore().returning<{ id: string }[]>('id');
+  return inserted.map((r) => Number(r.id));
+}
+
+/** Claims a pending or failed notification for one send (counting the attempt); undefined when it is not open. */
+export async function claimNotification(db: Database, id: number): Promise<ClaimedNotificationRow | undefined> {
+  const [row] = await db('notifications')
+    .where({ id })
+    .whereIn('status', ['pending', 'failed'])
+    .update({ status: 'sending', attempts: db.raw('attempts + 1'), attempted_at: db.fn.now() })
+    .returning<ClaimedNotificationRow[]>(['channel', 'kind', 'recipient', 'payload']);
+  return row;
+}
+
+export async function markNotificationFailed(db: Database, id: number, error: string): Promise<void> {
+  await db('notifications').where({ id }).update({ status: 'failed', error });
+}
+
+export async function markNotificationSent(db: Database, id: number, providerId: string): Promise<void> {
+  await db('notifications').where({ id }).update({ status: 'sent', provider_id: providerId, sent_at: db.fn.now(), error: null });
+}
+
+/** Marks claims left in `sending` longer than `olderThanMinutes` as unconfirmed (never sent again); returns how many. */
+export async function markStaleClaimsUnconfirmed(db: Database, olderThanMinutes: number, error: string): Promise<number> {
+  return await db('notifications')
+    .where('status', 'sending')
+    .where('attempted_at', '<', db.raw(`now() - make_interval(mins => ?)`, [olderThanMinutes]))
+    .update({ status: 'unconfirmed', error });
+}
+
+/** Notifications still to send (pending, or failed with attempts left); account messages carry a secret that is not stored, so they are not retried here. */
+export async function openNotificationIds(db: Database, maxAttempts: number): Promise<number[]> {
+  const ids = await db('notifications').whereIn('status', ['pending', 'failed']).whereNot('kind', 'account').where('attempts', '<', maxAttempts).orderBy('id').limit(5000).pluck<string[]>('id');
+  return ids.map(Number);
+}
+
+/** Weekly digests still to send (pending, or failed with attempts left). */
+export async function openDigestIds(db: Database, maxAttempts: number): Promise<number[]> {
+  const ids = await db('notifications').where('kind', 'digest').whereIn('status', ['pending', 'failed']).where('attempts', '<', maxAttempts).pluck<string[]>('id');
+  return ids.map(Number);
+}
