@@ -10,6 +10,7 @@ import { loadTickerData } from '../core/signal/tickerData';
 import { seedReferenceData, type SeedResult } from '../seed';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
+import { purgeSpentAccountTokens } from '../warehouse/postgres/accountTokens';
 import { listedTickers } from '../warehouse/postgres/tickers';
 import { createActivities } from '../workflows/activities';
 import { createConnectors } from '../workflows/connectors';
@@ -29,6 +30,7 @@ import { StartupError } from '../platform/startupError';
 import { ensureTemporalCli } from '../platform/temporalCli';
 import { startTemporalDevServer } from '../platform/temporalDevServer';
 import { platforms, type Platform } from '../core/platforms';
+import { DAY_MS } from '../core/timeWindows';
 
 const SESSION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -173,7 +175,12 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         server!.listen(env.PORT, env.HOST, resolve);
       });
       stops.push(() => new Promise<void>((resolve) => { server!.close(() => resolve()); server!.closeAllConnections(); }));
-      const purge = setInterval(() => purgeExpiredSessions(db).catch((err) => log.warn('session purge failed', { error: String(err) })), SESSION_PURGE_INTERVAL_MS);
+      // Expired sessions, and account tokens that can no longer be used (kept a day for support questions), go away.
+      const purgeSpent = async () => {
+        await purgeExpiredSessions(db);
+        await purgeSpentAccountTokens(db, new Date(Date.now() - DAY_MS));
+      };
+      const purge = setInterval(() => purgeSpent().catch((err) => log.warn('session and token purge failed', { error: String(err) })), SESSION_PURGE_INTERVAL_MS);
       purge.unref();
       stops.push(async () => clearInterval(purge));
     }

@@ -46,3 +46,8 @@ export async function countFailedTokenAttempt(trx: Database, id: number): Promis
 export async function markTokenUsed(trx: Database, id: number, now: Date): Promise<void> {
   await trx('account_tokens').where({ id }).update({ used_at: now });
 }
+
+/** Deletes tokens that can no longer be used (used, or past their expiry) before `before`; returns how many. */
+export async function purgeSpentAccountTokens(db: Database, before: Date): Promise<number> {
+  return await db('account_tokens').where((q) => q.where('used_at', '<', before).orWhere('expires_at', '<', before)).delete();
+}
