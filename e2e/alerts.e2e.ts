@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, openSetAlertOnFirstCard, screenshot, signInThroughUi } from './support/browser';
+import { deleteAllAlerts, launchBrowser, openSetAlertOnFirstCard, screenshot, signInThroughUi } from './support/browser';
 
 describe('alerts in the browser: create from the dashboard and /alerts, list, toggle, delete; the test e-mail reaches the outbox', () => {
   let browser: Browser;
@@ -11,6 +11,7 @@ describe('alerts in the browser: create from the dashboard and /alerts, list, to
     browser = await launchBrowser();
     page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     await signInThroughUi(page, baseUrl, inject('adminEmail'), inject('adminPassword'));
+    await deleteAllAlerts(page, baseUrl);
   });
   afterAll(async () => browser?.close());
 

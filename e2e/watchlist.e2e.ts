@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, screenshot, signInThroughUi } from './support/browser';
+import { deleteAllAlerts, launchBrowser, screenshot, signInThroughUi } from './support/browser';
 
 describe('watchlist and alert kinds in the browser: star stocks, filter to My watchlist, create a spike alert', () => {
   let browser: Browser;
@@ -13,7 +13,10 @@ describe('watchlist and alert kinds in the browser: star stocks, filter to My wa
     page = await (await browser.newContext({ viewport: { width: 1280, height: 1000 } })).newPage();
     await signInThroughUi(page, baseUrl, inject('adminEmail'), inject('adminPassword'));
   });
-  afterAll(async () => browser?.close());
+  afterAll(async () => {
+    if (page) await deleteAllAlerts(page, baseUrl);
+    await browser?.close();
+  });
 
   const cards = () => page.getByRole('button', { name: /^Set alert for / });
   const tickerOf = async (i: number) => ((await cards().nth(i).getAttribute('aria-label')) ?? '').replace('Set alert for ', '');
@@ -35,7 +38,9 @@ describe('watchlist and alert kinds in the browser: star stocks, filter to My wa
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
 
-    await page.getByLabel('My watchlist').check();
+    // The box follows the URL, which React Router updates in a transition: click, then wait for the URL (check() and
+    // uncheck() read the state right after the click and fail when the machine is busy).
+    await page.getByLabel('My watchlist').click();
     await page.waitForURL(/[?&]watchlist=1/);
     await expect.poll(() => cards().count()).toBe(2);
     expect((await Promise.all([tickerOf(0), tickerOf(1)])).sort()).toEqual([first, second].sort());
@@ -49,8 +54,9 @@ describe('watchlist and alert kinds in the browser: star stocks, filter to My wa
     // The watchlist is the user's: it is in the API and in Download My Data.
     const saved = await page.evaluate(async () => (await fetch('/api/watchlist')).json());
     expect(saved.tickers.sort()).toEqual([first, second].sort());
-    await page.getByLabel('My watchlist').uncheck();
+    await page.getByLabel('My watchlist').click();
     await expect.poll(() => page.url()).not.toMatch(/watchlist=1/);
+    await expect.poll(() => page.getByLabel('My watchlist').isChecked()).toBe(false);
   });
 
   it('creates a spike alert from a stock card with the Kind selector; /alerts lists its kind and parameters', async () => {

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../tests/support/webhookReceiver';
 import { seriousViolations } from './support/axe';
-import { launchBrowser, openSetAlertOnFirstCard, screenshot, signInThroughUi } from './support/browser';
+import { deleteAllAlerts, launchBrowser, openSetAlertOnFirstCard, screenshot, signInThroughUi } from './support/browser';
 
 describe('webhooks and the price after alerts in the browser', () => {
   let browser: Browser;
@@ -20,6 +20,7 @@ describe('webhooks and the price after alerts in the browser', () => {
     await signInThroughUi(page, baseUrl, inject('adminEmail'), inject('adminPassword'));
   }, 300_000);
   afterAll(async () => {
+    if (page) await deleteAllAlerts(page, baseUrl);
     await browser?.close();
     await receiver?.close();
   });

@@ -37,3 +37,17 @@ export async function openSetAlertOnFirstCard(page: Page, baseUrl: string) {
   await setAlert.click();
   return { ticker, dialog: page.getByRole('dialog', { name: 'Set Stock Alert' }) };
 }
+
+/**
+ * Deletes every alert of the signed-in user (through the page's session). The browser tests share one product and
+ * one account, so a file that creates alerts removes them, and a file that starts from the empty state makes sure of it.
+ */
+export async function deleteAllAlerts(page: Page, baseUrl: string): Promise<void> {
+  const listed = await page.request.get(`${baseUrl}/api/alerts`);
+  if (!listed.ok()) throw new Error(`GET /api/alerts answered ${listed.status()}`);
+  const alerts = (await listed.json()) as Array<{ id: number }>;
+  for (const alert of alerts) {
+    const deleted = await page.request.delete(`${baseUrl}/api/alerts/${alert.id}`);
+    if (!deleted.ok()) throw new Error(`DELETE /api/alerts/${alert.id} answered ${deleted.status()}`);
+  }
+}
