@@ -127,14 +127,19 @@ describe('webhook settings: validation and server-side request forgery', () => {
   it('sets a per-alert target on your own alert only, with the same checks', async () => {
     const [stock] = await t.database.db('stocks').insert({ ticker: 'AMC', name: 'AMC Entertainment' }).returning('id');
     const created = await request(t.server).post('/api/alerts').set('Cookie', alice).send({ stockId: stock.id, mentionThreshold: 10 });
+    expect(created.body.webhook).toBeNull();
     const path = `/api/alerts/${created.body.id}/webhook`;
+    const listed = async () => (await request(t.server).get('/api/alerts').set('Cookie', alice)).body.find((a: { id: number }) => a.id === created.body.id).webhook;
     expect((await request(t.server).put(path).set('Cookie', alice).send({ url: 'https://metadata.example/' })).body).toMatchObject({ field: 'url' });
     expect((await request(t.server).put(path).set('Cookie', bob).send({ url: 'https://hooks.example.com/bob' })).status).toBe(404);
     const set = await request(t.server).put(path).set('Cookie', alice).send({ url: 'https://hooks.example.com/only-amc', format: 'discord' });
     expect(set.status).toBe(200);
     expect((await request(t.server).get('/api/webhooks').set('Cookie', alice)).body.alertOverrides).toEqual([{ alertId: created.body.id, url: 'https://hooks.example.com/only-amc', format: 'discord' }]);
+    // The alerts list carries each alert's own target, so the dashboard shows the choice after a reload.
+    expect(await listed()).toEqual({ url: 'https://hooks.example.com/only-amc', format: 'discord' });
     expect((await request(t.server).delete(path).set('Cookie', alice)).status).toBe(200);
     expect((await request(t.server).get('/api/webhooks').set('Cookie', alice)).body.alertOverrides).toEqual([]);
+    expect(await listed()).toBeNull();
   });
 
   it('checks the address again at send time: a name that rebinds to loopback after saving is refused, nothing sent', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookFormatSchema } from './webhooks';
 
 /** The mention windows an alert may watch (minutes): the trailing 1, 4 or 24 hours; 24 hours by default. */
 export const alertWindows = [60, 240, 1440] as const;
@@ -133,6 +134,8 @@ export const alertSchema = z.object({
   /** Beyond the spec: when the alert last fired (null if never). */
   lastTriggeredAt: z.string().nullable(),
   stock: z.object({ ticker: z.string(), name: z.string() }).nullable(),
+  /** The alert's own webhook target, which replaces the account's targets for it; null when it uses the account's. */
+  webhook: z.object({ url: z.string(), format: webhookFormatSchema }).nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 

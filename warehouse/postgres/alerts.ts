@@ -1,4 +1,5 @@
 import type { AlertKind, AlertParams, TrendScope } from '../../core/contracts/alerts';
+import type { WebhookFormat } from '../../core/contracts/webhooks';
 import type { Majority } from '../../core/alerts/alertRules';
 import type { Database } from '../../platform/database';
 
@@ -22,17 +23,21 @@ export interface AlertRow {
   last_triggered_at: Date | null;
   ticker: string | null;
   name: string | null;
+  /** The alert's own webhook target (null: the account's targets). */
+  webhook_url: string | null;
+  webhook_format: WebhookFormat | null;
 }
 
 const ALERT_COLUMNS = [
   'a.id', 'a.user_id', 'a.kind', 'a.stock_id', 'a.mention_threshold', 'a.spike_factor', 'a.min_mentions', 'a.trend_scope', 'a.window_minutes',
-  'a.email_enabled', 'a.sms_enabled', 'a.is_active', 'a.created_at', 'a.last_triggered_at', 's.ticker', 's.name',
+  'a.email_enabled', 'a.sms_enabled', 'a.is_active', 'a.created_at', 'a.last_triggered_at', 's.ticker', 's.name', 'w.url as webhook_url', 'w.format as webhook_format',
 ];
 
 /** NUMERIC arrives as a string; the spike factor has two decimals, exact in a number. */
 const withNumbers = <T extends { spike_factor: number | string | null }>(r: T): T => ({ ...r, spike_factor: r.spike_factor === null ? null : Number(r.spike_factor) });
 
-const userAlerts = (db: Database, userId: string) => db('alerts as a').leftJoin('stocks as s', 's.id', 'a.stock_id').where('a.user_id', userId).select<AlertRow[]>(ALERT_COLUMNS);
+const userAlerts = (db: Database, userId: string) =>
+  db('alerts as a').leftJoin('stocks as s', 's.id', 'a.stock_id').leftJoin('alert_webhooks as w', 'w.alert_id', 'a.id').where('a.user_id', userId).select<AlertRow[]>(ALERT_COLUMNS);
 
 export async function listUserAlerts(db: Database, userId: string): Promise<AlertRow[]> {
   return (await userAlerts(db, userId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc')).map(withNumbers);

@@ -15,8 +15,8 @@ import {
   rotateWebhookSecretMutationOptions,
   sendTestWebhookMutationOptions,
   webhookDeliveriesQueryOptions,
-  webhookSettingsQueryOptions,
 } from '../api/webhooksApi';
+import { webhookSettingsQueryOptions } from '../../../app/webhooks/webhookSettingsQuery';
 
 const formatLabels: Record<WebhookFormat, string> = { json: 'JSON (signed)', slack: 'Slack incoming webhook', discord: 'Discord webhook' };
 const statusVariant: Record<WebhookDelivery['status'], BadgeVariant> = { pending: 'secondary', delivering: 'outline', delivered: 'success', failed: 'destructive' };
