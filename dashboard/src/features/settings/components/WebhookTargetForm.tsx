@@ -5,7 +5,7 @@ import { webhookFormats, webhookTargetInputSchema, type WebhookFormat } from '@c
 import { showToast } from '../../../app/toast/toastStore';
 import { getErrorMessage } from '../../../lib/api';
 import { showServerFieldError } from '../../../lib/serverFieldError';
-import { Button } from '../../../ui/Button';
+import { SubmitButton } from '../../../ui/SubmitButton';
 import { SelectField } from '../../../ui/SelectField';
 import { TextField } from '../../../ui/TextField';
 import { addWebhookMutationOptions } from '../api/webhooksApi';
@@ -29,9 +29,9 @@ export function WebhookTargetForm() {
     <form className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start" onSubmit={(e) => void handleSubmit((input) => add.mutate(input))(e)} noValidate>
       <TextField label="Webhook URL" type="url" placeholder="https://hooks.example.com/stockpulse" error={formState.errors.url?.message} {...register('url')} />
       <SelectField label="Format" options={webhookFormats.map((f) => ({ value: f, label: formatLabels[f] }))} {...register('format')} />
-      <Button type="submit" className="sm:mt-7" disabled={add.isPending}>
-        {add.isPending ? 'Adding...' : 'Add webhook'}
-      </Button>
+      <SubmitButton className="sm:mt-7" pending={add.isPending} pendingLabel="Adding...">
+        Add webhook
+      </SubmitButton>
     </form>
   );
 }

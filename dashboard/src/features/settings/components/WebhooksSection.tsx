@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { Badge, type BadgeVariant } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
+import { CompactTable } from '../../../ui/CompactTable';
 import {
   deleteWebhookMutationOptions,
   rotateWebhookSecretMutationOptions,
@@ -86,43 +87,28 @@ export function WebhooksSection() {
       </div>
 
       <h3 className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">Recent deliveries</h3>
-      <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-left text-sm" aria-label="Webhook deliveries">
-          <thead className="text-xs uppercase text-slate-500 dark:text-slate-400">
-            <tr>
-              <th className="py-2 pr-3 font-medium">Time</th>
-              <th className="py-2 pr-3 font-medium">Event</th>
-              <th className="py-2 pr-3 font-medium">Target</th>
-              <th className="py-2 pr-3 font-medium">Status</th>
-              <th className="py-2 pr-3 font-medium">HTTP</th>
-              <th className="py-2 pr-3 font-medium">Attempts</th>
-              <th className="py-2 font-medium">Last error</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {(deliveries.data ?? []).map((d) => (
-              <tr key={d.id}>
-                <td className="whitespace-nowrap py-2 pr-3">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</td>
-                <td className="py-2 pr-3">{d.event === 'webhook.test' ? 'Test' : `Alert #${d.alertId ?? '–'}`}</td>
-                <td className="max-w-[14rem] truncate py-2 pr-3 font-mono text-xs">{d.url}</td>
-                <td className="py-2 pr-3">
-                  <Badge variant={statusVariant[d.status]}>{d.status}</Badge>
-                </td>
-                <td className="py-2 pr-3">{d.httpStatus ?? '–'}</td>
-                <td className="py-2 pr-3">{d.attempts}</td>
-                <td className="max-w-[16rem] truncate py-2 text-xs text-slate-600 dark:text-slate-400">{d.lastError ?? ''}</td>
-              </tr>
-            ))}
-            {deliveries.data?.length === 0 && (
-              <tr>
-                <td colSpan={7} className="py-3 text-slate-500 dark:text-slate-400">
-                  Nothing sent yet.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <CompactTable className="mt-2" label="Webhook deliveries" columns={['Time', 'Event', 'Target', 'Status', 'HTTP', 'Attempts', 'Last error']} headerCellClassName="pr-3 last:pr-0">
+        {(deliveries.data ?? []).map((d) => (
+          <tr key={d.id}>
+            <td className="whitespace-nowrap py-2 pr-3">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</td>
+            <td className="py-2 pr-3">{d.event === 'webhook.test' ? 'Test' : `Alert #${d.alertId ?? '–'}`}</td>
+            <td className="max-w-[14rem] truncate py-2 pr-3 font-mono text-xs">{d.url}</td>
+            <td className="py-2 pr-3">
+              <Badge variant={statusVariant[d.status]}>{d.status}</Badge>
+            </td>
+            <td className="py-2 pr-3">{d.httpStatus ?? '–'}</td>
+            <td className="py-2 pr-3">{d.attempts}</td>
+            <td className="max-w-[16rem] truncate py-2 text-xs text-slate-600 dark:text-slate-400">{d.lastError ?? ''}</td>
+          </tr>
+        ))}
+        {deliveries.data?.length === 0 && (
+          <tr>
+            <td colSpan={7} className="py-3 text-slate-500 dark:text-slate-400">
+              Nothing sent yet.
+            </td>
+          </tr>
+        )}
+      </CompactTable>
     </Card>
   );
 }
