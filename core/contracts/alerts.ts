@@ -27,7 +27,7 @@ export const SPIKE_FACTOR = { min: 1.5, max: 20, default: 3 } as const;
 /** Spikes and sentiment flips need at least this many mentions in the window, so a handful of posts cannot fire them. */
 export const DEFAULT_MIN_MENTIONS = 10;
 export const MAX_MIN_MENTIONS = 1_000_000;
-/** At most this many new-trend notifications per user and UTC day, across their new-trend alerts (a watchlist- or any-stock alert could otherwise send dozens). */
+/** At most this many new-trend notifications per user and day (in their noise-control time zone), across their new-trend alerts (a watchlist- or any-stock alert could otherwise send dozens). */
 export const NEW_TREND_ALERTS_PER_DAY = 20;
 
 const kindFields: Record<AlertKind, readonly string[]> = {

@@ -207,13 +207,13 @@ export async function primeTrendAlerts(trx: Database, entries: Array<{ alertId: 
   return [...ids];
 }
 
-/** New-trend alerts' entries notified since `since`, per user: what the daily cap counts. */
-export async function trendEntriesNotifiedSince(trx: Database, userIds: string[], since: Date): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
+/** New-trend alerts' entries notified since each user's own instant (the start of their local day), per user: what the daily cap counts. */
+export async function trendEntriesNotifiedSince(trx: Database, since: Map<string, Date>): Promise<Map<string, number>> {
+  if (since.size === 0) return new Map();
   const rows = await trx('alert_trend_entries as e')
     .join('alerts as a', 'a.id', 'e.alert_id')
-    .whereIn('a.user_id', userIds)
-    .where('e.last_notified_at', '>=', since)
+    .joinRaw('JOIN unnest(?::uuid[], ?::timestamptz[]) AS d(user_id, since) ON d.user_id = a.user_id', [[...since.keys()], [...since.values()].map((d) => d.toISOString())])
+    .whereRaw('e.last_notified_at >= d.since')
     .groupBy('a.user_id')
     .select<Array<{ user_id: string; count: number }>>('a.user_id', trx.raw('count(*)::int AS count'));
   return new Map(rows.map((r) => [r.user_id, r.count]));
