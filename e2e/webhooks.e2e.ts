@@ -85,4 +85,27 @@ describe('webhooks and the price after alerts in the browser', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'alerts-after-your-alerts');
   }, 420_000);
+
+  it("sends one alert's webhooks to a target picked on its card; the choice stays after a reload and can be cleared", async () => {
+    // The alert the previous test created, and the target the first one added.
+    await page.goto(`${baseUrl}/alerts`);
+    const target = `${receiver.url('/e2e')} (json)`;
+    const field = page.getByTestId('alert-card').first().getByLabel('Webhook');
+    const chosen = () => field.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? '');
+    await expect.poll(() => field.locator('option').allTextContents()).toEqual(['Account targets', target]);
+    expect(await chosen()).toBe('Account targets');
+
+    await field.selectOption({ label: target });
+    await page.getByText('Webhook target saved').first().waitFor();
+    await page.reload();
+    await expect.poll(chosen).toBe(target);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'alerts-webhook-target');
+
+    await field.selectOption({ label: 'Account targets' });
+    await page.getByText('Webhook target saved').first().waitFor();
+    await page.reload();
+    await field.waitFor();
+    await expect.poll(chosen).toBe('Account targets');
+  }, 300_000);
 });

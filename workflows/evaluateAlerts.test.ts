@@ -318,6 +318,28 @@ describe('EvaluateAlerts on the real Temporal dev server, chDB, Postgres, an SMT
     await database.db('trending_stocks').delete();
   });
 
+  it("new trend: the daily cap restarts at midnight in the user's time zone, not at UTC midnight", async () => {
+    clock = Math.ceil(clock / DAY) * DAY + 14 * HOUR + 50 * MINUTE; // 14:50 UTC: 23:50 in Tokyo (UTC+9)
+    const owner = await user('trend-tokyo@example.com', { phone_number: null, sms_alerts: false, max_alerts_per_hour: 100, time_zone: 'Asia/Tokyo' });
+    const any = await alert(owner, null as unknown as number, { kind: 'new_trend', mention_threshold: null, trend_scope: 'any', stock_id: null });
+    expect(await evaluate()).toMatchObject({ crossed: 0 });
+    const enter = async (tickers: string[]) => {
+      for (const t of tickers) await stock(t);
+      await database.db('trending_stocks').insert(tickers.map((ticker) => ({ ticker, name: ticker, trend_score: 50 })));
+    };
+    await enter(Array.from({ length: NEW_TREND_ALERTS_PER_DAY }, (_, i) => `TKA${i}`));
+    expect(await evaluate()).toMatchObject({ crossed: NEW_TREND_ALERTS_PER_DAY }); // the Tokyo day's cap is used up
+    await enter(['TKB0']);
+    expect(await evaluate()).toMatchObject({ crossed: 0 });
+
+    clock += 20 * MINUTE; // 15:10 UTC: the same UTC day, but 00:10 of a new day in Tokyo
+    await enter(['TKC0', 'TKC1']);
+    expect(await evaluate()).toMatchObject({ crossed: 2, sent: 2 });
+    expect(await emails('trend-tokyo@example.com')).toHaveLength(NEW_TREND_ALERTS_PER_DAY + 2);
+    await off(any);
+    await database.db('trending_stocks').delete();
+  });
+
   it('noise control: quiet hours hold alerts and send them after as one digest per channel; past the hourly cap the rest wait for one digest', async () => {
     // 15:30 UTC + n × 3 h: quiet hours cover the test's current local hour in Asia/Tokyo (UTC+9).
     const localHour = (new Date(clock).getUTCHours() + 9) % 24;

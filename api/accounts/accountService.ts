@@ -1,11 +1,13 @@
 import type { PublicUser } from '../../core/contracts/user';
 import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, ResetPasswordInput } from '../../core/contracts/auth';
-import type { AlertSettings } from '../../core/contracts/alertSettings';
+import type { UserExport } from '../../core/contracts/userExport';
 import type { Database } from '../../platform/database';
+import { listUserAlertOutcomes } from '../../warehouse/postgres/alertOutcomes';
 import { findAlertSettings } from '../../warehouse/postgres/alertSettings';
 import { expireEndedTrials } from '../../warehouse/postgres/trials';
 import { deleteUser, insertUser, updateUser, userByEmail, userById } from '../../warehouse/postgres/users';
 import { watchlistTickers } from '../../warehouse/postgres/watchlists';
+import { listAlertWebhooks, listWebhookDeliveries, listWebhookTargets } from '../../warehouse/postgres/webhooks';
 import { guardLastAdmin } from './lastAdminGuard';
 import { HttpError } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
@@ -246,10 +248,18 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       });
     },
 
-    /** Everything the product holds about the user, for "Download My Data". */
-    async exportData(id: string): Promise<{ exportedAt: string; user: PublicUser; watchlist: string[]; alertSettings: AlertSettings | null }> {
+    /** Everything the product holds about the user, for "Download My Data" (never the webhook signing secret). */
+    async exportData(id: string): Promise<UserExport> {
       const user = toPublicUser(await requireUser(id));
-      return { exportedAt: new Date().toISOString(), user, watchlist: await watchlistTickers(db, id), alertSettings: (await findAlertSettings(db, id)) ?? null };
+      const [watchlist, alertSettings, webhookTargets, alertWebhookTargets, webhookDeliveries, alertOutcomes] = await Promise.all([
+        watchlistTickers(db, id),
+        findAlertSettings(db, id),
+        listWebhookTargets(db, id),
+        listAlertWebhooks(db, id),
+        listWebhookDeliveries(db, id),
+        listUserAlertOutcomes(db, id),
+      ]);
+      return { exportedAt: new Date().toISOString(), user, watchlist, alertSettings: alertSettings ?? null, webhookTargets, alertWebhookTargets, webhookDeliveries, alertOutcomes };
     },
   };
 }

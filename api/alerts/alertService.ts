@@ -20,6 +20,7 @@ const toAlert = (r: AlertRow): Alert => ({
   createdAt: r.created_at.toISOString(),
   lastTriggeredAt: r.last_triggered_at ? r.last_triggered_at.toISOString() : null,
   stock: r.ticker !== null && r.name !== null ? { ticker: r.ticker, name: r.name } : null,
+  webhook: r.webhook_url !== null && r.webhook_format !== null ? { url: r.webhook_url, format: r.webhook_format } : null,
 });
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';

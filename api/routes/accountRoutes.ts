@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
-import { z } from 'zod';
 import {
   forgotPasswordSchema,
   loginSchema,
@@ -12,16 +11,15 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '../../core/contracts/auth';
-import { alertSettingsSchema } from '../../core/contracts/alertSettings';
 import { successSchema } from '../../core/contracts/errors';
 import { publicUserSchema } from '../../core/contracts/user';
+import { userExportSchema } from '../../core/contracts/userExport';
 import type { AccountService } from '../accounts/accountService';
 import type { AuthRateLimits } from '../accounts/authRateLimits';
 import type { LoginSources } from '../accounts/loginSources';
 import { route } from '../http/routeTable';
 import { DAY_MS } from '../../core/timeWindows';
 
-const userExportSchema = z.object({ exportedAt: z.string(), user: publicUserSchema, watchlist: z.array(z.string()), alertSettings: alertSettingsSchema.nullable() });
 const userResponse = (description: string) => ({ description, schema: publicUserSchema });
 const messageResponse = (description: string) => ({ description, schema: messageResponseSchema });
 

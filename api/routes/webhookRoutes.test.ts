@@ -4,6 +4,7 @@ import { webhookBodySchema } from '../../core/contracts/webhooks';
 import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { startWebhookReceiver, type WebhookReceiver } from '../../tests/support/webhookReceiver';
+import { fillAlertOutcomes, openAlertOutcomes, recordAlertFirings } from '../../warehouse/postgres/alertOutcomes';
 import type { ResolveHost } from '../../workflows/notifications/webhookSender';
 
 /** A public address (documentation-free: example.com's) the fake names resolve to when they are meant to be public. */
@@ -127,14 +128,19 @@ describe('webhook settings: validation and server-side request forgery', () => {
   it('sets a per-alert target on your own alert only, with the same checks', async () => {
     const [stock] = await t.database.db('stocks').insert({ ticker: 'AMC', name: 'AMC Entertainment' }).returning('id');
     const created = await request(t.server).post('/api/alerts').set('Cookie', alice).send({ stockId: stock.id, mentionThreshold: 10 });
+    expect(created.body.webhook).toBeNull();
     const path = `/api/alerts/${created.body.id}/webhook`;
+    const listed = async () => (await request(t.server).get('/api/alerts').set('Cookie', alice)).body.find((a: { id: number }) => a.id === created.body.id).webhook;
     expect((await request(t.server).put(path).set('Cookie', alice).send({ url: 'https://metadata.example/' })).body).toMatchObject({ field: 'url' });
     expect((await request(t.server).put(path).set('Cookie', bob).send({ url: 'https://hooks.example.com/bob' })).status).toBe(404);
     const set = await request(t.server).put(path).set('Cookie', alice).send({ url: 'https://hooks.example.com/only-amc', format: 'discord' });
     expect(set.status).toBe(200);
     expect((await request(t.server).get('/api/webhooks').set('Cookie', alice)).body.alertOverrides).toEqual([{ alertId: created.body.id, url: 'https://hooks.example.com/only-amc', format: 'discord' }]);
+    // The alerts list carries each alert's own target, so the dashboard shows the choice after a reload.
+    expect(await listed()).toEqual({ url: 'https://hooks.example.com/only-amc', format: 'discord' });
     expect((await request(t.server).delete(path).set('Cookie', alice)).status).toBe(200);
     expect((await request(t.server).get('/api/webhooks').set('Cookie', alice)).body.alertOverrides).toEqual([]);
+    expect(await listed()).toBeNull();
   });
 
   it('checks the address again at send time: a name that rebinds to loopback after saving is refused, nothing sent', async () => {
@@ -193,6 +199,39 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
     expect(log.status).toBe(200);
     expect(log.body).toHaveLength(3);
     expect(log.body.every((d: { status: string }) => d.status === 'delivered')).toBe(true);
+  });
+
+  it('Download My Data holds the targets, per-alert targets, the delivery log and the alert outcomes, never the signing secret', async () => {
+    const [stock] = await t.database.db('stocks').insert({ ticker: 'GME', name: 'GameStop Corp.' }).returning('id');
+    const alert = await request(t.server).post('/api/alerts').set('Cookie', dave).send({ stockId: stock.id, mentionThreshold: 10 });
+    const own = receiver.url('/gme', 'receiver.example');
+    expect((await request(t.server).put(`/api/alerts/${alert.body.id}/webhook`).set('Cookie', dave).send({ url: own, format: 'slack' })).status).toBe(200);
+    const daveId = (await t.database.db('users').where({ email: 'dave@example.com' }).first('id')).id as string;
+    const firedAt = new Date('2026-11-20T15:00:00Z');
+    await recordAlertFirings(t.database.db, [{ firingKey: `export-test:${alert.body.id}`, userId: daveId, alertId: alert.body.id, ticker: 'GME', kind: 'threshold', firedAt }]);
+    const [open] = await openAlertOutcomes(t.database.db);
+    await fillAlertOutcomes(t.database.db, [{ id: open!.id, priceAtFire: 20, price15m: 21, price30m: null, price60m: null, simulated: true, settled: false }]);
+
+    const exported = await request(t.server).get('/api/user/export').set('Cookie', dave);
+    expect(exported.status).toBe(200);
+    expect(exported.body.webhookTargets.map((w: { url: string; format: string }) => [w.url, w.format])).toEqual([
+      [receiver.url('/json', 'receiver.example'), 'json'],
+      [receiver.url('/slack', 'receiver.example'), 'slack'],
+      [receiver.url('/discord', 'receiver.example'), 'discord'],
+    ]);
+    expect(exported.body.alertWebhookTargets).toEqual([{ alertId: alert.body.id, url: own, format: 'slack' }]);
+    expect(exported.body.webhookDeliveries).toEqual((await request(t.server).get('/api/webhooks/deliveries').set('Cookie', dave)).body);
+    expect(exported.body.webhookDeliveries).toHaveLength(3);
+    expect(exported.body.alertOutcomes).toEqual([
+      expect.objectContaining({ alertId: alert.body.id, ticker: 'GME', firedAt: firedAt.toISOString(), priceAtFire: 20, later: { m15: 21, m30: null, m60: null }, movePercent: { m15: 5, m30: null, m60: null }, simulated: true }),
+    ]);
+    expect(exported.text).not.toContain(secret);
+    expect(exported.text).not.toContain('whsec_');
+
+    // Another user's export holds none of it.
+    const eve = await signedInCookie(t, 'eve@example.com');
+    const theirs = (await request(t.server).get('/api/user/export').set('Cookie', eve)).body;
+    expect([theirs.webhookTargets, theirs.alertWebhookTargets, theirs.webhookDeliveries, theirs.alertOutcomes]).toEqual([[], [], [], []]);
   });
 
   it('fails a signature made with another secret or an old timestamp (the receiver check is real)', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { webhookFormatSchema } from './webhooks';
 
 /** The mention windows an alert may watch (minutes): the trailing 1, 4 or 24 hours; 24 hours by default. */
 export const alertWindows = [60, 240, 1440] as const;
@@ -26,7 +27,7 @@ export const SPIKE_FACTOR = { min: 1.5, max: 20, default: 3 } as const;
 /** Spikes and sentiment flips need at least this many mentions in the window, so a handful of posts cannot fire them. */
 export const DEFAULT_MIN_MENTIONS = 10;
 export const MAX_MIN_MENTIONS = 1_000_000;
-/** At most this many new-trend notifications per user and UTC day, across their new-trend alerts (a watchlist- or any-stock alert could otherwise send dozens). */
+/** At most this many new-trend notifications per user and day (in their noise-control time zone), across their new-trend alerts (a watchlist- or any-stock alert could otherwise send dozens). */
 export const NEW_TREND_ALERTS_PER_DAY = 20;
 
 const kindFields: Record<AlertKind, readonly string[]> = {
@@ -133,6 +134,8 @@ export const alertSchema = z.object({
   /** Beyond the spec: when the alert last fired (null if never). */
   lastTriggeredAt: z.string().nullable(),
   stock: z.object({ ticker: z.string(), name: z.string() }).nullable(),
+  /** The alert's own webhook target, which replaces the account's targets for it; null when it uses the account's. */
+  webhook: z.object({ url: z.string(), format: webhookFormatSchema }).nullable(),
 });
 export type Alert = z.infer<typeof alertSchema>;
 

@@ -72,12 +72,14 @@ interface OutcomeRow {
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-/** The user's latest firings with what the price did after them, newest first. */
-export async function listUserAlertOutcomes(db: Knex, userId: string, limit: number): Promise<AlertOutcome[]> {
+/** The user's latest firings with what the price did after them, newest first; all of them without a limit (Download My Data). */
+export async function listUserAlertOutcomes(db: Knex, userId: string, limit?: number): Promise<AlertOutcome[]> {
   const rows = await db('alert_outcomes')
     .where({ user_id: userId })
     .orderBy([{ column: 'fired_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-    .limit(limit)
+    .modify((q) => {
+      if (limit !== undefined) void q.limit(limit);
+    })
     .select<OutcomeRow[]>('id', 'alert_id', 'ticker', 'kind', 'fired_at', 'price_at_fire', 'price_15m', 'price_30m', 'price_60m', 'simulated');
   return rows.map((r) => {
     const then = num(r.price_at_fire);

@@ -24,3 +24,10 @@ export async function saveAlertSettings(db: Database, userId: string, s: AlertSe
     .returning<AlertSettingsRow[]>(['time_zone', 'quiet_hours_start', 'quiet_hours_end', 'max_alerts_per_hour']);
   return row ? toSettings(row) : undefined;
 }
+
+/** Each user's IANA time zone (the noise-control one), for limits counted per local day. */
+export async function userTimeZones(db: Database, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db('users').whereIn('id', userIds).select<Array<{ id: string; time_zone: string }>>('id', 'time_zone');
+  return new Map(rows.map((r) => [r.id, r.time_zone]));
+}

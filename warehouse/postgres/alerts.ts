@@ -1,4 +1,5 @@
 import type { AlertKind, AlertParams, TrendScope } from '../../core/contracts/alerts';
+import type { WebhookFormat } from '../../core/contracts/webhooks';
 import type { Majority } from '../../core/alerts/alertRules';
 import type { Database } from '../../platform/database';
 
@@ -22,17 +23,21 @@ export interface AlertRow {
   last_triggered_at: Date | null;
   ticker: string | null;
   name: string | null;
+  /** The alert's own webhook target (null: the account's targets). */
+  webhook_url: string | null;
+  webhook_format: WebhookFormat | null;
 }
 
 const ALERT_COLUMNS = [
   'a.id', 'a.user_id', 'a.kind', 'a.stock_id', 'a.mention_threshold', 'a.spike_factor', 'a.min_mentions', 'a.trend_scope', 'a.window_minutes',
-  'a.email_enabled', 'a.sms_enabled', 'a.is_active', 'a.created_at', 'a.last_triggered_at', 's.ticker', 's.name',
+  'a.email_enabled', 'a.sms_enabled', 'a.is_active', 'a.created_at', 'a.last_triggered_at', 's.ticker', 's.name', 'w.url as webhook_url', 'w.format as webhook_format',
 ];
 
 /** NUMERIC arrives as a string; the spike factor has two decimals, exact in a number. */
 const withNumbers = <T extends { spike_factor: number | string | null }>(r: T): T => ({ ...r, spike_factor: r.spike_factor === null ? null : Number(r.spike_factor) });
 
-const userAlerts = (db: Database, userId: string) => db('alerts as a').leftJoin('stocks as s', 's.id', 'a.stock_id').where('a.user_id', userId).select<AlertRow[]>(ALERT_COLUMNS);
+const userAlerts = (db: Database, userId: string) =>
+  db('alerts as a').leftJoin('stocks as s', 's.id', 'a.stock_id').leftJoin('alert_webhooks as w', 'w.alert_id', 'a.id').where('a.user_id', userId).select<AlertRow[]>(ALERT_COLUMNS);
 
 export async function listUserAlerts(db: Database, userId: string): Promise<AlertRow[]> {
   return (await userAlerts(db, userId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc')).map(withNumbers);
@@ -202,13 +207,13 @@ export async function primeTrendAlerts(trx: Database, entries: Array<{ alertId: 
   return [...ids];
 }
 
-/** New-trend alerts' entries notified since `since`, per user: what the daily cap counts. */
-export async function trendEntriesNotifiedSince(trx: Database, userIds: string[], since: Date): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
+/** New-trend alerts' entries notified since each user's own instant (the start of their local day), per user: what the daily cap counts. */
+export async function trendEntriesNotifiedSince(trx: Database, since: Map<string, Date>): Promise<Map<string, number>> {
+  if (since.size === 0) return new Map();
   const rows = await trx('alert_trend_entries as e')
     .join('alerts as a', 'a.id', 'e.alert_id')
-    .whereIn('a.user_id', userIds)
-    .where('e.last_notified_at', '>=', since)
+    .joinRaw('JOIN unnest(?::uuid[], ?::timestamptz[]) AS d(user_id, since) ON d.user_id = a.user_id', [[...since.keys()], [...since.values()].map((d) => d.toISOString())])
+    .whereRaw('e.last_notified_at >= d.since')
     .groupBy('a.user_id')
     .select<Array<{ user_id: string; count: number }>>('a.user_id', trx.raw('count(*)::int AS count'));
   return new Map(rows.map((r) => [r.user_id, r.count]));

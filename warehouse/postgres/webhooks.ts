@@ -180,11 +180,14 @@ export async function finishWebhookDelivery(db: Knex, id: number, result: { deli
     .update({ status: result.delivered ? 'delivered' : 'failed', http_status: result.httpStatus, last_error: result.error, delivered_at: result.delivered ? db.fn.now() : null });
 }
 
-export async function listWebhookDeliveries(db: Knex, userId: string, limit: number): Promise<WebhookDelivery[]> {
+/** The user's delivery log, newest first; all of it without a limit (Download My Data). */
+export async function listWebhookDeliveries(db: Knex, userId: string, limit?: number): Promise<WebhookDelivery[]> {
   const rows = await db('webhook_deliveries')
     .where({ user_id: userId })
     .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
-    .limit(limit)
+    .modify((q) => {
+      if (limit !== undefined) void q.limit(limit);
+    })
     .select<DeliveryRow[]>('id', 'delivery_key', 'event', 'alert_id', 'url', 'format', 'status', 'http_status', 'attempts', 'last_error', 'created_at', 'last_attempt_at', 'delivered_at');
   return rows.map(toDelivery);
 }

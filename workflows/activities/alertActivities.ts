@@ -27,7 +27,9 @@ import {
 import { watchlistStockIds } from '../../warehouse/postgres/watchlists';
 import { tickerWindowDays, type IntervalCount, type WindowDays } from '../../warehouse/queries/tickerWindowDays';
 import { tickerWindowTotals } from '../../warehouse/queries/tickerWindowTotals';
-import { DAY_MS, MINUTE_MS, MINUTES_PER_WEEK } from '../../core/timeWindows';
+import { MINUTE_MS, MINUTES_PER_WEEK } from '../../core/timeWindows';
+import { startOfLocalDay } from '../../core/alerts/localDay';
+import { userTimeZones } from '../../warehouse/postgres/alertSettings';
 import { pendingWebhookDeliveryIds } from '../../warehouse/postgres/webhooks';
 import { recordAlertNotifications } from '../notifications/alertNotifications';
 import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NotificationChannels } from '../notifications/delivery';
@@ -208,9 +210,10 @@ export function createAlertActivities(deps: AlertActivityDeps) {
         const fired: FiredEvent[] = [...(await recordCrossings(trx, d.crossings, now)), ...(await recordSentimentReadings(trx, d.readings, now))];
         await primeTrendAlerts(trx, d.primes);
         await recordTrendLeaves(trx, d.leaves);
-        // The daily cap on new-trend messages: entries past it still move the state (no message later either).
-        const dayStart = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
-        const notifiedToday = await trendEntriesNotifiedSince(trx, [...new Set(d.entries.map((e) => e.userId))], dayStart);
+        // The daily cap on new-trend messages, per day in the user's own time zone: entries past it still move the
+        // state (no message later either).
+        const zones = await userTimeZones(trx, [...new Set(d.entries.map((e) => e.userId))]);
+        const notifiedToday = await trendEntriesNotifiedSince(trx, new Map([...zones].map(([userId, zone]) => [userId, startOfLocalDay(now, zone)])));
         const capped = d.entries.map((e) => {
           const sent = notifiedToday.get(e.userId) ?? 0;
           if (sent < NEW_TREND_ALERTS_PER_DAY) notifiedToday.set(e.userId, sent + 1);

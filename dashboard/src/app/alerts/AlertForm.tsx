@@ -5,6 +5,7 @@ import { Controller, useForm, useWatch, type ControllerRenderProps } from 'react
 import { alertWindowOptions, SPIKE_FACTOR } from '@core/contracts/alerts';
 import { showServerFieldError } from '../../lib/serverFieldError';
 import { Button } from '../../ui/Button';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { SelectField } from '../../ui/SelectField';
 import { Switch } from '../../ui/Switch';
 import { TextField } from '../../ui/TextField';
@@ -131,9 +132,9 @@ export function AlertForm({ stockId, renderStock, autoFocusThreshold = false, on
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" disabled={createAlert.isPending}>
-          {createAlert.isPending ? 'Creating...' : 'Create Alert'}
-        </Button>
+        <SubmitButton pending={createAlert.isPending} pendingLabel="Creating...">
+          Create Alert
+        </SubmitButton>
       </div>
     </form>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatChangePercent, formatCount } from '../../../lib/format';
 import { Badge } from '../../../ui/Badge';
 import { Card } from '../../../ui/Card';
+import { CompactTable } from '../../../ui/CompactTable';
 import { Spinner } from '../../../ui/Spinner';
 import { alertOutcomesQuery } from '../api/adminApi';
 
@@ -22,34 +23,20 @@ export function AlertOutcomesPanel() {
       {rows.length === 0 ? (
         <p className="mt-6 text-sm text-slate-500 dark:text-slate-400">No alert has a later price yet.</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm" aria-label="Price move after alerts by kind">
-            <thead className="text-xs uppercase text-slate-500 dark:text-slate-400">
-              <tr>
-                <th className="py-2 pr-4 font-medium">Kind</th>
-                <th className="py-2 pr-4 font-medium">After</th>
-                <th className="py-2 pr-4 font-medium">Alerts</th>
-                <th className="py-2 pr-4 font-medium">Median move</th>
-                <th className="py-2 pr-4 font-medium">Middle half</th>
-                <th className="py-2 font-medium">Prices</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-              {rows.map((r) => (
-                <tr key={`${r.kind}-${r.simulated}-${r.horizonMinutes}`}>
-                  <td className="py-2 pr-4">{r.kind}</td>
-                  <td className="py-2 pr-4">{r.horizonMinutes} min</td>
-                  <td className="py-2 pr-4 tabular-nums">{formatCount(r.alerts)}</td>
-                  <td className="py-2 pr-4 tabular-nums">{formatChangePercent(r.medianPercent)}</td>
-                  <td className="py-2 pr-4 tabular-nums">
-                    {formatChangePercent(r.q1Percent)} to {formatChangePercent(r.q3Percent)}
-                  </td>
-                  <td className="py-2">{r.simulated ? <Badge variant="outline">simulated</Badge> : <Badge variant="success">market</Badge>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CompactTable className="mt-4" label="Price move after alerts by kind" columns={['Kind', 'After', 'Alerts', 'Median move', 'Middle half', 'Prices']} headerCellClassName="pr-4 last:pr-0">
+          {rows.map((r) => (
+            <tr key={`${r.kind}-${r.simulated}-${r.horizonMinutes}`}>
+              <td className="py-2 pr-4">{r.kind}</td>
+              <td className="py-2 pr-4">{r.horizonMinutes} min</td>
+              <td className="py-2 pr-4 tabular-nums">{formatCount(r.alerts)}</td>
+              <td className="py-2 pr-4 tabular-nums">{formatChangePercent(r.medianPercent)}</td>
+              <td className="py-2 pr-4 tabular-nums">
+                {formatChangePercent(r.q1Percent)} to {formatChangePercent(r.q3Percent)}
+              </td>
+              <td className="py-2">{r.simulated ? <Badge variant="outline">simulated</Badge> : <Badge variant="success">market</Badge>}</td>
+            </tr>
+          ))}
+        </CompactTable>
       )}
     </Card>
   );

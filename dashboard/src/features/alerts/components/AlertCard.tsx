@@ -1,16 +1,21 @@
 import { StarButton } from '../../../app/watchlist/StarButton';
 import { alertWindowOptions, type Alert } from '@core/contracts/alerts';
+import type { WebhookTarget } from '@core/contracts/webhooks';
 import { formatCount, formatDate } from '../../../lib/format';
 import { Badge } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Icon } from '../../../ui/Icon';
 import { Switch } from '../../../ui/Switch';
+import { AlertWebhookField, type AlertWebhookChoice } from './AlertWebhookField';
 
 interface AlertCardProps {
   alert: Alert;
   onDelete: (alert: Alert) => void;
   onToggle: (alert: Alert, isActive: boolean) => void;
+  /** The account's webhook targets, one of which the alert may send to alone. */
+  webhookTargets: WebhookTarget[];
+  onWebhookChange: (alert: Alert, choice: AlertWebhookChoice) => void;
   busy: boolean;
 }
 
@@ -30,8 +35,8 @@ function ruleText(alert: Alert): string {
   }
 }
 
-/** Alert card: ticker (or N/A, or the new-trend scope), name (or Unknown Stock), kind and rule, Active/Inactive, channels, created date, delete. */
-export function AlertCard({ alert, onDelete, onToggle, busy }: AlertCardProps) {
+/** Alert card: ticker (or N/A, or the new-trend scope), name (or Unknown Stock), kind and rule, Active/Inactive, channels, webhook target, created date, delete. */
+export function AlertCard({ alert, onDelete, onToggle, webhookTargets, onWebhookChange, busy }: AlertCardProps) {
   const scoped = alert.kind === 'new_trend' && alert.trendScope !== 'stock';
   const ticker = scoped ? (alert.trendScope === 'any' ? 'Any stock' : 'Watchlist') : (alert.stock?.ticker ?? 'N/A');
   const windowLabel = alert.kind === 'new_trend' ? undefined : alertWindowOptions.find((o) => o.value === String(alert.windowMinutes))?.label.toLowerCase();
@@ -62,6 +67,7 @@ export function AlertCard({ alert, onDelete, onToggle, busy }: AlertCardProps) {
           <span>Email: {alert.emailEnabled ? 'On' : 'Off'}</span>
           <span>SMS: {alert.smsEnabled ? 'On' : 'Off'}</span>
         </div>
+        <AlertWebhookField alert={alert} targets={webhookTargets} disabled={busy} onChange={(choice) => onWebhookChange(alert, choice)} />
         <Switch label={alert.isActive ? 'Alert on' : 'Alert off'} checked={alert.isActive} disabled={busy} onCheckedChange={(isActive) => onToggle(alert, isActive)} />
         <p className="text-xs text-slate-500 dark:text-slate-400">
           Created {formatDate(alert.createdAt)}

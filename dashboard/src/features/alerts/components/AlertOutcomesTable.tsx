@@ -2,6 +2,7 @@ import { OUTCOME_GRACE_MS, type AlertOutcome } from '@core/contracts/alertOutcom
 import { formatChangePercent, formatDateTime, formatPrice } from '../../../lib/format';
 import { cn } from '../../../lib/cn';
 import { Badge } from '../../../ui/Badge';
+import { CompactTable } from '../../../ui/CompactTable';
 
 const horizons = [
   ['m15', '+15 min', 15],
@@ -30,36 +31,20 @@ export function AlertOutcomesTable({ outcomes, now }: { outcomes: AlertOutcome[]
         {simulated && <Badge variant="outline">Simulated prices</Badge>}
       </div>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">The price when each alert fired and how it moved after. Past moves say nothing certain about the next ones; this is not financial advice.</p>
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-left text-sm" aria-label="Price after alerts">
-          <thead className="text-xs uppercase text-slate-500 dark:text-slate-400">
-            <tr>
-              <th className="py-2 pr-4 font-medium">Stock</th>
-              <th className="py-2 pr-4 font-medium">Fired</th>
-              <th className="py-2 pr-4 font-medium">Price then</th>
-              {horizons.map(([, label]) => (
-                <th key={label} className="py-2 pr-4 font-medium">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {outcomes.map((o) => (
-              <tr key={o.id}>
-                <td className="py-2 pr-4 font-semibold">{o.ticker}</td>
-                <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(o.firedAt)}</td>
-                <td className="py-2 pr-4 tabular-nums">{formatPrice(o.priceAtFire) ?? '–'}</td>
-                {horizons.map(([key, label, minutes]) => (
-                  <td key={label} className="py-2 pr-4">
-                    <Move percent={o.movePercent[key]} pending={now < Date.parse(o.firedAt) + minutes * 60_000 + OUTCOME_GRACE_MS} />
-                  </td>
-                ))}
-              </tr>
+      <CompactTable className="mt-3" label="Price after alerts" columns={['Stock', 'Fired', 'Price then', ...horizons.map(([, label]) => label)]} headerCellClassName="pr-4">
+        {outcomes.map((o) => (
+          <tr key={o.id}>
+            <td className="py-2 pr-4 font-semibold">{o.ticker}</td>
+            <td className="whitespace-nowrap py-2 pr-4">{formatDateTime(o.firedAt)}</td>
+            <td className="py-2 pr-4 tabular-nums">{formatPrice(o.priceAtFire) ?? '–'}</td>
+            {horizons.map(([key, label, minutes]) => (
+              <td key={label} className="py-2 pr-4">
+                <Move percent={o.movePercent[key]} pending={now < Date.parse(o.firedAt) + minutes * 60_000 + OUTCOME_GRACE_MS} />
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </CompactTable>
     </section>
   );
 }

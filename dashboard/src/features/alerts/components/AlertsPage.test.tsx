@@ -36,6 +36,7 @@ const makeAlert = (overrides: Partial<Alert> = {}): Alert => ({
   createdAt: '2026-01-05T10:00:00.000Z',
   lastTriggeredAt: null,
   stock: { ticker: 'NVDA', name: 'NVIDIA Corporation' },
+  webhook: null,
   ...overrides,
 });
 
@@ -147,6 +148,47 @@ describe('AlertsPage', () => {
     expect(off.getAttribute('aria-checked')).toBe('false');
     expect(screen.getByText('Inactive')).toBeTruthy();
     expect(screen.queryByText('Alert on')).toBeNull();
+  });
+
+  it("sends one alert's webhooks to one chosen target, shows the choice from the list, and goes back to the account's targets", async () => {
+    const targets = [
+      { id: 3, url: 'https://hooks.example.com/all', format: 'json', createdAt: '2026-01-05T10:00:00.000Z' },
+      { id: 4, url: 'https://discord.example.com/nvda', format: 'discord', createdAt: '2026-01-05T10:00:00.000Z' },
+    ];
+    let alert = makeAlert();
+    const requests = renderPage({
+      'GET /api/alerts': () => jsonResponse([alert, makeAlert({ id: 2, stock: { ticker: 'AMC', name: 'AMC Entertainment' }, webhook: { url: 'https://old.example.com/x', format: 'slack' } })]),
+      'GET /api/webhooks': { targets, alertOverrides: [], secret: 'whsec_x', maxTargets: 5 },
+      'PUT /api/alerts/1/webhook': (r) => {
+        alert = makeAlert({ webhook: r.body as Alert['webhook'] });
+        return { alertId: 1, ...(r.body as object) };
+      },
+      'DELETE /api/alerts/1/webhook': () => {
+        alert = makeAlert();
+        return { deleted: true };
+      },
+    });
+    const [nvda, amc] = await screen.findAllByTestId('alert-card');
+    const field = within(nvda!).getByLabelText('Webhook') as HTMLSelectElement;
+    await waitFor(() => expect(within(field).getAllByRole('option').map((o) => o.textContent)).toEqual(['Account targets', 'https://hooks.example.com/all (json)', 'https://discord.example.com/nvda (discord)']));
+    expect(field.value).toBe('account');
+    // An alert whose own target is not one of the account's still shows it.
+    expect((within(amc!).getByLabelText('Webhook') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('https://old.example.com/x (slack)');
+
+    fireEvent.change(field, { target: { value: '4' } });
+    await waitFor(() => expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ url: 'https://discord.example.com/nvda', format: 'discord' }));
+    await waitFor(() => expect((within(screen.getAllByTestId('alert-card')[0]!).getByLabelText('Webhook') as HTMLSelectElement).value).toBe('4'));
+    expect(getToasts().map((t) => t.description)).toContain('Webhook target saved');
+
+    fireEvent.change(within(screen.getAllByTestId('alert-card')[0]!).getByLabelText('Webhook'), { target: { value: 'account' } });
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/alerts/1/webhook')).toBe(true));
+    await waitFor(() => expect((within(screen.getAllByTestId('alert-card')[0]!).getByLabelText('Webhook') as HTMLSelectElement).value).toBe('account'));
+  });
+
+  it('shows no webhook choice without targets', async () => {
+    renderPage({ 'GET /api/alerts': [makeAlert()], 'GET /api/webhooks': { targets: [], alertOverrides: [], secret: 'whsec_x', maxTargets: 5 } });
+    await screen.findByTestId('alert-card');
+    await waitFor(() => expect(screen.queryByLabelText('Webhook')).toBeNull());
   });
 
   it('shows what the price did after each fired alert, labelled simulated, waiting for moments not yet past', async () => {

@@ -6,7 +6,15 @@ import { Icon } from '../../../ui/Icon';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Spinner } from '../../../ui/Spinner';
 import { alertFailed, alertSucceeded } from '../../../app/alerts/alertToasts';
-import { alertOutcomesQueryOptions, alertsQueryOptions, deleteAlertMutationOptions, toggleAlertMutationOptions } from '../api/alertsApi';
+import { webhookSettingsQueryOptions } from '../../../app/webhooks/webhookSettingsQuery';
+import {
+  alertOutcomesQueryOptions,
+  alertsQueryOptions,
+  clearAlertWebhookMutationOptions,
+  deleteAlertMutationOptions,
+  setAlertWebhookMutationOptions,
+  toggleAlertMutationOptions,
+} from '../api/alertsApi';
 import { AlertCard } from './AlertCard';
 import { AlertOutcomesTable } from './AlertOutcomesTable';
 import { CreateAlertDialog } from './CreateAlertDialog';
@@ -24,7 +32,16 @@ export function AlertsPage() {
     onError: alertFailed('Failed to delete alert'),
   });
   const toggleAlert = useMutation({ ...toggleAlertMutationOptions(queryClient), onError: alertFailed('Failed to update alert') });
+  const webhooks = useQuery(webhookSettingsQueryOptions());
+  const webhookSaved = { onSuccess: () => alertSucceeded('Webhook target saved'), onError: alertFailed('Failed to update the webhook target') };
+  const setWebhook = useMutation({ ...setAlertWebhookMutationOptions(queryClient), ...webhookSaved });
+  const clearWebhook = useMutation({ ...clearAlertWebhookMutationOptions(queryClient), ...webhookSaved });
   const list = alerts.data ?? [];
+  const busy = (id: number) =>
+    (deleteAlert.isPending && deleteAlert.variables === id) ||
+    (toggleAlert.isPending && toggleAlert.variables?.id === id) ||
+    (setWebhook.isPending && setWebhook.variables?.id === id) ||
+    (clearWebhook.isPending && clearWebhook.variables === id);
 
   return (
     <div>
@@ -54,9 +71,11 @@ export function AlertsPage() {
             <li key={alert.id}>
               <AlertCard
                 alert={alert}
-                busy={(deleteAlert.isPending && deleteAlert.variables === alert.id) || (toggleAlert.isPending && toggleAlert.variables?.id === alert.id)}
+                busy={busy(alert.id)}
                 onDelete={(a) => deleteAlert.mutate(a.id)}
                 onToggle={(a, isActive) => toggleAlert.mutate({ id: a.id, isActive })}
+                webhookTargets={webhooks.data?.targets ?? []}
+                onWebhookChange={(a, choice) => (choice ? setWebhook.mutate({ id: a.id, ...choice }) : clearWebhook.mutate(a.id))}
               />
             </li>
           ))}

@@ -1,11 +1,9 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { WebhookDelivery, WebhookSettings, WebhookTargetInput } from '@core/contracts/webhooks';
+import type { WebhookDelivery, WebhookTargetInput } from '@core/contracts/webhooks';
+import { WEBHOOKS_URL } from '../../../app/webhooks/webhookSettingsQuery';
 import { apiRequest, apiRequestJson, getQueryFn } from '../../../lib/api';
 
-export const WEBHOOKS_URL = '/api/webhooks';
 export const WEBHOOK_DELIVERIES_URL = '/api/webhooks/deliveries?limit=20';
-
-export const webhookSettingsQueryOptions = () => queryOptions({ queryKey: [WEBHOOKS_URL], queryFn: getQueryFn<WebhookSettings>({ on401: 'throw' }) });
 export const webhookDeliveriesQueryOptions = () =>
   queryOptions({ queryKey: [WEBHOOK_DELIVERIES_URL], queryFn: getQueryFn<WebhookDelivery[]>({ on401: 'throw' }), refetchInterval: 10_000 });
 

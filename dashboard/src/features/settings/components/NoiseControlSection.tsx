@@ -6,7 +6,7 @@ import { ALERTS_PER_HOUR, alertSettingsSchema, type AlertSettings } from '@core/
 import { showToast } from '../../../app/toast/toastStore';
 import { getErrorMessage } from '../../../lib/api';
 import { showServerFieldError } from '../../../lib/serverFieldError';
-import { Button } from '../../../ui/Button';
+import { SubmitButton } from '../../../ui/SubmitButton';
 import { TextField } from '../../../ui/TextField';
 import { ALERT_SETTINGS_QUERY_KEY, alertSettingsQueryOptions, saveAlertSettings } from '../api/alertSettingsApi';
 
@@ -78,9 +78,9 @@ function NoiseControlForm({ settings }: { settings: AlertSettings }) {
         {...register('maxAlertsPerHour')}
       />
       <div className="flex items-end justify-end sm:col-span-2">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save noise control'}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel="Saving...">
+          Save noise control
+        </SubmitButton>
       </div>
     </form>
   );

@@ -8,7 +8,7 @@ import { showToast } from '../../../app/toast/toastStore';
 import { usePageMeta } from '../../../app/usePageMeta';
 import { ApiError } from '../../../lib/api';
 import { showServerFieldError } from '../../../lib/serverFieldError';
-import { Button } from '../../../ui/Button';
+import { SubmitButton } from '../../../ui/SubmitButton';
 import { Card } from '../../../ui/Card';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Tabs, type TabItem } from '../../../ui/Tabs';
@@ -68,9 +68,9 @@ export function SettingsPage() {
             </Tabs>
             {tab !== 'security' && (
               <div className="mt-8 flex justify-end border-t border-slate-200 pt-6 dark:border-slate-800">
-                <Button type="submit" disabled={updateProfile.isPending}>
-                  {updateProfile.isPending ? 'Saving...' : 'Save Changes'}
-                </Button>
+                <SubmitButton pending={updateProfile.isPending} pendingLabel="Saving...">
+                  Save Changes
+                </SubmitButton>
               </div>
             )}
           </form>

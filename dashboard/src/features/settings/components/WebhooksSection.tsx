@@ -1,68 +1,34 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { webhookFormats, webhookTargetInputSchema, type WebhookDelivery, type WebhookFormat } from '@core/contracts/webhooks';
+import { useState } from 'react';
+import type { WebhookDelivery } from '@core/contracts/webhooks';
 import { showToast } from '../../../app/toast/toastStore';
 import { getErrorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { Badge, type BadgeVariant } from '../../../ui/Badge';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
-import { SelectField } from '../../../ui/SelectField';
-import { TextField } from '../../../ui/TextField';
+import { CompactTable } from '../../../ui/CompactTable';
 import {
-  addWebhookMutationOptions,
   deleteWebhookMutationOptions,
   rotateWebhookSecretMutationOptions,
   sendTestWebhookMutationOptions,
   webhookDeliveriesQueryOptions,
-  webhookSettingsQueryOptions,
 } from '../api/webhooksApi';
+import { webhookSettingsQueryOptions } from '../../../app/webhooks/webhookSettingsQuery';
+import { WebhookTargetForm } from './WebhookTargetForm';
 
-const formatLabels: Record<WebhookFormat, string> = { json: 'JSON (signed)', slack: 'Slack incoming webhook', discord: 'Discord webhook' };
 const statusVariant: Record<WebhookDelivery['status'], BadgeVariant> = { pending: 'secondary', delivering: 'outline', delivered: 'success', failed: 'destructive' };
-
-/** The field a 400 names, so the message shows under that input. */
-function fieldOf(error: unknown): string | undefined {
-  const match = error instanceof Error ? /^\d{3}: (.*)$/s.exec(error.message) : null;
-  try {
-    return match ? (JSON.parse(match[1]!) as { field?: string }).field : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Settings → Webhooks: targets, the signing secret, Send test and the delivery log. */
 export function WebhooksSection() {
   const settings = useQuery(webhookSettingsQueryOptions());
   const deliveries = useQuery(webhookDeliveriesQueryOptions());
   const queryClient = useQueryClient();
-  const add = useMutation(addWebhookMutationOptions(queryClient));
   const remove = useMutation(deleteWebhookMutationOptions(queryClient));
   const rotate = useMutation(rotateWebhookSecretMutationOptions(queryClient));
   const sendTest = useMutation(sendTestWebhookMutationOptions(queryClient));
-  const [url, setUrl] = useState('');
-  const [format, setFormat] = useState<WebhookFormat>('json');
-  const [errors, setErrors] = useState<{ url?: string; format?: string }>({});
   const [showSecret, setShowSecret] = useState(false);
   const targets = settings.data?.targets ?? [];
-
-  function onAdd(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = webhookTargetInputSchema.safeParse({ url, format });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    add.mutate(parsed.data, {
-      onSuccess: () => setUrl(''),
-      onError: (error) => {
-        const field = fieldOf(error);
-        if (field === 'url' || field === 'format') setErrors({ [field]: getErrorMessage(error) });
-        else showToast({ title: 'Webhook not added', description: getErrorMessage(error), variant: 'destructive' });
-      },
-    });
-  }
 
   function onSendTest() {
     sendTest.mutate(undefined, {
@@ -98,13 +64,7 @@ export function WebhooksSection() {
         {targets.length === 0 && <li className="py-2 text-sm text-slate-500 dark:text-slate-400">No webhook targets yet.</li>}
       </ul>
 
-      <form className="mt-4 grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start" onSubmit={onAdd} noValidate>
-        <TextField label="Webhook URL" type="url" placeholder="https://hooks.example.com/stockpulse" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} />
-        <SelectField label="Format" value={format} onChange={(e) => setFormat(e.target.value as WebhookFormat)} options={webhookFormats.map((f) => ({ value: f, label: formatLabels[f] }))} />
-        <Button type="submit" className="sm:mt-7" disabled={add.isPending}>
-          {add.isPending ? 'Adding...' : 'Add webhook'}
-        </Button>
-      </form>
+      <WebhookTargetForm />
 
       <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
         <label className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -127,43 +87,28 @@ export function WebhooksSection() {
       </div>
 
       <h3 className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">Recent deliveries</h3>
-      <div className="mt-2 overflow-x-auto">
-        <table className="w-full text-left text-sm" aria-label="Webhook deliveries">
-          <thead className="text-xs uppercase text-slate-500 dark:text-slate-400">
-            <tr>
-              <th className="py-2 pr-3 font-medium">Time</th>
-              <th className="py-2 pr-3 font-medium">Event</th>
-              <th className="py-2 pr-3 font-medium">Target</th>
-              <th className="py-2 pr-3 font-medium">Status</th>
-              <th className="py-2 pr-3 font-medium">HTTP</th>
-              <th className="py-2 pr-3 font-medium">Attempts</th>
-              <th className="py-2 font-medium">Last error</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
-            {(deliveries.data ?? []).map((d) => (
-              <tr key={d.id}>
-                <td className="whitespace-nowrap py-2 pr-3">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</td>
-                <td className="py-2 pr-3">{d.event === 'webhook.test' ? 'Test' : `Alert #${d.alertId ?? '–'}`}</td>
-                <td className="max-w-[14rem] truncate py-2 pr-3 font-mono text-xs">{d.url}</td>
-                <td className="py-2 pr-3">
-                  <Badge variant={statusVariant[d.status]}>{d.status}</Badge>
-                </td>
-                <td className="py-2 pr-3">{d.httpStatus ?? '–'}</td>
-                <td className="py-2 pr-3">{d.attempts}</td>
-                <td className="max-w-[16rem] truncate py-2 text-xs text-slate-600 dark:text-slate-400">{d.lastError ?? ''}</td>
-              </tr>
-            ))}
-            {deliveries.data?.length === 0 && (
-              <tr>
-                <td colSpan={7} className="py-3 text-slate-500 dark:text-slate-400">
-                  Nothing sent yet.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <CompactTable className="mt-2" label="Webhook deliveries" columns={['Time', 'Event', 'Target', 'Status', 'HTTP', 'Attempts', 'Last error']} headerCellClassName="pr-3 last:pr-0">
+        {(deliveries.data ?? []).map((d) => (
+          <tr key={d.id}>
+            <td className="whitespace-nowrap py-2 pr-3">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</td>
+            <td className="py-2 pr-3">{d.event === 'webhook.test' ? 'Test' : `Alert #${d.alertId ?? '–'}`}</td>
+            <td className="max-w-[14rem] truncate py-2 pr-3 font-mono text-xs">{d.url}</td>
+            <td className="py-2 pr-3">
+              <Badge variant={statusVariant[d.status]}>{d.status}</Badge>
+            </td>
+            <td className="py-2 pr-3">{d.httpStatus ?? '–'}</td>
+            <td className="py-2 pr-3">{d.attempts}</td>
+            <td className="max-w-[16rem] truncate py-2 text-xs text-slate-600 dark:text-slate-400">{d.lastError ?? ''}</td>
+          </tr>
+        ))}
+        {deliveries.data?.length === 0 && (
+          <tr>
+            <td colSpan={7} className="py-3 text-slate-500 dark:text-slate-400">
+              Nothing sent yet.
+            </td>
+          </tr>
+        )}
+      </CompactTable>
     </Card>
   );
 }
