@@ -80,7 +80,8 @@ describe('webhooks and the price after alerts in the browser', () => {
     expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Stock', 'Fired', 'Price then', '+15 min', '+30 min', '+60 min']);
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells[0]).toBe(ticker);
-    expect(cells.slice(3)).toEqual(['waiting', 'waiting', 'waiting']);
+    // Later moments wait for their time, or say the market is closed when it does not trade before them (night, weekend).
+    for (const cell of cells.slice(3)) expect(cell).toMatch(/^(waiting|market closed)$/);
     expect(await page.getByRole('region', { name: 'After your alerts' }).getByText('Simulated prices').isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'alerts-after-your-alerts');

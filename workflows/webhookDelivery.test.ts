@@ -7,7 +7,7 @@ import { recordingChannels } from '../tests/support/recordingChannels';
 import { testActivities } from '../tests/support/testActivities';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
 import { startWebhookReceiver, type WebhookReceiver } from '../tests/support/webhookReceiver';
-import { alertOutcomeDistribution, listUserAlertOutcomes } from '../warehouse/postgres/alertOutcomes';
+import { alertOutcomeDistribution, listUserAlertOutcomes, recordAlertFirings } from '../warehouse/postgres/alertOutcomes';
 import { webhookSecretOf } from '../warehouse/postgres/webhooks';
 import { insertMentions } from '../warehouse/queries/insertMentions';
 import { insertPriceTicks } from '../warehouse/queries/insertPriceTicks';
@@ -164,5 +164,17 @@ describe('webhooks and price outcomes after EvaluateAlerts, on the real Temporal
       { kind: 'threshold', horizonMinutes: 60, simulated: true, alerts: 1, medianPercent: expect.closeTo(4, 6), q1Percent: expect.closeTo(4, 6), q3Percent: expect.closeTo(4, 6) },
     ]);
     expect(await database.db('alert_outcomes').whereNull('settled_at').count({ n: '*' })).toEqual([{ n: 0 }]);
+  }, 60_000);
+  it('prices a firing while the market is closed at the last close, and leaves its later moments unmeasured (the price cannot move)', async () => {
+    const zed = await user('zed@example.com');
+    const saturday = new Date('2026-11-21T15:00:00Z').getTime();
+    await insertPriceTicks(store.warehouse, [{ ticker: 'SNDL', ts: new Date('2026-11-20T20:59:00Z'), price: 2.5, changePercent: 0, source: 'simulated' }]);
+    await recordAlertFirings(database.db, [{ firingKey: 'closed-market:SNDL', userId: zed, alertId: await alert(zed, await stock('SNDL')), ticker: 'SNDL', kind: 'threshold', firedAt: new Date(saturday) }]);
+    clock = saturday + 75 * MINUTE;
+    await activities.fillAlertOutcomes();
+    const [outcome] = await listUserAlertOutcomes(database.db, zed, 10);
+    expect(outcome).toMatchObject({ priceAtFire: 2.5, later: { m15: null, m30: null, m60: null }, marketClosed: { m15: true, m30: true, m60: true }, simulated: true });
+    expect(await database.db('alert_outcomes').where({ user_id: zed }).whereNotNull('settled_at').count({ n: '*' })).toEqual([{ n: 1 }]);
+    expect((await alertOutcomeDistribution(database.db)).rows.every((r) => r.alerts === 1)).toBe(true);
   }, 60_000);
 });

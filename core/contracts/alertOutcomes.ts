@@ -19,6 +19,8 @@ export const alertOutcomeSchema = z.object({
   later: z.object({ m15: price, m30: price, m60: price }),
   /** The moves from priceAtFire, in percent. */
   movePercent: z.object({ m15: price, m30: price, m60: price }),
+  /** Moments the market did not trade before (a firing at night or on a weekend): not measured, the price cannot have moved. */
+  marketClosed: z.object({ m15: z.boolean(), m30: z.boolean(), m60: z.boolean() }),
   /** Whether the prices came from the simulated walk (null while no price is known). */
   simulated: z.boolean().nullable(),
 });

@@ -86,6 +86,23 @@ export function newYorkInstant(day: DayNumber, minuteOfDay: number): Date {
   return new Date(t);
 }
 
+/**
+ * Milliseconds of regular-session trading between two instants (0 when `to` is not after `from`). Spans longer than
+ * `maxDays` calendar days answer Infinity without counting: callers only ask about short gaps.
+ */
+export function tradingMsBetween(from: Date, to: Date, maxDays = 10): number {
+  if (to <= from) return 0;
+  if (to.getTime() - from.getTime() > maxDays * DAY_MS) return Infinity;
+  let total = 0;
+  for (let day = newYorkTime(from).day, last = newYorkTime(to).day; day <= last; day++) {
+    if (!isTradingDay(day)) continue;
+    const opens = newYorkInstant(day, SESSION_OPEN_MINUTE).getTime();
+    const closes = newYorkInstant(day, SESSION_OPEN_MINUTE + sessionLength(day)).getTime();
+    total += Math.max(0, Math.min(to.getTime(), closes) - Math.max(from.getTime(), opens));
+  }
+  return total;
+}
+
 export interface SessionPosition {
   /** The session whose prices apply: today's once it has opened, else the last one before. */
   day: DayNumber;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { movePercent } from '../../core/alertOutcomes';
+import { marketTradedBetween, movePercent } from '../../core/alertOutcomes';
 import type { AlertOutcome, OutcomeDistribution } from '../../core/contracts/alertOutcomes';
 
 /** One firing to follow: recorded with the crossing, priced later. */
@@ -84,6 +84,8 @@ export async function listUserAlertOutcomes(db: Knex, userId: string, limit?: nu
   return rows.map((r) => {
     const then = num(r.price_at_fire);
     const later = { m15: num(r.price_15m), m30: num(r.price_30m), m60: num(r.price_60m) };
+    const fired = r.fired_at.getTime();
+    const closedFor = (minutes: number) => !marketTradedBetween(fired, fired + minutes * 60_000);
     return {
       id: Number(r.id),
       alertId: r.alert_id,
@@ -93,6 +95,7 @@ export async function listUserAlertOutcomes(db: Knex, userId: string, limit?: nu
       priceAtFire: then,
       later,
       movePercent: { m15: movePercent(then, later.m15), m30: movePercent(then, later.m30), m60: movePercent(then, later.m60) },
+      marketClosed: { m15: closedFor(15), m30: closedFor(30), m60: closedFor(60) },
       simulated: r.simulated,
     };
   });

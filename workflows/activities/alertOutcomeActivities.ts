@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { OUTCOME_GRACE_MS, OUTCOME_HORIZONS, priceAt, PRICE_STALENESS_MS, type Tick } from '../../core/alertOutcomes';
+import { marketTradedBetween, OUTCOME_GRACE_MS, OUTCOME_HORIZONS, priceAt, PRICE_LOOKBACK_MS, type Tick } from '../../core/alertOutcomes';
 import type { Warehouse } from '../../warehouse/client';
 import { fillAlertOutcomes, openAlertOutcomes, type OutcomeFill } from '../../warehouse/postgres/alertOutcomes';
 import { priceTicksBetween } from '../../warehouse/queries/priceTicksBetween';
@@ -13,14 +13,16 @@ export function createAlertOutcomeActivities(deps: { db: Knex; warehouse: Wareho
   return {
     /**
      * Prices the firings still open from the stored ticks: at the firing, then 15, 30 and 60 minutes after, each once
-     * its moment has passed. A moment with no tick in the 15 minutes before it stays empty; an outcome is settled (never
-     * read again) once its last moment is past by the grace period. Only empty prices are filled, so it is idempotent.
+     * its moment has passed. A moment stays empty when the market traded more than 15 minutes since the last tick before
+     * it (no feed), and a later moment when the market did not trade at all since the firing (nothing to measure); an
+     * outcome is settled (never read again) once its last moment is past by the grace period. Only empty prices are
+     * filled, so it is idempotent.
      */
     async fillAlertOutcomes(): Promise<{ open: number; settled: number }> {
       const now = clock().getTime();
       const open = await openAlertOutcomes(deps.db);
       if (open.length === 0) return { open: 0, settled: 0 };
-      const from = new Date(Math.min(...open.map((o) => o.firedAt.getTime())) - PRICE_STALENESS_MS);
+      const from = new Date(Math.min(...open.map((o) => o.firedAt.getTime())) - PRICE_LOOKBACK_MS);
       const ticks = await priceTicksBetween(deps.warehouse, [...new Set(open.map((o) => o.ticker))], from, new Date(now));
       const byTicker = new Map<string, Tick[]>();
       for (const t of ticks) byTicker.set(t.ticker, [...(byTicker.get(t.ticker) ?? []), t]);
@@ -28,7 +30,11 @@ export function createAlertOutcomeActivities(deps: { db: Knex; warehouse: Wareho
       for (const o of open) {
         const fired = o.firedAt.getTime();
         const series = byTicker.get(o.ticker) ?? [];
-        const [atFire, m15, m30, m60] = OUTCOME_HORIZONS.map((h) => (fired + h * MINUTE <= now ? priceAt(series, fired + h * MINUTE) : null));
+        const [atFire, m15, m30, m60] = OUTCOME_HORIZONS.map((h) => {
+          const moment = fired + h * MINUTE;
+          if (moment > now || (h > 0 && !marketTradedBetween(fired, moment))) return null;
+          return priceAt(series, moment);
+        });
         const settled = now > fired + LAST_HORIZON_MS + OUTCOME_GRACE_MS;
         // Nothing found and nothing to close: no write (most passes, for most open outcomes).
         if (!atFire && !m15 && !m30 && !m60 && !settled) continue;

@@ -10,8 +10,8 @@ const horizons = [
   ['m60', '+60 min', 60],
 ] as const;
 
-function Move({ percent, pending }: { percent: number | null; pending: boolean }) {
-  if (percent === null) return <span className="text-slate-500 dark:text-slate-400">{pending ? 'waiting' : '–'}</span>;
+function Move({ percent, pending, marketClosed }: { percent: number | null; pending: boolean; marketClosed: boolean }) {
+  if (percent === null) return <span className="text-slate-500 dark:text-slate-400">{marketClosed ? 'market closed' : pending ? 'waiting' : '–'}</span>;
   return <span className={cn('font-medium tabular-nums', percent > 0 ? 'text-emerald-600 dark:text-emerald-400' : percent < 0 ? 'text-red-600 dark:text-red-400' : '')}>{formatChangePercent(percent)}</span>;
 }
 
@@ -39,7 +39,7 @@ export function AlertOutcomesTable({ outcomes, now }: { outcomes: AlertOutcome[]
             <td className="py-2 pr-4 tabular-nums">{formatPrice(o.priceAtFire) ?? '–'}</td>
             {horizons.map(([key, label, minutes]) => (
               <td key={label} className="py-2 pr-4">
-                <Move percent={o.movePercent[key]} pending={now < Date.parse(o.firedAt) + minutes * 60_000 + OUTCOME_GRACE_MS} />
+                <Move percent={o.movePercent[key]} marketClosed={o.marketClosed[key]} pending={now < Date.parse(o.firedAt) + minutes * 60_000 + OUTCOME_GRACE_MS} />
               </td>
             ))}
           </tr>

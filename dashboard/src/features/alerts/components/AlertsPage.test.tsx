@@ -191,20 +191,23 @@ describe('AlertsPage', () => {
     await waitFor(() => expect(screen.queryByLabelText('Webhook')).toBeNull());
   });
 
-  it('shows what the price did after each fired alert, labelled simulated, waiting for moments not yet past', async () => {
+  it('shows what the price did after each fired alert, labelled simulated, waiting for moments not yet past, market closed for moments the market did not trade before', async () => {
     const firedAt = new Date(Date.now() - 20 * 60_000).toISOString();
     renderPage({
       'GET /api/alerts': [makeAlert()],
       'GET /api/alerts/outcomes': [
-        { id: 5, alertId: 1, ticker: 'NVDA', kind: 'threshold', firedAt, priceAtFire: 100, later: { m15: 101.5, m30: null, m60: null }, movePercent: { m15: 1.5, m30: null, m60: null }, simulated: true },
-        { id: 4, alertId: 1, ticker: 'NVDA', kind: 'threshold', firedAt: '2026-01-05T10:00:00.000Z', priceAtFire: 100, later: { m15: 99, m30: 98, m60: null }, movePercent: { m15: -1, m30: -2, m60: null }, simulated: true },
+        { id: 5, alertId: 1, ticker: 'NVDA', kind: 'threshold', firedAt, priceAtFire: 100, later: { m15: 101.5, m30: null, m60: null }, movePercent: { m15: 1.5, m30: null, m60: null }, marketClosed: { m15: false, m30: false, m60: false }, simulated: true },
+        { id: 4, alertId: 1, ticker: 'NVDA', kind: 'threshold', firedAt: '2026-01-05T10:00:00.000Z', priceAtFire: 100, later: { m15: 99, m30: 98, m60: null }, movePercent: { m15: -1, m30: -2, m60: null }, marketClosed: { m15: false, m30: false, m60: false }, simulated: true },
+        { id: 3, alertId: 1, ticker: 'NVDA', kind: 'threshold', firedAt: '2026-01-03T10:00:00.000Z', priceAtFire: 100, later: { m15: null, m30: null, m60: null }, movePercent: { m15: null, m30: null, m60: null }, marketClosed: { m15: true, m30: true, m60: true }, simulated: true },
       ],
     });
     const table = await screen.findByRole('table', { name: 'Price after alerts' });
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Stock', 'Fired', 'Price then', '+15 min', '+30 min', '+60 min']);
-    const [, recent, old] = within(table).getAllByRole('row');
+    const [, recent, old, weekend] = within(table).getAllByRole('row');
     expect(within(recent!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['NVDA', expect.any(String), '$100.00', '+1.50%', 'waiting', 'waiting']);
     expect(within(old!).getAllByRole('cell').slice(2).map((c) => c.textContent)).toEqual(['$100.00', '-1.00%', '-2.00%', '–']);
+    // Fired on a Saturday: the price then is the last close, and the market did not trade in the hour after.
+    expect(within(weekend!).getAllByRole('cell').slice(2).map((c) => c.textContent)).toEqual(['$100.00', 'market closed', 'market closed', 'market closed']);
     expect(screen.getByText('Simulated prices')).toBeTruthy();
   });
 });
