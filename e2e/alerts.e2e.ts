@@ -50,7 +50,7 @@ describe('alerts in the browser: create from the dashboard and /alerts, list, to
     const picker = dialog.getByRole('combobox', { name: 'Stock' });
     await expect.poll(() => picker.getAttribute('placeholder'), { timeout: 30_000 }).toBe('Search by ticker or company name');
     await picker.fill('A');
-    await page.getByRole('option').first().waitFor();
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
     await picker.press('ArrowDown');
     // The option the keyboard made active is the one Enter picks.
     const activeId = await picker.getAttribute('aria-activedescendant');

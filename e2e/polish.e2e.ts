@@ -222,7 +222,7 @@ describe('issue 19: the public site, the admin and the polish', () => {
       const picker = page.getByRole('combobox', { name: 'Stock' });
       await expect.poll(() => picker.getAttribute('placeholder'), { timeout: 30_000 }).toBe('Search by ticker or company name');
       await picker.fill('a');
-      await page.getByRole('option').first().waitFor();
+      await page.getByRole('listbox').getByRole('option').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
     });
