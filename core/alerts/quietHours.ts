@@ -1,3 +1,5 @@
+import { zonedParts } from '../zonedTime';
+
 /** Quiet hours: a daily span of local time ("22:00" to "07:00" wraps past midnight) in the user's IANA time zone. */
 
 /** Whether `zone` is an IANA time zone name this runtime knows (Intl refuses unknown names). */
@@ -14,9 +16,8 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 
 /** The local time of day at `at` in `zone`, in minutes after midnight. */
 export function localMinuteOfDay(at: Date, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return get('hour') * 60 + get('minute');
+  const { hour, minute } = zonedParts(at, zone);
+  return hour * 60 + minute;
 }
 
 /** Whether `at` falls in the quiet hours [start, end) in `zone`; no quiet hours set means never. */

@@ -1,5 +1,6 @@
 import { getHolidays } from 'nyse-holidays';
 import { MINUTE_MS, HOUR_MS, DAY_MS, MINUTES_PER_DAY } from '../timeWindows';
+import { zonedParts } from '../zonedTime';
 
 /**
  * The US regular session: 9:30 to 16:00 America/New_York on trading days. Full-day closures (New Year, MLK, Presidents,
@@ -13,15 +14,7 @@ export const SESSION_CLOSE_MINUTE = 16 * 60;
 export const EARLY_CLOSE_MINUTE = 13 * 60;
 export const SESSION_MINUTES = SESSION_CLOSE_MINUTE - SESSION_OPEN_MINUTE;
 
-const newYork = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/New_York',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-});
+const NEW_YORK = 'America/New_York';
 
 /** A calendar day as a number (days since 1970-01-01), so trading days can be counted and used as seeds. */
 export type DayNumber = number;
@@ -71,9 +64,8 @@ export function sessionLength(day: DayNumber): number {
 
 /** The New York calendar day and minute of the day at an instant (DST included). */
 export function newYorkTime(at: Date): { day: DayNumber; minuteOfDay: number } {
-  const parts: Record<string, number> = {};
-  for (const p of newYork.formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { day: dayNumberOf(parts.year!, parts.month!, parts.day!), minuteOfDay: parts.hour! * 60 + parts.minute! };
+  const p = zonedParts(at, NEW_YORK);
+  return { day: dayNumberOf(p.year, p.month, p.day), minuteOfDay: p.hour * 60 + p.minute };
 }
 
 /** The instant of a New York wall-clock minute on a day (DST included). */

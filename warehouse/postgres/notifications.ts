@@ -15,9 +15,13 @@ export interface ClaimedNotificationRow {
 
 /** Inserts notification rows once per idempotency key; returns the ids of the rows this call inserted. */
 export async function insertNotifications(db: Database, rows: object[]): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const inserted = await db('notifications').insert(rows).onConflict('idempotency_key').ignore().returning<{ id: string }[]>('id');
-  return inserted.map((r) => Number(r.id));
+  const ids: number[] = [];
+  // In statements of at most 1,000 rows: Postgres takes at most 65,535 parameters in one.
+  for (let i = 0; i < rows.length; i += 1_000) {
+    const inserted = await db('notifications').insert(rows.slice(i, i + 1_000)).onConflict('idempotency_key').ignore().returning<{ id: string }[]>('id');
+    ids.push(...inserted.map((r) => Number(r.id)));
+  }
+  return ids;
 }
 
 /** Claims a pending or failed notification for one send (counting the attempt); undefined when it is not open. */

@@ -28,7 +28,7 @@ import { watchlistStockIds } from '../../warehouse/postgres/watchlists';
 import { tickerWindowDays, type IntervalCount, type WindowDays } from '../../warehouse/queries/tickerWindowDays';
 import { tickerWindowTotals } from '../../warehouse/queries/tickerWindowTotals';
 import { MINUTE_MS, MINUTES_PER_WEEK } from '../../core/timeWindows';
-import { startOfLocalDay } from '../../core/alerts/localDay';
+import { startOfLocalDay } from '../../core/zonedTime';
 import { userTimeZones } from '../../warehouse/postgres/alertSettings';
 import { pendingWebhookDeliveryIds } from '../../warehouse/postgres/webhooks';
 import { recordAlertNotifications } from '../notifications/alertNotifications';
@@ -203,6 +203,8 @@ export function createAlertActivities(deps: AlertActivityDeps) {
       const entries = new Map<number, Set<number>>();
       for (const e of entryRows) entries.set(e.alert_id, (entries.get(e.alert_id) ?? new Set()).add(e.stock_id));
       const d = decide(alerts, counts, baselines, plan, new Map(trendingRows.map((t) => [t.stock_id, t.trend_score])), entries, watchlists);
+      // The daily cap on new-trend messages counts per day in each user's own time zone (read here, before the lock).
+      const zones = await userTimeZones(db, [...new Set(d.entries.map((e) => e.userId))]);
 
       const crossed = await db.transaction(async (trx) => {
         await lockAlertEvaluation(trx);
@@ -210,9 +212,7 @@ export function createAlertActivities(deps: AlertActivityDeps) {
         const fired: FiredEvent[] = [...(await recordCrossings(trx, d.crossings, now)), ...(await recordSentimentReadings(trx, d.readings, now))];
         await primeTrendAlerts(trx, d.primes);
         await recordTrendLeaves(trx, d.leaves);
-        // The daily cap on new-trend messages, per day in the user's own time zone: entries past it still move the
-        // state (no message later either).
-        const zones = await userTimeZones(trx, [...new Set(d.entries.map((e) => e.userId))]);
+        // The daily cap on new-trend messages: entries past it still move the state (no message later either).
         const notifiedToday = await trendEntriesNotifiedSince(trx, new Map([...zones].map(([userId, zone]) => [userId, startOfLocalDay(now, zone)])));
         const capped = d.entries.map((e) => {
           const sent = notifiedToday.get(e.userId) ?? 0;
@@ -249,11 +249,12 @@ export function createAlertActivities(deps: AlertActivityDeps) {
       const trending = stocks.map(describe).filter((s) => s.mentions > 0).sort((a, b) => b.mentions - a.mentions).slice(0, 5);
       const users = await weeklyDigestRecipients(db, NOTIFIED_STATUSES);
       const alertStocks = await alertedStocksByUser(db, users.map((u) => u.id));
-      for (const user of users) {
+      const digests = users.map((user) => {
         const alerted = alertStocks.filter((a) => a.user_id === user.id).flatMap((a) => (byId.has(a.stock_id) ? [describe(byId.get(a.stock_id)!)] : []));
         const payload: DigestPayload = { weekEnding, alerted: alerted.sort((a, b) => b.mentions - a.mentions), trending };
-        await insertNotifications(db, [notificationRow({ idempotencyKey: `digest:${user.id}:${weekEnding}`, userId: user.id, alertId: null, channel: 'email', recipient: user.email, content: { kind: 'digest', payload } })]);
-      }
+        return notificationRow({ idempotencyKey: `digest:${user.id}:${weekEnding}`, userId: user.id, alertId: null, channel: 'email', recipient: user.email, content: { kind: 'digest', payload } });
+      });
+      await insertNotifications(db, digests);
       return openDigestIds(db, MAX_ATTEMPTS);
     },
   };

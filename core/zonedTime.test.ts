@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfLocalDay } from './localDay';
+import { startOfLocalDay } from './zonedTime';
 
 describe('startOfLocalDay: local midnight in the user time zone, as an instant', () => {
   it.each([
