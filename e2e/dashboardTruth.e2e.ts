@@ -97,9 +97,12 @@ describe('dashboard truth on a fresh install, outside market hours', () => {
     await sort.selectOption('mentions');
     await page.waitForURL(/\?sort=mentions$/);
     const mentions = async () => (await cards().locator('strong').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
-    const counts = await mentions();
-    expect(counts.length).toBeGreaterThan(1);
-    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    // The list refreshes on its own while the test reads it: wait for a render in the new order rather than read once.
+    const sortedByMentions = async () => {
+      const counts = await mentions();
+      return counts.length > 1 && counts.every((n, i) => i === 0 || counts[i - 1]! >= n);
+    };
+    await expect.poll(sortedByMentions, { timeout: 30_000 }).toBe(true);
 
     await page.getByLabel('Time range').selectOption('7days');
     await page.waitForURL(/\?range=7days$/); // mentions is the default for longer ranges
