@@ -106,12 +106,18 @@ export const historicalQueryOptions = (ticker: string, range: TimeRange, { poll,
  * GET /api/stocks/:ticker/session: the price line of the last session, read while the market is closed (it does not
  * change until the next open, so it is refetched on the historical period).
  */
+/** How soon a last session with fewer than two prices is fetched again. */
+export const SPARSE_SESSION_REFETCH_MS = 30_000;
+const pricedPoints = (session: SessionPrices | null | undefined) => session?.points.filter((p) => p.price !== null).length ?? 0;
+
 export const sessionPricesQueryOptions = (ticker: string, { enabled }: { enabled: boolean }) =>
   queryOptions({
     queryKey: [sessionPricesUrl(ticker)],
     queryFn: getQueryFn<SessionPrices>({ on401: 'returnNull' }),
     staleTime: REFETCH_INTERVALS.historical,
-    refetchInterval: REFETCH_INTERVALS.historical,
+    // A fresh install backfills the week's prices in its first minutes: a session without a line yet is asked again
+    // soon, so the card does not keep its estimate for a quarter of an hour.
+    refetchInterval: (query) => (pricedPoints(query.state.data) < 2 ? SPARSE_SESSION_REFETCH_MS : REFETCH_INTERVALS.historical),
     enabled,
   });
 
