@@ -86,8 +86,10 @@ function DialogPanel({ onClose, title, description, size, children }: Omit<Dialo
     }
   }
 
+  // Centred by auto margins, not align-items: a dialog taller than the window then starts at its top and scrolls,
+  // instead of overflowing above it out of reach.
   return createPortal(
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto p-4">
       <div aria-hidden="true" className="fixed inset-0 bg-slate-950/60" onMouseDown={onClose} />
       <div
         ref={panelRef}
@@ -98,7 +100,7 @@ function DialogPanel({ onClose, title, description, size, children }: Omit<Dialo
         tabIndex={-1}
         onKeyDown={onKeyDown}
         className={cn(
-          'relative z-10 my-8 w-full rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none',
+          'relative z-10 my-8 w-full rounded-xl sm:my-auto border border-slate-200 bg-white p-6 shadow-xl focus:outline-none',
           'dark:border-slate-700 dark:bg-slate-900',
           sizes[size],
         )}
