@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { freePort } from '../../platform/ports';
 import { startEmbeddedPostgres, type PostgresHandle } from '../../platform/postgres';
 import { ensureTemporalCli, projectRoot } from '../../platform/temporalCli';
+import { ensureDashboardBuilt } from '../../scripts/ensureDashboardBuilt';
 import { startStripeMock } from './stripeMock';
 
 declare module 'vitest' {
@@ -20,6 +21,9 @@ declare module 'vitest' {
 
 /** One real PostgreSQL, one real Temporal dev server and one stripe-mock for the whole run (DATABASE_URL, when set, replaces the embedded cluster). */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Tests that run `npm start` build the dashboard when it is missing or stale (a fresh clone). Two such files in
+  // parallel would write the same dist folder at once and break each other's build: build it here, once, first.
+  ensureDashboardBuilt(() => undefined);
   let postgres: PostgresHandle | undefined;
   let postgresDir: string | undefined;
   let adminUrl = process.env.DATABASE_URL;
