@@ -13,8 +13,13 @@ if (!outDir) throw new Error('usage: tsx .ci/totals.ts <ci output folder>');
 
 let passed = 0;
 let failed = 0;
+// CI shows only the end of its output, so the names of what failed are printed beside the totals.
+const failures: string[] = [];
+const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
 
-interface VitestReport { numPassedTests: number; numFailedTests: number; success: boolean; numTotalTests: number }
+interface VitestAssertion { fullName: string; status: string; failureMessages?: string[] }
+interface VitestFile { name: string; status: string; message?: string; assertionResults: VitestAssertion[] }
+interface VitestReport { numPassedTests: number; numFailedTests: number; success: boolean; numTotalTests: number; testResults?: VitestFile[] }
 interface StepResult { name: string; exitCode: number; report?: string }
 
 const steps: StepResult[] = fs.existsSync(path.join(outDir, 'steps.jsonl'))
@@ -27,8 +32,17 @@ for (const step of steps) {
     const json = JSON.parse(fs.readFileSync(report, 'utf8')) as VitestReport;
     passed += json.numPassedTests;
     failed += json.numFailedTests;
+    for (const file of json.testResults ?? []) {
+      const where = path.relative(process.cwd(), file.name);
+      const bad = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of bad) failures.push(`${step.name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      if (file.status === 'failed' && bad.length === 0) failures.push(`${step.name}: ${where}: ${firstLine(file.message)}`);
+    }
     // Failed files (an import error, a failing hook) carry no failed test but fail the suite.
-    if (step.exitCode !== 0 && json.numFailedTests === 0) failed += 1;
+    if (step.exitCode !== 0 && json.numFailedTests === 0) {
+      failed += 1;
+      failures.push(`${step.name}: exited ${step.exitCode} with no failed test (a file, hook or teardown failed)`);
+    }
   } else if (report && fs.existsSync(report) && fs.statSync(report).isDirectory()) {
     let cases = 0;
     let bad = 0;
@@ -41,12 +55,16 @@ for (const step of steps) {
     }
     passed += cases - bad;
     failed += bad;
+    if (bad > 0) failures.push(`${step.name}: ${bad} fuzzed operation(s) failed (JUnit reports in ${report})`);
     if (step.exitCode !== 0 && bad === 0) failed += 1;
   } else if (step.exitCode === 0) {
     passed += 1;
   } else {
     failed += 1;
+    failures.push(`${step.name}: exited ${step.exitCode}`);
   }
 }
+
+for (const failure of failures) console.log(`FAILED ${failure}`);
 
 console.log(`Tests: ${passed} passed, ${failed} failed`);
