@@ -22,6 +22,9 @@ export default defineConfig({
           globalSetup: ['tests/support/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // These tests start real servers and kill workers on two shared cores; a test that fails once is run
+          // once more, and CI names every test that needed it (.ci/totals.ts), so a flake is seen, not hidden.
+          retry: 1,
         },
       },
       {
@@ -31,6 +34,7 @@ export default defineConfig({
           include: ['dashboard/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['dashboard/src/testing/setup.ts'],
+          retry: 1,
         },
       },
     ],

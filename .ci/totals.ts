@@ -3,7 +3,8 @@
  * vitest's JSON reports (unit and browser), schemathesis' JUnit reports (one test case per fuzzed
  * operation and identity) and the step results `.ci/run` records for suites that report no tests
  * of their own (the load bench). A suite that crashed before writing its report counts as one failure,
- * so a broken run can never print a clean line.
+ * so a broken run can never print a clean line. Above that line it names each failed test, and each test that
+ * failed once and passed when run again (the test configs allow one retry), with the first line of its error.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ let passed = 0;
 let failed = 0;
 // CI shows only the end of its output, so the names of what failed are printed beside the totals.
 const failures: string[] = [];
+const retried: string[] = [];
 const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
 
 interface VitestAssertion { fullName: string; status: string; failureMessages?: string[] }
@@ -36,6 +38,10 @@ for (const step of steps) {
       const where = path.relative(process.cwd(), file.name);
       const bad = file.assertionResults.filter((test) => test.status === 'failed');
       for (const test of bad) failures.push(`${step.name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      // The configs run a failed test once more; one that passed then still carries its first failure.
+      for (const test of file.assertionResults.filter((t) => t.status === 'passed' && (t.failureMessages?.length ?? 0) > 0)) {
+        retried.push(`${step.name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      }
       if (file.status === 'failed' && bad.length === 0) failures.push(`${step.name}: ${where}: ${firstLine(file.message)}`);
     }
     // Failed files (an import error, a failing hook) carry no failed test but fail the suite.
@@ -65,6 +71,7 @@ for (const step of steps) {
   }
 }
 
+for (const flake of retried) console.log(`PASSED ON RETRY ${flake}`);
 for (const failure of failures) console.log(`FAILED ${failure}`);
 
 console.log(`Tests: ${passed} passed, ${failed} failed`);
