@@ -40,14 +40,21 @@ export function zoneOffsetMs(at: number, zone: string): number {
 }
 
 /**
+ * The instant at which the wall clock in `zone` reads `wallMs` (a wall-clock time written as if it were UTC, ms). The
+ * offset is guessed at the wall time itself, then corrected once with the offset at the guess, which covers a clock
+ * change between the two.
+ */
+export function instantOfWallClock(wallMs: number, zone: string): Date {
+  const guess = wallMs - zoneOffsetMs(wallMs, zone);
+  return new Date(wallMs - zoneOffsetMs(guess, zone));
+}
+
+/**
  * When the local calendar day holding `at` began in `zone`: local midnight, as an instant. Per-day limits count from
  * here, so a user in Tokyo or New York gets a fresh day at their own midnight, not at UTC's.
  */
 export function startOfLocalDay(at: Date, zone: string): Date {
-  const wallMidnight = Math.floor((at.getTime() + zoneOffsetMs(at.getTime(), zone)) / DAY_MS) * DAY_MS;
-  // Midnight's own offset can differ from now's when the clocks changed earlier today: correct the guess once with it.
-  const guess = wallMidnight - zoneOffsetMs(at.getTime(), zone);
-  return new Date(wallMidnight - zoneOffsetMs(guess, zone));
+  return instantOfWallClock(Math.floor((at.getTime() + zoneOffsetMs(at.getTime(), zone)) / DAY_MS) * DAY_MS, zone);
 }
 
 /** The next local midnight in `zone` after `at` (local days last 23 to 25 hours). */

@@ -1,6 +1,6 @@
 import { getHolidays } from 'nyse-holidays';
-import { MINUTE_MS, HOUR_MS, DAY_MS, MINUTES_PER_DAY } from '../timeWindows';
-import { zonedParts } from '../zonedTime';
+import { MINUTE_MS, DAY_MS } from '../timeWindows';
+import { instantOfWallClock, zonedParts } from '../zonedTime';
 
 /**
  * The US regular session: 9:30 to 16:00 America/New_York on trading days. Full-day closures (New Year, MLK, Presidents,
@@ -70,12 +70,7 @@ export function newYorkTime(at: Date): { day: DayNumber; minuteOfDay: number } {
 
 /** The instant of a New York wall-clock minute on a day (DST included). */
 export function newYorkInstant(day: DayNumber, minuteOfDay: number): Date {
-  let t = day * DAY_MS + minuteOfDay * MINUTE_MS + 5 * HOUR_MS; // EST guess, then corrected by the real offset
-  for (let i = 0; i < 2; i++) {
-    const ny = newYorkTime(new Date(t));
-    t -= ((ny.day - day) * MINUTES_PER_DAY + ny.minuteOfDay - minuteOfDay) * MINUTE_MS;
-  }
-  return new Date(t);
+  return instantOfWallClock(day * DAY_MS + minuteOfDay * MINUTE_MS, NEW_YORK);
 }
 
 /**
