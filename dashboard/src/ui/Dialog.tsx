@@ -100,7 +100,7 @@ function DialogPanel({ onClose, title, description, size, children }: Omit<Dialo
         tabIndex={-1}
         onKeyDown={onKeyDown}
         className={cn(
-          'relative z-10 my-8 w-full rounded-xl sm:my-auto border border-slate-200 bg-white p-6 shadow-xl focus:outline-none',
+          'relative z-10 my-8 w-full rounded-xl border border-slate-200 bg-white p-6 shadow-xl focus:outline-none sm:my-auto',
           'dark:border-slate-700 dark:bg-slate-900',
           sizes[size],
         )}

@@ -102,14 +102,14 @@ export const historicalQueryOptions = (ticker: string, range: TimeRange, { poll,
     enabled,
   });
 
-/**
- * GET /api/stocks/:ticker/session: the price line of the last session, read while the market is closed (it does not
- * change until the next open, so it is refetched on the historical period).
- */
 /** How soon a last session with fewer than two prices is fetched again. */
 export const SPARSE_SESSION_REFETCH_MS = 30_000;
 const pricedPoints = (session: SessionPrices | null | undefined) => session?.points.filter((p) => p.price !== null).length ?? 0;
 
+/**
+ * GET /api/stocks/:ticker/session: the price line of the last session, read while the market is closed (it does not
+ * change until the next open, so it is refetched on the historical period).
+ */
 export const sessionPricesQueryOptions = (ticker: string, { enabled }: { enabled: boolean }) =>
   queryOptions({
     queryKey: [sessionPricesUrl(ticker)],
