@@ -22,10 +22,15 @@ export function createAlertOutcomeActivities(deps: { db: Knex; warehouse: Wareho
       const now = clock().getTime();
       const open = await openAlertOutcomes(deps.db);
       if (open.length === 0) return { open: 0, settled: 0 };
-      const from = new Date(Math.min(...open.map((o) => o.firedAt.getTime())) - PRICE_LOOKBACK_MS);
-      const ticks = await priceTicksBetween(deps.warehouse, [...new Set(open.map((o) => o.ticker))], from, new Date(now));
+      // From the first firing on, plus the price standing then (its last earlier tick, a weekend or holiday back at most).
+      const from = new Date(Math.min(...open.map((o) => o.firedAt.getTime())));
+      const ticks = await priceTicksBetween(deps.warehouse, [...new Set(open.map((o) => o.ticker))], from, new Date(now), PRICE_LOOKBACK_MS);
       const byTicker = new Map<string, Tick[]>();
-      for (const t of ticks) byTicker.set(t.ticker, [...(byTicker.get(t.ticker) ?? []), t]);
+      for (const t of ticks) {
+        const series = byTicker.get(t.ticker);
+        if (series) series.push(t);
+        else byTicker.set(t.ticker, [t]);
+      }
       const fills: OutcomeFill[] = [];
       for (const o of open) {
         const fired = o.firedAt.getTime();
