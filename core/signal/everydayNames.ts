@@ -12,3 +12,9 @@ export const EVERYDAY_NAMES: ReadonlySet<string> = new Set(
     .split(/\s+/)
     .filter((w) => w !== ''),
 );
+
+/**
+ * Payment methods that carry a company's name: "Apple Pay ✅" in a merchandise sale, or "PayPal is getting eaten alive by
+ * Apple Pay", names a way to pay, not Apple. Read as one name that counts for no company, so "Apple" in them is no mention.
+ */
+export const PAYMENT_METHODS: readonly string[] = ['apple pay', 'google pay', 'samsung pay', 'amazon pay'];

@@ -24,6 +24,29 @@ acquire acquired buyout billions shareholder-meeting
 
 export const MARKET_WORDS: ReadonlySet<string> = new Set(WORDS.split(/\s+/).filter((w) => w !== ''));
 
+/**
+ * Phrases that are market vocabulary though their words are not: a holding's verdict ("dead money") and company news
+ * ("raising prices", "fee increase", "annual meeting"). Like a market word, one gives context to the words near it.
+ * Phrases also said of goods are left out: "bought more" (Lululemon leggings), "better than expected" (a new Apple Watch),
+ * "cheap here" (gas at Costco).
+ */
+const PHRASES = `
+dead money | annual meeting
+raising prices | raises prices | raised prices | price increase | price increases | price hike | price hikes | fee increase
+`;
+
+/** Each market phrase as its words, lower case, indexed by its last word (the tokeniser meets that one last). */
+export const MARKET_PHRASES: ReadonlyMap<string, ReadonlyArray<readonly string[]>> = (() => {
+  const byLast = new Map<string, string[][]>();
+  for (const phrase of PHRASES.split(/[|\n]/)) {
+    const words = phrase.trim().split(/\s+/);
+    if (words.length < 2) continue;
+    const last = words[words.length - 1]!;
+    byLast.set(last, [...(byLast.get(last) ?? []), words]);
+  }
+  return byLast;
+})();
+
 /** Rockets, charts and diamond hands say "market" as plainly as words do; a percentage move ("+12%", "down 3.5%") too, but not "50% off". */
 const MARKET_SIGNS_RE = /🚀|📈|📉|💎🙌|(?:\bup|\bdown|[+-])\s?\d+(?:\.\d+)?\s?%/u;
 

@@ -2,8 +2,8 @@ import { CRYPTO_SYMBOLS } from '../tickers/cryptoSymbols';
 import { EVERYDAY_WORDS, SPOKEN_NAMES } from '../tickers/everydayWords';
 import type { BareUse } from '../tickers/symbolUsage';
 import { COMMON_WORDS } from './commonWords';
-import { EVERYDAY_NAMES } from './everydayNames';
-import { hasMarketSign, MARKET_WORDS } from './marketContext';
+import { EVERYDAY_NAMES, PAYMENT_METHODS } from './everydayNames';
+import { hasMarketSign, MARKET_PHRASES, MARKET_WORDS } from './marketContext';
 
 /** What the extractor needs from a universe row (core/tickers/universe.csv). */
 export interface TickerUniverseEntry {
@@ -60,10 +60,13 @@ export interface TickerExtractor {
  *    (`$BTC`, `$DOGE`). A former symbol counts for its successor (`$FB` → META); one without a listed successor
  *    (`$TWTR`) not at all. `$5`, `$100k`, `$0.485` are money. A `$` glued to a word (`US$TSLA`) is not a cashtag.
  *    An exchange prefix (`NYSE:BA`, `NASDAQ: AAPL`) counts like a cashtag; the exchange itself (`AMEX:`) is no company.
- * 2. Market context: a cashtag or a market sign gives it to the whole post, a market word (marketContext.ts) to the
- *    words within CONTEXT_WINDOW tokens. Rules 3–6 need it, except for symbols whose `bare` use is `any`, names that
- *    are no everyday word or name, and a list of bare symbols holding one of those. Without it, "tired of the meta",
- *    "a girl on snapchat" and "PayPal ✅" name nothing.
+ * 2. Market context: a cashtag or a market sign gives it to the whole post, a market word or phrase (marketContext.ts:
+ *    "earnings", "dead money", "raising prices", "annual meeting") to the words within CONTEXT_WINDOW tokens. Rules 3–6
+ *    need it, except for symbols whose `bare` use is `any` and names that are no everyday word or name. Such a mention
+ *    (not a name of everyday words, "Five Below", though rule 6 lets that count alone) gives context to every name and
+ *    lower-case symbol in its post ("AMD is going to eat Intel's lunch", "Sold my Tesla and bought Nvidia"), but to a
+ *    bare upper-case symbol only in a list of bare symbols ("NVDA, AMD, AVGO"; not "Microsoft's JEDI contract").
+ *    Without context, "tired of the meta", "a girl on snapchat" and "PayPal ✅" name nothing.
  * 3. Bare upper-case symbols (`TSLA`, `#TSLA`, `TSLA's`, `BRK.B`, `NVDA/AMD`) count when the data allow it (`bare` is
  *    `upper` or `any`, core/tickers/symbolUsage.ts), the symbol is not on the admin's ambiguity list, and the word
  *    stands alone: not part of a longer word (`TSLAQ`, `F-150`, `AMD-based`, `AMD.com`), not a handle (`@TSLA`), not a
@@ -73,13 +76,16 @@ export interface TickerExtractor {
  *    carries no information, so a bare symbol must also not be an everyday English word
  *    ("UPS AND DOWNS" is not UPS; "TSLA TO THE MOON" is TSLA).
  * 5. Lower/Title-case symbols (`nvda`, `Roku`) count only when `bare` is `any` (discussed, no word) and they have 4+
- *    letters, and not when cut off by an ellipsis (a retweet truncated at "Do you expe…").
+ *    letters, and not when cut off by an ellipsis (a retweet truncated at "Do you expe…") or written as an acronym's
+ *    plural ("CDNs" is no CDNS). Right after "bought more" (or buying, added, adding, sold, selling + "more") one
+ *    counts without market context: "bought more nvda today".
  * 6. Company names: each universe alias matches case-insensitively as a whole word or phrase
  *    ("nvidia", "Berkshire Hathaway", "Tesla's", "TESLA"), longest alias first. An alias made only of
  *    everyday words ("apple", "oracle", "five below", "on running", "jack in the box") must be
  *    capitalised in the post: its first word and every word of 4+ letters ("Apple", "Five Below",
  *    "Jack in the Box"). One everyday or spoken word ("Apple", "Tesla") or only everyday service names
  *    ("snapchat", "paypal") need market context. An alias shared by two symbols belongs to the first listed.
+ *    A payment method named after a company ("Apple Pay", "Google Pay": everydayNames.ts) names no company.
  * 7. A symbol mentioned several times, or by cashtag and by name, counts once; order of first
  *    appearance.
  */
@@ -183,10 +189,10 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
       // "AMEX:" is the exchange; "Do you expe…" is a word cut off by a truncated retweet.
       if (next === 58 /* : */ && EXCHANGES.has(orig.toUpperCase())) continue;
       if (!upper && (next === 0x2026 /* … */ || text.startsWith('...', after))) continue;
-      if (MARKET_WORDS.has(base)) tContext[nContext++] = n;
-      tPos[n] = start;
       tLower[n] = lower;
       tBase[n] = base;
+      if (MARKET_WORDS.has(base) || (MARKET_PHRASES.has(base) && endsMarketPhrase(n))) tContext[nContext++] = n;
+      tPos[n] = start;
       tOrigBase[n] = origBase;
       tUpper[n] = upper;
       tCap[n] = c0 >= 65 && c0 <= 90;
@@ -196,51 +202,35 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
     // A cashtag or a market sign sets the context of the whole post; a market word only that of the words near it, so a
     // long video description that mentions a "portfolio" once does not make every brand in it a stock.
     if (!context && nContext === 0) context = hasMarketSign(text);
+    // Rule 2: a mention that needs no context (a bare symbol whose use is `any`, a name that is no everyday word or name)
+    // shows that the post talks about companies, so it gives context to every name and lower-case symbol in the post: the
+    // post is read again when one of those went uncounted for want of context ("AMD is going to eat Intel's lunch", "Sold
+    // my Tesla and bought Nvidia"). Not to bare upper-case symbols: beside a company in a headline they are more often
+    // acronyms ("Microsoft's JEDI contract", "BBC News", "UAE stimulus"). Those count only in a list of two or more that
+    // holds one that needs none ("NVDA, AMD, AVGO"); two that both need it ("WTS … WW shipping") are words.
+    let free = false;
+    let deferred = false;
+    let byMention = false;
     let nextContext = 0;
+    let near = false;
+    let nameNear = false;
     const contextNear = (i: number): boolean => {
       if (context) return true;
       while (nextContext < nContext && tContext[nextContext]! < i - CONTEXT_WINDOW) nextContext++;
       return nextContext < nContext && tContext[nextContext]! <= i + CONTEXT_WINDOW;
     };
-    // Without market context, bare symbols that need it count only in a list of two or more that holds one that needs
-    // none ("NVDA, AMD, AVGO"); two that both need it ("WTS … WW shipping") are words.
     const pending: Array<[string, number]> = [];
     const bareSeen = new Set<string>();
-    let near = false;
     const addBare = (bare: { symbol: string; free: boolean }, pos: number) => {
       bareSeen.add(bare.symbol);
+      if (bare.free) free = true;
       if (near || bare.free) add(bare.symbol, pos);
       else pending.push([bare.symbol, pos]);
     };
-
-    for (let i = 0; i < n; i++) {
-      near = contextNear(i);
-      // Rule 5: aliases, longest first.
-      const matched = matchAlias(i, n);
-      if (matched > 0) {
-        i += matched - 1;
-        continue;
-      }
-      const sym = tOrigBase[i]!;
-      const bareSymbol = tUpper[i] ? bareSymbols.get(sym) : undefined;
-      if (bareSymbol !== undefined) {
-        // Rules 3 and 4: bare upper-case symbols.
-        if (!shouting || !isEverydayWord(tBase[i]!)) addBare(bareSymbol, tPos[i]!);
-      } else if (sym.includes('.')) {
-        // A missing space after a full stop ("NVDA.Then", "NVDA.AMD"), but not a domain ("AMD.com"):
-        // every piece must start with a capital.
-        const pieces = sym.split('.');
-        if (pieces.every((p) => p.charCodeAt(0) >= 65 && p.charCodeAt(0) <= 90)) {
-          for (const piece of pieces) {
-            const pieceSymbol = bareSymbols.get(piece);
-            if (pieceSymbol !== undefined && (!shouting || !isEverydayWord(piece.toLowerCase()))) addBare(pieceSymbol, tPos[i]!);
-          }
-        }
-      } else if (!tUpper[i] && near) {
-        // Rule 5: lower/Title-case symbols.
-        const sym = lowerSymbols.get(tBase[i]!);
-        if (sym !== undefined) add(sym, tPos[i]!);
-      }
+    scan();
+    if (deferred && free && !context) {
+      byMention = true;
+      scan();
     }
     if (pending.length > 0 && bareSeen.size >= 2 && bareSeen.size > new Set(pending.map((p) => p[0])).size) {
       for (const [symbol, pos] of pending) add(symbol, pos);
@@ -250,29 +240,82 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
     if (found.size === 1) return [...found.keys()];
     return [...found.entries()].sort((a, b) => a[1] - b[1]).map((e) => e[0]);
 
+    function scan(): void {
+      for (let i = 0; i < n; i++) {
+        near = contextNear(i);
+        nameNear = near || byMention;
+        // Rule 6: aliases, longest first.
+        const matched = matchAlias(i, n);
+        if (matched > 0) {
+          i += matched - 1;
+          continue;
+        }
+        const sym = tOrigBase[i]!;
+        const bareSymbol = tUpper[i] ? bareSymbols.get(sym) : undefined;
+        if (bareSymbol !== undefined) {
+          // Rules 3 and 4: bare upper-case symbols.
+          if (!shouting || !isEverydayWord(tBase[i]!)) addBare(bareSymbol, tPos[i]!);
+        } else if (sym.includes('.')) {
+          // A missing space after a full stop ("NVDA.Then", "NVDA.AMD"), but not a domain ("AMD.com"):
+          // every piece must start with a capital.
+          const pieces = sym.split('.');
+          if (pieces.every((p) => p.charCodeAt(0) >= 65 && p.charCodeAt(0) <= 90)) {
+            for (const piece of pieces) {
+              const pieceSymbol = bareSymbols.get(piece);
+              if (pieceSymbol !== undefined && (!shouting || !isEverydayWord(piece.toLowerCase()))) addBare(pieceSymbol, tPos[i]!);
+            }
+          }
+        } else if (!tUpper[i]) {
+          // Rule 5: lower/Title-case symbols ("nvda", "Roku", "eBay"; not an acronym's plural, "CDNs").
+          const sym = lowerSymbols.get(tBase[i]!);
+          if (sym !== undefined && !ACRONYM_PLURAL_RE.test(tOrigBase[i]!)) {
+            if (nameNear || (i >= 2 && tBase[i - 1] === 'more' && HOLDING_VERBS.has(tBase[i - 2]!))) add(sym, tPos[i]!);
+            else deferred = true;
+          }
+        }
+      }
+    }
+
     function matchAlias(i: number, count: number): number {
       const exact = aliasIndex.get(tLower[i]!);
       if (exact !== undefined) {
         for (const entry of exact) {
-          if ((near || !entry.weak) && aliasMatchesAt(entry, i, count)) {
-            add(entry.symbol, tPos[i]!);
-            return entry.tokens.length;
-          }
+          if (aliasMatchesAt(entry, i, count) && takeAlias(entry, i)) return entry.tokens.length;
         }
       }
       if (tBase[i] !== tLower[i]) {
         const viaBase = aliasIndex.get(tBase[i]!);
         if (viaBase !== undefined) {
           for (const entry of viaBase) {
-            if (entry.tokens.length === 1 && (near || !entry.weak) && (!entry.needsCaps || tCap[i])) {
-              add(entry.symbol, tPos[i]!);
-              return 1;
-            }
+            if (entry.tokens.length === 1 && (!entry.needsCaps || tCap[i]) && takeAlias(entry, i)) return 1;
           }
         }
       }
       return 0;
     }
+
+    /** Counts an alias found at token i, unless it needs context the post lacks there; a payment method ("Apple Pay") counts for nothing. */
+    function takeAlias(entry: AliasEntry, i: number): boolean {
+      if (entry.weak && !nameNear) {
+        deferred = true;
+        return false;
+      }
+      if (entry.symbol !== '') add(entry.symbol, tPos[i]!);
+      if (entry.free) free = true;
+      return true;
+    }
+  }
+
+  /** True when token n ends a market phrase ("dead money", "raising prices"), its earlier words the tokens before it. */
+  function endsMarketPhrase(n: number): boolean {
+    for (const words of MARKET_PHRASES.get(tBase[n]!)!) {
+      const first = n - words.length + 1;
+      if (first < 0) continue;
+      let j = 0;
+      while (j < words.length - 1 && tBase[first + j] === words[j]) j++;
+      if (j === words.length - 1) return true;
+    }
+    return false;
   }
 
   function aliasMatchesAt(entry: AliasEntry, i: number, count: number): boolean {
@@ -294,12 +337,15 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
 }
 
 interface AliasEntry {
+  /** '' for a payment method that carries a company's name ("Apple Pay"): it names no company. */
   symbol: string;
   tokens: string[];
   /** Every token is an everyday word: the post must capitalise the first and every 4+-letter one. */
   needsCaps: boolean;
   /** One everyday or spoken word ("Apple", "Target", "Tesla", "Nike") or only names of everyday services ("snapchat", "paypal"): needs market context. */
   weak: boolean;
+  /** Neither weak nor made of everyday words ("Nvidia", "Berkshire Hathaway"): gives market context to every name and lower-case symbol of its post (rule 2). */
+  free: boolean;
 }
 
 // `(?<![\w$])`: "US$TSLA" and "$$TSLA" are not cashtags; the lookahead keeps "$AAPL5"/"$TSLAQ1" out.
@@ -313,6 +359,10 @@ const EXCHANGES: ReadonlySet<string> = new Set(['NYSE', 'NASDAQ', 'AMEX', 'NYSEA
 const WORD_RE = /[A-Za-z0-9&]+(?:['’.-][A-Za-z0-9&]+)*/g;
 const URL_RE = /(?:\bhttps?:\/\/|\bwww\.)\S+/gi;
 const CURLY_APOSTROPHE = /’/g;
+/** "bought more nvda": a lower-case symbol right after one of these and "more" is a holding, market context or not. */
+const HOLDING_VERBS: ReadonlySet<string> = new Set(['bought', 'buying', 'added', 'adding', 'sold', 'selling']);
+/** The plural of an upper-case acronym ("CDNs", "CTAs"): no lower-case symbol. */
+const ACRONYM_PLURAL_RE = /^[A-Z]{2,}s$/;
 
 /** "r/wallstreetbets", "u/someone": a subreddit or user name, not a word of the post. */
 function isRedditPrefix(text: string, start: number): boolean {
@@ -340,9 +390,15 @@ function buildAliasIndex(universe: readonly TickerUniverseEntry[]): Map<string, 
       const needsCaps = tokens.every(isEverydayWord);
       const weak = (tokens.length === 1 && (needsCaps || SPOKEN_NAMES.has(tokens[0]!))) || tokens.every((t) => EVERYDAY_NAMES.has(t));
       const list = index.get(tokens[0]!) ?? [];
-      list.push({ symbol, tokens, needsCaps, weak });
+      list.push({ symbol, tokens, needsCaps, weak, free: !weak && !needsCaps });
       index.set(tokens[0]!, list);
     }
+  }
+  for (const name of PAYMENT_METHODS) {
+    const tokens = tokenizeAlias(name);
+    const list = index.get(tokens[0]!) ?? [];
+    list.push({ symbol: '', tokens, needsCaps: false, weak: false, free: false });
+    index.set(tokens[0]!, list);
   }
   for (const list of index.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
   return index;
