@@ -3,9 +3,10 @@
  *
  * How well each sentiment analyser labels real third-party posts, per labelled set:
  *  - the learned model, k-fold cross-validated with the committed model's training settings (each fold
- *    scored by a model that never saw it, with decision offsets tuned on the other folds only);
- *  - the learned model leave-one-set-out (trained on the other sets: an estimate for data unlike the
- *    training data);
+ *    scored by a regression and a style classifier that never saw it, with the lexicon's share per style
+ *    and the decision offsets tuned on the other folds only);
+ *  - the learned model leave-one-set-out (regression and style classifier trained on the other sets: an
+ *    estimate for data unlike the training data);
  *  - the previous lexicon analyser (extended VADER) and plain VADER, which learn nothing, on every post;
  * as macro-F1 (over the classes that hold a tenth of the set) and accuracy, then posts per second;
  * then the ticker figures (bench/tickerAccuracy.ts): recall of listed cashtags in the same posts, precision and
@@ -16,7 +17,7 @@ import path from 'node:path';
 import { evaluateTickers, reportTickerAccuracy } from '../bench/tickerAccuracy';
 import { plainVaderSentiment, scoreSentiment, type SentimentLabel } from '../core/signal/sentiment';
 import { createSentimentAnalyser, loadSentimentModel, logits, type SentimentAnalyser } from '../core/signal/sentimentModel';
-import { buildCorpus, DEFAULT_CONFIG, judgedSets, labelsOf, outOfFoldLogits, scoresBySet, train, tuneOffsets, type TrainingConfig } from './sentiment/crossValidation';
+import { blendedLogits, buildCorpus, DEFAULT_CONFIG, judgedSets, labelsOf, outOfFoldLogits, outOfFoldStyles, scoresBySet, styleScoresOf, train, trainStyles, tuneBlend, type TrainingConfig } from './sentiment/crossValidation';
 import { scoreLabels, type Scores } from '../core/signal/labelScores';
 import { dataDirArg, readLabelledSets, SUPPLEMENT_SETS } from './sentiment/signalData';
 
@@ -46,25 +47,28 @@ function main(): void {
   const corpus = buildCorpus(sets, config, lexicon);
   const all = corpus.examples.map((_, i) => i);
 
-  // k-fold: offsets for fold k come from the other folds' out-of-fold predictions.
+  // k-fold: the lexicon's shares and the offsets for fold k come from the other folds' out-of-fold predictions.
   const z = outOfFoldLogits(corpus, config);
+  const styleScores = outOfFoldStyles(corpus, config);
   const cvLabels = new Array<SentimentLabel>(all.length);
   for (let k = 0; k < config.folds; k++) {
-    const offsets = tuneOffsets(corpus, z, all.filter((i) => corpus.foldOf[i] !== k));
+    const blend = tuneBlend(corpus, z, styleScores, all.filter((i) => corpus.foldOf[i] !== k));
     const inFold = all.filter((i) => corpus.foldOf[i] === k);
-    labelsOf(z, offsets, inFold).forEach((label, j) => (cvLabels[inFold[j]!] = label));
+    labelsOf(blendedLogits(corpus, z, styleScores, blend, inFold), blend.offsets, inFold).forEach((label, j) => (cvLabels[inFold[j]!] = label));
   }
 
-  // Leave one set out: train on the others; offsets tuned on the others' out-of-fold predictions.
+  // Leave one set out: regression and style classifier trained on the others; shares and offsets tuned on the others'
+  // out-of-fold predictions. The left-out set's style was never seen, so its posts are read as the nearest known style.
   const lodo = new Map<number, Scores>();
   for (const s of judgedSets(corpus)) {
     const others = all.filter((i) => corpus.setOf[i] !== s);
     const m = train(others.map((i) => corpus.examples[i]!), config);
-    const offsets = tuneOffsets(corpus, z, others);
+    const blend = tuneBlend(corpus, z, styleScores, others);
     const mine = all.filter((i) => corpus.setOf[i] === s);
     const zs = new Float64Array(all.length * 3);
     for (const i of mine) zs.set(logits(m.weights, m.bias, config.hashBits, corpus.examples[i]!.f), i * 3);
-    lodo.set(s, scoresBySet(corpus, zs, offsets, mine).get(s)!);
+    const styles = styleScoresOf(corpus, trainStyles(corpus, others, config), config, mine);
+    lodo.set(s, scoresBySet(corpus, blendedLogits(corpus, zs, styles, blend, mine), blend.offsets, mine).get(s)!);
   }
 
   const rows = sets.map((set, s) => {

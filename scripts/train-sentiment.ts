@@ -3,14 +3,15 @@
  *
  * Trains the learned sentiment model on the labelled posts in `<data>/sentiment/*.jsonl` and writes
  * the model file the product loads. Reproducible: the same data and seed give the same bytes. The L2
- * penalty is chosen by k-fold cross-validation, and the neutral and bullish decision offsets are
- * tuned on the out-of-fold predictions of that penalty.
+ * penalty is chosen by k-fold cross-validation; the style classifier's out-of-fold scores, the lexicon's
+ * share per style and the neutral and bullish decision offsets are tuned on the out-of-fold predictions
+ * of that penalty.
  */
 import { writeFileSync } from 'node:fs';
 import { scoreSentiment } from '../core/signal/sentiment';
 import { DENSE_FEATURES } from '../core/signal/sentimentFeatures';
 import { decodeModel, DEFAULT_MODEL_PATH, encodeModel } from '../core/signal/sentimentModel';
-import { buildCorpus, DEFAULT_CONFIG, judgedSets, outOfFoldLogits, scoresBySet, train, tuneOffsets } from './sentiment/crossValidation';
+import { blendedLogits, buildCorpus, DEFAULT_CONFIG, judgedSets, outOfFoldLogits, outOfFoldStyles, scoresBySet, train, trainStyles, tuneBlend, type LexiconBlend } from './sentiment/crossValidation';
 import { dataDirArg, readLabelledSets } from './sentiment/signalData';
 
 const L2_GRID = [3e-4, 1e-3, 3e-3];
@@ -27,36 +28,51 @@ function main(): void {
   const judged = judgedSets(corpus);
   console.log(`train:sentiment: ${all.length} posts in ${sets.length} sets (${sets.map((s) => `${s.name} ${s.posts.length}`).join(', ')})`);
 
-  let best: { l2: number; offsets: [number, number, number]; mean: number; bySet: Record<string, number> } | undefined;
+  const styleScores = outOfFoldStyles(corpus, DEFAULT_CONFIG);
+  type Choice = LexiconBlend & { l2: number; offsets: [number, number, number]; mean: number; bySet: Record<string, number> };
+  let best: Choice | undefined;
   for (const l2 of L2_GRID) {
     const config = { ...DEFAULT_CONFIG, l2 };
     const z = outOfFoldLogits(corpus, config);
-    const offsets = tuneOffsets(corpus, z, all);
-    const scores = scoresBySet(corpus, z, offsets, all);
+    const blend = tuneBlend(corpus, z, styleScores, all);
+    const scores = scoresBySet(corpus, blendedLogits(corpus, z, styleScores, blend, all), blend.offsets, all);
     const mean = judged.reduce((sum, s) => sum + scores.get(s)!.macroF1, 0) / judged.length;
     const bySet = Object.fromEntries(sets.map((s, i) => [s.name, round3(scores.get(i)!.macroF1)]));
-    console.log(`  L2 ${l2}: ${DEFAULT_CONFIG.folds}-fold macro-F1 ${mean.toFixed(3)} (mean of judged sets) ${JSON.stringify(bySet)} offsets ${offsets.join(' ')}`);
-    if (!best || mean > best.mean) best = { l2, offsets, mean, bySet };
+    console.log(
+      `  L2 ${l2}: ${DEFAULT_CONFIG.folds}-fold macro-F1 ${mean.toFixed(3)} (mean of judged sets) ${JSON.stringify(bySet)} ` +
+        `offsets ${blend.offsets.join(' ')}, lexicon share per style ${blend.lexiconShare.join(' ')} × gain ${blend.lexiconGain}`,
+    );
+    if (!best || mean > best.mean) best = { l2, ...blend, mean, bySet };
   }
-  const config = { ...DEFAULT_CONFIG, l2: best!.l2 };
+  const chosen = best!;
+  const config = { ...DEFAULT_CONFIG, l2: chosen.l2 };
   const model = train(corpus.examples, config);
+  const styles = trainStyles(corpus, all, config);
   const bytes = encodeModel(
     {
       hashBits: config.hashBits,
       dense: DENSE_FEATURES,
-      offsets: best!.offsets,
+      offsets: chosen.offsets,
       bias: model.bias,
+      styles: sets.map((s) => s.name),
+      styleBias: styles.bias,
+      lexiconShare: chosen.lexiconShare,
+      lexiconGain: chosen.lexiconGain,
       training: {
         ...config,
         sets: Object.fromEntries(sets.map((s) => [s.name, s.posts.length])),
-        crossValidatedMacroF1: { mean: round3(best!.mean), ...best!.bySet },
+        crossValidatedMacroF1: { mean: round3(chosen.mean), ...chosen.bySet },
       },
     },
     model.weights,
+    styles.weights,
   );
   writeFileSync(out, bytes);
   const { version } = decodeModel(bytes, out);
-  console.log(`train:sentiment: L2 ${config.l2}, offsets ${best!.offsets.join(' ')}; wrote ${out} (${(bytes.length / 1e6).toFixed(2)} MB, ${version}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `train:sentiment: L2 ${config.l2}, offsets ${chosen.offsets.join(' ')}, lexicon share ${chosen.lexiconShare.join(' ')} × ${chosen.lexiconGain}; ` +
+      `wrote ${out} (${(bytes.length / 1e6).toFixed(2)} MB, ${version}) in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 const round3 = (x: number) => Math.round(x * 1000) / 1000;

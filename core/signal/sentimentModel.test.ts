@@ -121,7 +121,7 @@ describe('the model file', () => {
       ['truncated.model', bytes.subarray(0, bytes.length - 10), 'weight bytes'],
       ['altered.model', Buffer.concat([bytes.subarray(0, bytes.length - 1), Buffer.from([bytes[bytes.length - 1]! ^ 0xff])]), 'checksum mismatch'],
       ['foreign.model', Buffer.from('{"not": "a model"}'), 'not a StockPulse sentiment model'],
-      ['header.model', Buffer.from('STOCKPULSE-SENTIMENT-MODEL 1\n{broken\n'), 'unreadable header'],
+      ['header.model', Buffer.from('STOCKPULSE-SENTIMENT-MODEL 2\n{broken\n'), 'unreadable header'],
     ];
     for (const [name, content, why] of cases) {
       const file = join(dir, name);
@@ -134,8 +134,8 @@ describe('the model file', () => {
 });
 
 /** Floors a little under the committed model's figures (printed above), so a regression fails. */
-const LABELLED_FLOOR = 0.78;
-const HELD_OUT_FLOOR = 0.8;
+const LABELLED_FLOOR = 0.82;
+const HELD_OUT_FLOOR = 0.86;
 
 /** Posts from the issue that the lexicon scorer got wrong, with what they say. */
 const TRADING_CONTEXT: Array<[string, SentimentLabel]> = [

@@ -5,17 +5,24 @@ import { createFeatureScratch, DENSE_FEATURES, postFeatures, type FeatureSpace, 
 import { scoreSentiment, type SentimentLabel, type SentimentResult } from './sentiment';
 
 /**
- * The learned sentiment model: multinomial logistic regression over hashed text features and the
- * lexicon's score (sentimentFeatures.ts), trained by `npm run train:sentiment` and committed as
- * `core/signal/model/sentiment.model`. Scoring needs Node only.
+ * The learned sentiment model, trained by `npm run train:sentiment` and committed as
+ * `core/signal/model/sentiment.model`. Scoring needs Node only. Two linear models read the same features
+ * (sentimentFeatures.ts: hashed word and character n-grams plus the lexicon's score):
+ *  - the sentiment regression: multinomial logistic regression over bearish, neutral, bullish;
+ *  - the style classifier: which of the training sets the post reads like (StockTwits chatter, news
+ *    headlines, general market tweets, crypto Reddit). The sets label by different conventions, and the
+ *    lexicon reads one of them (general positive/negative tweets) better than any model learned from
+ *    these posts, so each style gives the lexicon's vote its own share of the decision (`lexiconShare`,
+ *    chosen by cross-validation): the ensemble of model and lexicon the issue asks for, weighed per style.
  *
- * File layout: the magic line `STOCKPULSE-SENTIMENT-MODEL 1\n`, one JSON header line, then the
- * weights as little-endian int16 (one row of three classes per feature, scaled by `header.scale`).
+ * File layout: the magic line `STOCKPULSE-SENTIMENT-MODEL 2\n`, one JSON header line, then the sentiment
+ * weights (one row of three classes per feature) and the style weights (one row of `styles.length`
+ * classes per feature), each as little-endian int16 scaled by its own `scale`/`styleScale`.
  * The header carries the SHA-256 of the weight bytes, so a truncated or altered file is refused.
  */
 
 export const CLASSES = ['bearish', 'neutral', 'bullish'] as const satisfies readonly SentimentLabel[];
-const MAGIC = 'STOCKPULSE-SENTIMENT-MODEL 1\n';
+const MAGIC = 'STOCKPULSE-SENTIMENT-MODEL 2\n';
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model/sentiment.model', import.meta.url));
 /** What mention rows written by the lexicon scorer (before the learned model) record as their analyser. */
 export const LEXICON_ANALYSER_VERSION = 'lexicon-1';
@@ -24,8 +31,16 @@ export interface ModelHeader extends FeatureSpace {
   /** Logit offsets added at decision time, chosen by cross-validation (bearish, neutral, bullish). */
   offsets: [number, number, number];
   /** Class biases of the regression itself. */
-  bias: [number, number, number];
+  bias: number[];
   scale: number;
+  /** The post styles the style classifier tells apart (the training sets, by file name), and its biases. */
+  styles: string[];
+  styleBias: number[];
+  styleScale: number;
+  /** Per style, the share of the decision the lexicon's vote takes (0: the regression alone), chosen by cross-validation. */
+  lexiconShare: number[];
+  /** The lexicon's vote as logits: −gain × compound for bearish, 0 for neutral, +gain × compound for bullish. */
+  lexiconGain: number;
   sha256: string;
   /** How it was trained (seed, L2, data files, cross-validated figures): for the record, not used to score. */
   training: Record<string, unknown>;
@@ -35,6 +50,8 @@ export interface SentimentModel {
   header: ModelHeader;
   /** Row-major [feature][class] weights, hashed buckets first, then the dense features. */
   weights: Float64Array;
+  /** The style classifier's weights, laid out the same way with one column per style. */
+  styleWeights: Float64Array;
   /** `learned-` and the first 12 hex digits of the weights' SHA-256: retraining gives a new version. */
   version: string;
 }
@@ -50,15 +67,31 @@ function modelVersion(sha256: string): string {
   return `learned-${sha256.slice(0, 12)}`;
 }
 
-/** Serialises a model; the weights are quantised to int16 (half the size of float32, no measurable loss). */
-export function encodeModel(header: Omit<ModelHeader, 'scale' | 'sha256'>, weights: Float64Array): Buffer {
+type Quantised = { scale: number; body: Buffer };
+
+/** Weights as int16 (half the size of float32, no measurable loss), scaled so the largest is 32767. */
+function quantise(weights: Float64Array): Quantised {
   let max = 0;
   for (const w of weights) max = Math.max(max, Math.abs(w));
   const scale = max > 0 ? max / 32767 : 1;
   const body = Buffer.alloc(weights.length * 2);
   for (let i = 0; i < weights.length; i++) body.writeInt16LE(Math.round(weights[i]! / scale), i * 2);
+  return { scale, body };
+}
+
+function dequantise(body: Buffer, scale: number): Float64Array {
+  const weights = new Float64Array(body.length / 2);
+  for (let i = 0; i < weights.length; i++) weights[i] = body.readInt16LE(i * 2) * scale;
+  return weights;
+}
+
+/** Serialises a model: header line, then the sentiment and the style weights. */
+export function encodeModel(header: Omit<ModelHeader, 'scale' | 'styleScale' | 'sha256'>, weights: Float64Array, styleWeights: Float64Array): Buffer {
+  const sentiment = quantise(weights);
+  const style = quantise(styleWeights);
+  const body = Buffer.concat([sentiment.body, style.body]);
   const sha256 = createHash('sha256').update(body).digest('hex');
-  return Buffer.concat([Buffer.from(MAGIC + JSON.stringify({ ...header, scale, sha256 }) + '\n'), body]);
+  return Buffer.concat([Buffer.from(MAGIC + JSON.stringify({ ...header, scale: sentiment.scale, styleScale: style.scale, sha256 }) + '\n'), body]);
 }
 
 export function decodeModel(bytes: Buffer, file: string): SentimentModel {
@@ -73,13 +106,22 @@ export function decodeModel(bytes: Buffer, file: string): SentimentModel {
     throw fail('unreadable header');
   }
   if (!Number.isInteger(header.hashBits) || header.hashBits < 8 || header.hashBits > 24 || header.dense !== DENSE_FEATURES) throw fail('unexpected feature space');
+  const styles = Array.isArray(header.styles) ? header.styles.length : 0;
+  if (styles < 1 || header.styleBias?.length !== styles || header.lexiconShare?.length !== styles || !Number.isFinite(header.lexiconGain)) {
+    throw fail('unexpected styles');
+  }
   const body = bytes.subarray(headerEnd + 1);
-  const expected = ((1 << header.hashBits) + header.dense) * CLASSES.length * 2;
+  const rows = (1 << header.hashBits) + header.dense;
+  const expected = rows * (CLASSES.length + styles) * 2;
   if (body.length !== expected) throw fail(`${body.length} weight bytes, expected ${expected}`);
   if (createHash('sha256').update(body).digest('hex') !== header.sha256) throw fail('checksum mismatch');
-  const weights = new Float64Array(body.length / 2);
-  for (let i = 0; i < weights.length; i++) weights[i] = body.readInt16LE(i * 2) * header.scale;
-  return { header, weights, version: modelVersion(header.sha256) };
+  const split = rows * CLASSES.length * 2;
+  return {
+    header,
+    weights: dequantise(body.subarray(0, split), header.scale),
+    styleWeights: dequantise(body.subarray(split), header.styleScale),
+    version: modelVersion(header.sha256),
+  };
 }
 
 /** Reads the model file; a missing or corrupt file is a SentimentModelError whose one-line message names it. */
@@ -125,6 +167,52 @@ export function logits(weights: Float64Array, bias: ArrayLike<number>, hashBits:
   return out;
 }
 
+/** The scores of a featurised post under a linear model with any number of classes (the style classifier; training). */
+export function linearScores(weights: Float64Array, bias: ArrayLike<number>, hashBits: number, classes: number, f: PostFeatures, out: Float64Array): Float64Array {
+  for (let k = 0; k < classes; k++) out[k] = bias[k]!;
+  const idx = f.indices;
+  const vs = f.values;
+  for (let i = 0; i < idx.length; i++) {
+    const o = idx[i]! * classes;
+    const v = vs[i]!;
+    for (let k = 0; k < classes; k++) out[k] = out[k]! + v * weights[o + k]!;
+  }
+  const base = (1 << hashBits) * classes;
+  for (let d = 0; d < f.dense.length; d++) {
+    const x = f.dense[d]!;
+    if (x === 0) continue;
+    const o = base + d * classes;
+    for (let k = 0; k < classes; k++) out[k] = out[k]! + x * weights[o + k]!;
+  }
+  return out;
+}
+
+/** The lexicon's share of the decision for a post: each style's share, weighed by how likely the post is of that style (softmax of the style scores). */
+export function lexiconShareOf(styleScores: ArrayLike<number>, shares: readonly number[]): number {
+  let m = -Infinity;
+  for (let k = 0; k < shares.length; k++) m = Math.max(m, styleScores[k]!);
+  let sum = 0;
+  let weighed = 0;
+  for (let k = 0; k < shares.length; k++) {
+    const e = Math.exp(styleScores[k]! - m);
+    sum += e;
+    weighed += e * shares[k]!;
+  }
+  return weighed / sum;
+}
+
+/** The lexicon's compound as the post's features carry it (its positive part minus its negative part). */
+export const lexiconCompoundOf = (f: PostFeatures): number => f.dense[0]! - f.dense[1]!;
+
+/** Mixes the lexicon's vote into the regression's logits, in place: (1 − share) × logits + share × gain × (−c, 0, +c). */
+export function blendLexicon(z: Float64Array, at: number, share: number, gain: number, compound: number): void {
+  if (share === 0) return;
+  const vote = share * gain * compound;
+  z[at] = (1 - share) * z[at]! - vote;
+  z[at + 1] = (1 - share) * z[at + 1]!;
+  z[at + 2] = (1 - share) * z[at + 2]! + vote;
+}
+
 export interface SentimentScore extends SentimentResult {
   /** Probability of the label given, in [1/3, 1]. */
   confidence: number;
@@ -153,10 +241,11 @@ export interface SentimentAnalyser {
   analyse(text: string): SentimentScore;
 }
 
-/** The production analyser: the learned model over the lexicon scorer's features. */
+/** The production analyser: the learned model, with the lexicon's vote mixed in as the post's style asks. */
 export function createSentimentAnalyser(model: SentimentModel, lexicon: LexiconScore = (t) => scoreSentiment(t).compound): SentimentAnalyser {
-  const { header, weights } = model;
+  const { header, weights, styleWeights } = model;
   const z = new Float64Array(3);
+  const style = new Float64Array(header.styles.length);
   const scratch = createFeatureScratch(header.dense);
   return {
     version: model.version,
@@ -164,7 +253,10 @@ export function createSentimentAnalyser(model: SentimentModel, lexicon: LexiconS
       const f = postFeatures(text, header, lexicon, scratch);
       // Nothing to read (empty, whitespace, symbols only): no stance.
       if (f.indices.length === 0) return { label: 'neutral', compound: 0, confidence: 1 };
-      return decide(logits(weights, header.bias, header.hashBits, f, z), header.offsets);
+      logits(weights, header.bias, header.hashBits, f, z);
+      linearScores(styleWeights, header.styleBias, header.hashBits, style.length, f, style);
+      blendLexicon(z, 0, lexiconShareOf(style, header.lexiconShare), header.lexiconGain, lexiconCompoundOf(f));
+      return decide(z, header.offsets);
     },
   };
 }

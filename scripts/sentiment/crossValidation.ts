@@ -1,7 +1,7 @@
 import { seededRandom } from '../../core/random/seededRandom';
 import type { SentimentLabel } from '../../core/signal/sentiment';
 import { DENSE_FEATURES, postFeatures, type LexiconScore } from '../../core/signal/sentimentFeatures';
-import { CLASSES, logits } from '../../core/signal/sentimentModel';
+import { blendLexicon, CLASSES, lexiconCompoundOf, lexiconShareOf, linearScores, logits } from '../../core/signal/sentimentModel';
 import { trainRegression, type Example, type Regression } from './logisticRegression';
 import { scoreLabels, type Scores } from '../../core/signal/labelScores';
 import { SUPPLEMENT_SETS, type LabelledSet } from './signalData';
@@ -84,6 +84,58 @@ export function train(examples: readonly Example[], config: TrainingConfig): Reg
   return trainRegression(examples, { ...config, dense: DENSE_FEATURES });
 }
 
+/**
+ * The style classifier: which set a post reads like, learned from the same features (class = the set's
+ * index, every post weighing 1, so a style's prior is its share of the training posts).
+ */
+export function trainStyles(corpus: Corpus, posts: readonly number[], config: TrainingConfig): Regression {
+  const examples = posts.map((i) => ({ f: corpus.examples[i]!.f, y: corpus.setOf[i]!, w: 1 }));
+  return trainRegression(examples, { ...config, dense: DENSE_FEATURES, classes: corpus.sets.length });
+}
+
+/** Style scores of every post from a style classifier that did not see it (k-fold), one row of `sets.length` per post. */
+export function outOfFoldStyles(corpus: Corpus, config: TrainingConfig): Float64Array {
+  const styles = corpus.sets.length;
+  const out = new Float64Array(corpus.examples.length * styles);
+  const all = corpus.examples.map((_, i) => i);
+  for (let k = 0; k < config.folds; k++) {
+    const model = trainStyles(corpus, all.filter((i) => corpus.foldOf[i] !== k), config);
+    const row = new Float64Array(styles);
+    for (const i of all) {
+      if (corpus.foldOf[i] === k) out.set(linearScores(model.weights, model.bias, config.hashBits, styles, corpus.examples[i]!.f, row), i * styles);
+    }
+  }
+  return out;
+}
+
+/** Style scores of some posts under one style classifier (the rows of other posts stay 0). */
+export function styleScoresOf(corpus: Corpus, model: Regression, config: TrainingConfig, posts: readonly number[]): Float64Array {
+  const styles = corpus.sets.length;
+  const out = new Float64Array(corpus.examples.length * styles);
+  const row = new Float64Array(styles);
+  for (const i of posts) out.set(linearScores(model.weights, model.bias, config.hashBits, styles, corpus.examples[i]!.f, row), i * styles);
+  return out;
+}
+
+/** How the lexicon's vote is mixed into the regression's decision (see sentimentModel.ts). */
+export interface LexiconBlend {
+  lexiconShare: number[];
+  lexiconGain: number;
+}
+
+export const NO_BLEND = (styles: number): LexiconBlend => ({ lexiconShare: new Array<number>(styles).fill(0), lexiconGain: 1 });
+
+/** The regression's logits of some posts with the lexicon's vote mixed in as each post's style asks: what the analyser decides on. */
+export function blendedLogits(corpus: Corpus, z: Float64Array, styleScores: Float64Array, blend: LexiconBlend, posts: readonly number[]): Float64Array {
+  const styles = corpus.sets.length;
+  const out = new Float64Array(z);
+  for (const i of posts) {
+    const share = lexiconShareOf(styleScores.subarray(i * styles, (i + 1) * styles), blend.lexiconShare);
+    blendLexicon(out, i * 3, share, blend.lexiconGain, lexiconCompoundOf(corpus.examples[i]!.f));
+  }
+  return out;
+}
+
 /** Logits of every post from the model that did not see it (k-fold), three per post. */
 export function outOfFoldLogits(corpus: Corpus, config: TrainingConfig): Float64Array {
   const out = new Float64Array(corpus.examples.length * 3);
@@ -123,25 +175,116 @@ export function scoresBySet(corpus: Corpus, z: Float64Array, offsets: readonly n
 }
 
 /**
+ * Mean macro-F1 over the judged sets among `posts` for logits under offsets: the same measure as
+ * `scoresBySet` (scoreLabels), counted on typed arrays without allocating, because tuning calls it
+ * hundreds of thousands of times.
+ */
+export function createMeanMacroF1(corpus: Corpus, posts: readonly number[]): (z: Float64Array, offsets: readonly number[]) => number {
+  const judged = new Set(judgedSets(corpus));
+  const bySet = new Map<number, number[]>();
+  for (const i of posts) {
+    const s = corpus.setOf[i]!;
+    if (!judged.has(s)) continue;
+    const list = bySet.get(s) ?? [];
+    list.push(i);
+    bySet.set(s, list);
+  }
+  const groups = [...bySet.values()].map((idx) => {
+    const gold = Uint8Array.from(idx, (i) => CLASSES.indexOf(corpus.gold[i]! as (typeof CLASSES)[number]));
+    const support = [0, 0, 0];
+    for (const g of gold) support[g]!++;
+    return { idx: Uint32Array.from(idx), gold, support, counted: support.map((n) => n >= idx.length / 10) };
+  });
+  const tp = [0, 0, 0];
+  const predicted = [0, 0, 0];
+  return (z, offsets) => {
+    let total = 0;
+    for (const g of groups) {
+      tp.fill(0);
+      predicted.fill(0);
+      for (let j = 0; j < g.idx.length; j++) {
+        const o = g.idx[j]! * 3;
+        const a = z[o]! + offsets[0]!;
+        const b = z[o + 1]! + offsets[1]!;
+        const c = z[o + 2]! + offsets[2]!;
+        const k = a >= b && a >= c ? 0 : c > b ? 2 : 1;
+        predicted[k]!++;
+        if (k === g.gold[j]) tp[k]!++;
+      }
+      let sum = 0;
+      let classes = 0;
+      for (let k = 0; k < 3; k++) {
+        if (!g.counted[k]) continue;
+        classes++;
+        sum += tp[k] === 0 ? 0 : (2 * tp[k]!) / (predicted[k]! + g.support[k]!);
+      }
+      total += classes === 0 ? 0 : sum / classes;
+    }
+    return groups.length === 0 ? 0 : total / groups.length;
+  };
+}
+
+/**
  * The decision offsets (added to the neutral and bullish logits) that maximise the mean macro-F1 over
  * the judged sets among `posts`: the neutral-versus-stance and bullish-versus-bearish thresholds,
- * chosen on held-out predictions rather than by hand.
+ * chosen on held-out predictions rather than by hand. `step` is the grid's spacing.
  */
-export function tuneOffsets(corpus: Corpus, z: Float64Array, posts: readonly number[]): [number, number, number] {
-  const judged = new Set(judgedSets(corpus));
-  const mine = posts.filter((i) => judged.has(corpus.setOf[i]!));
+export function tuneOffsets(corpus: Corpus, z: Float64Array, posts: readonly number[], step = 0.2): [number, number, number] {
+  return bestOffsets(createMeanMacroF1(corpus, posts), z, step).offsets;
+}
+
+function bestOffsets(meanMacroF1: (z: Float64Array, offsets: readonly number[]) => number, z: Float64Array, step: number): { offsets: [number, number, number]; score: number } {
   let best: [number, number, number] = [0, 0, 0];
   let bestScore = -1;
-  for (let n = -30; n <= 30; n += 2) {
-    for (let b = -20; b <= 20; b += 2) {
-      const offsets: [number, number, number] = [0, n / 10, b / 10];
-      const scores = [...scoresBySet(corpus, z, offsets, mine).values()];
-      const mean = scores.reduce((sum, s) => sum + s.macroF1, 0) / scores.length;
-      if (mean > bestScore + 1e-9) {
-        bestScore = mean;
+  const steps = Math.round(1 / step);
+  for (let n = -3 * steps; n <= 3 * steps; n++) {
+    for (let b = -2 * steps; b <= 2 * steps; b++) {
+      const offsets: [number, number, number] = [0, n / steps, b / steps];
+      const score = meanMacroF1(z, offsets);
+      if (score > bestScore + 1e-9) {
+        bestScore = score;
         best = offsets;
       }
     }
   }
-  return best;
+  return { offsets: best, score: bestScore };
+}
+
+/** Shares of the lexicon's vote tried per style, and gains for its logits. */
+const SHARES = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9];
+const GAINS = [2, 4, 8];
+
+/**
+ * The lexicon's share per style, its gain and the decision offsets that maximise the mean macro-F1 over
+ * the judged sets among `posts`, on held-out logits and style scores: coordinate ascent over the
+ * styles (twice round), each candidate judged with its own offsets on a coarse grid, then the winner and the regression
+ * alone compared with offsets on the fine grid, so it never does worse than the regression alone.
+ */
+export function tuneBlend(corpus: Corpus, z: Float64Array, styleScores: Float64Array, posts: readonly number[]): LexiconBlend & { offsets: [number, number, number] } {
+  const meanMacroF1 = createMeanMacroF1(corpus, posts);
+  const score = (blend: LexiconBlend) => bestOffsets(meanMacroF1, blendedLogits(corpus, z, styleScores, blend, posts), 0.5).score;
+  let best = NO_BLEND(corpus.sets.length);
+  let bestScore = score(best);
+  for (let round = 0; round < 2; round++) {
+    for (let s = 0; s < corpus.sets.length; s++) {
+      for (const share of SHARES) {
+        for (const gain of GAINS) {
+          const lexiconShare = best.lexiconShare.slice();
+          lexiconShare[s] = share;
+          const candidate = { lexiconShare, lexiconGain: gain };
+          const value = score(candidate);
+          if (value > bestScore + 1e-9) {
+            bestScore = value;
+            best = candidate;
+          }
+        }
+      }
+    }
+  }
+  // The coarse grid only ranks candidates: the winner and no blend are compared on the fine one.
+  const fine = (blend: LexiconBlend) => ({ ...blend, ...bestOffsets(meanMacroF1, blendedLogits(corpus, z, styleScores, blend, posts), 0.2) });
+  const blended = fine(best);
+  const alone = fine(NO_BLEND(corpus.sets.length));
+  const { score: _, ...chosen } = blended.score > alone.score ? blended : alone;
+  return chosen;
 }

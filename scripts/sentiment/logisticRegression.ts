@@ -1,10 +1,10 @@
 import { seededRandom } from '../../core/random/seededRandom';
 import type { PostFeatures } from '../../core/signal/sentimentFeatures';
-import { logits } from '../../core/signal/sentimentModel';
+import { linearScores } from '../../core/signal/sentimentModel';
 
 export interface Example {
   f: PostFeatures;
-  /** Class index: 0 bearish, 1 neutral, 2 bullish. */
+  /** Class index: 0 bearish, 1 neutral, 2 bullish for sentiment; the set's index for the style classifier. */
   y: number;
   /** Sample weight (class and dataset weighting). */
   w: number;
@@ -18,14 +18,15 @@ export interface RegressionOptions {
   epochs: number;
   learningRate: number;
   seed: number;
+  /** How many classes (3 for sentiment, the number of sets for the style classifier); 3 when not given. */
+  classes?: number;
 }
 
 export interface Regression {
+  /** Row-major [feature][class]. */
   weights: Float64Array;
-  bias: [number, number, number];
+  bias: number[];
 }
-
-const CLASSES = 3;
 
 /**
  * Multinomial logistic regression fitted by AdaGrad on sparse hashed features: each example moves
@@ -34,20 +35,21 @@ const CLASSES = 3;
  * loop is short and the cross-validation tests it. Reproducible: the example order comes from `seed`.
  */
 export function trainRegression(examples: readonly Example[], o: RegressionOptions): Regression {
+  const classes = o.classes ?? 3;
   const rows = (1 << o.hashBits) + o.dense;
-  const w = new Float64Array(rows * CLASSES);
-  const g2 = new Float64Array(rows * CLASSES);
-  const bias = new Float64Array(CLASSES);
-  const biasG2 = new Float64Array(CLASSES);
-  const z = new Float64Array(CLASSES);
-  const grad = new Float64Array(CLASSES);
+  const w = new Float64Array(rows * classes);
+  const g2 = new Float64Array(rows * classes);
+  const bias = new Float64Array(classes);
+  const biasG2 = new Float64Array(classes);
+  const z = new Float64Array(classes);
+  const grad = new Float64Array(classes);
   const order = examples.map((_, i) => i);
   const rand = seededRandom(o.seed);
   const eps = 1e-8;
-  const base = (1 << o.hashBits) * CLASSES;
+  const base = (1 << o.hashBits) * classes;
 
   const step = (offset: number, x: number) => {
-    for (let k = 0; k < CLASSES; k++) {
+    for (let k = 0; k < classes; k++) {
       const j = offset + k;
       const g = grad[k]! * x + o.l2 * w[j]!;
       g2[j]! += g * g;
@@ -62,19 +64,20 @@ export function trainRegression(examples: readonly Example[], o: RegressionOptio
     }
     for (const e of order) {
       const ex = examples[e]!;
-      logits(w, bias, o.hashBits, ex.f, z);
-      const m = Math.max(z[0]!, z[1]!, z[2]!);
+      linearScores(w, bias, o.hashBits, classes, ex.f, z);
+      let m = -Infinity;
+      for (let k = 0; k < classes; k++) m = Math.max(m, z[k]!);
       let sum = 0;
-      for (let k = 0; k < CLASSES; k++) sum += (z[k] = Math.exp(z[k]! - m));
-      for (let k = 0; k < CLASSES; k++) grad[k] = ex.w * (z[k]! / sum - (k === ex.y ? 1 : 0));
-      for (let k = 0; k < CLASSES; k++) {
+      for (let k = 0; k < classes; k++) sum += (z[k] = Math.exp(z[k]! - m));
+      for (let k = 0; k < classes; k++) grad[k] = ex.w * (z[k]! / sum - (k === ex.y ? 1 : 0));
+      for (let k = 0; k < classes; k++) {
         biasG2[k]! += grad[k]! * grad[k]!;
         bias[k]! -= (o.learningRate * grad[k]!) / Math.sqrt(biasG2[k]! + eps);
       }
       const { indices, values } = ex.f;
-      for (let i = 0; i < indices.length; i++) step(indices[i]! * CLASSES, values[i]!);
-      for (let d = 0; d < ex.f.dense.length; d++) if (ex.f.dense[d] !== 0) step(base + d * CLASSES, ex.f.dense[d]!);
+      for (let i = 0; i < indices.length; i++) step(indices[i]! * classes, values[i]!);
+      for (let d = 0; d < ex.f.dense.length; d++) if (ex.f.dense[d] !== 0) step(base + d * classes, ex.f.dense[d]!);
     }
   }
-  return { weights: w, bias: [bias[0]!, bias[1]!, bias[2]!] };
+  return { weights: w, bias: [...bias] };
 }

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scoreSentiment, type SentimentLabel } from '../../core/signal/sentiment';
 import { DENSE_FEATURES } from '../../core/signal/sentimentFeatures';
-import { CLASSES, createSentimentAnalyser, decodeModel, encodeModel, logits } from '../../core/signal/sentimentModel';
-import { buildCorpus, DEFAULT_CONFIG, labelsOf, outOfFoldLogits, scoresBySet, train, tuneOffsets } from './crossValidation';
+import { blendLexicon, CLASSES, createSentimentAnalyser, decide, decodeModel, encodeModel, lexiconCompoundOf, lexiconShareOf, linearScores, logits } from '../../core/signal/sentimentModel';
+import { blendedLogits, buildCorpus, createMeanMacroF1, DEFAULT_CONFIG, labelsOf, NO_BLEND, outOfFoldLogits, outOfFoldStyles, scoresBySet, train, trainStyles, tuneBlend, tuneOffsets } from './crossValidation';
 import { scoreLabels } from '../../core/signal/labelScores';
 import type { LabelledSet } from './signalData';
 
@@ -62,19 +62,63 @@ describe('training', () => {
     expect(scoresBySet(corpus, z, offsets, all).get(0)!.macroF1).toBeGreaterThanOrEqual(scoresBySet(corpus, z, [0, 0, 0], all).get(0)!.macroF1);
   });
 
-  it('writes a model file that scores as the trained weights do (int16 quantisation)', () => {
-    const corpus = buildCorpus([labelled], config, lexicon);
+  it('counts the tuning measure as scoreLabels does', () => {
+    const corpus = buildCorpus([labelled, heldOut], config, lexicon);
+    const z = outOfFoldLogits(corpus, config);
+    const all = corpus.examples.map((_, i) => i);
+    const fast = createMeanMacroF1(corpus, all);
+    for (const offsets of [[0, 0, 0], [0, 1, -0.4], [0, -2, 1.2], [0, 3, 0]]) {
+      const slow = [...scoresBySet(corpus, z, offsets, all).values()];
+      expect(fast(z, offsets)).toBeCloseTo(slow.reduce((sum, s) => sum + s.macroF1, 0) / slow.length, 12);
+    }
+  });
+
+  it('tells the sets apart by style, and mixes in the lexicon only where that beats the regression alone', () => {
+    const corpus = buildCorpus([labelled, heldOut], config, lexicon);
+    const all = corpus.examples.map((_, i) => i);
+    const styles = trainStyles(corpus, all, config);
+    const row = new Float64Array(2);
+    const right = all.filter((i) => {
+      linearScores(styles.weights, styles.bias, config.hashBits, 2, corpus.examples[i]!.f, row);
+      return (row[1]! > row[0]! ? 1 : 0) === corpus.setOf[i];
+    });
+    expect(right.length / all.length).toBeGreaterThan(0.9);
+
+    const z = outOfFoldLogits(corpus, config);
+    const styleScores = outOfFoldStyles(corpus, config);
+    const blend = tuneBlend(corpus, z, styleScores, all);
+    const mean = createMeanMacroF1(corpus, all);
+    const alone = mean(z, tuneOffsets(corpus, z, all));
+    expect(mean(blendedLogits(corpus, z, styleScores, blend, all), blend.offsets)).toBeGreaterThanOrEqual(alone - 1e-9);
+    // No blend leaves the logits as they are.
+    expect(blendedLogits(corpus, z, styleScores, NO_BLEND(2), all)).toEqual(z);
+  });
+
+  it('writes a model file that scores as the trained weights do (int16 quantisation), style and blend included', () => {
+    const corpus = buildCorpus([labelled, heldOut], config, lexicon);
+    const all = corpus.examples.map((_, i) => i);
     const model = train(corpus.examples, config);
-    const bytes = encodeModel({ hashBits: config.hashBits, dense: DENSE_FEATURES, offsets: [0, 0, 0], bias: model.bias, training: {} }, model.weights);
+    const styles = trainStyles(corpus, all, config);
+    const blend = { lexiconShare: [0.7, 0.1], lexiconGain: 4 };
+    const bytes = encodeModel(
+      { hashBits: config.hashBits, dense: DENSE_FEATURES, offsets: [0, 0, 0], bias: model.bias, styles: ['labelled', 'held-out'], styleBias: styles.bias, ...blend, training: {} },
+      model.weights,
+      styles.weights,
+    );
     const decoded = decodeModel(bytes, 'test.model');
     expect(decoded.version).toMatch(/^learned-[0-9a-f]{12}$/);
     const analyser = createSentimentAnalyser(decoded, lexicon);
-    for (const [i, p] of labelled.posts.entries()) {
-      const want = logits(model.weights, model.bias, config.hashBits, corpus.examples[i]!.f);
-      const got = logits(decoded.weights, decoded.header.bias, config.hashBits, corpus.examples[i]!.f);
+    const style = new Float64Array(2);
+    for (const [i, p] of [...labelled.posts, ...heldOut.posts].entries()) {
+      const f = corpus.examples[i]!.f;
+      const want = logits(model.weights, model.bias, config.hashBits, f);
+      const got = logits(decoded.weights, decoded.header.bias, config.hashBits, f);
       for (let k = 0; k < 3; k++) expect(got[k]).toBeCloseTo(want[k]!, 3);
-      if (Math.abs(want[0]! - want[2]!) > 0.01 && Math.abs(want[1]! - Math.max(want[0]!, want[2]!)) > 0.01) {
+      blendLexicon(want, 0, lexiconShareOf(linearScores(styles.weights, styles.bias, config.hashBits, 2, f, style), blend.lexiconShare), blend.lexiconGain, lexiconCompoundOf(f));
+      const margin = [...want].sort((a, b) => b - a);
+      if (margin[0]! - margin[1]! > 0.01) {
         expect(analyser.analyse(p.text).label).toBe(CLASSES[want.indexOf(Math.max(...want))]);
+        expect(analyser.analyse(p.text).compound).toBeCloseTo(decide(want, [0, 0, 0]).compound, 2);
       }
     }
   });
