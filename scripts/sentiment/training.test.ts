@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scoreSentiment, type SentimentLabel } from '../../core/signal/sentiment';
 import { DENSE_FEATURES } from '../../core/signal/sentimentFeatures';
-import { blendLexicon, CLASSES, createSentimentAnalyser, decide, decodeModel, encodeModel, lexiconCompoundOf, lexiconShareOf, linearScores, logits } from '../../core/signal/sentimentModel';
+import { blendLexicon, CLASSES, createSentimentAnalyser, decide, decodeModel, encodeModel, lexiconCompoundOf, lexiconShareOf, linearScores, logits, modelScores } from '../../core/signal/sentimentModel';
 import { blendedLogits, buildCorpus, createMeanMacroF1, DEFAULT_CONFIG, labelsOf, NO_BLEND, outOfFoldLogits, outOfFoldStyles, scoresBySet, train, trainStyles, tuneBlend, tuneOffsets } from './crossValidation';
 import { scoreLabels } from '../../core/signal/labelScores';
 import type { LabelledSet } from './signalData';
@@ -94,6 +94,14 @@ describe('training', () => {
     expect(blendedLogits(corpus, z, styleScores, NO_BLEND(2), all)).toEqual(z);
   });
 
+  it('refuses a model with more styles than the scoring table holds', () => {
+    const rows = (1 << config.hashBits) + DENSE_FEATURES;
+    const styles = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const header = { hashBits: config.hashBits, dense: DENSE_FEATURES, offsets: [0, 0, 0] as [number, number, number], bias: [0, 0, 0], styles, styleBias: styles.map(() => 0), lexiconShare: styles.map(() => 0), lexiconGain: 1, training: {} };
+    const bytes = encodeModel(header, new Float64Array(rows * 3), new Float64Array(rows * styles.length));
+    expect(() => decodeModel(bytes, 'six-styles.model')).toThrow('Sentiment model six-styles.model is corrupt (unexpected styles)');
+  });
+
   it('writes a model file that scores as the trained weights do (int16 quantisation), style and blend included', () => {
     const corpus = buildCorpus([labelled, heldOut], config, lexicon);
     const all = corpus.examples.map((_, i) => i);
@@ -109,12 +117,16 @@ describe('training', () => {
     expect(decoded.version).toMatch(/^learned-[0-9a-f]{12}$/);
     const analyser = createSentimentAnalyser(decoded, lexicon);
     const style = new Float64Array(2);
+    const got = new Float64Array(3);
+    const gotStyle = new Float64Array(2);
     for (const [i, p] of [...labelled.posts, ...heldOut.posts].entries()) {
       const f = corpus.examples[i]!.f;
       const want = logits(model.weights, model.bias, config.hashBits, f);
-      const got = logits(decoded.weights, decoded.header.bias, config.hashBits, f);
+      modelScores(decoded, f, got, gotStyle);
       for (let k = 0; k < 3; k++) expect(got[k]).toBeCloseTo(want[k]!, 3);
-      blendLexicon(want, 0, lexiconShareOf(linearScores(styles.weights, styles.bias, config.hashBits, 2, f, style), blend.lexiconShare), blend.lexiconGain, lexiconCompoundOf(f));
+      linearScores(styles.weights, styles.bias, config.hashBits, 2, f, style);
+      for (let k = 0; k < 2; k++) expect(gotStyle[k]).toBeCloseTo(style[k]!, 3);
+      blendLexicon(want, 0, lexiconShareOf(style, blend.lexiconShare), blend.lexiconGain, lexiconCompoundOf(f));
       const margin = [...want].sort((a, b) => b - a);
       if (margin[0]! - margin[1]! > 0.01) {
         expect(analyser.analyse(p.text).label).toBe(CLASSES[want.indexOf(Math.max(...want))]);
