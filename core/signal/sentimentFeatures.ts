@@ -10,6 +10,7 @@
  */
 
 const URL_RE = /(?:\bhttps?:\/\/|\bwww\.)\S+/gi;
+const URL_HINT_RE = /http|www\./i;
 const CASHTAG_RE = /\$[A-Za-z][A-Za-z0-9]{0,9}(?:[.\-/][A-Za-z]{1,2})?\b/g;
 const MONEY_RE = /[$€£]\s?\d[\d,]*(?:\.\d+)?\s?[kmb]?\b/gi;
 const PCT_RE = /[+-]?\d[\d,]*(?:\.\d+)?\s?%/g;
@@ -35,13 +36,16 @@ export const MAX_CHARS = 2_000;
 /** Lower-case text with placeholders, ready to tokenise (exported for tests). */
 export function normalisePost(text: string): string {
   let t = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
-  t = t
-    .replace(URL_RE, ' <url> ')
-    .replace(CASHTAG_RE, ' <cashtag> ')
-    .replace(MONEY_RE, ' <price> ')
-    .replace(PCT_RE, ' <pct> ')
-    .replace(HANDLE_RE, ' <user> ')
-    .replace(NUM_RE, ' <num> ');
+  // Each pattern runs only when the character it needs is there: most posts have no URL, handle or money,
+  // and scanning for them was a fifth of the time spent on a post.
+  if (URL_HINT_RE.test(t)) t = t.replace(URL_RE, ' <url> ');
+  if (t.includes('$')) t = t.replace(CASHTAG_RE, ' <cashtag> ');
+  if (/\d/.test(t)) {
+    if (t.includes('$') || t.includes('€') || t.includes('£')) t = t.replace(MONEY_RE, ' <price> ');
+    if (t.includes('%')) t = t.replace(PCT_RE, ' <pct> ');
+  }
+  if (t.includes('@')) t = t.replace(HANDLE_RE, ' <user> ');
+  if (/\d/.test(t)) t = t.replace(NUM_RE, ' <num> ');
   // Placeholders (`<url>` …) survive lower-casing and tokenising as single words.
   if (/\P{ASCII}/u.test(t)) t = t.replace(EMOJI_NOISE_RE, '').replace(EMOJI_RE, ' $& ');
   return t.toLowerCase().replace(/’/g, "'");
