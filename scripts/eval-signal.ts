@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { evaluateTickers, reportTickerAccuracy } from '../bench/tickerAccuracy';
 import { plainVaderSentiment, scoreSentiment, type SentimentLabel } from '../core/signal/sentiment';
-import { createSentimentAnalyser, loadSentimentModel, logits, type SentimentAnalyser } from '../core/signal/sentimentModel';
+import { CLASSES, createSentimentAnalyser, linearScores, loadSentimentModel, type SentimentAnalyser } from '../core/signal/sentimentModel';
 import { blendedLogits, buildCorpus, DEFAULT_CONFIG, judgedSets, labelsOf, outOfFoldLogits, outOfFoldStyles, scoresBySet, styleScoresOf, train, trainStyles, tuneBlend, type TrainingConfig } from './sentiment/crossValidation';
 import { scoreLabels, type Scores } from '../core/signal/labelScores';
 import { dataDirArg, readLabelledSets, SUPPLEMENT_SETS } from './sentiment/signalData';
@@ -66,7 +66,7 @@ function main(): void {
     const blend = tuneBlend(corpus, z, styleScores, others);
     const mine = all.filter((i) => corpus.setOf[i] === s);
     const zs = new Float64Array(all.length * 3);
-    for (const i of mine) zs.set(logits(m.weights, m.bias, config.hashBits, corpus.examples[i]!.f), i * 3);
+    for (const i of mine) zs.set(linearScores(m.weights, m.bias, config.hashBits, CLASSES.length, corpus.examples[i]!.f), i * 3);
     const styles = styleScoresOf(corpus, trainStyles(corpus, others, config), config, mine);
     lodo.set(s, scoresBySet(corpus, blendedLogits(corpus, zs, styles, blend, mine), blend.offsets, mine).get(s)!);
   }

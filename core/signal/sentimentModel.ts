@@ -153,37 +153,12 @@ export function loadSentimentModel(file: string = DEFAULT_MODEL_PATH): Sentiment
   return decodeModel(bytes, file);
 }
 
-/** The class logits of a featurised post under trained float64 weights (training and evaluation; the analyser reads `modelScores`). */
-export function logits(weights: Float64Array, bias: ArrayLike<number>, hashBits: number, f: PostFeatures, out = new Float64Array(3)): Float64Array {
-  let z0 = bias[0]!;
-  let z1 = bias[1]!;
-  let z2 = bias[2]!;
-  const idx = f.indices;
-  const vs = f.values;
-  for (let i = 0; i < idx.length; i++) {
-    const o = idx[i]! * 3;
-    const v = vs[i]!;
-    z0 += v * weights[o]!;
-    z1 += v * weights[o + 1]!;
-    z2 += v * weights[o + 2]!;
-  }
-  const base = (1 << hashBits) * 3;
-  for (let d = 0; d < f.dense.length; d++) {
-    const x = f.dense[d]!;
-    if (x === 0) continue;
-    const o = base + d * 3;
-    z0 += x * weights[o]!;
-    z1 += x * weights[o + 1]!;
-    z2 += x * weights[o + 2]!;
-  }
-  out[0] = z0;
-  out[1] = z1;
-  out[2] = z2;
-  return out;
-}
-
-/** The scores of a featurised post under a linear model with any number of classes (the style classifier in training). */
-export function linearScores(weights: Float64Array, bias: ArrayLike<number>, hashBits: number, classes: number, f: PostFeatures, out: Float64Array): Float64Array {
+/**
+ * The scores of a featurised post under trained float64 weights with any number of classes: the sentiment
+ * regression's logits (3) or the style classifier's scores, in training and evaluation. The analyser reads
+ * `modelScores`, which computes both from the loaded model's one table.
+ */
+export function linearScores(weights: Float64Array, bias: ArrayLike<number>, hashBits: number, classes: number, f: PostFeatures, out = new Float64Array(classes)): Float64Array {
   for (let k = 0; k < classes; k++) out[k] = bias[k]!;
   const idx = f.indices;
   const vs = f.values;
@@ -258,7 +233,7 @@ export interface SentimentAnalyser {
 
 /**
  * A featurised post's sentiment logits (into `z`) and style scores (into `style`) under a loaded model:
- * `logits` and `linearScores` of the two models at once, from the model's one table.
+ * `linearScores` of the two models at once, from the model's one table.
  */
 export function modelScores(model: SentimentModel, f: PostFeatures, z: Float64Array, style: Float64Array): void {
   const { header, rows: t } = model;

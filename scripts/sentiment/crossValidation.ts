@@ -1,7 +1,7 @@
 import { seededRandom } from '../../core/random/seededRandom';
 import type { SentimentLabel } from '../../core/signal/sentiment';
 import { DENSE_FEATURES, postFeatures, type LexiconScore } from '../../core/signal/sentimentFeatures';
-import { blendLexicon, CLASSES, lexiconCompoundOf, lexiconShareOf, linearScores, logits } from '../../core/signal/sentimentModel';
+import { blendLexicon, CLASSES, lexiconCompoundOf, lexiconShareOf, linearScores } from '../../core/signal/sentimentModel';
 import { trainRegression, type Example, type Regression } from './logisticRegression';
 import { scoreLabels, type Scores } from '../../core/signal/labelScores';
 import { SUPPLEMENT_SETS, type LabelledSet } from './signalData';
@@ -95,23 +95,18 @@ export function trainStyles(corpus: Corpus, posts: readonly number[], config: Tr
 
 /** Style scores of every post from a style classifier that did not see it (k-fold), one row of `sets.length` per post. */
 export function outOfFoldStyles(corpus: Corpus, config: TrainingConfig): Float64Array {
-  const styles = corpus.sets.length;
-  const out = new Float64Array(corpus.examples.length * styles);
+  const out = new Float64Array(corpus.examples.length * corpus.sets.length);
   const all = corpus.examples.map((_, i) => i);
   for (let k = 0; k < config.folds; k++) {
     const model = trainStyles(corpus, all.filter((i) => corpus.foldOf[i] !== k), config);
-    const row = new Float64Array(styles);
-    for (const i of all) {
-      if (corpus.foldOf[i] === k) out.set(linearScores(model.weights, model.bias, config.hashBits, styles, corpus.examples[i]!.f, row), i * styles);
-    }
+    styleScoresOf(corpus, model, config, all.filter((i) => corpus.foldOf[i] === k), out);
   }
   return out;
 }
 
-/** Style scores of some posts under one style classifier (the rows of other posts stay 0). */
-export function styleScoresOf(corpus: Corpus, model: Regression, config: TrainingConfig, posts: readonly number[]): Float64Array {
+/** Style scores of some posts under one style classifier, written into `out` (rows of other posts are left as they are). */
+export function styleScoresOf(corpus: Corpus, model: Regression, config: TrainingConfig, posts: readonly number[], out = new Float64Array(corpus.examples.length * corpus.sets.length)): Float64Array {
   const styles = corpus.sets.length;
-  const out = new Float64Array(corpus.examples.length * styles);
   const row = new Float64Array(styles);
   for (const i of posts) out.set(linearScores(model.weights, model.bias, config.hashBits, styles, corpus.examples[i]!.f, row), i * styles);
   return out;
@@ -142,7 +137,7 @@ export function outOfFoldLogits(corpus: Corpus, config: TrainingConfig): Float64
   for (let k = 0; k < config.folds; k++) {
     const model = train(corpus.examples.filter((_, i) => corpus.foldOf[i] !== k), config);
     corpus.examples.forEach((e, i) => {
-      if (corpus.foldOf[i] === k) out.set(logits(model.weights, model.bias, config.hashBits, e.f), i * 3);
+      if (corpus.foldOf[i] === k) out.set(linearScores(model.weights, model.bias, config.hashBits, CLASSES.length, e.f), i * 3);
     });
   }
   return out;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scoreSentiment, type SentimentLabel } from '../../core/signal/sentiment';
 import { DENSE_FEATURES } from '../../core/signal/sentimentFeatures';
-import { blendLexicon, CLASSES, createSentimentAnalyser, decide, decodeModel, encodeModel, lexiconCompoundOf, lexiconShareOf, linearScores, logits, modelScores } from '../../core/signal/sentimentModel';
+import { blendLexicon, CLASSES, createSentimentAnalyser, decide, decodeModel, encodeModel, lexiconCompoundOf, lexiconShareOf, linearScores, modelScores } from '../../core/signal/sentimentModel';
 import { blendedLogits, buildCorpus, createMeanMacroF1, DEFAULT_CONFIG, labelsOf, NO_BLEND, outOfFoldLogits, outOfFoldStyles, scoresBySet, train, trainStyles, tuneBlend, tuneOffsets } from './crossValidation';
 import { scoreLabels } from '../../core/signal/labelScores';
 import type { LabelledSet } from './signalData';
@@ -49,7 +49,7 @@ describe('training', () => {
     const testIdx = corpus.examples.flatMap((_, i) => (corpus.setOf[i] === 1 ? [i] : []));
     const model = train(trainIdx.map((i) => corpus.examples[i]!), config);
     const z = new Float64Array(corpus.examples.length * 3);
-    for (const i of testIdx) z.set(logits(model.weights, model.bias, config.hashBits, corpus.examples[i]!.f), i * 3);
+    for (const i of testIdx) z.set(linearScores(model.weights, model.bias, config.hashBits, 3, corpus.examples[i]!.f), i * 3);
     const scores = scoreLabels(testIdx.map((i) => corpus.gold[i]!), labelsOf(z, [0, 0, 0], testIdx));
     expect(scores.macroF1).toBeGreaterThan(0.6);
   });
@@ -121,7 +121,7 @@ describe('training', () => {
     const gotStyle = new Float64Array(2);
     for (const [i, p] of [...labelled.posts, ...heldOut.posts].entries()) {
       const f = corpus.examples[i]!.f;
-      const want = logits(model.weights, model.bias, config.hashBits, f);
+      const want = linearScores(model.weights, model.bias, config.hashBits, 3, f);
       modelScores(decoded, f, got, gotStyle);
       for (let k = 0; k < 3; k++) expect(got[k]).toBeCloseTo(want[k]!, 3);
       linearScores(styles.weights, styles.bias, config.hashBits, 2, f, style);
