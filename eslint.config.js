@@ -13,7 +13,7 @@ const root = import.meta.dirname;
  * The server's layers, lowest first (ARCHITECTURE.md). A folder may import the folders before it, never one after it.
  * Folders on one row sit side by side and do not import each other.
  */
-const layers = [['core'], ['platform'], ['warehouse', 'migrations'], ['seed'], ['workflows'], ['api'], ['server']];
+const layers = [['core'], ['platform'], ['warehouse', 'migrations'], ['domain'], ['seed'], ['workflows'], ['api'], ['server']];
 /** On top of every layer: they may import anything of the server, and nothing imports them. */
 const tops = ['scripts', 'bench', 'tests', 'e2e', 'dashboard'];
 

@@ -7,9 +7,9 @@ import { startTwilioEndpoint, type TwilioEndpoint } from '../tests/support/twili
 import { insertMentions } from '../warehouse/queries/insertMentions';
 import type { evaluateAlerts, scanPlatform, weeklyDigest } from './definitions';
 import { evaluateAlertsAfterScanId } from './definitions/scanPlatform';
-import { createMailer } from './notifications/mailer';
-import { createSmsSender } from './notifications/smsSender';
-import { startSmtpCapture, type SmtpCapture } from './notifications/smtpCapture';
+import { createMailer } from '../domain/notifications/mailer';
+import { createSmsSender } from '../domain/notifications/smsSender';
+import { startSmtpCapture, type SmtpCapture } from '../domain/notifications/smtpCapture';
 import { startWorker, type RunningWorker } from './worker';
 import { NEW_TREND_ALERTS_PER_DAY } from '../core/contracts/alerts';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { log } from '../../platform/logger';
-import { deliverNotification, recordNotification, type NotificationChannels } from '../../workflows/notifications/delivery';
-import type { AccountPayload } from '../../workflows/notifications/messages';
+import { deliverNotification, recordNotification, type NotificationChannels } from '../../domain/notifications/delivery';
+import type { AccountPayload } from '../../domain/notifications/messages';
 
 export interface AccountMessage {
   userId: string;

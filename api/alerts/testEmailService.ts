@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { deliverNotification, recordNotification, type NotificationChannels } from '../../workflows/notifications/delivery';
+import { deliverNotification, recordNotification, type NotificationChannels } from '../../domain/notifications/delivery';
 import { userById } from '../../warehouse/postgres/users';
 import { HttpError } from '../http/httpError';
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/testStores';
-import { createMailer } from '../../workflows/notifications/mailer';
-import { createSmsSender } from '../../workflows/notifications/smsSender';
-import { startSmtpCapture, type SmtpCapture } from '../../workflows/notifications/smtpCapture';
+import { createMailer } from '../../domain/notifications/mailer';
+import { createSmsSender } from '../../domain/notifications/smsSender';
+import { startSmtpCapture, type SmtpCapture } from '../../domain/notifications/smtpCapture';
 import { createTestEmailService } from '../alerts/testEmailService';
 import { HttpError } from '../http/httpError';
 

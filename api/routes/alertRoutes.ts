@@ -4,7 +4,7 @@ import { alertIdSchema, alertSchema, createAlertSchema, outboxMessageSchema, out
 import { alertSettingsSchema } from '../../core/contracts/alertSettings';
 import { MAX_WATCHLIST, watchlistSchema } from '../../core/contracts/watchlist';
 import { findAlertSettings, saveAlertSettings } from '../../warehouse/postgres/alertSettings';
-import type { NotificationChannels } from '../../workflows/notifications/delivery';
+import type { NotificationChannels } from '../../domain/notifications/delivery';
 import { listOutbox } from '../../warehouse/postgres/outboxMessages';
 import { createAlertService } from '../alerts/alertService';
 import { createTestEmailService } from '../alerts/testEmailService';

@@ -5,7 +5,7 @@ import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { startWebhookReceiver, type WebhookReceiver } from '../../tests/support/webhookReceiver';
 import { fillAlertOutcomes, openAlertOutcomes, recordAlertFirings } from '../../warehouse/postgres/alertOutcomes';
-import type { ResolveHost } from '../../workflows/notifications/webhookSender';
+import type { ResolveHost } from '../../domain/notifications/webhookSender';
 
 /** A public address (documentation-free: example.com's) the fake names resolve to when they are meant to be public. */
 const PUBLIC = '93.184.216.34';

@@ -3,8 +3,8 @@ import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { webhookTargetInputSchema, type WebhookBody, type WebhookDelivery, type WebhookSettings, type WebhookTarget } from '../../core/contracts/webhooks';
 import { webhookDeliveryKey } from '../../core/webhooks/deliveryKeys';
-import { deliverWebhook } from '../../workflows/notifications/webhookDelivery';
-import { resolveWebhookTarget, WebhookTargetRefused, type WebhookPolicy } from '../../workflows/notifications/webhookSender';
+import { deliverWebhook } from '../../domain/notifications/webhookDelivery';
+import { resolveWebhookTarget, WebhookTargetRefused, type WebhookPolicy } from '../../domain/notifications/webhookSender';
 import {
   deleteAlertWebhook,
   deleteWebhookTarget,

@@ -1,4 +1,4 @@
-import type { NotificationChannels } from '../../workflows/notifications/delivery';
+import type { NotificationChannels } from '../../domain/notifications/delivery';
 
 export interface SentMessage {
   channel: 'email' | 'sms';

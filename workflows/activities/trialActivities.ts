@@ -2,8 +2,8 @@ import type { Database } from '../../platform/database';
 import { insertNotifications } from '../../warehouse/postgres/notifications';
 import { expireEndedTrials } from '../../warehouse/postgres/trials';
 import { cardFreeTrialsEndingBy } from '../../warehouse/postgres/users';
-import { notificationRow } from '../notifications/delivery';
-import type { TrialPayload } from '../notifications/messages';
+import { notificationRow } from '../../domain/notifications/delivery';
+import type { TrialPayload } from '../../domain/notifications/messages';
 import { DAY_MS } from '../../core/timeWindows';
 
 const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);

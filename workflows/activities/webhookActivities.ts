@@ -1,7 +1,7 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
-import { deliverWebhook, WebhookRejected, type WebhookHooks } from '../notifications/webhookDelivery';
-import { WebhookTargetRefused, type WebhookPolicy } from '../notifications/webhookSender';
+import { deliverWebhook, WebhookRejected, type WebhookHooks } from '../../domain/notifications/webhookDelivery';
+import { WebhookTargetRefused, type WebhookPolicy } from '../../domain/notifications/webhookSender';
 
 export interface WebhookActivityDeps {
   db: Knex;
