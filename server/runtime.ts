@@ -15,7 +15,7 @@ import { listedTickers } from '../warehouse/postgres/tickers';
 import { createActivities } from '../workflows/activities';
 import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
-import { postgresLimiters } from '../workflows/connectors/http/requestPacer';
+import { postgresLimiters } from '../platform/http/requestPacer';
 import { createRealConnectors } from '../workflows/connectors/realConnectors';
 import { createPriceProvider } from '../workflows/prices';
 import { createNotificationChannels } from '../domain/notifications';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import type { HttpPolicy } from '../../workflows/connectors/http/httpClient';
-import { createRequestPacer, type LimiterFactory, type RequestPacer } from '../../workflows/connectors/http/requestPacer';
+import type { HttpPolicy } from '../../platform/http/httpClient';
+import { createRequestPacer, type LimiterFactory, type RequestPacer } from '../../platform/http/requestPacer';
 import { ConnectorError, type FetchOptions, type RawPost } from '../../workflows/connectors/types';
 import { ReplayServer } from './replayServer';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { createHttpClient, type ErrorResponse, type ErrorVerdict, type HttpPolicy, type RequestContext } from './http/httpClient';
-import { dateString, parsePayload, sourceLabel } from './http/payload';
-import { decodeCursor, encodeCursor, takeAfterMark, timeMarkSchema } from './http/watermark';
+import { createHttpClient, type ErrorResponse, type ErrorVerdict, type HttpPolicy, type RequestContext } from '../../platform/http/httpClient';
+import { dateString, parsePayload, sourceLabel } from '../../platform/http/payload';
+import { decodeCursor, encodeCursor, takeAfterMark, timeMarkSchema } from '../../platform/http/watermark';
 import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type RawPost, type Source } from './types';
 
 export interface InstagramConnectorOptions {

@@ -1,5 +1,5 @@
-import type { HttpPolicy } from './http/httpClient';
-import { pacerFor, type LimiterFactory } from './http/requestPacer';
+import type { HttpPolicy } from '../../platform/http/httpClient';
+import { pacerFor, type LimiterFactory } from '../../platform/http/requestPacer';
 import { createInstagramConnector } from './instagram';
 import { createRedditConnector } from './reddit';
 import { createTikTokConnector } from './tiktok';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, unpaced } from '../../tests/replay/testing';
-import type { HttpPolicy } from './http/httpClient';
+import type { HttpPolicy } from '../../platform/http/httpClient';
 import { createInstagramConnector } from './instagram';
 import { createRedditConnector } from './reddit';
 import { createTikTokConnector } from './tiktok';

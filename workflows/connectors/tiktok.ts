@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { createHttpClient, type HttpPolicy, type RequestContext } from './http/httpClient';
-import { parsePayload, sourceLabel } from './http/payload';
-import { TokenCache } from './http/tokenCache';
-import { decodeCursor, encodeCursor, takeAfterMark, timeMarkSchema } from './http/watermark';
+import { createHttpClient, type HttpPolicy, type RequestContext } from '../../platform/http/httpClient';
+import { parsePayload, sourceLabel } from '../../platform/http/payload';
+import { TokenCache } from '../../platform/http/tokenCache';
+import { decodeCursor, encodeCursor, takeAfterMark, timeMarkSchema } from '../../platform/http/watermark';
 import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type RawPost, type Source } from './types';
 import { DAY_MS } from '../../core/timeWindows';
 

@@ -5,7 +5,7 @@ import { createSentimentAnalyser, loadSentimentModel } from '../../core/signal/s
 import { loadTickerData } from '../../core/signal/tickerData';
 import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, unpaced, useReplayServer } from '../../tests/replay/testing';
 import { compileQuery, X_BEARER_TOKEN } from '../../tests/replay/twitterReplay';
-import { createRequestPacer } from './http/requestPacer';
+import { createRequestPacer } from '../../platform/http/requestPacer';
 import { buildTwitterQuery, createTwitterConnector } from './twitter';
 import type { Source } from './types';
 

@@ -1,9 +1,9 @@
 import { decodeHTML } from 'entities';
 import { z } from 'zod';
-import { createHttpClient, type HttpPolicy, type RequestContext } from './http/httpClient';
-import { dateString, parsePayload, sourceLabel } from './http/payload';
-import type { RequestLimit, RequestPacer } from './http/requestPacer';
-import { decodeCursor, encodeCursor } from './http/watermark';
+import { createHttpClient, type HttpPolicy, type RequestContext } from '../../platform/http/httpClient';
+import { dateString, parsePayload, sourceLabel } from '../../platform/http/payload';
+import type { RequestLimit, RequestPacer } from '../../platform/http/requestPacer';
+import { decodeCursor, encodeCursor } from '../../platform/http/watermark';
 import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type RawPost, type Source } from './types';
 import { HOUR_MS } from '../../core/timeWindows';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { createHttpClient, type ErrorResponse, type ErrorVerdict, type HttpPolicy, type RequestContext } from './http/httpClient';
-import { dateString, parsePayload, sourceLabel } from './http/payload';
-import { advanceMark, decodeCursor, encodeCursor, isAfterMark, timeMarkSchema, type Stamped, type TimeMark } from './http/watermark';
+import { createHttpClient, type ErrorResponse, type ErrorVerdict, type HttpPolicy, type RequestContext } from '../../platform/http/httpClient';
+import { dateString, parsePayload, sourceLabel } from '../../platform/http/payload';
+import { advanceMark, decodeCursor, encodeCursor, isAfterMark, timeMarkSchema, type Stamped, type TimeMark } from '../../platform/http/watermark';
 import { nextPacificMidnight } from '../quota/quotaDay';
 import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from './types';
 import { DAY_MS } from '../../core/timeWindows';

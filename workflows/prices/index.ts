@@ -1,4 +1,4 @@
-import type { HttpPolicy } from '../connectors/http/httpClient';
+import type { HttpPolicy } from '../../platform/http/httpClient';
 import { createMassivePriceProvider, MASSIVE_SOURCE } from './massivePrices';
 import { createSimulatedPriceProvider, SIMULATED_SOURCE } from './simulatedPrices';
 import type { PriceProvider } from './types';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { createHttpClient, type HttpPolicy, type RequestContext } from '../connectors/http/httpClient';
-import { parsePayload } from '../connectors/http/payload';
+import { createHttpClient, type HttpPolicy, type RequestContext } from '../../platform/http/httpClient';
+import { parsePayload } from '../../platform/http/payload';
 import type { PriceProvider, Quote } from './types';
 
 /** The provider's name, stored as the source of its price ticks. */

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expectConnectorError, timed } from '../../../tests/replay/testing';
+import { expectConnectorError, timed } from '../../tests/replay/testing';
 import { createHttpClient, type HttpPolicy } from './httpClient';
 import { parsePayload } from './payload';
 import { TokenCache } from './tokenCache';

@@ -1,6 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { X_RECENT_SEARCH_LIMIT } from '../twitter';
+import { X_RECENT_SEARCH_LIMIT } from '../../workflows/connectors/twitter';
 import { createRequestPacer, pacedPoints } from './requestPacer';
 
 describe('request pacing', () => {

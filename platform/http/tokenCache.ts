@@ -1,4 +1,4 @@
-import { createTtlCache } from '../../../platform/ttlCache';
+import { createTtlCache } from '../ttlCache';
 
 /** A fetched OAuth client-credentials token and its lifetime. */
 export interface IssuedToken {

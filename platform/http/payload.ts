@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConnectorError } from '../types';
+import { ConnectorError } from './connectorError';
 import type { RequestContext } from './httpClient';
 
 /** The value at a zod issue path, so a message can say whether the field was absent or present with the wrong shape. */

@@ -1,5 +1,5 @@
-import type { Platform } from '../../../core/platforms';
-import { ConnectorError } from '../types';
+import type { Platform } from '../../core/platforms';
+import { ConnectorError } from './connectorError';
 import { sleep, waitFromHeaders } from './waits';
 
 /** Timeouts and back-off shared by every connector; tests inject small values. */
