@@ -38,7 +38,7 @@ import { pipelineRoutes } from './routes/pipelineRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { stockRoutes } from './routes/stockRoutes';
 import { cachedValue } from '../platform/ttlCache';
-import { priceSource } from '../workflows/prices';
+import { priceSource } from '../domain/prices';
 import { platformStatus } from './services/platformStatusService';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';

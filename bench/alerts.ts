@@ -25,7 +25,7 @@ import type { evaluateAlerts, scanPlatform } from '../workflows/definitions';
 import { createMailer } from '../domain/notifications/mailer';
 import { createSmsSender } from '../domain/notifications/smsSender';
 import { startSmtpCapture } from '../domain/notifications/smtpCapture';
-import { createSimulatedPriceProvider } from '../workflows/prices/simulatedPrices';
+import { createSimulatedPriceProvider } from '../domain/prices/simulatedPrices';
 import { startWorker } from '../workflows/worker';
 import { startWebhookReceiver } from '../tests/support/webhookReceiver';
 import { withBenchStack } from './benchStack';

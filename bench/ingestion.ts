@@ -15,7 +15,7 @@ import { analysePosts } from '../workflows/activities/scanActivities';
 import { createSimulatedConnector } from '../workflows/connectors/simulatedFeed';
 import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
-import { createSimulatedPriceProvider } from '../workflows/prices/simulatedPrices';
+import { createSimulatedPriceProvider } from '../domain/prices/simulatedPrices';
 import type { scanPlatform } from '../workflows/definitions';
 import { startWorker } from '../workflows/worker';
 import { withBenchStack } from './benchStack';

@@ -1,5 +1,5 @@
 /**
- * Derives workflows/prices/referencePrices.csv, the simulated price source's starting points, from the exchange listings
+ * Derives domain/prices/referencePrices.csv, the simulated price source's starting points, from the exchange listings
  * in ../shared/signal-data/universe (Nasdaq, NYSE and NYSE American screener files: `lastsale` per symbol, as of August
  * 2026; the US ETF list, which carries no price). Only this compact table is committed, never the listings.
  *
@@ -17,11 +17,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseCsvRecords } from '../core/tickers/parseUniverse';
-import type { AssetClass } from '../workflows/prices/referencePrices';
+import type { AssetClass } from '../domain/prices/referencePrices';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const universe = path.resolve(process.argv[2] ?? path.join(root, '..', 'shared', 'signal-data', 'universe'));
-const output = path.join(root, 'workflows', 'prices', 'referencePrices.csv');
+const output = path.join(root, 'domain', 'prices', 'referencePrices.csv');
 
 const listingSchema = z.array(z.object({ symbol: z.string().min(1), lastsale: z.string(), marketCap: z.string() }));
 

@@ -17,7 +17,7 @@ import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
 import { postgresLimiters } from '../platform/http/requestPacer';
 import { createRealConnectors } from '../workflows/connectors/realConnectors';
-import { createPriceProvider } from '../workflows/prices';
+import { createPriceProvider } from '../domain/prices';
 import { createNotificationChannels } from '../domain/notifications';
 import { startSmtpCapture } from '../domain/notifications/smtpCapture';
 import { ensureSchedules } from '../workflows/schedules';

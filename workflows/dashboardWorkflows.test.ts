@@ -6,7 +6,7 @@ import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestData
 import { insertMentions } from '../warehouse/queries/insertMentions';
 import type { detectTrends, refreshPrices, scanPlatform } from './definitions';
 import { detectTrendsAfterScanId } from './definitions/scanPlatform';
-import { createSimulatedPriceProvider } from './prices/simulatedPrices';
+import { createSimulatedPriceProvider } from '../domain/prices/simulatedPrices';
 import { ensurePriceSchedule, PRICE_SCHEDULE_ID } from './schedules';
 import { startWorker, type RunningWorker } from './worker';
 

@@ -8,7 +8,7 @@ import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { insertMentions } from '../../warehouse/queries/insertMentions';
 import { createPriceActivities } from '../../workflows/activities/priceActivities';
-import { createSimulatedPriceProvider } from '../../workflows/prices/simulatedPrices';
+import { createSimulatedPriceProvider } from '../../domain/prices/simulatedPrices';
 
 // Saturday 2026-11-21, noon in New York: the market is closed; the last session is Friday's, 9:30–16:00 (14:30–21:00 UTC).
 let pinned = new Date('2026-11-21T17:00:00Z');

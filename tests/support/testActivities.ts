@@ -9,8 +9,8 @@ import type { Connector } from '../../workflows/connectors/types';
 import type { DeliveryHooks, NotificationChannels } from '../../domain/notifications/delivery';
 import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
 import type { WebhookPolicy } from '../../domain/notifications/webhookSender';
-import type { PriceProvider } from '../../workflows/prices';
-import { createSimulatedPriceProvider } from '../../workflows/prices/simulatedPrices';
+import type { PriceProvider } from '../../domain/prices';
+import { createSimulatedPriceProvider } from '../../domain/prices/simulatedPrices';
 import type { Platform } from '../../core/platforms';
 
 export interface TestActivityOptions {

@@ -3,7 +3,7 @@ import { marketTradedBetween, OUTCOME_GRACE_MS, OUTCOME_HORIZONS, priceAt, PRICE
 import type { Warehouse } from '../../warehouse/client';
 import { fillAlertOutcomes, openAlertOutcomes, type OutcomeFill } from '../../warehouse/postgres/alertOutcomes';
 import { priceTicksBetween } from '../../warehouse/queries/priceTicksBetween';
-import { SIMULATED_SOURCE } from '../prices/simulatedPrices';
+import { SIMULATED_SOURCE } from '../../domain/prices/simulatedPrices';
 
 const MINUTE = 60_000;
 const LAST_HORIZON_MS = OUTCOME_HORIZONS[OUTCOME_HORIZONS.length - 1]! * MINUTE;

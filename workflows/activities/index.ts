@@ -3,7 +3,7 @@ import type { SentimentAnalyser } from '../../core/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import type { Connector } from '../connectors/types';
 import type { DeliveryHooks, NotificationChannels } from '../../domain/notifications/delivery';
-import type { PriceProvider } from '../prices';
+import type { PriceProvider } from '../../domain/prices';
 import { createAlertActivities } from './alertActivities';
 import { createAlertOutcomeActivities } from './alertOutcomeActivities';
 import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';

@@ -4,9 +4,9 @@ import type { Warehouse } from '../../warehouse/client';
 import { insertPriceTicks, type PriceTick } from '../../warehouse/queries/insertPriceTicks';
 import { stockPrices, updateStockPrices } from '../../warehouse/postgres/stocks';
 import { latestPriceTick } from '../../warehouse/queries/latestPriceTick';
-import { backfillInstants, PRICE_BACKFILL_DAYS } from '../prices/backfillInstants';
+import { backfillInstants, PRICE_BACKFILL_DAYS } from '../../domain/prices/backfillInstants';
 import { ConnectorError } from '../connectors/types';
-import type { PriceProvider, Quote } from '../prices';
+import type { PriceProvider, Quote } from '../../domain/prices';
 import { DAY_MS } from '../../core/timeWindows';
 
 /** Postgres stocks.price is decimal(10,2) and change_percent decimal(5,2): values are rounded and clamped to fit. */
