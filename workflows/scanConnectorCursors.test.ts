@@ -10,7 +10,7 @@ import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestData
 import { createTwitterConnector } from './connectors/twitter';
 import { createYouTubeConnector } from './connectors/youtube';
 import type { scanPlatform } from './definitions';
-import { quotaDay } from './quota/quotaDay';
+import { quotaDay } from '../domain/quota/quotaDay';
 import { startWorker, type RunningWorker } from './worker';
 
 /** Posts stored per platform (FINAL: a post written twice is one row). */

@@ -1,7 +1,7 @@
 import type { YouTubeQuota } from '../../core/contracts/admin';
 import type { Database } from '../../platform/database';
 import { activeSourceLists } from '../../warehouse/postgres/platformSettings';
-import { quotaDay } from '../../workflows/quota/quotaDay';
+import { quotaDay } from '../../domain/quota/quotaDay';
 import { createQuotaUsageStore } from '../../warehouse/postgres/apiQuotaUsage';
 
 export interface YouTubeQuotaDeps {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pipelineRunsResponseSchema, youtubeQuotaSchema, type PipelineRun } from '../../core/contracts/admin';
 import { seedSourceLists } from '../../seed/sourceLists';
-import { quotaDay } from '../../workflows/quota/quotaDay';
+import { quotaDay } from '../../domain/quota/quotaDay';
 import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { uniqueTaskQueue } from '../../tests/support/testStores';

@@ -10,8 +10,8 @@ import { insertMentions, type MentionRow } from '../../warehouse/queries/insertM
 import { insertPosts, type PostRow } from '../../warehouse/queries/insertPosts';
 import type { PostAnalyzer } from '../../core/signal/analyzePost';
 import { ConnectorError, type Connector, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from '../connectors/types';
-import { quotaDay } from '../quota/quotaDay';
-import { planQuotaAllowance } from '../quota/quotaPlan';
+import { quotaDay } from '../../domain/quota/quotaDay';
+import { planQuotaAllowance } from '../../domain/quota/quotaPlan';
 import { createQuotaUsageStore } from '../../warehouse/postgres/apiQuotaUsage';
 import type { PostAnalyzerCache } from './postAnalyzerCache';
 import type { Platform } from '../../core/platforms';

@@ -1,4 +1,7 @@
 import type { Platform } from '../../core/platforms';
+import type { QuotaAllowance, QuotaKind } from '../../domain/quota/quotaPlan';
+
+export type { QuotaAllowance, QuotaKind };
 
 /** One entry of an admin source list, e.g. reddit/subreddits/"wallstreetbets" or twitter/hashtags/"#stocks". */
 export interface Source {
@@ -23,15 +26,6 @@ export interface RawPost {
   url: string;
   /** Upvotes/likes/replies as the platform counts them. */
   engagement: number;
-}
-
-/** The kinds of call a daily unit quota prices differently (YouTube: search.list 100 units, every list call 1). */
-export type QuotaKind = 'search' | 'read';
-
-/** What one fetch may spend of a platform's daily unit quota, per kind of call; the connector reports every spend. */
-export interface QuotaAllowance {
-  units: Record<QuotaKind, number>;
-  spend(kind: QuotaKind, units: number): void;
 }
 
 export interface FetchOptions {

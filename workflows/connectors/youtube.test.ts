@@ -3,7 +3,7 @@ import { fixture } from '../../tests/replay/replayTypes';
 import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, useReplayServer } from '../../tests/replay/testing';
 import { FINANCIAL_EDUCATION_CHANNEL, YOUTUBE_API_KEY } from '../../tests/replay/youtubeReplay';
 import type { Source } from './types';
-import { nextPacificMidnight } from '../quota/quotaDay';
+import { nextPacificMidnight } from '../../domain/quota/quotaDay';
 import { createYouTubeConnector } from './youtube';
 
 const channel: Source = { platform: 'youtube', settingType: 'channels', value: 'Financial Education' };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { createHttpClient, type ErrorResponse, type ErrorVerdict, type HttpPolicy, type RequestContext } from '../../platform/http/httpClient';
 import { dateString, parsePayload, sourceLabel } from '../../platform/http/payload';
 import { advanceMark, decodeCursor, encodeCursor, isAfterMark, timeMarkSchema, type Stamped, type TimeMark } from '../../platform/http/watermark';
-import { nextPacificMidnight } from '../quota/quotaDay';
+import { nextPacificMidnight } from '../../domain/quota/quotaDay';
 import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from './types';
 import { DAY_MS } from '../../core/timeWindows';
 

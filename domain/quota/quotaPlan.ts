@@ -1,5 +1,13 @@
-import type { QuotaKind } from '../connectors/types';
 import { quotaDay } from './quotaDay';
+
+/** The kinds of call a daily unit quota prices differently (YouTube: search.list 100 units, every list call 1). */
+export type QuotaKind = 'search' | 'read';
+
+/** What one fetch may spend of a platform's daily unit quota, per kind of call; the connector reports every spend. */
+export interface QuotaAllowance {
+  units: Record<QuotaKind, number>;
+  spend(kind: QuotaKind, units: number): void;
+}
 
 export interface QuotaPlanInput {
   /** Units the platform grants per day. */
