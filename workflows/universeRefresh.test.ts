@@ -10,7 +10,7 @@ import { testActivities } from '../tests/support/testActivities';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
 import type { refreshTickerUniverse } from './definitions';
 import { ensureUniverseSchedule, UNIVERSE_SCHEDULE_ID } from './schedules';
-import { readTickerExtractorDeps } from './universe/tickerExtractorDeps';
+import { readTickerExtractorDeps } from '../domain/universe/tickerExtractorDeps';
 import { startWorker, type RunningWorker } from './worker';
 
 const EXCHANGE_CODES: Record<string, string> = { 'NYSE American': 'A', NYSE: 'N', 'NYSE Arca': 'P', 'Cboe BZX': 'Z', IEX: 'V' };

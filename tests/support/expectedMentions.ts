@@ -3,7 +3,7 @@ import { createPostAnalyzer } from '../../core/signal/analyzePost';
 import { createSentimentAnalyser, loadSentimentModel } from '../../core/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import type { Connector, Source } from '../../workflows/connectors/types';
-import { readTickerExtractorDeps } from '../../workflows/universe/tickerExtractorDeps';
+import { readTickerExtractorDeps } from '../../domain/universe/tickerExtractorDeps';
 
 /** What a clean scan must write: every (ticker, platform, post) the production analyzer finds in the connector's posts. */
 export async function expectedMentionKeys(db: Knex, connector: Connector, sources: Source[]): Promise<string[]> {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { createPostAnalyzer, type PostAnalyzer } from '../../core/signal/analyzePost';
 import type { SentimentAnalyser } from '../../core/signal/sentimentModel';
 import { cachedValue } from '../../platform/ttlCache';
-import { readTickerExtractorDeps } from '../universe/tickerExtractorDeps';
+import { readTickerExtractorDeps } from '../../domain/universe/tickerExtractorDeps';
 
 /** Admin edits reach every worker within a minute. */
 const TTL_MS = 60_000;

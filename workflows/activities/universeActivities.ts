@@ -2,8 +2,8 @@ import type { Knex } from 'knex';
 import { readTickerFile } from '../../core/signal/tickerData';
 import type { Listing } from '../../core/tickers/listings';
 import { parseUniverseCsv } from '../../core/tickers/parseUniverse';
-import { applyUniverse, universeRows, type UniverseSource } from '../universe/applyUniverse';
-import { DEFAULT_LISTINGS_URL, fetchListings } from '../universe/symbolDirectory';
+import { applyUniverse, universeRows, type UniverseSource } from '../../domain/universe/applyUniverse';
+import { DEFAULT_LISTINGS_URL, fetchListings } from '../../domain/universe/symbolDirectory';
 
 /** At most this many symbols of each kind in a run's result (the full record is in ticker_universe_changes). */
 const LISTED_IN_RESULT = 50;
