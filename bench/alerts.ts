@@ -16,7 +16,7 @@ import { Client, Connection } from '@temporalio/client';
 import { insertMentions, type MentionRow } from '../warehouse/queries/insertMentions';
 import { dashboardPlatforms } from '../core/platforms';
 import { DAY_MS } from '../core/timeWindows';
-import { createSentimentAnalyser, loadSentimentModel } from '../core/signal/sentimentModel';
+import { createSentimentAnalyser, loadSentimentModel } from '../domain/signal/sentimentModel';
 import { createActivities } from '../workflows/activities';
 import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';

@@ -7,7 +7,7 @@ import type { Knex } from 'knex';
 import type { Warehouse } from '../warehouse/client';
 import { insertMentions, type MentionRow } from '../warehouse/queries/insertMentions';
 import { dashboardPlatforms } from '../core/platforms';
-import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } from '../core/signal/sentimentModel';
+import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } from '../domain/signal/sentimentModel';
 import { MINUTES_PER_DAY } from '../core/timeWindows';
 import { createActivities } from '../workflows/activities';
 import { createPostAnalyzerCache } from '../workflows/activities/postAnalyzerCache';

@@ -12,12 +12,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createPostAnalyzer } from '../core/signal/analyzePost';
-import { scoreSentiment } from '../core/signal/sentiment';
-import { createSentimentAnalyser, loadSentimentModel } from '../core/signal/sentimentModel';
+import { createPostAnalyzer } from '../domain/signal/analyzePost';
+import { scoreSentiment } from '../domain/signal/sentiment';
+import { createSentimentAnalyser, loadSentimentModel } from '../domain/signal/sentimentModel';
 import { seededRandom } from '../core/random/seededRandom';
-import { loadTickerData } from '../core/signal/tickerData';
-import { createTickerExtractor, type TickerExtractorDeps } from '../core/signal/tickerExtractor';
+import { loadTickerData } from '../domain/signal/tickerData';
+import { createTickerExtractor, type TickerExtractorDeps } from '../domain/signal/tickerExtractor';
 
 export interface BenchSignalOptions {
   posts?: number;

@@ -14,8 +14,8 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { loadTickerData } from '../core/signal/tickerData';
-import { createTickerExtractor, type TickerExtractorDeps } from '../core/signal/tickerExtractor';
+import { loadTickerData } from '../domain/signal/tickerData';
+import { createTickerExtractor, type TickerExtractorDeps } from '../domain/signal/tickerExtractor';
 import { CRYPTO_SYMBOLS } from '../core/tickers/cryptoSymbols';
 
 const SIGNAL_DIR = path.join(import.meta.dirname, '..', 'core', 'signal');

@@ -44,7 +44,7 @@ export const envSchema = z.object({
   SCAN_MAX_POSTS_PER_SOURCE: z.coerce.number().int().min(1).max(100_000).default(5000),
   SIMULATED_FEED_SEED: z.coerce.number().int().default(42),
   SIMULATED_POSTS_PER_MINUTE: z.coerce.number().min(0).max(1000).default(2),
-  /** The learned sentiment model file (default: the committed core/signal/model/sentiment.model). */
+  /** The learned sentiment model file (default: the committed domain/signal/model/sentiment.model). */
   SENTIMENT_MODEL_PATH: optionalString,
 
   REDDIT_CLIENT_ID: optionalString,

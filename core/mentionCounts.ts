@@ -1,6 +1,6 @@
 import type { Sentiment } from './contracts/stocks';
 import { isPlatform, zeroPerPlatform, type Platform } from './platforms';
-import { majoritySentiment } from './signal/majoritySentiment';
+import { majoritySentiment } from './majoritySentiment';
 
 /** Distinct mentions of one ticker on one platform in some window, with how many of them read bullish and bearish. */
 export interface PlatformMentionCount {

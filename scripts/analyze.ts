@@ -3,7 +3,7 @@
  *
  * Reads JSON Lines `{"id": …, "text": "…"}` from stdin and writes one JSON line per input line to
  * stdout: `{"id": …, "tickers": ["TSLA"], "sentiment": {"label": "bullish", "compound": 0.81, "confidence": 0.9}}`,
- * using the same analyzer as ingestion (core/signal/analyzePost.ts with core/tickers data and the committed
+ * using the same analyzer as ingestion (domain/signal/analyzePost.ts with core/tickers data and the committed
  * sentiment model).
  *
  * A line that is not valid JSON or lacks a string `text` does not stop the run: it yields
@@ -14,9 +14,9 @@
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { createPostAnalyzer } from '../core/signal/analyzePost';
-import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentScore } from '../core/signal/sentimentModel';
-import { loadTickerData } from '../core/signal/tickerData';
+import { createPostAnalyzer } from '../domain/signal/analyzePost';
+import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentScore } from '../domain/signal/sentimentModel';
+import { loadTickerData } from '../domain/signal/tickerData';
 
 const PostLine = z.object({
   id: z.union([z.string(), z.number()]),

@@ -15,10 +15,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { evaluateTickers, reportTickerAccuracy } from '../bench/tickerAccuracy';
-import { plainVaderSentiment, scoreSentiment, type SentimentLabel } from '../core/signal/sentiment';
-import { CLASSES, createSentimentAnalyser, linearScores, loadSentimentModel, type SentimentAnalyser } from '../core/signal/sentimentModel';
+import { plainVaderSentiment, scoreSentiment, type SentimentLabel } from '../domain/signal/sentiment';
+import { CLASSES, createSentimentAnalyser, linearScores, loadSentimentModel, type SentimentAnalyser } from '../domain/signal/sentimentModel';
 import { blendedLogits, buildCorpus, DEFAULT_CONFIG, judgedSets, labelsOf, outOfFoldLogits, outOfFoldStyles, scoresBySet, styleScoresOf, train, trainStyles, tuneBlend, type TrainingConfig } from './sentiment/crossValidation';
-import { scoreLabels, type Scores } from '../core/signal/labelScores';
+import { scoreLabels, type Scores } from '../domain/signal/labelScores';
 import { dataDirArg, readLabelledSets, SUPPLEMENT_SETS } from './sentiment/signalData';
 
 const fmt = (s: Scores | undefined) => (s ? `${s.macroF1.toFixed(3)} / ${s.accuracy.toFixed(3)}` : '—');
@@ -31,7 +31,7 @@ function postsPerSecond(texts: readonly string[], score: (t: string) => unknown)
 }
 
 function projectSet(file: string): Array<{ text: string; label: SentimentLabel }> {
-  return readFileSync(new URL(`../core/signal/${file}`, import.meta.url), 'utf8')
+  return readFileSync(new URL(`../domain/signal/${file}`, import.meta.url), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => JSON.parse(l) as { text: string; label: SentimentLabel });

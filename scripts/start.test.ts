@@ -53,7 +53,7 @@ describe('npm start refuses to start with one clear line', () => {
       // The last line (a first start may build the dashboard before it).
       expect(run.stderr.trim().split('\n').at(-1)).toBe(`StockPulse could not start: Sentiment model ${missing} is missing; restore it from git or run npm run train:sentiment.`);
       const corrupt = path.join(dir, 'corrupt.model');
-      writeFileSync(corrupt, readFileSync(path.join(projectRoot, 'core/signal/model/sentiment.model')).subarray(0, 5000));
+      writeFileSync(corrupt, readFileSync(path.join(projectRoot, 'domain/signal/model/sentiment.model')).subarray(0, 5000));
       run = start({ SENTIMENT_MODEL_PATH: corrupt });
       expect(run.status).toBe(1);
       const last = run.stderr.trim().split('\n').at(-1)!;

@@ -1,5 +1,5 @@
 /**
- * npm run train:sentiment -- --data ../shared/signal-data [--out core/signal/model/sentiment.model]
+ * npm run train:sentiment -- --data ../shared/signal-data [--out domain/signal/model/sentiment.model]
  *
  * Trains the learned sentiment model on the labelled posts in `<data>/sentiment/*.jsonl` and writes
  * the model file the product loads. Reproducible: the same data and seed give the same bytes. The L2
@@ -8,9 +8,9 @@
  * of that penalty.
  */
 import { writeFileSync } from 'node:fs';
-import { scoreSentiment } from '../core/signal/sentiment';
-import { DENSE_FEATURES } from '../core/signal/sentimentFeatures';
-import { decodeModel, DEFAULT_MODEL_PATH, encodeModel } from '../core/signal/sentimentModel';
+import { scoreSentiment } from '../domain/signal/sentiment';
+import { DENSE_FEATURES } from '../domain/signal/sentimentFeatures';
+import { decodeModel, DEFAULT_MODEL_PATH, encodeModel } from '../domain/signal/sentimentModel';
 import { blendedLogits, buildCorpus, DEFAULT_CONFIG, judgedSets, outOfFoldLogits, outOfFoldStyles, scoresBySet, train, trainStyles, tuneBlend, type LexiconBlend } from './sentiment/crossValidation';
 import { dataDirArg, readLabelledSets } from './sentiment/signalData';
 

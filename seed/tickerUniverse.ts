@@ -1,4 +1,4 @@
-import { readTickerFile } from '../core/signal/tickerData';
+import { readTickerFile } from '../domain/signal/tickerData';
 import { parseFormerSymbolsCsv } from '../core/tickers/formerSymbols';
 import { parseSymbolList, parseUniverseCsv } from '../core/tickers/parseUniverse';
 import type { Database } from '../platform/database';

@@ -1,5 +1,5 @@
 import { Client, Connection } from '@temporalio/client';
-import { loadSentimentModel } from '../core/signal/sentimentModel';
+import { loadSentimentModel } from '../domain/signal/sentimentModel';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectedMentionKeys, rollupMentionTotal, storedMentionKeys } from '../tests/support/expectedMentions';
 import { TEST_BACKFILL_MINUTES, testActivities } from '../tests/support/testActivities';

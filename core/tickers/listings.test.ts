@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTickerData } from '../signal/tickerData';
+import { loadTickerData } from '../../domain/signal/tickerData';
 import { parseFormerSymbolsCsv } from './formerSymbols';
 import { issuerName, mergeListings, parseSymbolDirectory } from './listings';
 import { parseUniverseCsv } from './parseUniverse';

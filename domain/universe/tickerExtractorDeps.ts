@@ -1,4 +1,4 @@
-import type { TickerExtractorDeps } from '../../core/signal/tickerExtractor';
+import type { TickerExtractorDeps } from '../signal/tickerExtractor';
 import type { Database } from '../../platform/database';
 import { ambiguousSymbols, formerSymbolSuccessors, listedTickers } from '../../warehouse/postgres/tickers';
 

@@ -1,9 +1,9 @@
 import { seededRandom } from '../../core/random/seededRandom';
-import type { SentimentLabel } from '../../core/signal/sentiment';
-import { DENSE_FEATURES, postFeatures, type LexiconScore } from '../../core/signal/sentimentFeatures';
-import { blendLexicon, CLASSES, lexiconCompoundOf, lexiconShareOf, linearScores } from '../../core/signal/sentimentModel';
+import type { SentimentLabel } from '../../domain/signal/sentiment';
+import { DENSE_FEATURES, postFeatures, type LexiconScore } from '../../domain/signal/sentimentFeatures';
+import { blendLexicon, CLASSES, lexiconCompoundOf, lexiconShareOf, linearScores } from '../../domain/signal/sentimentModel';
 import { trainRegression, type Example, type Regression } from './logisticRegression';
-import { scoreLabels, type Scores } from '../../core/signal/labelScores';
+import { scoreLabels, type Scores } from '../../domain/signal/labelScores';
 import { SUPPLEMENT_SETS, type LabelledSet } from './signalData';
 
 export interface TrainingConfig {

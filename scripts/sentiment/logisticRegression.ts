@@ -1,6 +1,6 @@
 import { seededRandom } from '../../core/random/seededRandom';
-import type { PostFeatures } from '../../core/signal/sentimentFeatures';
-import { linearScores } from '../../core/signal/sentimentModel';
+import type { PostFeatures } from '../../domain/signal/sentimentFeatures';
+import { linearScores } from '../../domain/signal/sentimentModel';
 
 export interface Example {
   f: PostFeatures;

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scoreSentiment, type SentimentLabel } from '../../core/signal/sentiment';
-import { DENSE_FEATURES } from '../../core/signal/sentimentFeatures';
-import { blendLexicon, CLASSES, createSentimentAnalyser, decide, decodeModel, encodeModel, lexiconCompoundOf, lexiconShareOf, linearScores, modelScores } from '../../core/signal/sentimentModel';
+import { scoreSentiment, type SentimentLabel } from '../../domain/signal/sentiment';
+import { DENSE_FEATURES } from '../../domain/signal/sentimentFeatures';
+import { blendLexicon, CLASSES, createSentimentAnalyser, decide, decodeModel, encodeModel, lexiconCompoundOf, lexiconShareOf, linearScores, modelScores } from '../../domain/signal/sentimentModel';
 import { blendedLogits, buildCorpus, createMeanMacroF1, DEFAULT_CONFIG, labelsOf, NO_BLEND, outOfFoldLogits, outOfFoldStyles, scoresBySet, train, trainStyles, tuneBlend, tuneOffsets } from './crossValidation';
-import { scoreLabels } from '../../core/signal/labelScores';
+import { scoreLabels } from '../../domain/signal/labelScores';
 import type { LabelledSet } from './signalData';
 
 /** The project's own labelled posts stand in for the shared data: small, committed, all three labels. */
 const projectSet = (file: string, name: string): LabelledSet => ({
   name,
-  posts: readFileSync(new URL(`../../core/signal/${file}`, import.meta.url), 'utf8')
+  posts: readFileSync(new URL(`../../domain/signal/${file}`, import.meta.url), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
     .map((l) => ({ ...(JSON.parse(l) as { id: string; text: string; label: SentimentLabel }), dataset: name })),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { createPostAnalyzer } from '../../core/signal/analyzePost';
-import { createSentimentAnalyser, loadSentimentModel } from '../../core/signal/sentimentModel';
+import { createPostAnalyzer } from '../../domain/signal/analyzePost';
+import { createSentimentAnalyser, loadSentimentModel } from '../../domain/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import type { Connector, Source } from '../../workflows/connectors/types';
 import { readTickerExtractorDeps } from '../../domain/universe/tickerExtractorDeps';

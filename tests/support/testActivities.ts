@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createSentimentAnalyser, loadSentimentModel } from '../../core/signal/sentimentModel';
+import { createSentimentAnalyser, loadSentimentModel } from '../../domain/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import { createActivities } from '../../workflows/activities';
 import { createConnectors } from '../../workflows/connectors';

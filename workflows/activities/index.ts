@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { SentimentAnalyser } from '../../core/signal/sentimentModel';
+import type { SentimentAnalyser } from '../../domain/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import type { Connector } from '../connectors/types';
 import type { DeliveryHooks, NotificationChannels } from '../../domain/notifications/delivery';

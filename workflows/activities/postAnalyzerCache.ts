@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
-import { createPostAnalyzer, type PostAnalyzer } from '../../core/signal/analyzePost';
-import type { SentimentAnalyser } from '../../core/signal/sentimentModel';
+import { createPostAnalyzer, type PostAnalyzer } from '../../domain/signal/analyzePost';
+import type { SentimentAnalyser } from '../../domain/signal/sentimentModel';
 import { cachedValue } from '../../platform/ttlCache';
 import { readTickerExtractorDeps } from '../../domain/universe/tickerExtractorDeps';
 

@@ -8,7 +8,7 @@ import { saveSourceCursor, saveSourceError, sourceCursor } from '../../warehouse
 import { ensureStockRows } from '../../warehouse/postgres/stocks';
 import { insertMentions, type MentionRow } from '../../warehouse/queries/insertMentions';
 import { insertPosts, type PostRow } from '../../warehouse/queries/insertPosts';
-import type { PostAnalyzer } from '../../core/signal/analyzePost';
+import type { PostAnalyzer } from '../../domain/signal/analyzePost';
 import { ConnectorError, type Connector, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from '../connectors/types';
 import { quotaDay } from '../../domain/quota/quotaDay';
 import { planQuotaAllowance } from '../../domain/quota/quotaPlan';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { readTickerFile } from '../../core/signal/tickerData';
+import { readTickerFile } from '../../domain/signal/tickerData';
 import type { Listing } from '../../core/tickers/listings';
 import { parseUniverseCsv } from '../../core/tickers/parseUniverse';
 import { applyUniverse, universeRows, type UniverseSource } from '../../domain/universe/applyUniverse';

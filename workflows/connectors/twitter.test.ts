@@ -1,8 +1,8 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { createPostAnalyzer } from '../../core/signal/analyzePost';
-import { createSentimentAnalyser, loadSentimentModel } from '../../core/signal/sentimentModel';
-import { loadTickerData } from '../../core/signal/tickerData';
+import { createPostAnalyzer } from '../../domain/signal/analyzePost';
+import { createSentimentAnalyser, loadSentimentModel } from '../../domain/signal/sentimentModel';
+import { loadTickerData } from '../../domain/signal/tickerData';
 import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, unpaced, useReplayServer } from '../../tests/replay/testing';
 import { compileQuery, X_BEARER_TOKEN } from '../../tests/replay/twitterReplay';
 import { createRequestPacer } from '../../platform/http/requestPacer';

@@ -6,7 +6,7 @@ import { scoreSentiment, type SentimentLabel, type SentimentResult } from './sen
 
 /**
  * The learned sentiment model, trained by `npm run train:sentiment` and committed as
- * `core/signal/model/sentiment.model`. Scoring needs Node only. Two linear models read the same features
+ * `domain/signal/model/sentiment.model`. Scoring needs Node only. Two linear models read the same features
  * (sentimentFeatures.ts: hashed word and character n-grams plus the lexicon's score):
  *  - the sentiment regression: multinomial logistic regression over bearish, neutral, bullish;
  *  - the style classifier: which of the training sets the post reads like (StockTwits chatter, news

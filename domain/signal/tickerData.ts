@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseFormerSymbolsCsv, type FormerSymbolEntry } from '../tickers/formerSymbols';
-import { parseSymbolList, parseUniverseCsv, type UniverseEntry } from '../tickers/parseUniverse';
+import { parseFormerSymbolsCsv, type FormerSymbolEntry } from '../../core/tickers/formerSymbols';
+import { parseSymbolList, parseUniverseCsv, type UniverseEntry } from '../../core/tickers/parseUniverse';
 
-const TICKERS_DIR = fileURLToPath(new URL('../tickers/', import.meta.url));
+const TICKERS_DIR = fileURLToPath(new URL('../../core/tickers/', import.meta.url));
 
 /** The committed ticker files: what ingestion starts from, and what `npm run analyze` and the benchmarks read. */
 export const TICKER_FILES = ['universe.csv', 'ambiguous.txt', 'formerSymbols.csv'] as const;

@@ -1,5 +1,5 @@
-import type { Sentiment } from '../contracts/stocks';
-import { majoritySentiment } from './majoritySentiment';
+import type { Sentiment } from '../../core/contracts/stocks';
+import { majoritySentiment } from '../../core/majoritySentiment';
 
 /**
  * Trend scoring (design.md "Signal quality: Trends"): a ticker trends when its mentions of the last 60 minutes stand far

@@ -1,4 +1,4 @@
-import type { Sentiment } from '../contracts/stocks';
+import type { Sentiment } from './contracts/stocks';
 
 /**
  * The label most of a stock's mentions carry: bullish when bullish mentions outnumber bearish ones and are at least as many

@@ -121,7 +121,7 @@ export interface PostFeatures {
   dense: Float64Array;
 }
 
-/** The lexicon scorer's compound in [-1, 1] (core/signal/sentiment.ts in production). */
+/** The lexicon scorer's compound in [-1, 1] (domain/signal/sentiment.ts in production). */
 export type LexiconScore = (text: string) => number;
 /** Its positive part, its negative part (weighed separately), and its bullish and bearish decisions. */
 export const DENSE_FEATURES = 4;

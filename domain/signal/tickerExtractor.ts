@@ -1,6 +1,6 @@
-import { CRYPTO_SYMBOLS } from '../tickers/cryptoSymbols';
-import { EVERYDAY_WORDS, SPOKEN_NAMES } from '../tickers/everydayWords';
-import type { BareUse } from '../tickers/symbolUsage';
+import { CRYPTO_SYMBOLS } from '../../core/tickers/cryptoSymbols';
+import { EVERYDAY_WORDS, SPOKEN_NAMES } from '../../core/tickers/everydayWords';
+import type { BareUse } from '../../core/tickers/symbolUsage';
 import { COMMON_WORDS } from './commonWords';
 import { EVERYDAY_NAMES, PAYMENT_METHODS } from './everydayNames';
 import { hasMarketSign, MARKET_PHRASES, MARKET_WORDS } from './marketContext';
