@@ -5,7 +5,7 @@ import { Client, Connection } from '@temporalio/client';
 import { createClient } from '@clickhouse/client';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../core/config';
+import { loadConfig } from '../platform/config';
 import { freePort } from '../platform/ports';
 import { healthSchema } from '../core/contracts/health';
 import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';

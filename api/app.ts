@@ -1,7 +1,7 @@
 import Koa from 'koa';
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
-import type { Config } from '../core/config';
+import type { Config } from '../platform/config';
 import type { Warehouse } from '../warehouse/client';
 import { createNotificationChannels } from '../domain/notifications';
 import type { NotificationChannels } from '../domain/notifications/delivery';

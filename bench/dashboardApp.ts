@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { buildApp } from '../api/app';
 import { createStockListService } from '../api/services/stockListService';
-import { loadConfig } from '../core/config';
+import { loadConfig } from '../platform/config';
 import { createDatabase } from '../platform/database';
 import { setLogLevel } from '../platform/logger';
 import { connectWarehouse } from '../warehouse/client';

@@ -1,7 +1,7 @@
 /**
  * The social platforms StockPulse reads, in display order. This is the one list: the API's contracts, the connectors,
  * the schedules, the admin's source lists and the dashboard all derive theirs from it. Adding a platform means an
- * entry here, its connector (workflows/connectors/) and its settings (credentials in core/config.ts, default source
+ * entry here, its connector (workflows/connectors/) and its settings (credentials in platform/config.ts, default source
  * lists in core/sources/defaultSourceLists.ts).
  */
 const platformInfo = {

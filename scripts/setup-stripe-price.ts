@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../core/config';
+import { loadConfig } from '../platform/config';
 import { projectRoot } from '../platform/temporalCli';
 import { ensureProPrice, PRO_PRICE_LOOKUP_KEY } from '../api/billing/proPrice';
 import { createStripeClient } from '../api/billing/stripeClient';

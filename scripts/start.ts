@@ -1,7 +1,7 @@
 /** `npm start`: the whole product on this machine, embedded stores unless URLs are configured. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../core/config';
+import { ConfigError, loadConfig } from '../platform/config';
 import { log } from '../platform/logger';
 import { assertPortFree } from '../platform/ports';
 import { startRuntime, type Runtime } from '../server/runtime';

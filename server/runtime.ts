@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { buildApp } from '../api/app';
 import { purgeExpiredSessions } from '../api/sessions/postgresSessionStore';
-import type { Config } from '../core/config';
+import type { Config } from '../platform/config';
 import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentAnalyser } from '../domain/signal/sentimentModel';
 import { migratePostgres } from '../migrations';
 import { loadTickerData } from '../domain/signal/tickerData';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Config } from '../../core/config';
+import type { Config } from '../../platform/config';
 import { createBillingService, type BillingService, type SignupPasswords } from './billingService';
 import { createCancellation, type Cancellation } from './cancellation';
 import { proPriceResolver } from './proPrice';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Env } from '../../core/config';
+import type { Env } from '../../platform/config';
 
 /**
  * The server's Stripe client, or null while no secret key is configured (payments off).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../../core/contracts/errors';
 import { webhookBodySchema } from '../../core/contracts/webhooks';
-import { DELIVERY_HEADER, SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS } from '../../core/webhooks/signature';
+import { DELIVERY_HEADER, SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS } from '../../domain/notifications/webhookSignature';
 import type { RouteDefinition } from '../http/routeTable';
 
 type JsonSchema = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { Config } from '../../core/config';
+import type { Config } from '../../platform/config';
 import { publicConfigSchema, type PublicConfig } from '../../core/contracts/publicConfig';
 import { route } from '../http/routeTable';
 

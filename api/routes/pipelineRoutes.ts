@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
-import type { Config } from '../../core/config';
+import type { Config } from '../../platform/config';
 import { z } from 'zod';
 import { platformStatusSchema } from '../../core/contracts/platformStatus';
 import { seedSourceLists } from '../../seed/sourceLists';

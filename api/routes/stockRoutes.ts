@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import { z } from 'zod';
-import type { Config } from '../../core/config';
+import type { Config } from '../../platform/config';
 import {
   detectTrendsResponseSchema,
   historicalSchema,

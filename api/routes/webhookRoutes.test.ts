@@ -240,7 +240,7 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
     const old = Math.floor(Date.now() / 1000) - 600;
     const stale = `t=${old},v1=${createHmac('sha256', secret).update(`${old}.${hook.raw}`).digest('hex')}`;
     const forged = `t=${Math.floor(Date.now() / 1000)},v1=${createHmac('sha256', 'whsec_other').update(`${Math.floor(Date.now() / 1000)}.${hook.raw}`).digest('hex')}`;
-    const { verifyWebhook } = await import('../../core/webhooks/signature');
+    const { verifyWebhook } = await import('../../domain/notifications/webhookSignature');
     expect(verifyWebhook(secret, hook.raw, hook.headers['x-stockpulse-signature'] as string, new Date())).toBe(true);
     expect(verifyWebhook(secret, hook.raw, stale, new Date())).toBe(false);
     expect(verifyWebhook(secret, hook.raw, forged, new Date())).toBe(false);

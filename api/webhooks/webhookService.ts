@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import { webhookTargetInputSchema, type WebhookBody, type WebhookDelivery, type WebhookSettings, type WebhookTarget } from '../../core/contracts/webhooks';
-import { webhookDeliveryKey } from '../../core/webhooks/deliveryKeys';
+import { webhookDeliveryKey } from '../../domain/notifications/webhookDeliveryKeys';
 import { deliverWebhook } from '../../domain/notifications/webhookDelivery';
 import { resolveWebhookTarget, WebhookTargetRefused, type WebhookPolicy } from '../../domain/notifications/webhookSender';
 import {

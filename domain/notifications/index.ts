@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Env } from '../../core/config';
+import type { Env } from '../../platform/config';
 import type { NotificationChannels } from './delivery';
 import { createMailer, smtpUrlFor } from './mailer';
 import { createSmsSender } from './smsSender';

@@ -4,7 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import type { WebhookBody, WebhookFormat } from '../../core/contracts/webhooks';
 import { isPublicAddress } from '../../core/webhooks/publicAddress';
-import { DELIVERY_HEADER, SIGNATURE_HEADER, signWebhook } from '../../core/webhooks/signature';
+import { DELIVERY_HEADER, SIGNATURE_HEADER, signWebhook } from './webhookSignature';
 import { webhookBodyFor } from '../../core/webhooks/webhookBody';
 
 /** The addresses a host name resolves to (all of them: one non-public address among public ones is enough to refuse). */

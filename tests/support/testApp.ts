@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { inject } from 'vitest';
 import { apiRoutes, buildApp, type AppDeps } from '../../api/app';
-import { loadConfig } from '../../core/config';
+import { loadConfig } from '../../platform/config';
 import { recordingChannels } from './recordingChannels';
 import { enforceResponseContracts } from './responseContract';
 import { createTestDatabase, createTestWarehouse, type TestDatabase, type TestWarehouse } from './testStores';
