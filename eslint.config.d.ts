@@ -2,5 +2,6 @@
 import type { Linter } from 'eslint';
 
 export const boundaries: Linter.Config;
+export const browserOnly: Linter.Config;
 declare const config: Linter.Config[];
 export default config;

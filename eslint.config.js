@@ -13,17 +13,38 @@ const root = import.meta.dirname;
  * The server's layers, lowest first (ARCHITECTURE.md). A folder may import the folders before it, never one after it.
  * Folders on one row sit side by side and do not import each other.
  */
-const layers = [['core'], ['platform'], ['warehouse', 'migrations'], ['domain'], ['seed'], ['workflows'], ['api'], ['server']];
+const layers = [['core'], ['platform'], ['warehouse', 'migrations'], ['domain'], ['seed'], ['workflows', 'api'], ['server']];
 /** On top of every layer: they may import anything of the server, and nothing imports them. */
 const tops = ['scripts', 'bench', 'tests', 'e2e', 'dashboard'];
+const order = 'core → platform → warehouse/migrations → domain → seed → workflows | api → server';
+
+/**
+ * The two entry points share the domain layer, not each other. The api may still reach Temporal: it starts workflows
+ * typed by their definitions and keeps the schedules in place (workflows/definitions, workflows/schedules.ts).
+ */
+const apiMayUse = ['./definitions', './schedules.ts'];
 
 const layerZones = layers.flatMap((row, i) => {
   const above = [...layers.slice(i + 1).flat(), ...tops];
-  return row.map((folder) => ({
-    target: `./${folder}`,
-    from: [...above, ...row.filter((f) => f !== folder)].map((f) => `./${f}`),
-    message: `${folder}/ sits below that folder: import only downward (core → platform → warehouse/migrations → seed → workflows → api → server).`,
-  }));
+  return row.flatMap((folder) => {
+    const siblings = row.filter((f) => f !== folder);
+    const zones = [
+      {
+        target: `./${folder}`,
+        from: [...above, ...siblings.filter((f) => !(folder === 'api' && f === 'workflows'))].map((f) => `./${f}`),
+        message: `${folder}/ sits below that folder: import only downward (${order}).`,
+      },
+    ];
+    if (folder === 'api')
+      zones.push({
+        target: './api',
+        from: './workflows',
+        except: apiMayUse,
+        message:
+          'api/ and workflows/ are two entry points over domain/: the api starts workflows through the Temporal client (typed by workflows/definitions) and calls domain/ for the rest.',
+      });
+    return zones;
+  });
 });
 
 /** Each dashboard feature stands alone; what two features share lives in app/, ui/ or lib/. */
@@ -57,9 +78,9 @@ export const boundaries = {
         zones: [
           ...layerZones,
           {
-            target: './api',
-            from: './workflows/activities',
-            message: 'The api starts workflows through the Temporal client; what it shares with activities belongs in core/ or warehouse/.',
+            target: './domain',
+            from: './migrations',
+            message: 'domain/ reads and writes through warehouse/; the migrations run only at start-up (server/, tests/).',
           },
           {
             target: './dashboard',
@@ -76,6 +97,26 @@ export const boundaries = {
   },
 };
 
+const nodeOnly = 'The dashboard runs core/ in the browser: what needs Node belongs in platform/ or domain/.';
+
+/**
+ * What the dashboard's bundle holds (its own code and core/) runs in a browser: no Node built-in module, no Node
+ * global. The dashboard imports only core/ and npm packages, so these two folders are its whole import graph.
+ */
+export const browserOnly = {
+  files: ['core/**/*.{ts,tsx}', 'dashboard/src/**/*.{ts,tsx}'],
+  ignores: ['**/*.test.{ts,tsx}', 'dashboard/src/testing/**'],
+  plugins: { 'import-x': importX },
+  rules: {
+    'import-x/no-nodejs-modules': ['error'],
+    'no-restricted-globals': ['error', ...['process', 'Buffer', 'global', 'require', '__dirname', '__filename'].map((name) => ({ name, message: nodeOnly }))],
+    'no-restricted-syntax': [
+      'error',
+      { selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]", message: nodeOnly },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dashboard/dist', 'data', '.tools', 'e2e/artifacts', 'coverage', 'tests/lintFixtures'] },
   js.configs.recommended,
@@ -88,6 +129,7 @@ export default tseslint.config(
     },
   },
   boundaries,
+  browserOnly,
   {
     files: ['dashboard/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
