@@ -3,7 +3,7 @@ import { createStockListService } from '../api/services/stockListService';
 import { rangeMinutes, windowStart, type TimeRange } from '../core/timeWindows';
 import { insertMentions } from '../warehouse/queries/insertMentions';
 import { tickerWindowTotals } from '../warehouse/queries/tickerWindowTotals';
-import { createAlertActivities } from '../workflows/activities/alertActivities';
+import { createAlertActivities } from '../domain/alerts/alertEvaluation';
 import { mentionAt } from './support/mentionRows';
 import { createTestDatabase, createTestWarehouse, type TestDatabase, type TestWarehouse } from './support/testStores';
 

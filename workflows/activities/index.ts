@@ -4,7 +4,7 @@ import type { Warehouse } from '../../warehouse/client';
 import type { Connector } from '../connectors/types';
 import type { DeliveryHooks, NotificationChannels } from '../../domain/notifications/delivery';
 import type { PriceProvider } from '../../domain/prices';
-import { createAlertActivities } from './alertActivities';
+import { createAlertActivities } from '../../domain/alerts/alertEvaluation';
 import { createAlertOutcomeActivities } from './alertOutcomeActivities';
 import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
 import type { WebhookPolicy } from '../../domain/notifications/webhookSender';

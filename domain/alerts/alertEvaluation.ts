@@ -31,9 +31,9 @@ import { MINUTE_MS, MINUTES_PER_WEEK } from '../../core/timeWindows';
 import { startOfLocalDay } from '../../core/zonedTime';
 import { userTimeZones } from '../../warehouse/postgres/alertSettings';
 import { pendingWebhookDeliveryIds } from '../../warehouse/postgres/webhooks';
-import { recordAlertNotifications } from '../../domain/notifications/alertNotifications';
-import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NotificationChannels } from '../../domain/notifications/delivery';
-import type { DigestPayload, DigestStock } from '../../domain/notifications/messages';
+import { recordAlertNotifications } from './alertNotifications';
+import { deliverNotification, expireStaleClaims, notificationRow, type DeliveryHooks, type NotificationChannels } from '../notifications/delivery';
+import type { DigestPayload, DigestStock } from '../notifications/messages';
 import { recordFiringFollowUps, type Firing } from './firingFollowUps';
 
 /** Only these subscribers are notified (the admin's "trial" is the same state as "trialing"). */

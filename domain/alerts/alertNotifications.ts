@@ -4,8 +4,8 @@ import { HOUR_MS } from '../../core/timeWindows';
 import { alertMessagesSince, alertRecipients, heldAlertNotifications, markBatched, type AlertRecipientRow } from '../../warehouse/postgres/alertNotifications';
 import { insertNotifications } from '../../warehouse/postgres/notifications';
 import { alertStocks, type AlertStockRow, type FiredEvent } from '../../warehouse/postgres/alerts';
-import { notificationRow, type NewNotification } from './delivery';
-import type { AlertPayload } from './messages';
+import { notificationRow, type NewNotification } from '../notifications/delivery';
+import type { AlertPayload } from '../notifications/messages';
 
 
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { WebhookBody } from '../../core/contracts/webhooks';
-import { firingKey, webhookDeliveryKey } from '../../domain/notifications/webhookDeliveryKeys';
+import { firingKey, webhookDeliveryKey } from '../notifications/webhookDeliveryKeys';
 import { recordAlertFirings } from '../../warehouse/postgres/alertOutcomes';
 import { recordWebhookDeliveries, webhookTargetsOfAlerts, type NewWebhookDelivery } from '../../warehouse/postgres/webhooks';
 
