@@ -1,7 +1,8 @@
 import Koa from 'koa';
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
-import type { Config } from '../platform/config';
+import { publicUrlOf, type Config } from '../platform/config';
+import { appLinks } from '../core/appLinks';
 import type { Warehouse } from '../warehouse/client';
 import { createNotificationChannels } from '../domain/notifications';
 import type { NotificationChannels } from '../domain/notifications/delivery';
@@ -74,8 +75,6 @@ export interface AppDeps {
   resolveHost?: ResolveHost;
 }
 
-/** The base URL of links in e-mails: PUBLIC_URL, else this machine's port. */
-export const appUrlOf = (config: Config) => (config.env.PUBLIC_URL ?? `http://localhost:${config.env.PORT}`).replace(/\/+$/, '');
 
 const DEFAULT_DASHBOARD_CACHE_MS = 5_000;
 
@@ -83,6 +82,7 @@ const DEFAULT_DASHBOARD_CACHE_MS = 5_000;
 export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const { config } = deps;
   const notifications = deps.notifications ?? createNotificationChannels(deps.db, config.env);
+  const links = appLinks(publicUrlOf(config.env));
   const passwords = createPasswordPool(deps.passwordPool);
   const checkStrength = createPasswordStrengthCheck();
   const limits = createAuthRateLimits(deps.db, deps.authLimits);
@@ -91,7 +91,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     passwords,
     checkStrength,
     tokens: createAccountTokens(deps.db),
-    messages: createAccountMessenger(deps.db, notifications, appUrlOf(config)),
+    messages: createAccountMessenger(deps.db, notifications, links.base),
   });
   const billing = createBilling(config, deps.db, { passwords, checkStrength });
   // Admin edits of the source lists (this process) show at once; the TTL bounds what other processes changed.
@@ -127,7 +127,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
       policy: { allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, resolve: deps.resolveHost },
       maxTargets: config.env.MAX_WEBHOOKS_PER_USER,
       testsPerHour: config.env.WEBHOOK_TESTS_PER_HOUR,
-      links: { dashboard: `${appUrlOf(config)}/dashboard`, alerts: `${appUrlOf(config)}/alerts` },
+      links: { dashboard: links.dashboard, alerts: links.alerts },
     }),
     ...alertOutcomeRoutes({ db: deps.db }),
     ...billingRoutes({ ...billing, limits, accounts }),

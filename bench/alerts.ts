@@ -18,6 +18,7 @@ import { dashboardPlatforms } from '../core/platforms';
 import { DAY_MS } from '../core/timeWindows';
 import { createSentimentAnalyser, loadSentimentModel } from '../domain/signal/sentimentModel';
 import { createActivities } from '../workflows/activities';
+import { appLinks } from '../core/appLinks';
 import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
 import type { Connector, RawPost } from '../workflows/connectors/types';
@@ -154,7 +155,7 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
       address: temporal.address,
       namespace: 'default',
       taskQueue: 'bench',
-      activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 5 }), maxPostsPerSource: 5000, sentiment: createSentimentAnalyser(loadSentimentModel()), notifications, webhooks: { allowPrivateTargets: true } }),
+      activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 5 }), maxPostsPerSource: 5000, sentiment: createSentimentAnalyser(loadSentimentModel()), links: appLinks('http://bench.invalid'), notifications, webhooks: { allowPrivateTargets: true } }),
     });
     const connection = await Connection.connect({ address: temporal.address });
     const client = new Client({ connection });

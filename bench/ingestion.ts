@@ -2,6 +2,7 @@
  * Ingestion figures on this machine: mention rows/s into ClickHouse (chDB) and one real ScanPlatform run
  * of ~10,000 simulated posts through Temporal (dev server), the worker, Postgres (embedded) and chDB.
  */
+import { appLinks } from '../core/appLinks';
 import { Client, Connection } from '@temporalio/client';
 import type { Knex } from 'knex';
 import type { Warehouse } from '../warehouse/client';
@@ -75,7 +76,7 @@ export async function benchIngestion(): Promise<IngestionBenchResult> {
     await db('platform_settings').insert({ platform: 'tiktok', setting_type: 'hashtags', values: ['#bench'] });
     const universe = await db('tickers').select('symbol', 'name', 'aliases');
     const connectors = createConnectors({ simulated: { seed: 11, postsPerMinute: 10_000 / 1440, tickers: simulatedTickers(universe, 11) } });
-    const worker = await startWorker({ address: temporal.address, namespace: 'default', taskQueue: 'bench', activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 11 }), maxPostsPerSource: 20_000, sentiment }) });
+    const worker = await startWorker({ address: temporal.address, namespace: 'default', taskQueue: 'bench', activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 11 }), maxPostsPerSource: 20_000, sentiment, links: appLinks('http://bench.invalid') }) });
     const connection = await Connection.connect({ address: temporal.address });
     const client = new Client({ connection });
     const start = performance.now();

@@ -111,6 +111,9 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** The product's public base URL, the one every link in e-mails, SMS and webhooks starts with: PUBLIC_URL, else this machine's port. */
+export const publicUrlOf = (env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string => (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+
 /** Parses the environment; an invalid variable stops start-up with a message naming it. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);

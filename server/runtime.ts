@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { buildApp } from '../api/app';
 import { purgeExpiredSessions } from '../api/sessions/postgresSessionStore';
-import type { Config } from '../platform/config';
+import { publicUrlOf, type Config } from '../platform/config';
+import { appLinks } from '../core/appLinks';
 import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentAnalyser } from '../domain/signal/sentimentModel';
 import { migratePostgres } from '../migrations';
 import { loadTickerData } from '../domain/signal/tickerData';
@@ -155,7 +156,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         address: temporalAddress,
         namespace: env.TEMPORAL_NAMESPACE,
         taskQueue: env.TEMPORAL_TASK_QUEUE,
-        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, sentiment: sentiment!, notifications, webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false }, listingsUrl: env.TICKER_LISTINGS_URL }),
+        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, sentiment: sentiment!, links: appLinks(publicUrlOf(env)), notifications, webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false }, listingsUrl: env.TICKER_LISTINGS_URL }),
       });
       stops.push(() => worker!.stop());
       worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));

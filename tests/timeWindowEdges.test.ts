@@ -3,7 +3,8 @@ import { createStockListService } from '../api/services/stockListService';
 import { rangeMinutes, windowStart, type TimeRange } from '../core/timeWindows';
 import { insertMentions } from '../warehouse/queries/insertMentions';
 import { tickerWindowTotals } from '../warehouse/queries/tickerWindowTotals';
-import { createAlertActivities } from '../domain/alerts/alertEvaluation';
+import { createAlertActivities } from '../workflows/activities/alertActivities';
+import { TEST_LINKS } from './support/testActivities';
 import { mentionAt } from './support/mentionRows';
 import { createTestDatabase, createTestWarehouse, type TestDatabase, type TestWarehouse } from './support/testStores';
 
@@ -58,7 +59,7 @@ describe('"the last N minutes" is one window for the cards and the alerts (real 
     const [user] = await database.db('users').insert({ email: 'edges@example.com', password_hash: 'x', subscription_status: 'active' }).returning('id');
     const stock = await database.db('stocks').where({ ticker: 'AAPL' }).first('id');
     const [alert] = await database.db('alerts').insert({ user_id: user.id, stock_id: stock.id, mention_threshold: 1, window_minutes: 60, email_enabled: false, sms_enabled: false }).returning('id');
-    const result = await createAlertActivities({ db: database.db, warehouse: store.warehouse, now: () => now }).evaluateAlertCrossings();
+    const result = await createAlertActivities({ db: database.db, warehouse: store.warehouse, links: TEST_LINKS, now: () => now }).evaluateAlertCrossings();
     expect(result.crossed).toBe(1);
     expect((await database.db('alerts').where({ id: alert.id }).first('last_mentions')).last_mentions).toBe(2);
   });

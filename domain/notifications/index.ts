@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import type { Env } from '../../platform/config';
+import { appLinks } from '../../core/appLinks';
+import { publicUrlOf, type Env } from '../../platform/config';
 import type { NotificationChannels } from './delivery';
 import { createMailer, smtpUrlFor } from './mailer';
 import { createSmsSender } from './smsSender';
@@ -9,6 +10,6 @@ export function createNotificationChannels(db: Knex, env: Env): NotificationChan
   return {
     mailer: createMailer({ smtpUrl: smtpUrlFor(env), from: env.MAIL_FROM }),
     sms: createSmsSender(db, { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, fromNumber: env.TWILIO_FROM_NUMBER, apiUrl: env.TWILIO_API_URL }),
-    dashboardUrl: `${(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '')}/dashboard`,
+    dashboardUrl: appLinks(publicUrlOf(env)).dashboard,
   };
 }

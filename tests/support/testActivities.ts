@@ -11,6 +11,7 @@ import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
 import type { WebhookPolicy } from '../../domain/notifications/webhookSender';
 import type { PriceProvider } from '../../domain/prices';
 import { createSimulatedPriceProvider } from '../../domain/prices/simulatedPrices';
+import { appLinks } from '../../core/appLinks';
 import type { Platform } from '../../core/platforms';
 
 export interface TestActivityOptions {
@@ -28,6 +29,9 @@ export interface TestActivityOptions {
   webhookHooks?: WebhookHooks;
 }
 
+/** The public URL of the product under test (PUBLIC_URL in the tests' configurations). */
+export const TEST_LINKS = appLinks('https://stockpulse.test');
+
 /** Tests' simulated feeds backfill a day, not the product's week: the same code path at a seventh of the rows. */
 export const TEST_BACKFILL_MINUTES = 24 * 60;
 
@@ -37,5 +41,5 @@ export async function testActivities(db: Knex, warehouse: Warehouse, options: Te
   const simulated: SimulatedFeedOptions = { seed: 7, postsPerMinute: options.postsPerMinute ?? 2, backfillMinutes: TEST_BACKFILL_MINUTES, tickers: simulatedTickers(universe.length ? universe : [{ symbol: 'TSLA', name: 'Tesla', aliases: ['tesla'] }], 7), now: options.now };
   const connectors = createConnectors({ simulated, real: options.real });
   const prices = options.prices ?? createSimulatedPriceProvider({ seed: 7, now: options.now });
-  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, sentiment: createSentimentAnalyser(loadSentimentModel()), now: options.now, cacheTrendBaseline: options.cacheTrendBaseline, notifications: options.notifications, deliveryHooks: options.deliveryHooks, listingsUrl: options.listingsUrl, webhooks: options.webhooks, webhookHooks: options.webhookHooks });
+  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, sentiment: createSentimentAnalyser(loadSentimentModel()), links: TEST_LINKS, now: options.now, cacheTrendBaseline: options.cacheTrendBaseline, notifications: options.notifications, deliveryHooks: options.deliveryHooks, listingsUrl: options.listingsUrl, webhooks: options.webhooks, webhookHooks: options.webhookHooks });
 }

@@ -4,7 +4,7 @@ import type { Warehouse } from '../../warehouse/client';
 import type { Connector } from '../connectors/types';
 import type { DeliveryHooks, NotificationChannels } from '../../domain/notifications/delivery';
 import type { PriceProvider } from '../../domain/prices';
-import { createAlertActivities } from '../../domain/alerts/alertEvaluation';
+import { createAlertActivities } from './alertActivities';
 import { createAlertOutcomeActivities } from './alertOutcomeActivities';
 import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
 import type { WebhookPolicy } from '../../domain/notifications/webhookSender';
@@ -17,6 +17,7 @@ import { createStockSnapshotActivities } from './stockSnapshotActivities';
 import { createTrendActivities } from './trendActivities';
 import { createTrialActivities } from './trialActivities';
 import { createUniverseActivities } from './universeActivities';
+import type { AppLinks } from '../../core/appLinks';
 import type { Platform } from '../../core/platforms';
 
 export interface ActivityDeps {
@@ -32,6 +33,8 @@ export interface ActivityDeps {
   now?: () => Date;
   /** Keep the 7-day trend baseline for the hour it is valid (default true; tests that rewrite history turn it off). */
   cacheTrendBaseline?: boolean;
+  /** The product's pages (under its public URL) that messages and webhook bodies link to. */
+  links: AppLinks;
   /** E-mail and SMS senders of alert and digest notifications (without them deliveries fail and are retried later). */
   notifications?: NotificationChannels;
   /** Test seam for fault injection around a send. */
@@ -54,7 +57,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createAlertActivities(deps),
     ...createAlertOutcomeActivities(deps),
     ...createWebhookActivities(deps),
-    ...createTrialActivities({ db: deps.db, dashboardUrl: deps.notifications?.dashboardUrl, now: deps.now }),
+    ...createTrialActivities(deps),
     ...createUniverseActivities(deps),
   };
 }

@@ -1,3 +1,4 @@
+import type { AppLinks } from '../../core/appLinks';
 import type { Database } from '../../platform/database';
 import { insertNotifications } from '../../warehouse/postgres/notifications';
 import { expireEndedTrials } from '../../warehouse/postgres/trials';
@@ -10,15 +11,15 @@ const utcDay = (d: Date) => Math.floor(d.getTime() / DAY_MS);
 
 export interface TrialActivityDeps {
   db: Database;
-  /** Where the reminder's link points (the dashboard URL of the notification channels). */
-  dashboardUrl?: string;
+  /** The product's pages; the reminder links to the subscribe page. */
+  links: AppLinks;
   now?: () => Date;
 }
 
 export function createTrialActivities(deps: TrialActivityDeps) {
   const clock = deps.now ?? (() => new Date());
   const { db } = deps;
-  const subscribeUrl = (deps.dashboardUrl ?? 'http://localhost:3000/dashboard').replace(/\/dashboard$/, '/subscribe');
+  const subscribeUrl = deps.links.subscribe;
   return {
     /**
      * Records the reminders due for card-free trials (verified addresses only): one 2 days before the end (sent on
