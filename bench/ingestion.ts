@@ -11,7 +11,7 @@ import { dashboardPlatforms } from '../core/platforms';
 import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } from '../domain/signal/sentimentModel';
 import { MINUTES_PER_DAY } from '../core/timeWindows';
 import { createActivities } from '../workflows/activities';
-import { createPostAnalyzerCache } from '../workflows/activities/postAnalyzerCache';
+import { createPostAnalyzerCache } from '../workflows/activities/postAnalyserCache';
 import { analysePosts } from '../workflows/activities/scanActivities';
 import { createSimulatedConnector } from '../workflows/connectors/simulatedFeed';
 import { createConnectors } from '../workflows/connectors';

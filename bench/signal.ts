@@ -12,7 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createPostAnalyzer } from '../domain/signal/analyzePost';
+import { createPostAnalyzer } from '../domain/signal/analysePost';
 import { scoreSentiment } from '../domain/signal/sentiment';
 import { createSentimentAnalyser, loadSentimentModel } from '../domain/signal/sentimentModel';
 import { seededRandom } from '../core/random/seededRandom';
@@ -161,7 +161,7 @@ async function timeAnalyzeCli(posts: readonly string[]): Promise<number> {
     const root = fileURLToPath(new URL('..', import.meta.url));
     const start = process.hrtime.bigint();
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(join(root, 'node_modules/.bin/tsx'), ['scripts/analyze.ts'], { cwd: root, stdio: [openSync(input, 'r'), 'ignore', 'inherit'] });
+      const child = spawn(join(root, 'node_modules/.bin/tsx'), ['scripts/analyse.ts'], { cwd: root, stdio: [openSync(input, 'r'), 'ignore', 'inherit'] });
       child.on('error', reject);
       child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`npm run analyze exited with ${code}`))));
     });

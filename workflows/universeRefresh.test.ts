@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPostAnalyzer } from '../domain/signal/analyzePost';
+import { createPostAnalyzer } from '../domain/signal/analysePost';
 import { createSentimentAnalyser, loadSentimentModel } from '../domain/signal/sentimentModel';
 import { loadTickerData } from '../domain/signal/tickerData';
 import type { UniverseEntry } from '../core/tickers/parseUniverse';

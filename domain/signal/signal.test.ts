@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import vader from 'vader-sentiment';
 import { describe, expect, it } from 'vitest';
-import { createPostAnalyzer } from './analyzePost';
+import { createPostAnalyzer } from './analysePost';
 import { scoreLabels } from './labelScores';
 import { createSentimentAnalyser, loadSentimentModel } from './sentimentModel';
 import { labelForCompound, plainVaderSentiment, scoreSentiment, type SentimentLabel } from './sentiment';

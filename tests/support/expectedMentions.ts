@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createPostAnalyzer } from '../../domain/signal/analyzePost';
+import { createPostAnalyzer } from '../../domain/signal/analysePost';
 import { createSentimentAnalyser, loadSentimentModel } from '../../domain/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import type { Connector, Source } from '../../workflows/connectors/types';

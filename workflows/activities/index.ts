@@ -9,7 +9,7 @@ import { createAlertOutcomeActivities } from './alertOutcomeActivities';
 import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
 import type { WebhookPolicy } from '../../domain/notifications/webhookSender';
 import { createWebhookActivities } from './webhookActivities';
-import { createPostAnalyzerCache } from './postAnalyzerCache';
+import { createPostAnalyzerCache } from './postAnalyserCache';
 import { createPriceActivities } from './priceActivities';
 import { createProbeActivities } from './probeStores';
 import { createScanActivities } from './scanActivities';

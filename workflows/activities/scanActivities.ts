@@ -8,12 +8,12 @@ import { saveSourceCursor, saveSourceError, sourceCursor } from '../../warehouse
 import { ensureStockRows } from '../../warehouse/postgres/stocks';
 import { insertMentions, type MentionRow } from '../../warehouse/queries/insertMentions';
 import { insertPosts, type PostRow } from '../../warehouse/queries/insertPosts';
-import type { PostAnalyzer } from '../../domain/signal/analyzePost';
+import type { PostAnalyzer } from '../../domain/signal/analysePost';
 import { ConnectorError, type Connector, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from '../connectors/types';
 import { quotaDay } from '../../domain/quota/quotaDay';
 import { planQuotaAllowance } from '../../domain/quota/quotaPlan';
 import { createQuotaUsageStore } from '../../warehouse/postgres/apiQuotaUsage';
-import type { PostAnalyzerCache } from './postAnalyzerCache';
+import type { PostAnalyzerCache } from './postAnalyserCache';
 import type { Platform } from '../../core/platforms';
 
 export interface SourceScanResult {

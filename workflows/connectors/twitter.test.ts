@@ -1,6 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { createPostAnalyzer } from '../../domain/signal/analyzePost';
+import { createPostAnalyzer } from '../../domain/signal/analysePost';
 import { createSentimentAnalyser, loadSentimentModel } from '../../domain/signal/sentimentModel';
 import { loadTickerData } from '../../domain/signal/tickerData';
 import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, unpaced, useReplayServer } from '../../tests/replay/testing';

@@ -14,7 +14,7 @@
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { createPostAnalyzer } from '../domain/signal/analyzePost';
+import { createPostAnalyzer } from '../domain/signal/analysePost';
 import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentScore } from '../domain/signal/sentimentModel';
 import { loadTickerData } from '../domain/signal/tickerData';
 

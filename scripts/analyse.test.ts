@@ -6,7 +6,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 function runAnalyze(input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('node_modules/.bin/tsx', ['scripts/analyze.ts'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('node_modules/.bin/tsx', ['scripts/analyse.ts'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createPostAnalyzer, type PostAnalyzer } from '../../domain/signal/analyzePost';
+import { createPostAnalyzer, type PostAnalyzer } from '../../domain/signal/analysePost';
 import type { SentimentAnalyser } from '../../domain/signal/sentimentModel';
 import { cachedValue } from '../../platform/ttlCache';
 import { readTickerExtractorDeps } from '../../domain/universe/tickerExtractorDeps';
