@@ -11,7 +11,7 @@ import { dashboardPlatforms } from '../core/platforms';
 import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } from '../domain/signal/sentimentModel';
 import { MINUTES_PER_DAY } from '../core/timeWindows';
 import { createActivities } from '../workflows/activities';
-import { createPostAnalyzerCache } from '../workflows/activities/postAnalyserCache';
+import { createPostAnalyserCache } from '../workflows/activities/postAnalyserCache';
 import { analysePosts } from '../workflows/activities/scanActivities';
 import { createSimulatedConnector } from '../workflows/connectors/simulatedFeed';
 import { createConnectors } from '../workflows/connectors';
@@ -35,14 +35,14 @@ export interface IngestionBenchResult {
  * runs: the simulated feed (Zipf popularity, burst hours, spam) and the post analyser. Each seed yields other post ids.
  */
 async function simulatedMentionRows(db: Knex, sentiment: SentimentAnalyser, posts: number, seed: number): Promise<MentionRow[]> {
-  const analyzer = await createPostAnalyzerCache(db, sentiment).get();
+  const analyser = await createPostAnalyserCache(db, sentiment).get();
   const universe = await db('tickers').select('symbol', 'name', 'aliases');
   // One day of posts: the feed's first scan would otherwise backfill a week.
   const options = { seed, tickers: simulatedTickers(universe, seed), postsPerMinute: posts / dashboardPlatforms.length / MINUTES_PER_DAY, backfillMinutes: MINUTES_PER_DAY, now: () => new Date('2026-11-20T00:00:30Z') };
   const rows: MentionRow[] = [];
   for (const platform of dashboardPlatforms) {
     const fetched = await createSimulatedConnector(platform, options).fetchNew({ platform, settingType: 'keywords', value: 'bench' }, null, { maxPosts: Infinity });
-    rows.push(...analysePosts(fetched.posts, analyzer, true).mentionRows);
+    rows.push(...analysePosts(fetched.posts, analyser, true).mentionRows);
   }
   return rows;
 }

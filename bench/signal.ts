@@ -1,6 +1,6 @@
 /**
  * Signal throughput: ticker extraction + the learned sentiment model per post, on one core (target ≥
- * 20,000 posts/s), the model's load time (< 1 s), the analyser's memory (< 300 MB) and `npm run analyze`
+ * 20,000 posts/s), the model's load time (< 1 s), the analyser's memory (< 300 MB) and `npm run analyse`
  * on the same 100,000 posts (< 10 s).
  *
  *   npx tsx bench/signal.ts            # 100,000 posts
@@ -12,7 +12,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createPostAnalyzer } from '../domain/signal/analysePost';
+import { createPostAnalyser } from '../domain/signal/analysePost';
 import { scoreSentiment } from '../domain/signal/sentiment';
 import { createSentimentAnalyser, loadSentimentModel } from '../domain/signal/sentimentModel';
 import { seededRandom } from '../core/random/seededRandom';
@@ -22,8 +22,8 @@ import { createTickerExtractor, type TickerExtractorDeps } from '../domain/signa
 export interface BenchSignalOptions {
   posts?: number;
   seed?: number;
-  /** Also time `npm run analyze` on the same posts (default true). */
-  analyzeCli?: boolean;
+  /** Also time `npm run analyse` on the same posts (default true). */
+  analyseCli?: boolean;
 }
 
 export interface BenchSignalResult {
@@ -38,7 +38,7 @@ export interface BenchSignalResult {
   analyserMb: number;
   /** Extraction + the lexicon scorer (the analyser before the learned model), same posts, same run. */
   previousPostsPerSecond: number;
-  analyzeCliSeconds?: number;
+  analyseCliSeconds?: number;
 }
 
 const OPENERS = ['', '', 'ngl ', 'Honestly, ', 'Hot take: ', 'Update: ', 'PSA: ', 'lol ', 'Yo ', 'DD: '];
@@ -113,16 +113,16 @@ export async function benchSignal(options: BenchSignalOptions = {}): Promise<Ben
   const loadStart = process.hrtime.bigint();
   const sentiment = createSentimentAnalyser(loadSentimentModel());
   const modelLoadMs = Number(process.hrtime.bigint() - loadStart) / 1e6;
-  const analyzer = createPostAnalyzer(deps, sentiment);
+  const analyser = createPostAnalyser(deps, sentiment);
 
   // Warm up the JIT on a slice, then time the whole set.
-  for (let i = 0; i < Math.min(5_000, count); i++) analyzer.analyze(posts[i]!);
+  for (let i = 0; i < Math.min(5_000, count); i++) analyser.analyse(posts[i]!);
 
   const labels = { bullish: 0, bearish: 0, neutral: 0 };
   let withTickers = 0;
   const start = process.hrtime.bigint();
   for (const post of posts) {
-    const r = analyzer.analyze(post);
+    const r = analyser.analyse(post);
     if (r.tickers.length > 0) withTickers++;
     labels[r.sentiment.label]++;
   }
@@ -148,13 +148,13 @@ export async function benchSignal(options: BenchSignalOptions = {}): Promise<Ben
     modelLoadMs,
     analyserMb,
     previousPostsPerSecond: Math.round(count / previousSeconds),
-    analyzeCliSeconds: options.analyzeCli === false ? undefined : await timeAnalyzeCli(posts),
+    analyseCliSeconds: options.analyseCli === false ? undefined : await timeAnalyseCli(posts),
   };
 }
 
-/** `npm run analyze` end to end (tsx start-up, model load, JSON in and out) on the same posts. */
-async function timeAnalyzeCli(posts: readonly string[]): Promise<number> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-analyze-'));
+/** `npm run analyse` end to end (tsx start-up, model load, JSON in and out) on the same posts. */
+async function timeAnalyseCli(posts: readonly string[]): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'bench-analyse-'));
   try {
     const input = join(dir, 'posts.jsonl');
     await writeFile(input, posts.map((text, id) => JSON.stringify({ id, text })).join('\n') + '\n');
@@ -163,7 +163,7 @@ async function timeAnalyzeCli(posts: readonly string[]): Promise<number> {
     await new Promise<void>((resolve, reject) => {
       const child = spawn(join(root, 'node_modules/.bin/tsx'), ['scripts/analyse.ts'], { cwd: root, stdio: [openSync(input, 'r'), 'ignore', 'inherit'] });
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`npm run analyze exited with ${code}`))));
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`npm run analyse exited with ${code}`))));
     });
     return Number(process.hrtime.bigint() - start) / 1e9;
   } finally {
@@ -179,7 +179,7 @@ export function reportSignal(r: BenchSignalResult): void {
   );
   console.log(
     `  sentiment model load ${r.modelLoadMs.toFixed(0)} ms (target < 1 s); analyser memory ${r.analyserMb.toFixed(0)} MB (target < 300 MB)` +
-      (r.analyzeCliSeconds === undefined ? '' : `; npm run analyze on ${r.posts.toLocaleString('en-US')} posts ${r.analyzeCliSeconds.toFixed(1)} s (target < 10 s)`),
+      (r.analyseCliSeconds === undefined ? '' : `; npm run analyse on ${r.posts.toLocaleString('en-US')} posts ${r.analyseCliSeconds.toFixed(1)} s (target < 10 s)`),
   );
   console.log(
     `  ${(r.withTickers * 100).toFixed(1)}% with tickers; labels: ` +

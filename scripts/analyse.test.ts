@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-function runAnalyze(input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runAnalyse(input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('node_modules/.bin/tsx', ['scripts/analyse.ts'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -17,7 +17,7 @@ function runAnalyze(input: string): Promise<{ code: number | null; stdout: strin
   });
 }
 
-describe('npm run analyze (scripts/analyze.ts)', () => {
+describe('npm run analyse (scripts/analyse.ts)', () => {
   it('writes one JSON line per post and reports malformed lines in place', async () => {
     const input = [
       JSON.stringify({ id: 'a1', text: 'Loaded up on $NVDA calls, Tesla next 🚀' }),
@@ -28,7 +28,7 @@ describe('npm run analyze (scripts/analyze.ts)', () => {
       JSON.stringify({ id: 'c3', text: "I think it's ON sale, GO team" }),
       JSON.stringify({ id: 'e4', text: '' }),
     ].join('\r\n');
-    const { code, stdout, stderr } = await runAnalyze(input);
+    const { code, stdout, stderr } = await runAnalyse(input);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(6);
@@ -44,7 +44,7 @@ describe('npm run analyze (scripts/analyze.ts)', () => {
   it('streams a large input', async () => {
     const n = 5_000;
     const input = Array.from({ length: n }, (_, i) => JSON.stringify({ id: i, text: `post ${i}: $AAPL up ${i % 9}% today` })).join('\n') + '\n';
-    const { code, stdout } = await runAnalyze(input);
+    const { code, stdout } = await runAnalyse(input);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(n);

@@ -1,9 +1,9 @@
 /**
- * npm run analyze < posts.jsonl > analysed.jsonl
+ * npm run analyse < posts.jsonl > analysed.jsonl
  *
  * Reads JSON Lines `{"id": …, "text": "…"}` from stdin and writes one JSON line per input line to
  * stdout: `{"id": …, "tickers": ["TSLA"], "sentiment": {"label": "bullish", "compound": 0.81, "confidence": 0.9}}`,
- * using the same analyzer as ingestion (domain/signal/analyzePost.ts with core/tickers data and the committed
+ * using the same analyser as ingestion (domain/signal/analysePost.ts with core/tickers data and the committed
  * sentiment model).
  *
  * A line that is not valid JSON or lacks a string `text` does not stop the run: it yields
@@ -14,7 +14,7 @@
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
-import { createPostAnalyzer } from '../domain/signal/analysePost';
+import { createPostAnalyser } from '../domain/signal/analysePost';
 import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentScore } from '../domain/signal/sentimentModel';
 import { loadTickerData } from '../domain/signal/tickerData';
 
@@ -30,8 +30,8 @@ type OutputRecord =
   | { id: string | number | null; line: number; error: string };
 
 async function main(): Promise<void> {
-  const analyzer = createPostAnalyzer(loadTickerData(), createSentimentAnalyser(loadSentimentModel()));
-  const analyzeLine = (line: string, lineNo: number): OutputRecord => {
+  const analyser = createPostAnalyser(loadTickerData(), createSentimentAnalyser(loadSentimentModel()));
+  const analyseLine = (line: string, lineNo: number): OutputRecord => {
     let raw: unknown;
     try {
       raw = JSON.parse(line);
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     }
     const parsed = PostLine.safeParse(raw);
     if (parsed.success) {
-      const { tickers, sentiment } = analyzer.analyze(parsed.data.text);
+      const { tickers, sentiment } = analyser.analyse(parsed.data.text);
       return { id: parsed.data.id, tickers, sentiment };
     }
     const id = raw !== null && typeof raw === 'object' && 'id' in raw ? (raw as { id: unknown }).id : null;
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     };
   };
   const out = process.stdout;
-  // A closed pipe (`npm run analyze < posts.jsonl | head`) ends the run quietly.
+  // A closed pipe (`npm run analyse < posts.jsonl | head`) ends the run quietly.
   out.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EPIPE') process.exit(0);
     throw err;
@@ -72,18 +72,18 @@ async function main(): Promise<void> {
   for await (const line of rl) {
     lineNo++;
     if (line.trim() === '') continue;
-    const record = analyzeLine(line, lineNo);
+    const record = analyseLine(line, lineNo);
     if ('error' in record) failed++;
     else ok++;
     buffer += JSON.stringify(record) + '\n';
     if (buffer.length >= FLUSH_AT) await flush();
   }
   await flush();
-  if (failed > 0) process.stderr.write(`analyze: ${ok} posts analysed, ${failed} malformed lines reported in place\n`);
+  if (failed > 0) process.stderr.write(`analyse: ${ok} posts analysed, ${failed} malformed lines reported in place\n`);
 }
 
 main().catch((err: unknown) => {
   // A missing or corrupt model is one line naming the file; anything else keeps its stack.
-  process.stderr.write(`analyze: ${err instanceof SentimentModelError ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(`analyse: ${err instanceof SentimentModelError ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
   process.exitCode = 1;
 });

@@ -34,7 +34,7 @@ describe('ScanPlatform on the real Temporal dev server, chDB and Postgres', () =
 
   const runScan = (id: string) => client.workflow.execute<typeof scanPlatform>('scanPlatform', { taskQueue, workflowId: id, args: [{ platform: 'reddit' }] });
 
-  it('writes exactly the mentions the analyzer finds in every source, adds a row per mentioned stock and stores its sentiment', async () => {
+  it('writes exactly the mentions the analyser finds in every source, adds a row per mentioned stock and stores its sentiment', async () => {
     const result = await runScan(`scan-reddit-${taskQueue}-1`);
     const sources: Source[] = (await database.db('platform_settings').where({ platform: 'reddit' }).first('values')).values.map((value: string) => ({ platform: 'reddit', settingType: 'subreddits', value }));
     expect(result.sources.map((s) => s.source)).toEqual(sources.map((s) => s.value));

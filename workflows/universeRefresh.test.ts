@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPostAnalyzer } from '../domain/signal/analysePost';
+import { createPostAnalyser } from '../domain/signal/analysePost';
 import { createSentimentAnalyser, loadSentimentModel } from '../domain/signal/sentimentModel';
 import { loadTickerData } from '../domain/signal/tickerData';
 import type { UniverseEntry } from '../core/tickers/parseUniverse';
@@ -98,8 +98,8 @@ describe('refreshTickerUniverse on the real Temporal dev server and Postgres, ag
     expect(await database.db('former_symbols').where({ symbol: 'PLTR' }).first('successor')).toEqual({ successor: 'PLTX' });
 
     // Ingestion now counts the new listing, and the old symbol for its successor; the delisted one no more.
-    const analyzer = createPostAnalyzer(await readTickerExtractorDeps(database.db), createSentimentAnalyser(loadSentimentModel()));
-    expect(analyzer.analyze('$ZZNEW $PLTR $TWLO').tickers).toEqual(['ZZNEW', 'PLTX']);
+    const analyser = createPostAnalyser(await readTickerExtractorDeps(database.db), createSentimentAnalyser(loadSentimentModel()));
+    expect(analyser.analyse('$ZZNEW $PLTR $TWLO').tickers).toEqual(['ZZNEW', 'PLTX']);
 
     // The same directory again changes nothing.
     expect(await refresh('refresh-2')).toMatchObject({ source: 'nasdaqtrader', added: 0, delisted: 0, renamed: [] });

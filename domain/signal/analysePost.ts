@@ -7,21 +7,21 @@ export interface PostAnalysis {
   sentiment: SentimentScore;
 }
 
-export interface PostAnalyzer {
+export interface PostAnalyser {
   /** The sentiment analyser's version, recorded with each mention row. */
   sentimentVersion: string;
-  analyze(text: string): PostAnalysis;
+  analyse(text: string): PostAnalysis;
 }
 
 /**
  * The one post-analysis function: ticker extraction + the learned sentiment model. Ingestion
- * activities and `npm run analyze` both build it (from `loadTickerData()` or the admin-edited lists).
+ * activities and `npm run analyse` both build it (from `loadTickerData()` or the admin-edited lists).
  */
-export function createPostAnalyzer(deps: TickerExtractorDeps, sentiment: SentimentAnalyser): PostAnalyzer {
+export function createPostAnalyser(deps: TickerExtractorDeps, sentiment: SentimentAnalyser): PostAnalyser {
   const extractor = createTickerExtractor(deps);
   return {
     sentimentVersion: sentiment.version,
-    analyze(text: string): PostAnalysis {
+    analyse(text: string): PostAnalysis {
       return { tickers: extractor.extract(text), sentiment: sentiment.analyse(text) };
     },
   };

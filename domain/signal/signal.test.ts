@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import vader from 'vader-sentiment';
 import { describe, expect, it } from 'vitest';
-import { createPostAnalyzer } from './analysePost';
+import { createPostAnalyser } from './analysePost';
 import { scoreLabels } from './labelScores';
 import { createSentimentAnalyser, loadSentimentModel } from './sentimentModel';
 import { labelForCompound, plainVaderSentiment, scoreSentiment, type SentimentLabel } from './sentiment';
@@ -207,15 +207,15 @@ describe('extended sentiment', () => {
   });
 });
 
-describe('createPostAnalyzer', () => {
+describe('createPostAnalyser', () => {
   it('returns tickers and the learned sentiment together, with the analyser version', () => {
     const model = loadSentimentModel();
-    const analyzer = createPostAnalyzer(tickerData, createSentimentAnalyser(model));
-    expect(analyzer.sentimentVersion).toBe(model.version);
-    expect(analyzer.analyze('Loaded up on $NVDA calls, Tesla next 🚀')).toEqual({
+    const analyser = createPostAnalyser(tickerData, createSentimentAnalyser(model));
+    expect(analyser.sentimentVersion).toBe(model.version);
+    expect(analyser.analyse('Loaded up on $NVDA calls, Tesla next 🚀')).toEqual({
       tickers: ['NVDA', 'TSLA'],
       sentiment: { label: 'bullish', compound: expect.any(Number) as number, confidence: expect.any(Number) as number },
     });
-    expect(analyzer.analyze('')).toEqual({ tickers: [], sentiment: { label: 'neutral', compound: 0, confidence: 1 } });
+    expect(analyser.analyse('')).toEqual({ tickers: [], sentiment: { label: 'neutral', compound: 0, confidence: 1 } });
   });
 });

@@ -5,7 +5,7 @@ import { parseSymbolList, parseUniverseCsv, type UniverseEntry } from '../../cor
 
 const TICKERS_DIR = fileURLToPath(new URL('../../core/tickers/', import.meta.url));
 
-/** The committed ticker files: what ingestion starts from, and what `npm run analyze` and the benchmarks read. */
+/** The committed ticker files: what ingestion starts from, and what `npm run analyse` and the benchmarks read. */
 export const TICKER_FILES = ['universe.csv', 'ambiguous.txt', 'formerSymbols.csv'] as const;
 
 /**

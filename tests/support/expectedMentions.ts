@@ -1,17 +1,17 @@
 import type { Knex } from 'knex';
-import { createPostAnalyzer } from '../../domain/signal/analysePost';
+import { createPostAnalyser } from '../../domain/signal/analysePost';
 import { createSentimentAnalyser, loadSentimentModel } from '../../domain/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import type { Connector, Source } from '../../workflows/connectors/types';
 import { readTickerExtractorDeps } from '../../domain/universe/tickerExtractorDeps';
 
-/** What a clean scan must write: every (ticker, platform, post) the production analyzer finds in the connector's posts. */
+/** What a clean scan must write: every (ticker, platform, post) the production analyser finds in the connector's posts. */
 export async function expectedMentionKeys(db: Knex, connector: Connector, sources: Source[]): Promise<string[]> {
-  const analyzer = createPostAnalyzer(await readTickerExtractorDeps(db), createSentimentAnalyser(loadSentimentModel()));
+  const analyser = createPostAnalyser(await readTickerExtractorDeps(db), createSentimentAnalyser(loadSentimentModel()));
   const keys = new Set<string>();
   for (const source of sources) {
     const { posts } = await connector.fetchNew(source, null, { maxPosts: 1_000_000 });
-    for (const post of posts) for (const ticker of analyzer.analyze(post.title ? `${post.title}\n${post.text}` : post.text).tickers) keys.add(`${ticker}|${post.platform}|${post.postId}`);
+    for (const post of posts) for (const ticker of analyser.analyse(post.title ? `${post.title}\n${post.text}` : post.text).tickers) keys.add(`${ticker}|${post.platform}|${post.postId}`);
   }
   return [...keys].sort();
 }

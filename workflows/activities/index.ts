@@ -9,7 +9,7 @@ import { createAlertOutcomeActivities } from './alertOutcomeActivities';
 import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
 import type { WebhookPolicy } from '../../domain/notifications/webhookSender';
 import { createWebhookActivities } from './webhookActivities';
-import { createPostAnalyzerCache } from './postAnalyserCache';
+import { createPostAnalyserCache } from './postAnalyserCache';
 import { createPriceActivities } from './priceActivities';
 import { createProbeActivities } from './probeStores';
 import { createScanActivities } from './scanActivities';
@@ -50,7 +50,7 @@ export interface ActivityDeps {
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createProbeActivities(deps),
-    ...createScanActivities({ ...deps, analyzers: createPostAnalyzerCache(deps.db, deps.sentiment) }),
+    ...createScanActivities({ ...deps, analysers: createPostAnalyserCache(deps.db, deps.sentiment) }),
     ...createStockSnapshotActivities(deps),
     ...createPriceActivities(deps),
     ...createTrendActivities({ ...deps, cacheBaseline: deps.cacheTrendBaseline }),

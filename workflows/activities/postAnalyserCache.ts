@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { createPostAnalyzer, type PostAnalyzer } from '../../domain/signal/analysePost';
+import { createPostAnalyser, type PostAnalyser } from '../../domain/signal/analysePost';
 import type { SentimentAnalyser } from '../../domain/signal/sentimentModel';
 import { cachedValue } from '../../platform/ttlCache';
 import { readTickerExtractorDeps } from '../../domain/universe/tickerExtractorDeps';
@@ -7,8 +7,8 @@ import { readTickerExtractorDeps } from '../../domain/universe/tickerExtractorDe
 /** Admin edits reach every worker within a minute. */
 const TTL_MS = 60_000;
 
-/** The production analyzer built from the Postgres listed universe and the admin-edited ambiguity list and former symbols, rebuilt at most once a minute (concurrent scans share one rebuild). */
-export function createPostAnalyzerCache(db: Knex, sentiment: SentimentAnalyser) {
-  return cachedValue(async (): Promise<PostAnalyzer> => createPostAnalyzer(await readTickerExtractorDeps(db), sentiment), { ttlMs: TTL_MS });
+/** The production analyser built from the Postgres listed universe and the admin-edited ambiguity list and former symbols, rebuilt at most once a minute (concurrent scans share one rebuild). */
+export function createPostAnalyserCache(db: Knex, sentiment: SentimentAnalyser) {
+  return cachedValue(async (): Promise<PostAnalyser> => createPostAnalyser(await readTickerExtractorDeps(db), sentiment), { ttlMs: TTL_MS });
 }
-export type PostAnalyzerCache = ReturnType<typeof createPostAnalyzerCache>;
+export type PostAnalyserCache = ReturnType<typeof createPostAnalyserCache>;

@@ -8,12 +8,12 @@ import { saveSourceCursor, saveSourceError, sourceCursor } from '../../warehouse
 import { ensureStockRows } from '../../warehouse/postgres/stocks';
 import { insertMentions, type MentionRow } from '../../warehouse/queries/insertMentions';
 import { insertPosts, type PostRow } from '../../warehouse/queries/insertPosts';
-import type { PostAnalyzer } from '../../domain/signal/analysePost';
+import type { PostAnalyser } from '../../domain/signal/analysePost';
 import { ConnectorError, type Connector, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from '../connectors/types';
 import { quotaDay } from '../../domain/quota/quotaDay';
 import { planQuotaAllowance } from '../../domain/quota/quotaPlan';
 import { createQuotaUsageStore } from '../../warehouse/postgres/apiQuotaUsage';
-import type { PostAnalyzerCache } from './postAnalyserCache';
+import type { PostAnalyserCache } from './postAnalyserCache';
 import type { Platform } from '../../core/platforms';
 
 export interface SourceScanResult {
@@ -30,7 +30,7 @@ export interface ScanActivityDeps {
   db: Database;
   warehouse: Warehouse;
   connectors: Record<Platform, Connector>;
-  analyzers: PostAnalyzerCache;
+  analysers: PostAnalyserCache;
   maxPostsPerSource: number;
   /** The clock quota days are read from (tests pin it). */
   now?: () => Date;
@@ -47,15 +47,15 @@ function heartbeat(detail: unknown): void {
 }
 
 /** A fetched batch as the rows ClickHouse stores: every post, and one mention per (post, ticker) with the post's sentiment. */
-export function analysePosts(posts: readonly RawPost[], analyzer: PostAnalyzer, simulated: boolean): { postRows: PostRow[]; mentionRows: MentionRow[] } {
+export function analysePosts(posts: readonly RawPost[], analyser: PostAnalyser, simulated: boolean): { postRows: PostRow[]; mentionRows: MentionRow[] } {
   const postRows: PostRow[] = [];
   const mentionRows: MentionRow[] = [];
   for (const post of posts) {
     const hash = authorHash(post.platform, post.author);
     const base = { platform: post.platform, post_id: post.postId, source: post.source, author_hash: hash, ts: post.createdAt, engagement: Math.max(0, Math.round(post.engagement)), simulated };
     postRows.push({ ...base, title: post.title, text: post.text, url: post.url });
-    const { tickers, sentiment } = analyzer.analyze(post.title ? `${post.title}\n${post.text}` : post.text);
-    for (const ticker of tickers) mentionRows.push({ ...base, ticker, compound: sentiment.compound, label: sentiment.label, analyser: analyzer.sentimentVersion });
+    const { tickers, sentiment } = analyser.analyse(post.title ? `${post.title}\n${post.text}` : post.text);
+    for (const ticker of tickers) mentionRows.push({ ...base, ticker, compound: sentiment.compound, label: sentiment.label, analyser: analyser.sentimentVersion });
   }
   return { postRows, mentionRows };
 }
@@ -117,7 +117,7 @@ export function createScanActivities(deps: ScanActivityDeps) {
         await quota?.record();
       }
 
-      const { postRows, mentionRows } = analysePosts(fetched.posts, await deps.analyzers.get(), connector.simulated);
+      const { postRows, mentionRows } = analysePosts(fetched.posts, await deps.analysers.get(), connector.simulated);
       heartbeat({ source: source.value, analysed: postRows.length });
       await insertPosts(warehouse, postRows);
       await insertMentions(warehouse, mentionRows);

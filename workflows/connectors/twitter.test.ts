@@ -1,6 +1,6 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { describe, expect, it } from 'vitest';
-import { createPostAnalyzer } from '../../domain/signal/analysePost';
+import { createPostAnalyser } from '../../domain/signal/analysePost';
 import { createSentimentAnalyser, loadSentimentModel } from '../../domain/signal/sentimentModel';
 import { loadTickerData } from '../../domain/signal/tickerData';
 import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, unpaced, useReplayServer } from '../../tests/replay/testing';
@@ -145,9 +145,9 @@ describe('X connector against the replay server', () => {
     expect(note).toMatch(/Procter & Gamble .* Yields < 4% but payout ratios > 50% .* AT&T is not on the list .* #dividends$/); // the full note, decoded
     expect(texts.join(' ')).not.toMatch(/&(amp|lt|gt);/);
 
-    const analyzer = createPostAnalyzer(loadTickerData(), createSentimentAnalyser(loadSentimentModel()));
-    expect(analyzer.analyze(texts[0]!).tickers).toContain('T');
-    expect(analyzer.analyze(texts[1]!).tickers).toEqual(expect.arrayContaining(['JNJ', 'PG']));
+    const analyser = createPostAnalyser(loadTickerData(), createSentimentAnalyser(loadSentimentModel()));
+    expect(analyser.analyse(texts[0]!).tickers).toContain('T');
+    expect(analyser.analyse(texts[1]!).tickers).toEqual(expect.arrayContaining(['JNJ', 'PG']));
   });
 
   it('finds cashtag posts for the "$" keyword', async () => {

@@ -4,7 +4,7 @@ import {
   ACTIVE_ALERTS_FIXED,
   platformTotals,
   sentimentBreakdown,
-  summarizeStocks,
+  summariseStocks,
   summaryCards,
   topMoversByMentions,
   visiblePlatforms,
@@ -16,15 +16,15 @@ const stocks = [
   makeStock({ id: 3, ticker: 'CCC', totalMentions: 50, sentiment: 'bullish' }),
 ];
 
-describe('summarizeStocks', () => {
+describe('summariseStocks', () => {
   it('sums totalMentions and rounds the bullish share', () => {
-    expect(summarizeStocks(stocks)).toEqual({ totalMentions: 200, bullishPercent: 67 });
+    expect(summariseStocks(stocks)).toEqual({ totalMentions: 200, bullishPercent: 67 });
   });
 
   it('rounds half up and gives 0% for an empty list', () => {
     const eight = Array.from({ length: 8 }, (_, i) => makeStock({ id: i, sentiment: i < 1 ? 'bullish' : 'neutral' }));
-    expect(summarizeStocks(eight).bullishPercent).toBe(13); // 12.5 → 13
-    expect(summarizeStocks([])).toEqual({ totalMentions: 0, bullishPercent: 0 });
+    expect(summariseStocks(eight).bullishPercent).toBe(13); // 12.5 → 13
+    expect(summariseStocks([])).toEqual({ totalMentions: 0, bullishPercent: 0 });
   });
 });
 

@@ -18,7 +18,7 @@ export interface StockSummary {
   bullishPercent: number;
 }
 
-export function summarizeStocks(stocks: readonly Stock[]): StockSummary {
+export function summariseStocks(stocks: readonly Stock[]): StockSummary {
   const totalMentions = stocks.reduce((sum, s) => sum + s.totalMentions, 0);
   const bullish = stocks.filter((s) => s.sentiment === 'bullish').length;
   return {
@@ -36,7 +36,7 @@ export function summarizeStocks(stocks: readonly Stock[]): StockSummary {
  * trending set of GET /api/trending-now), not every stock with a mention. Null while it loads: "—".
  */
 export function summaryCards(stocks: readonly Stock[], trendingNow: number | null): SummaryCard[] {
-  const summary = summarizeStocks(stocks);
+  const summary = summariseStocks(stocks);
   return [
     { title: 'Total Mentions', value: formatCount(summary.totalMentions), caption: '+12.5% from last hour' },
     { title: 'Trending Stocks', value: trendingNow === null ? '—' : formatCount(trendingNow), caption: '+8.2% from yesterday' },
