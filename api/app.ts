@@ -6,7 +6,7 @@ import { appLinks } from '../core/appLinks';
 import type { Warehouse } from '../warehouse/client';
 import { createNotificationChannels } from '../domain/notifications';
 import type { NotificationChannels } from '../domain/notifications/delivery';
-import { createAccountMessenger } from './accounts/accountMessages';
+import { createAccountMessenger } from '../domain/notifications/accountMessages';
 import { createAccountService } from './accounts/accountService';
 import { createAccountTokens } from './accounts/accountTokens';
 import { createAuthRateLimits, type AuthLimits } from './accounts/authRateLimits';

@@ -11,7 +11,7 @@ import { listAlertWebhooks, listWebhookDeliveries, listWebhookTargets } from '..
 import { guardLastAdmin } from './lastAdminGuard';
 import { HttpError } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
-import type { AccountMessenger } from './accountMessages';
+import type { AccountMessenger } from '../../domain/notifications/accountMessages';
 import type { AccountTokens } from './accountTokens';
 import { dummyPasswordHash } from '../../platform/passwordHasher';
 import type { PasswordPool } from './passwordPool';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { log } from '../../platform/logger';
-import { deliverNotification, recordNotification, type NotificationChannels } from '../../domain/notifications/delivery';
-import type { AccountPayload } from '../../domain/notifications/messages';
+import { deliverNotification, recordNotification, type NotificationChannels } from './delivery';
+import type { AccountPayload } from './messages';
 
 export interface AccountMessage {
   userId: string;
