@@ -141,7 +141,7 @@ try {
   const met = result.requests.average >= targets.requestsPerSecond && result.latency.p99 < targets.p99Ms && errors === 0;
   console.log(
     [
-      `load mix (per user and round: a sign-in, then ${ROUND_CALLS} calls: a page load (/api/user) every ${PAGE_LOAD_CALLS}, the rest in the spec's polling proportions — /api/stocks 4 : /api/trending-now 4 : /api/status 2 : stock history 2 — with ${ROUND_CALLS / 50} alert creations, ${ROUND_CALLS / 50} alert deletions and ${ROUND_CALLS / 50} profile writes)`,
+      `load mix (per user and round: a sign-in, then ${ROUND_CALLS} calls: a page load (/api/user) every ${PAGE_LOAD_CALLS}, the rest in the dashboard's polling proportions — /api/stocks 4 : /api/trending-now 4 : /api/status 2 : stock history 2 — with ${ROUND_CALLS / 50} alert creations, ${ROUND_CALLS / 50} alert deletions and ${ROUND_CALLS / 50} profile writes)`,
       `  throughput: ${Math.round(result.requests.average).toLocaleString('en-US')} requests/s (target ≥ ${targets.requestsPerSecond.toLocaleString('en-US')}), ${result.requests.total.toLocaleString('en-US')} requests`,
       `  latency: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (target p99 < ${targets.p99Ms} ms), max ${result.latency.max} ms`,
       `  sign-ins in the mix: ${nextUser.toLocaleString('en-US')}; one sign-in alone (scrypt by design): median ${signInMs[Math.floor(signInMs.length / 2)]!.toFixed(0)} ms`,

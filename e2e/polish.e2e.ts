@@ -4,7 +4,7 @@ import { seriousViolations } from './support/axe';
 import { launchBrowser, screenshot, signInThroughUi } from './support/browser';
 
 /**
- * Issue 19 in the browser: pre-rendered public pages that hydrate cleanly and answer real 404s, axe-core on every page,
+ * In the browser: pre-rendered public pages that hydrate cleanly and answer real 404s, axe-core on every page,
  * the admin area at phone and desktop widths (bounding boxes must not overlap), and the consistent states a paying user
  * notices. Screenshots go to e2e/artifacts/.
  */
@@ -72,7 +72,7 @@ const watchRootRemovals = () => {
   }).observe(document, { childList: true, subtree: true });
 };
 
-describe('issue 19: the public site, the admin and the polish', () => {
+describe('the public site, the admin and the polish', () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
 

@@ -130,7 +130,7 @@ describe('the public site', () => {
         await screenshot(page, `public-${name}-${width}`);
       });
 
-      it('the landing page has every element of the spec and its links', async () => {
+      it('the landing page has every element and its links', async () => {
         await page.goto(`${baseUrl}/`);
         await page.getByText('Social Media Monitoring').first().waitFor();
         expect(await page.title()).toMatch(/Monitor Social Media Stock Trends in Real Time/);

@@ -9,7 +9,7 @@ export async function up(db: Knex): Promise<void> {
     t.integer('trend_score').notNullable();
     t.decimal('mention_velocity', 10, 2).notNullable().defaultTo(0);
     t.decimal('sentiment_score', 5, 2).notNullable().defaultTo(0);
-    // Beyond the spec: the majority label of the trend's mentions, for the trending-now badges.
+    // The majority label of the trend's mentions, for the trending-now badges.
     t.string('sentiment', 20).notNullable().defaultTo('neutral');
     t.boolean('is_new_trend').notNullable().defaultTo(false);
     // When the ticker started trending (kept while it stays in the set); last_updated is the latest detection.

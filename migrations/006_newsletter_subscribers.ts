@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** Addresses from the blog's newsletter box (the spec gives it no handler; users expect it to work). */
+/** Addresses from the blog's newsletter box (users expect it to work). */
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('newsletter_subscribers', (t) => {
     t.increments('id').primary();

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 
 /**
  * Billing: Stripe webhook events already applied (idempotency by event id), and the subscription
- * fields the spec's User does not name but cancellation needs (cancel at period end, period end),
+ * fields the User contract does not carry but cancellation needs (cancel at period end, period end),
  * plus the time of the newest Stripe event applied to the user (older, out-of-order events are ignored).
  */
 export async function up(db: Knex): Promise<void> {

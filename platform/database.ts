@@ -1,7 +1,7 @@
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
 
-// Return BIGINT/COUNT as numbers (they stay well inside 2^53 here) and NUMERIC as strings (spec: changePercent is a numeric string).
+// Return BIGINT/COUNT as numbers (they stay well inside 2^53 here) and NUMERIC as strings (the API's changePercent is a numeric string).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export type Database = Knex;

@@ -40,7 +40,7 @@ describe('alerts, test e-mail and outbox API', () => {
     return req.send(body as object);
   };
 
-  it('creates an alert with the spec defaults and lists it with its stock', async () => {
+  it('creates an alert with the default settings and lists it with its stock', async () => {
     expect((await request(t.server).get('/api/alerts').set('Cookie', alice)).body).toEqual([]);
     const created = await post(alice, { stockId: amcId, mentionThreshold: 1000 });
     expect(created.status).toBe(201);

@@ -41,7 +41,7 @@ const kindLabel: Record<AlertKind, string> = { threshold: 'threshold', spike: 's
 const stockIdSchema = z.number({ error: 'stockId is required' }).int('stockId must be an integer').positive('stockId must be positive').max(2_147_483_647, 'stockId is not a stock');
 
 /**
- * POST /api/alerts. Without `kind` it is the spec's threshold alert (stockId, mentionThreshold, the channel switches and
+ * POST /api/alerts. Without `kind` it is the plain threshold alert (stockId, mentionThreshold, the channel switches and
  * the window). Each other kind takes its own parameters, and a parameter of another kind is refused by name.
  */
 export const createAlertFields = z.object({
@@ -131,7 +131,7 @@ export const alertSchema = z.object({
   smsEnabled: z.boolean(),
   isActive: z.boolean(),
   createdAt: z.string(),
-  /** Beyond the spec: when the alert last fired (null if never). */
+  /** When the alert last fired (null if never). */
   lastTriggeredAt: z.string().nullable(),
   stock: z.object({ ticker: z.string(), name: z.string() }).nullable(),
   /** The alert's own webhook target, which replaces the account's targets for it; null when it uses the account's. */

@@ -8,5 +8,5 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** `{success: true}`: the answer of calls whose result the spec does not show. */
+/** `{success: true}`: the answer of calls that return nothing else. */
 export const successSchema = z.object({ success: z.literal(true) });

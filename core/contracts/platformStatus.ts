@@ -21,7 +21,7 @@ export const priceStatusSchema = z.object({
 export type PriceStatus = z.infer<typeof priceStatusSchema>;
 
 /**
- * Platform status: the three dashboard platforms, how many are connected, of at most 3. Beyond the spec: the
+ * Platform status: the three dashboard platforms, how many are connected, of at most 3. Also: the
  * price source, and since when mention data is held (a range reaching further back than that says "data since").
  */
 export const platformStatusSchema = z.object({

@@ -44,11 +44,11 @@ export const stockSchema = z.object({
   sentiment: sentimentSchema,
   lastUpdated: z.string(),
   createdAt: z.string(),
-  /** Beyond the spec: the trend score the list is ordered by (0 when the ticker is not trending). */
+  /** The trend score the list is ordered by (0 when the ticker is not trending). */
   trendScore: z.number(),
-  /** Beyond the spec: mentions in the window of the same length just before this one (for "change in mentions"). */
+  /** Mentions in the window of the same length just before this one (for "change in mentions"). */
   previousMentions: z.number().int(),
-  /** Beyond the spec: (bullish − bearish) ÷ mentions in the range, −1 to 1 (0 without mentions). */
+  /** (Bullish − bearish) ÷ mentions in the range, −1 to 1 (0 without mentions). */
   sentimentScore: z.number(),
 });
 export type Stock = z.infer<typeof stockSchema>;
@@ -66,7 +66,7 @@ export type HistoricalPoint = z.infer<typeof historicalPointSchema>;
 export const historicalSchema = z.array(historicalPointSchema);
 
 /**
- * Beyond the spec: one stock's price through a market session, every 5 minutes: the session in progress, or the last
+ * One stock's price through a market session, every 5 minutes: the session in progress, or the last
  * one when the market is closed (what the sparkline and detail chart show then, instead of a flat line).
  */
 export const sessionPricesSchema = z.object({
@@ -102,7 +102,7 @@ export const detectTrendsResponseSchema = z.object({ trendsDetected: z.number().
 /** Spec refresh-prices response, plus whether the prices are simulated (the toast says "real market data" only when not). */
 export const refreshPricesResponseSchema = z.object({ updatedCount: z.number().int(), simulated: z.boolean() });
 
-/** Beyond the spec: the latest posts behind a stock's mentions, for the detail view. */
+/** The latest posts behind a stock's mentions, for the detail view. */
 export const stockPostSchema = z.object({
   platform: z.string(),
   source: z.string(),

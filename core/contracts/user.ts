@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every subscription status the spec mentions: client screens test "trialing", the admin sets "trial". */
+/** Every subscription status: client screens test "trialing", the admin sets "trial". */
 export const subscriptionStatuses = ['inactive', 'trialing', 'trial', 'active', 'cancelled', 'expired', 'none'] as const;
 export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;

@@ -8,7 +8,7 @@ export interface Scores {
 }
 
 /**
- * Macro-F1 over the classes that hold at least a tenth of the gold labels (the issue's measure: a set
+ * Macro-F1 over the classes that hold at least a tenth of the gold labels (the accuracy target's measure: a set
  * without neutral posts is scored on bullish and bearish, and a neutral prediction there is an error),
  * and plain accuracy.
  */

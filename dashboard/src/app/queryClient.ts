@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from '../lib/api';
 
-/** React Query defaults from the spec. A factory so tests get an isolated cache. */
+/** The product's React Query defaults. A factory so tests get an isolated cache. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -38,7 +38,7 @@ export const appRoutes: RouteObject[] = [
     element: <RootLayout />,
     // Errors outside a page (a layout, a guard) replace the whole screen.
     errorElement: <RouteErrorPage />,
-    // Shown while the first page's chunk loads (the spinner of the spec while the page's code and the session load).
+    // Shown while the first page's chunk loads (a spinner while the page's code and the session load).
     hydrateFallbackElement: <FullPageSpinner />,
     children: [
       {

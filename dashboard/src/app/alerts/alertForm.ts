@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { alertKinds, createAlertSchema, DEFAULT_ALERT_WINDOW, DEFAULT_MIN_MENTIONS, SPIKE_FACTOR, trendScopes, type CreateAlertInput } from '@core/contracts/alerts';
 
-/** The Kind selector's choices; Threshold (the spec's alert) first and the default. */
+/** The Kind selector's choices; Threshold (the plain mention-count alert) first and the default. */
 export const alertKindOptions = [
   { value: 'threshold', label: 'Mentions pass a threshold' },
   { value: 'spike', label: 'Mentions spike above usual' },
@@ -21,7 +21,7 @@ const numberOrUndefined = (value: string) => (text(value) === '' ? undefined : N
 /**
  * The alert form on the POST /api/alerts contract. The inputs hold text (number inputs, selects); the form sends only
  * the chosen kind's fields, read as the contract's numbers, and the contract itself checks them, so a message names the
- * same field the API would. A threshold alert is sent exactly as the spec's form sends it (no `kind`). A missing stock
+ * same field the API would. A threshold alert is sent without `kind`. A missing stock
  * fails `stockId`, which the form shows as the "Stock ID is required" toast rather than under a field.
  */
 export const alertFormSchema = z

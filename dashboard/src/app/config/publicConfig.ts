@@ -4,7 +4,7 @@ import { throwIfResNotOk } from '../../lib/api';
 
 export type { PublicConfig };
 
-/** Trial lengths from the spec, used until /api/config answers. */
+/** The advertised trial lengths, used until /api/config answers. */
 export const DEFAULT_TRIAL_DAYS = { marketing: 7, signup: 14 } as const;
 
 /** GET /api/config: public settings the browser needs before sign-in. */

@@ -21,7 +21,7 @@ export function subscriptionBadgeVariant(status: SubscriptionStatus): BadgeVaria
 
 const displayName = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || u.email.split('@')[0]!;
 
-// The seven columns of the spec, at module scope so the table's models stay stable between renders.
+// The seven columns, at module scope so the table's models stay stable between renders.
 const columns = helper.columns([
   helper.display({
     id: 'user',

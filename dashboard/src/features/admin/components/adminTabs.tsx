@@ -22,7 +22,7 @@ export interface AdminTab {
   render: (context: AdminTabContext) => ReactNode;
 }
 
-/** The admin tabs in order: the spec's four with the operations tabs (Pipelines, Outbox) before Settings. One entry adds a tab. */
+/** The admin tabs in order: the four account tabs with the operations tabs (Pipelines, Outbox) before Settings. One entry adds a tab. */
 export const adminTabs: AdminTab[] = [
   { value: 'users', label: 'User Management', render: (c) => <UserManagement filters={c.userFilters} onFiltersChange={c.setUserFilters} /> },
   { value: 'subscriptions', label: 'Subscriptions', render: (c) => <SubscriptionsPanel onShowUsers={c.showUsersWithStatus} /> },

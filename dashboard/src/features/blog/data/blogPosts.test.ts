@@ -13,7 +13,7 @@ const NAMED = [
 ] as const;
 
 describe('blog data', () => {
-  it('has ten posts with every field of the spec and unique ids and slugs', () => {
+  it('has ten posts with every field and unique ids and slugs', () => {
     expect(blogPosts).toHaveLength(10);
     expect(new Set(blogPosts.map((p) => p.slug)).size).toBe(10);
     expect(new Set(blogPosts.map((p) => p.id)).size).toBe(10);

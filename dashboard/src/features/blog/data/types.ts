@@ -9,7 +9,7 @@ export interface BlogPost {
   readTime: string;
   category: string;
   slug: string;
-  /** HTML body: our own static content, rendered as HTML on the post page. Optional by the spec; every post carries one. */
+  /** HTML body: our own static content, rendered as HTML on the post page. Optional; every post carries one. */
   content?: string;
 }
 

@@ -61,7 +61,7 @@ describe('EmailTestPanel', () => {
     expect(button().textContent).toBe('Send Test Email');
   });
 
-  it('falls back to the spec message when the error carries none', async () => {
+  it('falls back to its own message when the error carries none', async () => {
     mockApi({
       'POST /api/test-email': () => {
         throw new Error('');

@@ -10,7 +10,7 @@ interface PriceLineProps {
   height?: number;
 }
 
-/** A price line as plain SVG in the spec's 300 × 60 viewBox, filling the width of its container. */
+/** A price line as plain SVG in a 300 × 60 viewBox, filling the width of its container. */
 export function PriceLine({ values, label, rising, dashed = false, height = SPARKLINE_HEIGHT }: PriceLineProps) {
   const points = sparklinePoints(values);
   const line = points.map(([x, y]) => `${x},${y}`).join(' ');

@@ -9,7 +9,7 @@ interface SentimentBadgeProps {
   children?: ReactNode;
 }
 
-/** Sentiment colour of the spec: bullish green, bearish red, neutral yellow. */
+/** Sentiment colours: bullish green, bearish red, neutral yellow. */
 export function SentimentBadge({ sentiment, className, children }: SentimentBadgeProps) {
   return (
     <span

@@ -35,7 +35,7 @@ interface StockDetailDialogProps {
 }
 
 /**
- * Beyond the spec: a stock's detail view, opened by clicking its card. Mentions per platform and
+ * A stock's detail view, opened by clicking its card. Mentions per platform and
  * the price over the selected range, the sentiment of its most recent posts, and those posts with
  * links to their source (simulated posts are marked).
  */

@@ -32,7 +32,7 @@ const selectClasses =
   'h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100';
 
 /**
- * Header with the time-range select (and, beyond the spec, a sort control and a "data since" note
+ * Header with the time-range select (and a sort control and a "data since" note
  * when the range reaches back before the data held), the grid of stock cards, "Load More Stocks".
  */
 export function TrendingStocksSection({ stocks: all, range, onRangeChange, sort, onSortChange, updating, prices, mentionsSince, watchlistOnly, onWatchlistOnlyChange }: TrendingStocksSectionProps) {

@@ -28,9 +28,8 @@ export function summariseStocks(stocks: readonly Stock[]): StockSummary {
 }
 
 /**
- * The cards in spec order. The spec lists three fixed captions for the three cards other than
- * Active Alerts; they are mapped in the order given (mentions: last hour, stocks: yesterday,
- * bullish: last week). They are fixed text, not computed.
+ * The summary cards in order. The three cards other than Active Alerts carry fixed captions, in this order
+ * (mentions: last hour, stocks: yesterday, bullish: last week). They are fixed text, not computed.
  *
  * Trending Stocks is the number of stocks trending now: those whose detected trend is above the threshold (the
  * trending set of GET /api/trending-now), not every stock with a mention. Null while it loads: "—".

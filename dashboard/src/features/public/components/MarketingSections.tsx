@@ -22,7 +22,7 @@ export function SectionHeading({ id, title, description }: SectionHeadingProps) 
   );
 }
 
-/** The six feature cards of the spec. */
+/** The six feature cards. */
 export function FeatureGrid({ detailed = false }: { detailed?: boolean }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

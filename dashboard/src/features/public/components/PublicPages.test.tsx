@@ -22,7 +22,7 @@ function bodyText(): string {
 }
 
 describe('landing page', () => {
-  it('has every element of the spec', async () => {
+  it('has every element of the landing page', async () => {
     renderRoute('/');
     expect(await screen.findByText('Social Media Monitoring')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View Demo' })).toBeTruthy();

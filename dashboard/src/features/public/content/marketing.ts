@@ -29,7 +29,7 @@ export interface FeatureCard {
   details: string;
 }
 
-/** Landing page: the six feature cards. Claims as the spec states them. */
+/** Landing page: the six feature cards. The product's own claims. */
 export const FEATURE_CARDS: readonly FeatureCard[] = [
   {
     icon: 'activity',
