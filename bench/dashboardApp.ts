@@ -14,7 +14,7 @@ import { createDatabase } from '../platform/database';
 import { setLogLevel } from '../platform/logger';
 import { connectWarehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
-import { createTrendActivities } from '../workflows/activities/trendActivities';
+import { createTrendActivities } from '../domain/trends/trendDetection';
 import { platforms } from '../core/platforms';
 import { HOUR_MS, timeRanges } from '../core/timeWindows';
 

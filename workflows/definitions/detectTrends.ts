@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { DetectTrendsResult } from '../activities/trendActivities';
+import type { DetectTrendsResult } from '../../domain/trends/trendDetection';
 
 const activities = proxyActivities<Activities>({
   startToCloseTimeout: '1 minute',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, MINUTE, mentionAt } from '../../tests/support/mentionRows';
 import { createTestDatabase, createTestWarehouse, type TestDatabase, type TestWarehouse } from '../../tests/support/testStores';
 import { insertMentions } from '../../warehouse/queries/insertMentions';
-import { createTrendActivities } from './trendActivities';
+import { createTrendActivities } from './trendDetection';
 
 // Detection at 15:30: the last hour is 14:31–15:30, the baseline the 168 whole hours before 14:00.
 const now = new Date('2026-11-20T15:30:00Z');

@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/database';
-import { BASELINE_HOURS, scoreTrends, type Baseline } from '../../domain/signal/trendScore';
+import { BASELINE_HOURS, scoreTrends, type Baseline } from './trendScore';
 import { HOUR_MS, MINUTES_PER_HOUR, startOfHour, windowStart } from '../../core/timeWindows';
 import type { Warehouse } from '../../warehouse/client';
 import { replaceTrendingStocks } from '../../warehouse/postgres/trendingStocks';
@@ -22,7 +22,7 @@ export interface DetectTrendsResult {
 export const BASELINE_REFRESH_HOURS = 3;
 
 /**
- * Trend detection (domain/signal/trendScore.ts): last-hour activity from the per-minute rollups against each ticker's hourly
+ * Trend detection (trendScore.ts): last-hour activity from the per-minute rollups against each ticker's hourly
  * baseline of the previous 7 days from the hourly rollups. A worker keeps the hourly counts it has read
  * (`cacheBaseline`, default on), so after its first detection it re-reads only the BASELINE_REFRESH_HOURS latest hours;
  * a mention arriving later than that for an older hour reaches the baseline of the next worker to start.
