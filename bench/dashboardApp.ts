@@ -14,7 +14,7 @@ import { createDatabase } from '../platform/database';
 import { setLogLevel } from '../platform/logger';
 import { connectWarehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
-import { createTrendActivities } from '../domain/trends/trendDetection';
+import { createTrendDetection } from '../domain/trends/trendDetection';
 import { platforms } from '../core/platforms';
 import { HOUR_MS, timeRanges } from '../core/timeWindows';
 
@@ -80,10 +80,10 @@ const time = async <T>(run: () => Promise<T>) => {
   const result = await run();
   return { result, ms: performance.now() - start };
 };
-const trends = createTrendActivities({ db, warehouse });
+const trends = createTrendDetection({ db, warehouse });
 const cold = await time(() => trends.detectTrends());
 const warm = await time(() => trends.detectTrends());
-const uncachedTrends = createTrendActivities({ db, warehouse, cacheBaseline: false });
+const uncachedTrends = createTrendDetection({ db, warehouse, cacheBaseline: false });
 const coldAgain = await time(() => uncachedTrends.detectTrends());
 
 const lists = createStockListService({ db, warehouse, cacheMs: 0 });

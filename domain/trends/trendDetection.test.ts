@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, MINUTE, mentionAt } from '../../tests/support/mentionRows';
 import { createTestDatabase, createTestWarehouse, type TestDatabase, type TestWarehouse } from '../../tests/support/testStores';
 import { insertMentions } from '../../warehouse/queries/insertMentions';
-import { createTrendActivities } from './trendDetection';
+import { createTrendDetection } from './trendDetection';
 
 // Detection at 15:30: the last hour is 14:31–15:30, the baseline the 168 whole hours before 14:00.
 const now = new Date('2026-11-20T15:30:00Z');
@@ -37,7 +37,7 @@ describe('trend detection over chDB rollups', () => {
     )[0];
 
   it('scores the last hour against the hours of history the warehouse holds', async () => {
-    const trends = createTrendActivities({ db: database.db, warehouse: store.warehouse, now: () => now });
+    const trends = createTrendDetection({ db: database.db, warehouse: store.warehouse, now: () => now });
     expect(await trends.detectTrends()).toEqual({ trendsDetected: 1, newTrends: 1, scored: 1, detectedAt: now.toISOString() });
     // mean 10 over 10 hours, no variance: (40 − 10)/√10 ≈ 9.49.
     expect(await scoreOf('AMC')).toEqual({ mean: 10, score: 95, mentions: 40 });
@@ -46,14 +46,14 @@ describe('trend detection over chDB rollups', () => {
   });
 
   it('keeps the hourly counts it read, re-reading only the latest hours for late mentions', async () => {
-    const cached = createTrendActivities({ db: database.db, warehouse: store.warehouse, now: () => now });
+    const cached = createTrendDetection({ db: database.db, warehouse: store.warehouse, now: () => now });
     await cached.detectTrends();
     // Late mentions for an hour 5 hours back (outside the re-read hours): this worker keeps its counts…
     await insertMentions(store.warehouse, Array.from({ length: 100 }, (_, i) => mentionAt('AMC', baselineEnd - 5 * HOUR + 30_000 + i * 1000)));
     await cached.detectTrends();
     expect(await scoreOf('AMC')).toMatchObject({ mean: 10, score: 95 });
     // …a worker that reads the week afresh sees them: mean 20, σ 30, (40 − 20)/30 ≈ 0.67, no longer trending.
-    const fresh = createTrendActivities({ db: database.db, warehouse: store.warehouse, now: () => now, cacheBaseline: false });
+    const fresh = createTrendDetection({ db: database.db, warehouse: store.warehouse, now: () => now, cacheBaseline: false });
     expect((await fresh.detectTrends()).trendsDetected).toBe(0);
     expect(await scoreOf('AMC')).toMatchObject({ mean: 20, score: 7 });
     expect(await database.db('trending_stocks').count({ n: '*' })).toEqual([{ n: 0 }]);

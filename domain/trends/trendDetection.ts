@@ -7,7 +7,6 @@ import { hourlyTickerCounts } from '../../warehouse/queries/hourlyTickerCounts';
 import { insertTrendScores } from '../../warehouse/queries/insertTrendScores';
 import { recentMentionActivity } from '../../warehouse/queries/recentMentionActivity';
 
-
 export interface DetectTrendsResult {
   /** Size of the trending set after this detection. */
   trendsDetected: number;
@@ -21,13 +20,21 @@ export interface DetectTrendsResult {
 /** Closed hours may still receive late mentions (a scan catching up): the latest ones are re-read on every detection. */
 export const BASELINE_REFRESH_HOURS = 3;
 
+export interface TrendDetectionDeps {
+  db: Database;
+  warehouse: Warehouse;
+  now?: () => Date;
+  /** Keep the hourly counts read, for the hour they are valid (default true). */
+  cacheBaseline?: boolean;
+}
+
 /**
  * Trend detection (trendScore.ts): last-hour activity from the per-minute rollups against each ticker's hourly
  * baseline of the previous 7 days from the hourly rollups. A worker keeps the hourly counts it has read
  * (`cacheBaseline`, default on), so after its first detection it re-reads only the BASELINE_REFRESH_HOURS latest hours;
  * a mention arriving later than that for an older hour reaches the baseline of the next worker to start.
  */
-export function createTrendActivities(deps: { db: Database; warehouse: Warehouse; now?: () => Date; cacheBaseline?: boolean }) {
+export function createTrendDetection(deps: TrendDetectionDeps) {
   const clock = deps.now ?? (() => new Date());
   // Hour start (epoch ms) → ticker → distinct mentions in that hour.
   const hourly = new Map<number, Map<string, number>>();

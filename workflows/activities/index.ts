@@ -14,7 +14,7 @@ import { createPriceActivities } from './priceActivities';
 import { createProbeActivities } from './probeStores';
 import { createScanActivities } from './scanActivities';
 import { createStockSnapshotActivities } from './stockSnapshotActivities';
-import { createTrendActivities } from '../../domain/trends/trendDetection';
+import { createTrendActivities } from './trendActivities';
 import { createTrialActivities } from './trialActivities';
 import { createUniverseActivities } from './universeActivities';
 import type { AppLinks } from '../../core/appLinks';
