@@ -18,7 +18,7 @@ import { loadTickerData } from '../domain/signal/tickerData';
 import { createTickerExtractor, type TickerExtractorDeps } from '../domain/signal/tickerExtractor';
 import { CRYPTO_SYMBOLS } from '../core/tickers/cryptoSymbols';
 
-const SIGNAL_DIR = path.join(import.meta.dirname, '..', 'core', 'signal');
+const SIGNAL_DIR = path.join(import.meta.dirname, '..', 'domain', 'signal');
 export const LABELLED_SETS = ['labelledPosts.jsonl', 'heldOutPosts.jsonl', 'tickerHardCases.jsonl'] as const;
 /** Recorded payloads that are about stocks: left out of the everyday-posts figure. */
 const FINANCE_PAYLOADS = new Set(['search-recent.stocks.2021-05-19.json', 'tweets-lookup.cashtags.2023-01-05.json']);
