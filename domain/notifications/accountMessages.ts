@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { log } from '../../platform/logger';
-import { deliverNotification, recordNotification, type NotificationChannels } from './delivery';
+import type { NotificationChannels } from './delivery';
 import type { AccountPayload } from './messages';
+import { recordAndSendNow } from './sendNow';
 
 export interface AccountMessage {
   userId: string;
@@ -21,8 +22,8 @@ export function createAccountMessenger(db: Knex, channels: NotificationChannels,
   const base = appUrl.replace(/\/+$/, '');
   const send = async (m: AccountMessage) => {
     const stored = { kind: 'account' as const, payload: { purpose: m.payload.purpose } };
-    const id = await recordNotification(db, { idempotencyKey: `account:${randomUUID()}`, userId: m.userId, alertId: null, channel: m.channel, recipient: m.recipient, content: stored });
-    await deliverNotification(db, channels, id!, {}, { kind: 'account', payload: m.payload });
+    const notification = { idempotencyKey: `account:${randomUUID()}`, userId: m.userId, alertId: null, channel: m.channel, recipient: m.recipient, content: stored };
+    await recordAndSendNow(db, channels, notification, { secretContent: { kind: 'account', payload: m.payload } });
   };
   return {
     link: (path: string, token: string) => `${base}${path}?token=${encodeURIComponent(token)}`,
