@@ -53,7 +53,7 @@ export interface TickerExtractor {
 }
 
 /**
- * Extraction rules (documented in the README; every rule has a unit test in tickerExtractor.test.ts):
+ * Extraction rules (documented in docs/signal.md; every rule has a unit test in tickerExtractor.test.ts):
  *
  * 1. Cashtags: `$` + 1–5 letters, optionally a class suffix (`$BRK.B`, `$BRK-B`, `$BRK/B` → BRK.B),
  *    case-insensitive (`$tsla`), count when the symbol is listed, ambiguous or not, and is no crypto asset
