@@ -46,6 +46,7 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
       return source.simulated;
     },
     quotes: (tickers) => source.quotes(tickers),
+    history: (ticker, from, to) => source.history(ticker, from, to),
   };
   let replay: ReplayServer;
   const now = Date.now();
