@@ -1,0 +1,178 @@
+import request from 'supertest';
+import { ApplicationFailure } from '@temporalio/common';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sessionPosition } from '../../core/market/marketHours';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/timeWindows';
+import { seedTickerUniverse } from '../../seed/tickerUniverse';
+import { MASSIVE_AGGREGATES_PATH, MASSIVE_API_KEY } from '../../tests/replay/massiveReplay';
+import { fixture } from '../../tests/replay/replayTypes';
+import { testHttpPolicy, useReplayServer } from '../../tests/replay/testing';
+import { TIINGO_API_KEY, TIINGO_PRICES_PATH } from '../../tests/replay/tiingoReplay';
+import { mentionAt } from '../../tests/support/mentionRows';
+import { signedInCookie } from '../../tests/support/signIn';
+import { startTestApp, type TestApp } from '../../tests/support/testApp';
+import { insertMentions } from '../../warehouse/queries/insertMentions';
+import { createPriceActivities } from '../activities/priceActivities';
+import { createPriceProvider, priceProviders, type PriceProviderName } from '.';
+import { createSimulatedPriceProvider } from './simulatedPrices';
+
+// Friday 2026-11-20, 12:00 in New York: the session is trading.
+const FRIDAY_NOON = new Date('2026-11-20T17:00:00Z');
+
+describe('price refresh on real stores', () => {
+  let t: TestApp;
+  let pinned = FRIDAY_NOON;
+  const now = () => pinned;
+  const replay = useReplayServer();
+
+  beforeAll(async () => {
+    t = await startTestApp({ dashboardCacheMs: 0, now });
+    await seedTickerUniverse(t.database.db);
+  });
+  afterAll(async () => t?.close());
+
+  const reset = async (tickers: string[]) => {
+    await t.database.db('price_history_coverage').delete();
+    await t.database.db('price_refreshes').delete();
+    await t.database.db('stocks').delete();
+    await t.deps.warehouse.command({ query: 'TRUNCATE TABLE price_ticks' });
+    await t.database.db('stocks').insert(tickers.map((ticker) => ({ ticker, name: ticker })));
+  };
+  const ticks = async (ticker: string, source: string) =>
+    (
+      await (
+        await t.deps.warehouse.query({
+          query: 'SELECT toUnixTimestamp64Milli(ts) AS at, toFloat64(price) AS price FROM price_ticks FINAL WHERE ticker = {ticker:String} AND source = {source:String} ORDER BY ts',
+          query_params: { ticker, source },
+          format: 'JSONEachRow',
+        })
+      ).json<{ at: string | number; price: number }>()
+    ).map((r) => ({ at: Number(r.at), price: r.price }));
+
+  describe('with the simulated feed, a security without a reference price shows no price', () => {
+    const etfs = ['SPY', 'QQQ', 'IWM', 'DIA', 'VOO', 'VTI', 'XLK', 'TQQQ', 'SQQQ', 'GLD', 'SLV', 'TLT', 'HYG'];
+
+    it('GET /api/stocks, the history and the session line carry no price for them, even one stored earlier', async () => {
+      pinned = FRIDAY_NOON;
+      await reset([...etfs, 'AAPL', 'MSFT']);
+      // A price invented by an earlier version: the refresh removes it.
+      await t.database.db('stocks').where({ ticker: 'SPY' }).update({ price: '21.03', change_percent: '0.40' });
+      await insertMentions(t.deps.warehouse, [...etfs, 'AAPL', 'MSFT'].map((ticker) => mentionAt(ticker, pinned.getTime() - 10 * MINUTE_MS)));
+      const prices = createSimulatedPriceProvider({ seed: 3, now });
+      const result = await createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices, now }).refreshPrices();
+      expect(result).toMatchObject({ source: 'simulated', simulated: true, priced: 2, historyPending: 0 });
+
+      const cookie = await signedInCookie(t, 'no-invented-prices@example.com');
+      const list = (await request(t.server).get('/api/stocks?range=1hour').set('Cookie', cookie)).body as Array<{ ticker: string; price: string | null; changePercent: string | null }>;
+      const byTicker = new Map(list.map((s) => [s.ticker, s]));
+      for (const etf of etfs) expect(byTicker.get(etf), etf).toMatchObject({ price: null, changePercent: null });
+      expect(Number(byTicker.get('AAPL')!.price)).toBeGreaterThan(100);
+      for (const etf of ['SPY', 'TQQQ']) {
+        const history = (await request(t.server).get(`/api/stocks/${etf}/historical?range=7days`).set('Cookie', cookie)).body as Array<{ price: number | null }>;
+        expect(history.length).toBeGreaterThan(0);
+        expect(history.every((p) => p.price === null)).toBe(true);
+        const session = (await request(t.server).get(`/api/stocks/${etf}/session`).set('Cookie', cookie)).body as { points: Array<{ price: number | null }> };
+        expect(session.points.every((p) => p.price === null)).toBe(true);
+      }
+      expect(await ticks('SPY', 'simulated')).toEqual([]);
+    });
+  });
+
+  const providers: Record<PriceProviderName, { key: string; historyPath: RegExp }> = {
+    massive: { key: MASSIVE_API_KEY, historyPath: MASSIVE_AGGREGATES_PATH },
+    tiingo: { key: TIINGO_API_KEY, historyPath: TIINGO_PRICES_PATH },
+  };
+
+  describe.each(priceProviders)('with %s against its local server', (name) => {
+    const { key, historyPath } = providers[name];
+    const provider = () => createPriceProvider({ PRICE_PROVIDER: name, PRICE_API_KEY: key, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 }, { http: testHttpPolicy });
+    const refresh = (p = provider()) => createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices: p, now }).refreshPrices();
+    /** The regular-session 5-minute bars the local server holds for a ticker in (from, to]. */
+    const expectedBars = (ticker: string, from: Date, to: Date) =>
+      replay()
+        .market.bars(ticker, from.getTime() + 1, to.getTime())
+        .filter((b) => sessionPosition(new Date(b.t)).open)
+        .map((b) => ({ at: b.t, price: b.close }));
+
+    beforeEach(async () => {
+      pinned = FRIDAY_NOON;
+      await reset(['AAPL', 'GME']);
+    });
+
+    it('a fresh install backfills 7 days of 5-minute bars; a 2-hour outage is filled on the next run', async () => {
+      const first = await refresh();
+      expect(first).toMatchObject({ source: name, simulated: false, priced: 2, historyFilled: 2, historyPending: 0 });
+      const weekAgo = new Date(FRIDAY_NOON.getTime() - 7 * DAY_MS);
+      const aapl = await ticks('AAPL', name);
+      const bars = expectedBars('AAPL', weekAgo, FRIDAY_NOON);
+      // Five sessions: Friday the 13th after noon (12:05–15:55), Monday to Thursday in full, this Friday to noon.
+      expect(bars.length).toBe(47 + 4 * 78 + 31);
+      expect(aapl.filter((tick) => tick.at < FRIDAY_NOON.getTime())).toEqual(bars.filter((b) => b.at < FRIDAY_NOON.getTime()));
+      expect(aapl.at(-1)!.at).toBe(FRIDAY_NOON.getTime()); // the live quote
+      expect(replay().requestsTo(historyPath)).toHaveLength(2);
+
+      // The provider is down for two hours (every refresh in between fails); the first one after it fills the gap.
+      pinned = new Date(FRIDAY_NOON.getTime() + 2 * HOUR_MS);
+      const after = await refresh();
+      expect(after).toMatchObject({ historyFilled: 2, historyPending: 0 });
+      const gap = (await ticks('GME', name)).filter((tick) => tick.at > FRIDAY_NOON.getTime() && tick.at < pinned.getTime());
+      expect(gap).toEqual(expectedBars('GME', FRIDAY_NOON, new Date(pinned.getTime() - 1)));
+      expect(gap).toHaveLength(23); // every bar from 12:05 to 13:55
+
+      // One minute on, nothing is missing: no history request.
+      const requests = replay().requestsTo(historyPath).length;
+      pinned = new Date(pinned.getTime() + MINUTE_MS);
+      expect(await refresh()).toMatchObject({ historyFilled: 0, historyPending: 0 });
+      expect(replay().requestsTo(historyPath)).toHaveLength(requests);
+      const runs = await t.database.db('price_refreshes').orderBy('at').select('source', 'priced', 'history_filled');
+      expect(runs).toEqual([
+        { source: name, priced: 2, history_filled: 2 },
+        { source: name, priced: 2, history_filled: 2 },
+        { source: name, priced: 2, history_filled: 0 },
+      ]);
+    });
+
+    it('waits out a 429 as Retry-After says', async () => {
+      const rateLimit = name === 'massive' ? fixture('massive/error-rate-limit.json') : fixture('tiingo/error-rate-limit.json');
+      replay().enqueue({ path: historyPath }, { status: 429, headers: { 'retry-after': '1' }, body: rateLimit });
+      const started = Date.now();
+      expect(await refresh()).toMatchObject({ historyFilled: 2, historyPending: 0 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+      expect(replay().requestsTo(historyPath)).toHaveLength(3);
+      expect((await ticks('AAPL', name)).length).toBeGreaterThan(300);
+    });
+
+    it('a malformed answer stops the run with one line naming the provider and the field', async () => {
+      const body =
+        name === 'massive'
+          ? { status: 'OK', ticker: 'AAPL', results: [{ t: 1763648400000, c: '228.4' }] }
+          : [{ date: '2026-11-20T14:30:00.000Z', close: '228.4' }];
+      replay().enqueue({ path: historyPath }, { status: 200, body });
+      const failure = await refresh().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(failure).toBeInstanceOf(ApplicationFailure);
+      const message = (failure as ApplicationFailure).message;
+      expect(message).not.toContain('\n');
+      expect(message).toMatch(new RegExp(`^prices ${name}: GET .*malformed payload: ${name === 'massive' ? 'results.0.c' : '0.close'}: expected number, got the string "228.4"$`));
+      expect((failure as ApplicationFailure).nonRetryable).toBe(true);
+    });
+
+    it('keeps within the request budget, and the next refresh carries on where it stopped', async () => {
+      await t.database.db('stocks').insert([{ ticker: 'BRK.B', name: 'BRK.B' }]);
+      // Three requests for the run: the quotes take one, two tickers get their history, the third waits.
+      const limiter = new RateLimiterMemory({ points: 3, duration: 3600 });
+      const paced = createPriceProvider({ PRICE_PROVIDER: name, PRICE_API_KEY: key, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 }, { http: testHttpPolicy, limiters: () => limiter });
+      const first = await refresh(paced);
+      expect(first).toMatchObject({ historyFilled: 2, historyPending: 1 });
+      expect(replay().requestsTo(historyPath)).toHaveLength(2);
+      await limiter.delete('app');
+      pinned = new Date(FRIDAY_NOON.getTime() + MINUTE_MS);
+      const second = await refresh(paced);
+      expect(second).toMatchObject({ historyFilled: 1, historyPending: 0 });
+      expect((await ticks('BRK.B', name)).length).toBeGreaterThan(300);
+    });
+  });
+});
