@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ApplicationFailure } from '@temporalio/common';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PricePipeline } from '../../core/contracts/admin';
 import { sessionPosition } from '../../core/market/marketHours';
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../core/timeWindows';
 import { seedTickerUniverse } from '../../seed/tickerUniverse';
@@ -76,6 +77,15 @@ describe('price refresh on real stores', () => {
         expect(session.points.every((p) => p.price === null)).toBe(true);
       }
       expect(await ticks('SPY', 'simulated')).toEqual([]);
+
+      // The admin sees the run and how many listed symbols have no reference price.
+      const admin = await signedInCookie(t, 'prices-admin@example.com', 'admin');
+      const status = (await request(t.server).get('/api/admin/pipelines/prices').set('Cookie', admin)).body as PricePipeline;
+      expect(status.refreshes[0]).toMatchObject({ source: 'simulated', simulated: true, tickers: etfs.length + 2, priced: 2, historyPending: 0 });
+      expect(status.listedSymbols).toBeGreaterThan(10_000);
+      expect(status.withoutReferencePrice).toBeGreaterThan(4_000); // the ETFs, at least
+      expect(status.withoutReferencePrice).toBeLessThan(status.listedSymbols);
+      expect((await request(t.server).get('/api/admin/pipelines/prices').set('Cookie', cookie)).status).toBe(403);
     });
   });
 
