@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
  *   fill), for the admin's Pipelines page. Only the recent ones matter; the refresh trims rows older than 30 days.
  * - stock_splits: a split multiplies the share count by split_to / split_from on executed_on; prices stored before
  *   that day are scaled by split_from / split_to when read, so a series stays continuous (prices are stored as traded).
+ * - price_split_days: the New York days whose splits a source has been asked for (each day once).
  */
 export async function up(db: Knex): Promise<void> {
   await db.schema.createTable('price_history_coverage', (t) => {
@@ -38,9 +39,15 @@ export async function up(db: Knex): Promise<void> {
     t.primary(['ticker', 'executed_on']);
   });
   await db.raw('ALTER TABLE stock_splits ADD CONSTRAINT stock_splits_positive CHECK (split_from > 0 AND split_to > 0)');
+  await db.schema.createTable('price_split_days', (t) => {
+    t.text('source').notNullable();
+    t.date('day').notNullable();
+    t.primary(['source', 'day']);
+  });
 }
 
 export async function down(db: Knex): Promise<void> {
+  await db.schema.dropTableIfExists('price_split_days');
   await db.schema.dropTableIfExists('stock_splits');
   await db.schema.dropTableIfExists('price_refreshes');
   await db.schema.dropTableIfExists('price_history_coverage');

@@ -47,6 +47,7 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
     },
     quotes: (tickers) => source.quotes(tickers),
     history: (ticker, from, to) => source.history(ticker, from, to),
+    splits: (day) => source.splits(day),
   };
   let replay: ReplayServer;
   const now = Date.now();

@@ -4,6 +4,7 @@ import { currentOrLastSession } from '../../core/market/marketHours';
 import type { Warehouse } from '../../warehouse/client';
 import { tickerExists } from '../../warehouse/postgres/tickers';
 import { hasStockPrice } from '../../warehouse/postgres/stocks';
+import { priceSeriesOf } from '../../warehouse/postgres/priceSeries';
 import { hourlyMentionHistory } from '../../warehouse/queries/hourlyMentionHistory';
 import { latestTickerPosts } from '../../warehouse/queries/latestTickerPosts';
 import { mentionHistory } from '../../warehouse/queries/mentionHistory';
@@ -46,7 +47,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
    */
   async function readHistory(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
     await assertKnown(ticker);
-    const priced = await hasStockPrice(deps.db, ticker);
+    const series = (await hasStockPrice(deps.db, ticker)) ? await priceSeriesOf(deps.db, ticker) : null;
     const bucketMs = bucketMinutes[range] * MINUTE_MS;
     const count = rangeMinutes[range] / bucketMinutes[range];
     const last = Math.floor(clock().getTime() / bucketMs) * bucketMs;
@@ -54,7 +55,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
     const minutes = bucketMinutes[range];
     // Hour-sized buckets come from the hourly rollups (a week is ~170 rows per platform instead of ~10,000).
     const history = minutes % 60 === 0 ? hourlyMentionHistory(deps.warehouse, ticker, first, minutes / 60) : mentionHistory(deps.warehouse, ticker, first, minutes);
-    const [mentions, prices] = await fromWarehouse(() => Promise.all([history, priced ? priceBuckets(deps.warehouse, ticker, first, bucketMs / 1000) : noPrices]));
+    const [mentions, prices] = await fromWarehouse(() => Promise.all([history, series ? priceBuckets(deps.warehouse, series, first, bucketMs / 1000) : noPrices]));
     const mentionsAt = new Map<number, Record<Platform, number>>();
     for (const m of mentions) {
       const at = Date.parse(m.timestamp);
@@ -78,8 +79,8 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
     const now = clock();
     const session = currentOrLastSession(now);
     const end = Math.min(now.getTime(), session.closesAt.getTime());
-    const priced = await hasStockPrice(deps.db, ticker);
-    const prices = priced ? await fromWarehouse(() => priceBuckets(deps.warehouse, ticker, session.opensAt, SESSION_BUCKET_MS / 1000)) : noPrices;
+    const series = (await hasStockPrice(deps.db, ticker)) ? await priceSeriesOf(deps.db, ticker) : null;
+    const prices = series ? await fromWarehouse(() => priceBuckets(deps.warehouse, series, session.opensAt, SESSION_BUCKET_MS / 1000)) : noPrices;
     let price = prices.before;
     const points: SessionPrices['points'] = [];
     for (let at = session.opensAt.getTime(); at <= end; at += SESSION_BUCKET_MS) {

@@ -3,6 +3,7 @@ import type { ReplayMarket } from './replayMarket';
 
 export const MASSIVE_API_KEY = 'replay_massive_key_0123456789abcdef';
 export const MASSIVE_SNAPSHOT_PATH = '/v2/snapshot/locale/us/markets/stocks/tickers';
+export const MASSIVE_SPLITS_PATH = '/v3/reference/splits';
 export const MASSIVE_AGGREGATES_PATH = /^\/v2\/aggs\/ticker\/[^/]+\/range\/5\/minute\/\d+\/\d+$/;
 
 interface Snapshot {
@@ -19,6 +20,8 @@ interface Snapshot {
  */
 export class MassiveReplay implements PlatformReplay {
   private readonly snapshots = new Map<string, Snapshot>();
+  /** Splits by execution date (`/v3/reference/splits`); none until a test adds some. */
+  readonly splits: Array<{ execution_date: string; id: string; split_from: number; split_to: number; ticker: string }> = [];
 
   constructor(private readonly market: ReplayMarket) {
     for (const s of fixture<{ tickers: Snapshot[] }>('massive/snapshot-tickers.json').tickers) this.snapshots.set(s.ticker, s);
@@ -40,9 +43,13 @@ export class MassiveReplay implements PlatformReplay {
 
   handle(request: ReplayRequest): ReplayResponse | undefined {
     const aggregates = MASSIVE_AGGREGATES_PATH.test(request.path);
-    if ((request.path !== MASSIVE_SNAPSHOT_PATH && !aggregates) || request.method !== 'GET') return undefined;
+    if ((![MASSIVE_SNAPSHOT_PATH, MASSIVE_SPLITS_PATH].includes(request.path) && !aggregates) || request.method !== 'GET') return undefined;
     const key = bearerOf(request) ?? request.query.get('apiKey');
     if (key !== MASSIVE_API_KEY) return json(401, fixture('massive/error-unknown-key.json'));
+    if (request.path === MASSIVE_SPLITS_PATH) {
+      const day = request.query.get('execution_date');
+      return json(200, { results: this.splits.filter((s) => !day || s.execution_date === day), status: 'OK', request_id: 'replay' });
+    }
     if (aggregates) {
       const [, , , , ticker, , , , from, to] = request.path.split('/');
       const bars = this.market.bars(decodeURIComponent(ticker!), Number(from), Number(to));

@@ -8,6 +8,7 @@ import { hashString } from '../../core/random/seededRandom';
  */
 export class ReplayMarket {
   private readonly bases = new Map<string, number>();
+  private readonly splits = new Map<string, Array<{ atMs: number; factor: number }>>();
 
   setBase(ticker: string, price: number): void {
     this.bases.set(ticker, price);
@@ -17,9 +18,15 @@ export class ReplayMarket {
     return this.bases.get(ticker) ?? 20 + (hashString(ticker) % 18_000) / 100;
   }
 
-  /** The close of the bar starting at `t` (epoch ms). */
+  /** A split from `atMs` on: each share becomes `splitTo / splitFrom` shares, so earlier prices were that much higher. */
+  split(ticker: string, atMs: number, splitFrom: number, splitTo: number): void {
+    this.splits.set(ticker, [...(this.splits.get(ticker) ?? []), { atMs, factor: splitTo / splitFrom }]);
+  }
+
+  /** The close of the bar starting at `t` (epoch ms), as traded (not split-adjusted). */
   close(ticker: string, t: number): number {
-    return Math.round(this.base(ticker) * (1 + 0.02 * Math.sin(t / 10_800_000)) * 100) / 100;
+    const factor = (this.splits.get(ticker) ?? []).reduce((f, s) => (t < s.atMs ? f * s.factor : f), 1);
+    return Math.round(this.base(ticker) * factor * (1 + 0.02 * Math.sin(t / 10_800_000)) * 100) / 100;
   }
 
   /** The bars starting in [from, to], oldest first. */

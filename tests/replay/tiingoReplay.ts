@@ -4,6 +4,7 @@ import type { ReplayMarket } from './replayMarket';
 export const TIINGO_API_KEY = 'replay_tiingo_token_0123456789abcdef';
 export const TIINGO_IEX_PATH = '/iex';
 export const TIINGO_PRICES_PATH = /^\/iex\/[^/]+\/prices$/;
+export const TIINGO_SPLITS_PATH = '/tiingo/corporate-actions/splits';
 
 interface TopOfBook {
   ticker: string;
@@ -17,6 +18,8 @@ interface TopOfBook {
  */
 export class TiingoReplay implements PlatformReplay {
   private readonly books = new Map<string, TopOfBook>();
+  /** Splits by ex-date (corporate actions); none until a test adds some. */
+  readonly splits: Array<{ permaTicker: string; ticker: string; exDate: string; splitFrom: number; splitTo: number; splitFactor: number; splitStatus: string }> = [];
 
   constructor(private readonly market: ReplayMarket) {
     for (const b of fixture<TopOfBook[]>('tiingo/iex-top-of-book.json')) this.books.set(b.ticker.toLowerCase(), b);
@@ -30,8 +33,13 @@ export class TiingoReplay implements PlatformReplay {
 
   handle(request: ReplayRequest): ReplayResponse | undefined {
     const isTop = request.path === TIINGO_IEX_PATH || request.path === `${TIINGO_IEX_PATH}/`;
-    if (request.method !== 'GET' || !(isTop || TIINGO_PRICES_PATH.test(request.path))) return undefined;
+    const isSplits = request.path === TIINGO_SPLITS_PATH;
+    if (request.method !== 'GET' || !(isTop || isSplits || TIINGO_PRICES_PATH.test(request.path))) return undefined;
     if (request.headers.authorization !== `Token ${TIINGO_API_KEY}` && request.query.get('token') !== TIINGO_API_KEY) return json(401, fixture('tiingo/error-invalid-token.json'));
+    if (isSplits) {
+      const day = request.query.get('exDate') ?? new Date().toISOString().slice(0, 10);
+      return json(200, this.splits.filter((s) => s.exDate.slice(0, 10) === day));
+    }
     if (isTop) {
       const wanted = (request.query.get('tickers') ?? '').split(',').filter(Boolean).map((t) => t.toLowerCase());
       return json(200, wanted.length === 0 ? [...this.books.values()] : wanted.flatMap((t) => (this.books.has(t) ? [this.books.get(t)!] : [])));

@@ -5,6 +5,8 @@ import { insertPriceTicks, type PriceTick } from '../../warehouse/queries/insert
 import { clearStockPrices, stockPrices, updateStockPrices } from '../../warehouse/postgres/stocks';
 import { historyQueue, setHistoryCoverage } from '../../warehouse/postgres/priceHistoryCoverage';
 import { recordPriceRefresh } from '../../warehouse/postgres/priceRefreshes';
+import { markSplitDayChecked, uncheckedSplitDays, upsertStockSplits } from '../../warehouse/postgres/stockSplits';
+import { isoDate, isTradingDay, newYorkTime } from '../../core/market/marketHours';
 import { PRICE_BACKFILL_DAYS } from '../prices/backfillInstants';
 import { ConnectorError } from '../connectors/types';
 import { PriceRequestBudgetExhausted, type PriceProvider, type Quote } from '../prices';
@@ -93,10 +95,30 @@ export function createPriceActivities(deps: { db: Database; warehouse: Warehouse
     return { ticks, filled, pending: 0, note: null };
   }
 
+  /**
+   * Asks the source, once per New York trading day of the history window (today included), for the splits that take
+   * effect that day, and stores them: history is stored as traded and adjusted when read. A spent budget or a long rate
+   * limit leaves the remaining days to the next refresh.
+   */
+  async function checkSplits(now: Date): Promise<string | null> {
+    const days: string[] = [];
+    for (let day = newYorkTime(new Date(now.getTime() - PRICE_BACKFILL_DAYS * DAY_MS)).day; day <= newYorkTime(now).day; day++) if (isTradingDay(day)) days.push(isoDate(day));
+    for (const day of await uncheckedSplitDays(deps.db, source, days)) {
+      try {
+        await upsertStockSplits(deps.db, source, await deps.prices.splits(day));
+      } catch (err) {
+        if (err instanceof PriceRequestBudgetExhausted || (err instanceof ConnectorError && err.retryable)) return err.message;
+        throw asFailure(err);
+      }
+      await markSplitDayChecked(deps.db, source, day);
+    }
+    return null;
+  }
+
   return {
     /**
      * Quotes every stock in the Postgres snapshot, writes the moved prices as ticks to ClickHouse and all of them to
-     * Postgres, fills the stocks' history, and records the run for the admin. The simulated source quotes only symbols
+     * Postgres, fills the stocks' history, stores the splits of the history window, and records the run for the admin. The simulated source quotes only symbols
      * with a reference price: any price a stock it leaves out still has was invented, so it is removed.
      */
     async refreshPrices(): Promise<RefreshPricesResult> {
@@ -122,8 +144,9 @@ export function createPriceActivities(deps: { db: Database; warehouse: Warehouse
         await clearStockPrices(deps.db, now, stocks.filter((s) => !quoted.has(s.ticker)).map((s) => s.ticker));
       }
       const history = await fillHistory(now);
+      const splitsNote = await checkSplits(now);
       const result = { updatedCount, ticks: moved.length + history.ticks, simulated, source, priced: quotes.length, historyFilled: history.filled, historyPending: history.pending };
-      await recordPriceRefresh(deps.db, { at: now, source, simulated, tickers: stocks.length, priced: quotes.length, ticks: result.ticks, historyFilled: history.filled, historyPending: history.pending, note: history.note });
+      await recordPriceRefresh(deps.db, { at: now, source, simulated, tickers: stocks.length, priced: quotes.length, ticks: result.ticks, historyFilled: history.filled, historyPending: history.pending, note: history.note ?? splitsNote });
       return result;
     },
   };

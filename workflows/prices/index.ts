@@ -5,7 +5,7 @@ import { createSimulatedPriceProvider, SIMULATED_SOURCE } from './simulatedPrice
 import { createTiingoPriceProvider, TIINGO_SOURCE } from './tiingoPrices';
 import type { PriceProvider } from './types';
 
-export type { PriceBar, PriceProvider, Quote } from './types';
+export type { PriceBar, PriceProvider, Quote, Split } from './types';
 export { PriceRequestBudgetExhausted } from './types';
 
 export const priceProviders = ['massive', 'tiingo'] as const;

@@ -11,6 +11,10 @@ export const DEFAULT_PRICE_API_URL = 'https://api.massive.com';
 export const SNAPSHOT_PATH = '/v2/snapshot/locale/us/markets/stocks/tickers';
 /** Aggregates: `/v2/aggs/ticker/{ticker}/range/{multiplier}/{timespan}/{from}/{to}`. */
 export const AGGREGATES_PATH = '/v2/aggs/ticker';
+/** Splits: `/v3/reference/splits?execution_date=YYYY-MM-DD`. */
+export const SPLITS_PATH = '/v3/reference/splits';
+/** Splits per page (the documented maximum); a day has a few dozen at most. */
+const SPLITS_LIMIT = 1_000;
 /** Tickers per snapshot request (keeps the URL well under common limits). */
 export const SNAPSHOT_BATCH = 250;
 /** Base minute bars one aggregates request may use (the documented maximum); 12 days of extended-hours minutes fit. */
@@ -51,6 +55,12 @@ const aggregatesSchema = z.object({
   results: z.array(z.object({ t: z.number(), c: z.number() })).optional(),
 });
 
+/** The fields of a splits answer this provider relies on. */
+const splitsSchema = z.object({
+  status: z.string(),
+  results: z.array(z.object({ ticker: z.string().min(1), execution_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), split_from: z.number().positive(), split_to: z.number().positive() })).optional(),
+});
+
 /** The freshest positive price a snapshot carries: last trade (plans with trades), minute bar, day bar, previous close. */
 export function snapshotPrice(s: Snapshot): number | undefined {
   return [s.lastTrade?.p, s.min?.c, s.day?.c, s.prevDay?.c].find((p): p is number => typeof p === 'number' && p > 0);
@@ -61,7 +71,8 @@ export function snapshotPrice(s: Snapshot): number | undefined {
  * - quotes: the stocks snapshot, `GET /v2/snapshot/locale/us/markets/stocks/tickers?tickers=A,B,…`, one request per
  *   SNAPSHOT_BATCH tickers (the plan must include snapshots);
  * - history: 5-minute aggregates, `GET /v2/aggs/ticker/{T}/range/5/minute/{from ms}/{to ms}?adjusted=false`, unadjusted
- *   because stored prices are as traded and splits are applied when read (stock_splits).
+ *   because stored prices are as traded and splits are applied when read (stock_splits);
+ * - splits: `GET /v3/reference/splits?execution_date=YYYY-MM-DD`, the day's splits market-wide.
  * 429/503 wait as Retry-After says (up to the HTTP policy's cap, then a retryable error); 401/403 and malformed payloads
  * fail for good, naming the provider and the field.
  */
@@ -105,6 +116,14 @@ export function createMassivePriceProvider(options: MassivePriceOptions): PriceP
       const label = `GET ${AGGREGATES_PATH}/${ticker}/range/5/minute`;
       const body = parsePayload(aggregatesSchema, await get(url, label, historyOptions.signal), context, label);
       return sessionBars(ticker, (body.results ?? []).map((r) => ({ at: new Date(r.t), close: r.c })), from, to);
+    },
+    async splits(day, splitOptions = {}) {
+      const url = new URL(`${base}${SPLITS_PATH}`);
+      url.searchParams.set('execution_date', day);
+      url.searchParams.set('limit', String(SPLITS_LIMIT));
+      const label = `GET ${SPLITS_PATH}`;
+      const body = parsePayload(splitsSchema, await get(url, label, splitOptions.signal), context, label);
+      return (body.results ?? []).map((r) => ({ ticker: r.ticker, executedOn: r.execution_date, splitFrom: r.split_from, splitTo: r.split_to }));
     },
   };
 }

@@ -51,6 +51,13 @@ describe('price refresh on real stores', () => {
       ).json<{ at: string | number; price: number }>()
     ).map((r) => ({ at: Number(r.at), price: r.price }));
 
+  /** The regular-session 5-minute bars the local server holds for a ticker in (from, to]. */
+  const expectedBars = (ticker: string, from: Date, to: Date) =>
+    replay()
+      .market.bars(ticker, from.getTime() + 1, to.getTime())
+      .filter((b) => sessionPosition(new Date(b.t)).open)
+      .map((b) => ({ at: b.t, price: b.close }));
+
   describe('with the simulated feed, a security without a reference price shows no price', () => {
     const etfs = ['SPY', 'QQQ', 'IWM', 'DIA', 'VOO', 'VTI', 'XLK', 'TQQQ', 'SQQQ', 'GLD', 'SLV', 'TLT', 'HYG'];
 
@@ -89,6 +96,53 @@ describe('price refresh on real stores', () => {
     });
   });
 
+  describe('a price line stays continuous across a split and a rename', () => {
+    it('a split the provider reports is applied to the stored ticks before it; a former symbol\'s ticks lead into its successor\'s', async () => {
+      pinned = FRIDAY_NOON;
+      await reset(['AAPL']);
+      await t.database.db('stock_splits').delete();
+      await t.database.db('price_split_days').delete();
+      // AAPL splits 4-for-1 from Wednesday the 18th: Monday's and Tuesday's trades were four times today's prices.
+      const exDate = new Date('2026-11-18T05:00:00Z'); // midnight in New York
+      replay().market.setBase('AAPL', 228); // where the snapshot's live quote (228.42) is
+      replay().market.split('AAPL', exDate.getTime(), 1, 4);
+      replay().massive.splits.push({ execution_date: '2026-11-18', id: 'replay-split', split_from: 1, split_to: 4, ticker: 'AAPL' });
+      const prices = createPriceProvider({ PRICE_PROVIDER: 'massive', PRICE_API_KEY: MASSIVE_API_KEY, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 }, { http: testHttpPolicy });
+      await createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices, now }).refreshPrices();
+      expect(await t.database.db('stock_splits').select('ticker', 'split_from', 'split_to')).toEqual([{ ticker: 'AAPL', split_from: '1.0000', split_to: '4.0000' }]);
+      const raw = (await ticks('AAPL', 'massive')).map((tick) => tick.price);
+      expect(Math.max(...raw) / Math.min(...raw)).toBeGreaterThan(3.5); // stored as traded
+
+      const cookie = await signedInCookie(t, 'split-reader@example.com');
+      const week = async (ticker: string) =>
+        ((await request(t.server).get(`/api/stocks/${ticker}/historical?range=7days`).set('Cookie', cookie)).body as Array<{ price: number | null }>).map((p) => p.price).filter((p): p is number => p !== null);
+      const adjusted = await week('AAPL');
+      expect(adjusted.length).toBeGreaterThan(40);
+      expect(Math.max(...adjusted) / Math.min(...adjusted)).toBeLessThan(1.06); // one smooth line (±2%)
+
+      // AAPL traded as OLDX until Tuesday: OLDX's earlier ticks lead the line; a later OLDX tick (another company reusing
+      // the symbol) does not.
+      await t.database.db('former_symbols').insert({ symbol: 'OLDX', successor: 'AAPL', changed_on: '2026-11-18', note: 'test rename' });
+      try {
+        await t.deps.warehouse.command({ query: "ALTER TABLE price_ticks DELETE WHERE ticker = 'AAPL' AND ts < '2026-11-18 05:00:00'", clickhouse_settings: { mutations_sync: '1' } });
+        const before = expectedBars('AAPL', new Date(FRIDAY_NOON.getTime() - 7 * DAY_MS), new Date(exDate.getTime() - 1));
+        await t.deps.warehouse.insert({
+          table: 'price_ticks',
+          format: 'JSONEachRow',
+          values: [
+            ...before.map((b) => ({ ticker: 'OLDX', ts: new Date(b.at).toISOString(), price: b.price, change_percent: 0, source: 'massive' })),
+            { ticker: 'OLDX', ts: new Date(FRIDAY_NOON.getTime() - HOUR_MS).toISOString(), price: 999, change_percent: 0, source: 'massive' },
+          ],
+        });
+        const renamed = await week('AAPL');
+        expect(renamed.length).toBe(adjusted.length);
+        expect(Math.max(...renamed) / Math.min(...renamed)).toBeLessThan(1.06);
+      } finally {
+        await t.database.db('former_symbols').where({ symbol: 'OLDX' }).delete();
+      }
+    });
+  });
+
   const providers: Record<PriceProviderName, { key: string; historyPath: RegExp }> = {
     massive: { key: MASSIVE_API_KEY, historyPath: MASSIVE_AGGREGATES_PATH },
     tiingo: { key: TIINGO_API_KEY, historyPath: TIINGO_PRICES_PATH },
@@ -98,12 +152,6 @@ describe('price refresh on real stores', () => {
     const { key, historyPath } = providers[name];
     const provider = () => createPriceProvider({ PRICE_PROVIDER: name, PRICE_API_KEY: key, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 }, { http: testHttpPolicy });
     const refresh = (p = provider()) => createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices: p, now }).refreshPrices();
-    /** The regular-session 5-minute bars the local server holds for a ticker in (from, to]. */
-    const expectedBars = (ticker: string, from: Date, to: Date) =>
-      replay()
-        .market.bars(ticker, from.getTime() + 1, to.getTime())
-        .filter((b) => sessionPosition(new Date(b.t)).open)
-        .map((b) => ({ at: b.t, price: b.close }));
 
     beforeEach(async () => {
       pinned = FRIDAY_NOON;

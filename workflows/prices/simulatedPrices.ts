@@ -171,6 +171,10 @@ export function createSimulatedPriceProvider(options: SimulatedPriceOptions): Pr
       });
       return bars;
     },
+    /** The walk never splits. */
+    async splits() {
+      return [];
+    },
     quotesAt,
   };
 }

@@ -10,6 +10,8 @@ import { PriceRequestBudgetExhausted, type PriceProvider, type Quote } from './t
 export const TIINGO_SOURCE = 'tiingo';
 export const DEFAULT_TIINGO_API_URL = 'https://api.tiingo.com';
 export const IEX_PATH = '/iex';
+/** Splits by ex-date (corporate actions, part of the end-of-day entitlement every plan has). */
+export const TIINGO_SPLITS_PATH = '/tiingo/corporate-actions/splits';
 /** Tickers per top-of-book request (keeps the URL well under common limits). */
 export const TIINGO_BATCH = 250;
 
@@ -38,8 +40,14 @@ const topOfBookSchema = z.array(
 /** The fields of Tiingo's IEX intraday prices this provider relies on. */
 const intradaySchema = z.array(z.object({ date: dateString, close: z.number() }));
 
+/** The fields of a splits answer this provider relies on; a cancelled split (splitStatus "c") is ignored. */
+const splitsSchema = z.array(
+  z.object({ ticker: z.string().min(1), exDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/), splitFrom: z.number().positive(), splitTo: z.number().positive(), splitStatus: z.string() }),
+);
+
 /** Tiingo writes share classes with a hyphen (BRK-B) where the product writes a dot (BRK.B). */
 const tiingoSymbol = (ticker: string) => ticker.replace(/\./g, '-').toLowerCase();
+const productSymbol = (ticker: string) => ticker.replace(/-/g, '.').toUpperCase();
 
 const positive = (n: number | null | undefined): n is number => typeof n === 'number' && n > 0;
 
@@ -48,7 +56,8 @@ const positive = (n: number | null | undefined): n is number => typeof n === 'nu
  * - quotes: top-of-book, `GET /iex?tickers=a,b,…`, one request per TIINGO_BATCH tickers; the price is Tiingo's
  *   reference last (tngoLast), else IEX's last trade, and the change is against prevClose;
  * - history: `GET /iex/{ticker}/prices?startDate&endDate&resampleFreq=5min`, 5-minute bars as traded (IEX intraday is
- *   not split-adjusted; stock_splits adjusts when read).
+ *   not split-adjusted; stock_splits adjusts when read);
+ * - splits: `GET /tiingo/corporate-actions/splits?exDate=YYYY-MM-DD`, the day's splits market-wide.
  * 429/503 wait as Retry-After says; 401/403 and malformed payloads fail for good, naming the provider and the field.
  */
 export function createTiingoPriceProvider(options: TiingoPriceOptions): PriceProvider {
@@ -96,6 +105,13 @@ export function createTiingoPriceProvider(options: TiingoPriceOptions): PricePro
       const rows = parsePayload(intradaySchema, await get(url, label, historyOptions.signal), context, label);
       const bars = rows.map((r) => ({ at: new Date(r.date), close: r.close })).sort((a, b) => a.at.getTime() - b.at.getTime());
       return sessionBars(ticker, bars, from, to);
+    },
+    async splits(day, splitOptions = {}) {
+      const url = new URL(`${base}${TIINGO_SPLITS_PATH}`);
+      url.searchParams.set('exDate', day);
+      const label = `GET ${TIINGO_SPLITS_PATH}`;
+      const rows = parsePayload(splitsSchema, await get(url, label, splitOptions.signal), context, label);
+      return rows.filter((r) => r.splitStatus !== 'c').map((r) => ({ ticker: productSymbol(r.ticker), executedOn: r.exDate.slice(0, 10), splitFrom: r.splitFrom, splitTo: r.splitTo }));
     },
   };
 }

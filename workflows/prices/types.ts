@@ -11,6 +11,14 @@ export interface PriceBar extends Quote {
   at: Date;
 }
 
+/** A stock split: from its ex-date (New York, YYYY-MM-DD) each splitFrom shares are splitTo shares. */
+export interface Split {
+  ticker: string;
+  executedOn: string;
+  splitFrom: number;
+  splitTo: number;
+}
+
 export interface PriceRequestOptions {
   signal?: AbortSignal;
 }
@@ -28,6 +36,11 @@ export interface PriceProvider {
    * refresh after an outage fills in. Real APIs answer with 5-minute bars, split-adjusted; unknown tickers give [].
    */
   history(ticker: string, from: Date, to: Date, options?: PriceRequestOptions): Promise<PriceBar[]>;
+  /**
+   * The splits that take effect on a New York day (YYYY-MM-DD), market-wide: history is stored as traded and adjusted
+   * when read, so a split does not break a line. The simulated walk has none.
+   */
+  splits(day: string, options?: PriceRequestOptions): Promise<Split[]>;
 }
 
 /**
