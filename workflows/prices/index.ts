@@ -20,9 +20,8 @@ export interface PriceSettings {
 }
 
 /**
- * Each provider's free plan, the default pace: Massive Stocks Basic allows 5 requests a minute (300 an hour, paced in
- * minute steps); Tiingo's free plan 50 an hour and 1,000 a day, so 40 an hour paced in 10-minute steps (30 an hour,
- * 720 a day).
+ * Each provider's free plan, the default allowance: Massive's allows 5 requests a minute (300 an hour); Tiingo's 50 an
+ * hour and 1,000 a day, so 40 an hour. See priceRequestPacer for the pace each becomes.
  */
 export const FREE_PLAN_REQUESTS_PER_HOUR: Record<PriceProviderName, number> = { massive: 300, tiingo: 40 };
 /** The longest a refresh waits for a request slot before it stops and leaves the rest to the next run. */
@@ -34,15 +33,23 @@ export function priceSource(settings: Pick<PriceSettings, 'PRICE_API_KEY' | 'PRI
   return { source: settings.PRICE_PROVIDER === 'tiingo' ? TIINGO_SOURCE : MASSIVE_SOURCE, simulated: false };
 }
 
+/** The counting step of each provider's limit: Massive limits each minute, Tiingo each hour (and day). */
+const PACING_STEP_SECONDS: Record<PriceProviderName, number> = { massive: 20, tiingo: 600 };
+
 /**
- * The pacer for an hourly allowance: counted in steps of a minute for a plan measured per minute (Massive) and of ten
- * minutes for one measured per hour (Tiingo), so no sliding window of either exceeds it (see pacedPoints).
+ * The pacer for an hourly allowance, counted in steps so that no sliding window of the provider's limit exceeds it
+ * (see pacedPoints): Massive's 300 an hour is 5 a minute, paced as 1 per 20 s (3 a minute, at most 4 in any minute);
+ * Tiingo's 40 an hour is paced as 5 per 10 minutes (30 an hour, at most 35 in any hour, 720 a day).
  */
+export function pacingOf(provider: PriceProviderName, requestsPerHour: number): { points: number; duration: number } {
+  const limit: RequestLimit = provider === 'massive' ? { requests: Math.max(1, Math.floor(requestsPerHour / 60)), windowSeconds: 60 } : { requests: requestsPerHour, windowSeconds: 3600 };
+  const step = PACING_STEP_SECONDS[provider];
+  return { points: pacedPoints(limit, step), duration: step };
+}
+
+/** The pacer of a provider's requests, shared by every worker through `limiters`. */
 export function priceRequestPacer(limiters: LimiterFactory, provider: PriceProviderName, requestsPerHour: number): RequestPacer {
-  const perMinute = provider === 'massive';
-  const limit: RequestLimit = perMinute ? { requests: Math.max(1, Math.floor(requestsPerHour / 60)), windowSeconds: 60 } : { requests: requestsPerHour, windowSeconds: 3600 };
-  const step = perMinute ? 60 : 600;
-  return createRequestPacer(limiters({ keyPrefix: `prices_${provider}`, points: pacedPoints(limit, step), duration: step }), 'app', { maxWaitMs: PACING_MAX_WAIT_MS });
+  return createRequestPacer(limiters({ keyPrefix: `prices_${provider}`, ...pacingOf(provider, requestsPerHour) }), 'app', { maxWaitMs: PACING_MAX_WAIT_MS });
 }
 
 export interface PriceProviderOptions {

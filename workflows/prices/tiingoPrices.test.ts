@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TIINGO_API_KEY, TIINGO_IEX_PATH } from '../../tests/replay/tiingoReplay';
 import { expectConnectorError, testHttpPolicy, useReplayServer } from '../../tests/replay/testing';
-import { createPriceProvider, priceSource } from '.';
+import { createPriceProvider, FREE_PLAN_REQUESTS_PER_HOUR, pacingOf, priceSource } from '.';
 import { createTiingoPriceProvider } from './tiingoPrices';
 
 describe('Tiingo IEX price provider against a local server', () => {
@@ -31,5 +31,17 @@ describe('Tiingo IEX price provider against a local server', () => {
     expect(createPriceProvider(settings).name).toBe('tiingo');
     expect(priceSource(settings)).toEqual({ source: 'tiingo', simulated: false });
     expect(priceSource({ PRICE_PROVIDER: 'tiingo', PRICE_API_KEY: ' ' })).toEqual({ source: 'simulated', simulated: true });
+  });
+
+  it('paces each free plan within its published limits', () => {
+    // Massive: 5 a minute. One per 20 s: at most 4 in any sliding minute.
+    expect(pacingOf('massive', FREE_PLAN_REQUESTS_PER_HOUR.massive)).toEqual({ points: 1, duration: 20 });
+    // Tiingo: 50 an hour, 1,000 a day. Five per 10 minutes: at most 35 in any sliding hour, 720 a day.
+    const tiingo = pacingOf('tiingo', FREE_PLAN_REQUESTS_PER_HOUR.tiingo);
+    expect(tiingo).toEqual({ points: 5, duration: 600 });
+    expect(tiingo.points * (3600 / tiingo.duration + 1)).toBeLessThanOrEqual(50);
+    expect(tiingo.points * (86_400 / tiingo.duration)).toBeLessThanOrEqual(1_000);
+    // A paid plan's allowance scales the pace.
+    expect(pacingOf('massive', 60_000).points).toBe(250);
   });
 });
