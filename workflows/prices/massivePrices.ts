@@ -83,9 +83,12 @@ export function createMassivePriceProvider(options: MassivePriceOptions): PriceP
   const context: RequestContext = { platform: 'prices', source: MASSIVE_SOURCE };
   const headers = { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' };
 
-  async function get(url: URL, label: string, signal?: AbortSignal): Promise<unknown> {
+  /** One paced GET; `missingIsEmpty`: a 404 (a ticker the source does not carry) answers null instead of failing the run. */
+  async function get(url: URL, label: string, signal?: AbortSignal, missingIsEmpty = false): Promise<unknown> {
     if (options.pacer && !(await options.pacer.take({ signal }))) throw new PriceRequestBudgetExhausted(MASSIVE_SOURCE);
-    return (await http.requestJson(context, { url, label, headers, signal })).body;
+    const interpretError = missingIsEmpty ? (r: { status: number }) => (r.status === 404 ? ({ action: 'accept' } as const) : undefined) : undefined;
+    const response = await http.requestJson(context, { url, label, headers, signal, interpretError });
+    return response.status === 404 ? null : response.body;
   }
 
   return {
@@ -114,7 +117,9 @@ export function createMassivePriceProvider(options: MassivePriceOptions): PriceP
       url.searchParams.set('sort', 'asc');
       url.searchParams.set('limit', String(AGGREGATES_LIMIT));
       const label = `GET ${AGGREGATES_PATH}/${ticker}/range/5/minute`;
-      const body = parsePayload(aggregatesSchema, await get(url, label, historyOptions.signal), context, label);
+      const answer = await get(url, label, historyOptions.signal, true);
+      if (answer === null) return [];
+      const body = parsePayload(aggregatesSchema, answer, context, label);
       return sessionBars(ticker, (body.results ?? []).map((r) => ({ at: new Date(r.t), close: r.c })), from, to);
     },
     async splits(day, splitOptions = {}) {

@@ -201,6 +201,12 @@ describe('price refresh on real stores', () => {
       expect((await ticks('AAPL', name)).length).toBeGreaterThan(300);
     });
 
+    it('a ticker the provider does not carry (404 on its history) has no history, and the run goes on', async () => {
+      replay().enqueue({ path: historyPath }, { status: 404, body: name === 'massive' ? { status: 'NOT_FOUND', request_id: 'x', message: 'Ticker not found.' } : { detail: 'Error: Ticker not found' } });
+      expect(await refresh()).toMatchObject({ historyFilled: 2, historyPending: 0 });
+      expect((await ticks('AAPL', name)).length + (await ticks('GME', name)).length).toBeGreaterThan(390);
+    });
+
     it('a malformed answer stops the run with one line naming the provider and the field', async () => {
       const body =
         name === 'massive'

@@ -67,9 +67,12 @@ export function createTiingoPriceProvider(options: TiingoPriceOptions): PricePro
   const context: RequestContext = { platform: 'prices', source: TIINGO_SOURCE };
   const headers = { Authorization: `Token ${options.apiKey}`, Accept: 'application/json' };
 
-  async function get(url: URL, label: string, signal?: AbortSignal): Promise<unknown> {
+  /** One paced GET; `missingIsEmpty`: a 404 (a ticker the source does not carry) answers null instead of failing the run. */
+  async function get(url: URL, label: string, signal?: AbortSignal, missingIsEmpty = false): Promise<unknown> {
     if (options.pacer && !(await options.pacer.take({ signal }))) throw new PriceRequestBudgetExhausted(TIINGO_SOURCE);
-    return (await http.requestJson(context, { url, label, headers, signal })).body;
+    const interpretError = missingIsEmpty ? (r: { status: number }) => (r.status === 404 ? ({ action: 'accept' } as const) : undefined) : undefined;
+    const response = await http.requestJson(context, { url, label, headers, signal, interpretError });
+    return response.status === 404 ? null : response.body;
   }
 
   return {
@@ -102,7 +105,9 @@ export function createTiingoPriceProvider(options: TiingoPriceOptions): PricePro
       url.searchParams.set('resampleFreq', '5min');
       url.searchParams.set('columns', 'open,high,low,close,volume');
       const label = `GET ${IEX_PATH}/${ticker}/prices`;
-      const rows = parsePayload(intradaySchema, await get(url, label, historyOptions.signal), context, label);
+      const body = await get(url, label, historyOptions.signal, true);
+      if (body === null) return [];
+      const rows = parsePayload(intradaySchema, body, context, label);
       const bars = rows.map((r) => ({ at: new Date(r.date), close: r.close })).sort((a, b) => a.at.getTime() - b.at.getTime());
       return sessionBars(ticker, bars, from, to);
     },
