@@ -23,13 +23,14 @@ export const plainSeries = (ticker: string): PriceSeries => ({ ticker, formerSym
 
 /**
  * One security's last tick price per bucket of `bucketSeconds` since `from`, and its last price in the `lookbackDays`
- * before `from`, continuous across renames and splits (see PriceSeries). Duplicated ticks (a retried refresh) carry the
+ * before `from`, continuous across renames and splits (see PriceSeries; arrayProduct of no splits is not 1, hence the
+ * `empty` guard). Duplicated ticks (a retried refresh) carry the
  * same price, so no FINAL is needed.
  */
 export async function priceBuckets(warehouse: Warehouse, series: PriceSeries, from: Date, bucketSeconds: number, lookbackDays = 30): Promise<PriceBuckets> {
   const result = await warehouse.query({
     query: `SELECT if(ts < fromUnixTimestamp64Milli({from:Int64}), toInt64(-1), toInt64(intDiv(toUnixTimestamp(ts), {bucket:UInt32}) * {bucket:UInt32})) AS bucket,
-                   argMax(toFloat64(price) * arrayProduct(arrayMap((at, r) -> if(toUnixTimestamp64Milli(ts) < at, r, 1.0), {splitAt:Array(Int64)}, {splitRatio:Array(Float64)})), ts) AS price
+                   argMax(toFloat64(price) * if(empty({splitAt:Array(Int64)}), 1.0, arrayProduct(arrayMap((at, r) -> if(toUnixTimestamp64Milli(ts) < at, r, 1.0), {splitAt:Array(Int64)}, {splitRatio:Array(Float64)}))), ts) AS price
             FROM price_ticks
             WHERE (ticker = {ticker:String}
                    OR (has({formers:Array(String)}, ticker) AND toUnixTimestamp64Milli(ts) < arrayElement({formerUntil:Array(Int64)}, indexOf({formers:Array(String)}, ticker))))

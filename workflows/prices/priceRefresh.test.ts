@@ -76,6 +76,10 @@ describe('price refresh on real stores', () => {
       const byTicker = new Map(list.map((s) => [s.ticker, s]));
       for (const etf of etfs) expect(byTicker.get(etf), etf).toMatchObject({ price: null, changePercent: null });
       expect(Number(byTicker.get('AAPL')!.price)).toBeGreaterThan(100);
+      // A stock with a reference price has its line: a week of positive prices, ending at its current price.
+      const aaplWeek = (await request(t.server).get('/api/stocks/AAPL/historical?range=7days').set('Cookie', cookie)).body as Array<{ price: number | null }>;
+      expect(aaplWeek.every((p) => p.price !== null && p.price > 0)).toBe(true);
+      expect(aaplWeek.at(-1)!.price!.toFixed(2)).toBe(Number(byTicker.get('AAPL')!.price).toFixed(2));
       for (const etf of ['SPY', 'TQQQ']) {
         const history = (await request(t.server).get(`/api/stocks/${etf}/historical?range=7days`).set('Cookie', cookie)).body as Array<{ price: number | null }>;
         expect(history.length).toBeGreaterThan(0);
