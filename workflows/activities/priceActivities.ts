@@ -40,6 +40,11 @@ export interface RefreshPricesResult {
 export const HISTORY_GAP_MS = 5 * MINUTE_MS;
 /** Price ticks held in memory before they are written (a fresh simulated install backfills millions). */
 const FLUSH_TICKS = 50_000;
+/**
+ * How long one refresh may spend filling history before it leaves the rest to the next: well inside the activity's
+ * 3-minute timeout, so an unpaced paid plan with thousands of tickers to backfill progresses run by run.
+ */
+export const HISTORY_TIME_BUDGET_MS = 90_000;
 
 /** A source's refusal as a Temporal failure: a rejected key or a malformed payload cannot succeed on retry; a rate limit or an outage can. */
 function asFailure(err: unknown): unknown {
@@ -47,20 +52,22 @@ function asFailure(err: unknown): unknown {
   return err;
 }
 
-export function createPriceActivities(deps: { db: Database; warehouse: Warehouse; prices: PriceProvider; now?: () => Date }) {
+export function createPriceActivities(deps: { db: Database; warehouse: Warehouse; prices: PriceProvider; now?: () => Date; historyTimeBudgetMs?: number }) {
   const clock = deps.now ?? (() => new Date());
+  const historyBudgetMs = deps.historyTimeBudgetMs ?? HISTORY_TIME_BUDGET_MS;
   const source = deps.prices.name;
 
   /**
    * Fills each stock's history from where it is complete (its coverage) to now: the last PRICE_BACKFILL_DAYS on a fresh
    * install or for a newly mentioned stock, and the gap an outage or a stopped product left. Starred and trending stocks
-   * first, then the longest-waiting. Ticks are written before the coverage moves, so a crash only repeats work (ticks
+   * first, then the longest-waiting; at most HISTORY_TIME_BUDGET_MS a run. Ticks are written before the coverage moves, so a crash only repeats work (ticks
    * are keyed by ticker, time and source: a repeat replaces them). A spent request budget, or a rate limit longer than
    * the client waits, ends the filling for this run; the next refresh carries on from the coverage.
    */
   async function fillHistory(now: Date): Promise<{ ticks: number; filled: number; pending: number; note: string | null }> {
     const horizon = new Date(now.getTime() - PRICE_BACKFILL_DAYS * DAY_MS);
     const queue = await historyQueue(deps.db, source);
+    const started = performance.now();
     let buffer: PriceTick[] = [];
     let done: string[] = [];
     let ticks = 0;
@@ -75,6 +82,10 @@ export function createPriceActivities(deps: { db: Database; warehouse: Warehouse
     for (const [i, { ticker, coveredUntil }] of queue.entries()) {
       const from = coveredUntil && coveredUntil > horizon ? coveredUntil : horizon;
       if (now.getTime() - from.getTime() >= HISTORY_GAP_MS) {
+        if (filled > 0 && performance.now() - started > historyBudgetMs) {
+          await flush();
+          return { ticks, filled, pending: queue.length - i, note: `history filling paused after ${Math.round(historyBudgetMs / 1000)} s; the next refresh carries on` };
+        }
         let bars;
         try {
           bars = await deps.prices.history(ticker, from, now);

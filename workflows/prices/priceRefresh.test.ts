@@ -228,6 +228,15 @@ describe('price refresh on real stores', () => {
       expect((failure as ApplicationFailure).nonRetryable).toBe(true);
     });
 
+    it('stops filling history when its time budget is spent, and the next refresh carries on', async () => {
+      const budgeted = () => createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices: provider(), now, historyTimeBudgetMs: 0 }).refreshPrices();
+      expect(await budgeted()).toMatchObject({ historyFilled: 1, historyPending: 1 });
+      pinned = new Date(FRIDAY_NOON.getTime() + MINUTE_MS);
+      expect(await budgeted()).toMatchObject({ historyFilled: 1, historyPending: 0 });
+      expect((await ticks('AAPL', name)).length).toBeGreaterThan(300);
+      expect((await ticks('GME', name)).length).toBeGreaterThan(300);
+    });
+
     it('keeps within the request budget, and the next refresh carries on where it stopped', async () => {
       await t.database.db('stocks').insert([{ ticker: 'BRK.B', name: 'BRK.B' }]);
       // Three requests for the run: the quotes take one, two tickers get their history, the third waits.
