@@ -41,6 +41,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/admin/platform-settings': 'admin',
   'POST /api/admin/platform-settings': 'admin',
   'GET /api/admin/pipelines/quota': 'admin',
+  'GET /api/admin/pipelines/prices': 'admin',
   'GET /api/admin/pipelines/runs': 'admin',
   'POST /api/admin/pipelines/scans': 'admin',
   'POST /api/admin/pipelines/reruns': 'admin',

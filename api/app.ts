@@ -118,6 +118,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
       taskQueue: config.env.TEMPORAL_TASK_QUEUE,
       temporalUiUrl: deps.temporalUiUrl,
       youtubeQuota: { dailyQuota: config.env.YOUTUBE_DAILY_QUOTA, live: deps.realPlatforms.includes('youtube') },
+      priceSource: priceSource(config.env),
     }),
     ...adminSignalRoutes(deps.db),
     ...newsletterRoutes(deps.db),

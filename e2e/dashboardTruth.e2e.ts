@@ -61,7 +61,8 @@ describe('dashboard truth on a fresh install, outside market hours', () => {
   it('draws a moving line from the last session, with its date, while the market is closed', async () => {
     const { prices } = await api<{ prices: { session: string } }>('/api/status');
     const date = new Date(`${prices.session}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-    const first = cards().first();
+    // The first card with a price: a fund without a dated reference price (SPY) has none, and no line.
+    const first = cards().filter({ hasText: /\$[\d,]+\.\d{2}/ }).first();
     await first.getByText(`Price, last session, ${date}`).waitFor({ timeout: 60_000 });
     const line = first.locator('svg[role="img"] polyline');
     expect(await line.getAttribute('data-kind')).toBe('historical');

@@ -66,8 +66,10 @@ export const envSchema = z.object({
   INSTAGRAM_USER_ID: optionalString,
   INSTAGRAM_API_URL: optionalUrl,
 
+  PRICE_PROVIDER: z.enum(['massive', 'tiingo']).default('massive'),
   PRICE_API_KEY: optionalString,
   PRICE_API_URL: optionalUrl,
+  PRICE_API_REQUESTS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).optional()),
   TICKER_LISTINGS_URL: optionalUrl,
 
   SESSION_SECRET: optionalString,

@@ -7,7 +7,8 @@
  *
  * Output, one line per symbol, sorted: `symbol,price,class`.
  * - symbol: as listed, with the share-class slash written as a dot (BRK/B → BRK.B), the product's spelling.
- * - price: the last sale in dollars; empty when the listing has none (every ETF), so the simulation uses its fallback.
+ * - price: the last sale in dollars; empty when the listing has none (every ETF): such a symbol has no reference price,
+ *   so the simulated feed shows no price for it rather than an invented one.
  * - class: what sets the simulated volatility: `large` (market cap ≥ $10 bn), `mid` (≥ $2 bn), `small` (the rest, or no
  *   market cap), `etf`, or `leveraged` (an ETF whose name says leveraged, inverse, 2x/3x, Ultra, Bull or Bear).
  * The first listing that names a symbol wins (stocks before ETFs), so the output is the same on every run.

@@ -52,7 +52,7 @@ const standIns: Partial<Activities> = {
   },
   prepareWeeklyDigest: async () => [101, 102],
   runTrialMaintenance: async () => ({ expired: 1, reminderIds: [201] }),
-  refreshPrices: async () => ({ updatedCount: 40, ticks: 80, simulated: true }),
+  refreshPrices: async () => ({ updatedCount: 40, ticks: 80, simulated: true, source: 'simulated', priced: 40, historyFilled: 0, historyPending: 0 }),
   refreshTickerUniverse: async () => ({ source: 'committed', listed: 11_546, added: 0, delisted: 0, renamed: [], addedSymbols: [], delistedSymbols: [] }),
   probeStores: async () => ({ postgresMs: 1, clickhouseMs: 2, checkedAt: detectedAt }),
 };

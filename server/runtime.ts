@@ -150,7 +150,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         simulated: { seed: env.SIMULATED_FEED_SEED, postsPerMinute: env.SIMULATED_POSTS_PER_MINUTE, tickers: simulatedTickers(universe, env.SIMULATED_FEED_SEED) },
         real: realConnectors,
       });
-      const prices = createPriceProvider(env);
+      const prices = createPriceProvider(env, { limiters: postgresLimiters(db) });
       log.info('prices', { source: prices.name, simulated: prices.simulated });
       worker = await startWorker({
         address: temporalAddress,

@@ -64,7 +64,7 @@ describe('RefreshPrices and DetectTrends on the real Temporal dev server, chDB a
     }
     // The next refresh at the same moment has nothing left to fill.
     const again = await client.workflow.execute<typeof refreshPrices>('refreshPrices', { taskQueue, workflowId: `refresh-prices-again-${taskQueue}` });
-    expect(again).toEqual({ updatedCount: 2, ticks: 0, simulated: true });
+    expect(again).toEqual({ updatedCount: 2, ticks: 0, simulated: true, source: 'simulated', priced: 2, historyFilled: 0, historyPending: 0 });
   });
 
   it('DetectTrends scores the last hour against the baseline and fills trending_stocks', async () => {

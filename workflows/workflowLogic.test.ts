@@ -212,7 +212,7 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
         refreshPrices: async () => {
           attempts = attempt();
           if (attempt() === 1) throw ApplicationFailure.retryable('market data API answered 429');
-          return { updatedCount: 2, ticks: 5, simulated: true };
+          return { updatedCount: 2, ticks: 5, simulated: true, source: 'simulated', priced: 2, historyFilled: 0, historyPending: 0 };
         },
       },
       async (taskQueue) => {
@@ -222,7 +222,7 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
       },
     );
     expect(attempts).toBe(2);
-    expect(result.prices).toEqual({ updatedCount: 2, ticks: 5, simulated: true });
+    expect(result.prices).toEqual({ updatedCount: 2, ticks: 5, simulated: true, source: 'simulated', priced: 2, historyFilled: 0, historyPending: 0 });
     expect(result.policies.refreshPrices).toEqual({ initialMs: 2_000, coefficient: 2, maxMs: 30_000, attempts: 3, startToCloseMs: 180_000, heartbeatMs: 0 });
   });
 });

@@ -1,17 +1,31 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
-import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, rerunSchema, startedRunSchema, startScanSchema, youtubeQuotaSchema } from '../../core/contracts/admin';
+import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, pricePipelineSchema, rerunSchema, startedRunSchema, startScanSchema, youtubeQuotaSchema } from '../../core/contracts/admin';
 import { adminActor } from '../admin/adminActor';
 import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 import { createPipelineRunService } from '../admin/pipelineRuns';
 import { createYouTubeQuotaReport, type YouTubeQuotaDeps } from '../admin/youtubeQuota';
+import { createPricePipelineReport } from '../admin/pricePipeline';
+import { loadReferencePrices } from '../../domain/prices/referencePrices';
 import { route } from '../http/routeTable';
 
-/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run, the YouTube quota spent today. */
-export function adminPipelineRoutes(deps: { db: Knex; temporal: Client; namespace: string; taskQueue: string; temporalUiUrl: string | null; youtubeQuota: Omit<YouTubeQuotaDeps, 'db'> }) {
+/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run, the YouTube quota spent today, the price refreshes. */
+export function adminPipelineRoutes(deps: {
+  db: Knex;
+  temporal: Client;
+  namespace: string;
+  taskQueue: string;
+  temporalUiUrl: string | null;
+  youtubeQuota: Omit<YouTubeQuotaDeps, 'db'>;
+  priceSource: { source: string; simulated: boolean };
+}) {
   const runs = createPipelineRunService(deps);
   const youtubeQuota = createYouTubeQuotaReport({ db: deps.db, ...deps.youtubeQuota });
+  const pricePipeline = createPricePipelineReport({ db: deps.db, source: deps.priceSource, reference: loadReferencePrices() });
   return [
+    route('GET', '/api/admin/pipelines/prices', 'admin', async (ctx) => {
+      ctx.body = await pricePipeline();
+    }, { summary: 'The price source, its recent refreshes, and how many listed symbols have no reference price', responses: { 200: { description: 'Price pipeline status', schema: pricePipelineSchema } } }),
     route('GET', '/api/admin/pipelines/quota', 'admin', async (ctx) => {
       ctx.body = await youtubeQuota();
     }, { summary: 'YouTube API quota units spent today, per source', responses: { 200: { description: 'Units per source against the daily quota', schema: youtubeQuotaSchema } } }),

@@ -46,6 +46,8 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
       return source.simulated;
     },
     quotes: (tickers) => source.quotes(tickers),
+    history: (ticker, from, to) => source.history(ticker, from, to),
+    splits: (day) => source.splits(day),
   };
   let replay: ReplayServer;
   const now = Date.now();
@@ -88,17 +90,23 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
       expect(row.price).toBe(clampPrice(q.price).toFixed(2));
       expect(row.change_percent).toBe(clampChangePercent(q.changePercent).toFixed(2));
     }
-    const ticks = async () =>
-      (await (await t.deps.warehouse.query({ query: 'SELECT ticker, toFloat64(price) AS price, source FROM price_ticks FINAL ORDER BY ticker, ts', format: 'JSONEachRow' })).json<{ ticker: string; price: number; source: string }>());
-    expect(await ticks()).toEqual(['AAPL', 'GME', 'TSLA'].map((ticker) => ({ ticker, price: quotes.get(ticker)!.price, source: 'switchable' })));
+    const count = async () => Number((await (await t.deps.warehouse.query({ query: 'SELECT count() AS n FROM price_ticks FINAL', format: 'JSONEachRow' })).json<{ n: string }>())[0]!.n);
+    const latest = async () =>
+      await (
+        await t.deps.warehouse.query({ query: 'SELECT ticker, toFloat64(argMax(price, ts)) AS price, any(source) AS source FROM price_ticks FINAL GROUP BY ticker ORDER BY ticker', format: 'JSONEachRow' })
+      ).json<{ ticker: string; price: number; source: string }>();
+    // The newest tick of each stock is its quote; before it, the first refresh backfilled the week.
+    expect(await latest()).toEqual(['AAPL', 'GME', 'TSLA'].map((ticker) => ({ ticker, price: quotes.get(ticker)!.price, source: 'switchable' })));
+    const first = await count();
+    expect(first).toBeGreaterThan(3 * 100);
 
     // Same minute, same prices: Postgres is refreshed, no new tick is written.
     expect((await post('/api/stocks/refresh-prices')).body).toEqual({ updatedCount: 3, simulated: true });
-    expect(await ticks()).toHaveLength(3);
+    expect(await count()).toBe(first);
     // Five minutes on in the session, every price has moved.
     priceTime = new Date('2026-11-20T17:05:00Z');
     expect((await post('/api/stocks/refresh-prices')).body).toEqual({ updatedCount: 3, simulated: true });
-    expect(await ticks()).toHaveLength(6);
+    expect(await count()).toBe(first + 3);
 
     // The list shows the refreshed price as a numeric string.
     await insertMentions(t.deps.warehouse, [mentionAt('TSLA', now - 5 * MINUTE)]);

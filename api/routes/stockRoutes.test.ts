@@ -153,6 +153,8 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
 
   it('buckets a ticker’s history per range: mentions per platform, and the last price in each bucket carried forward', async () => {
     const hourStart = Math.floor(now / MINUTE) * MINUTE - 59 * MINUTE;
+    // The line is drawn for a stock with a current price (one without shows none, see below).
+    await t.database.db('stocks').insert({ ticker: 'MSFT', name: 'Microsoft Corporation', price: '399.00' }).onConflict('ticker').merge(['price']);
     await insertPriceTicks(t.deps.warehouse, [
       { ticker: 'MSFT', ts: new Date(hourStart - 2 * HOUR), price: 400, changePercent: 0.5, source: 'simulated' },
       { ticker: 'MSFT', ts: new Date(hourStart + 10 * MINUTE + 5_000), price: 401.5, changePercent: 0.8, source: 'simulated' },

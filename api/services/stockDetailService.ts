@@ -3,10 +3,12 @@ import { historicalSchema, sessionPricesSchema, stockPostsSchema, type Historica
 import { currentOrLastSession } from '../../core/market/marketHours';
 import type { Warehouse } from '../../warehouse/client';
 import { tickerExists } from '../../warehouse/postgres/tickers';
+import { hasStockPrice } from '../../warehouse/postgres/stocks';
+import { priceSeriesOf } from '../../warehouse/postgres/priceSeries';
 import { hourlyMentionHistory } from '../../warehouse/queries/hourlyMentionHistory';
 import { latestTickerPosts } from '../../warehouse/queries/latestTickerPosts';
 import { mentionHistory } from '../../warehouse/queries/mentionHistory';
-import { priceBuckets } from '../../warehouse/queries/priceBuckets';
+import { priceBuckets, type PriceBuckets } from '../../warehouse/queries/priceBuckets';
 import { createTtlCache } from '../../platform/ttlCache';
 import { notFound } from '../http/httpError';
 import { fromWarehouse } from './warehouseGuard';
@@ -15,6 +17,9 @@ import { MINUTE_MS, rangeMinutes, type TimeRange } from '../../core/timeWindows'
 
 /** Bucket size per range: 60 points for an hour, 48 for 4 hours, 96 for a day, 84 for a week. */
 export const bucketMinutes: Record<TimeRange, number> = { '1hour': 1, '4hours': 5, '24hours': 15, '7days': 120 };
+
+/** What a stock without a current price shows: no line. */
+const noPrices: PriceBuckets = { buckets: new Map(), before: null };
 
 /** A session's price line has a point every 5 minutes: 79 for a full session. */
 const SESSION_BUCKET_MS = 5 * MINUTE_MS;
@@ -37,10 +42,12 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
   /**
    * Historical point per bucket, oldest first, ending with the current bucket: mentions per platform, and the
    * last price ticked in the bucket. Ticks are only written when a price moves, so a bucket without one carries the
-   * price before it (also from before the range, up to 30 days back); null only before the first price ever stored.
+   * price before it (also from before the range, up to 30 days back); null before the first price ever stored, and
+   * everywhere while the stock has no current price (no source prices it: a stored line would be an invented one).
    */
   async function readHistory(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
     await assertKnown(ticker);
+    const series = (await hasStockPrice(deps.db, ticker)) ? await priceSeriesOf(deps.db, ticker) : null;
     const bucketMs = bucketMinutes[range] * MINUTE_MS;
     const count = rangeMinutes[range] / bucketMinutes[range];
     const last = Math.floor(clock().getTime() / bucketMs) * bucketMs;
@@ -48,7 +55,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
     const minutes = bucketMinutes[range];
     // Hour-sized buckets come from the hourly rollups (a week is ~170 rows per platform instead of ~10,000).
     const history = minutes % 60 === 0 ? hourlyMentionHistory(deps.warehouse, ticker, first, minutes / 60) : mentionHistory(deps.warehouse, ticker, first, minutes);
-    const [mentions, prices] = await fromWarehouse(() => Promise.all([history, priceBuckets(deps.warehouse, ticker, first, bucketMs / 1000)]));
+    const [mentions, prices] = await fromWarehouse(() => Promise.all([history, series ? priceBuckets(deps.warehouse, series, first, bucketMs / 1000) : noPrices]));
     const mentionsAt = new Map<number, Record<Platform, number>>();
     for (const m of mentions) {
       const at = Date.parse(m.timestamp);
@@ -66,13 +73,14 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
     return historicalSchema.parse(points);
   }
 
-  /** Every 5 minutes from the open to the close (or to now while it trades), each carrying the last price before it. */
+  /** Every 5 minutes from the open to the close (or to now while it trades), each carrying the last price before it (null without a current price). */
   async function readSession(ticker: string): Promise<SessionPrices> {
     await assertKnown(ticker);
     const now = clock();
     const session = currentOrLastSession(now);
     const end = Math.min(now.getTime(), session.closesAt.getTime());
-    const prices = await fromWarehouse(() => priceBuckets(deps.warehouse, ticker, session.opensAt, SESSION_BUCKET_MS / 1000));
+    const series = (await hasStockPrice(deps.db, ticker)) ? await priceSeriesOf(deps.db, ticker) : null;
+    const prices = series ? await fromWarehouse(() => priceBuckets(deps.warehouse, series, session.opensAt, SESSION_BUCKET_MS / 1000)) : noPrices;
     let price = prices.before;
     const points: SessionPrices['points'] = [];
     for (let at = session.opensAt.getTime(); at <= end; at += SESSION_BUCKET_MS) {

@@ -139,6 +139,30 @@ export const youtubeQuotaSchema = z.object({
 });
 export type YouTubeQuota = z.infer<typeof youtubeQuotaSchema>;
 
+/** One price refresh as the admin's Pipelines page shows it. */
+export const priceRefreshSchema = z.object({
+  at: z.string(),
+  source: z.string(),
+  simulated: z.boolean(),
+  tickers: z.number(),
+  priced: z.number(),
+  ticks: z.number(),
+  historyFilled: z.number(),
+  historyPending: z.number(),
+  note: z.string().nullable(),
+});
+export const pricePipelineSchema = z.object({
+  /** The provider the worker is configured with. */
+  source: z.string(),
+  simulated: z.boolean(),
+  /** Newest first; empty before the first refresh. */
+  refreshes: z.array(priceRefreshSchema),
+  /** Symbols listed today, and how many of them have no dated reference price (the simulated feed shows no price for them). */
+  listedSymbols: z.number(),
+  withoutReferencePrice: z.number(),
+});
+export type PricePipeline = z.infer<typeof pricePipelineSchema>;
+
 export const startScanSchema = z.object({ platform: platformSchema });
 export const rerunSchema = z.object({ workflowId: z.string().min(1, 'workflowId is required').max(300), runId: z.string().uuid('runId must be a Temporal run id (a UUID)').optional() });
 export const startedRunSchema = z.object({ workflowId: z.string(), runId: z.string(), type: z.string() });

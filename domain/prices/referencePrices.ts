@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { hashString, seededRandom } from '../../core/random/seededRandom';
 
 /** What sets a simulated symbol's volatility (see scripts/derive-reference-prices.ts for how each is assigned). */
 export const assetClasses = ['large', 'mid', 'small', 'etf', 'leveraged'] as const;
@@ -11,48 +10,43 @@ export type AssetClass = (typeof assetClasses)[number];
  */
 export const ANNUAL_VOLATILITY: Record<AssetClass, number> = { large: 0.25, mid: 0.35, small: 0.6, etf: 0.18, leveraged: 0.55 };
 
-/** Where a price without a listed last sale starts: a seeded, log-uniform draw in a band typical of the class. */
-const FALLBACK_BAND: Record<AssetClass, [number, number]> = { large: [40, 400], mid: [15, 150], small: [2, 40], etf: [20, 150], leveraged: [8, 80] };
-
 export interface ReferencePrice {
-  price: number;
+  /** The dated last sale the simulated walk starts from; null when no dated source prices the symbol (then it has no price). */
+  price: number | null;
   assetClass: AssetClass;
-  /** False when the symbol had no listed price and `price` is the seeded fallback. */
-  listed: boolean;
 }
 
 /** Share classes are written BRK.B, BRK-B or BRK/B in different places: one key for all of them. */
 const keyOf = (symbol: string) => symbol.toUpperCase().replace(/[./-]/g, '.');
 
 export interface ReferencePrices {
-  /** The reference price of a symbol; a seeded fallback (class small, unless the table knows it) when it has none. */
+  /** The reference price of a symbol (price null when the table has none; class small when the table does not know it). */
   of(symbol: string): ReferencePrice;
   /** Symbols in the table. */
   readonly size: number;
 }
 
 /** Parses the committed `symbol,price,class` table (referencePrices.csv). */
-export function parseReferencePrices(text: string, seed: number): ReferencePrices {
-  const table = new Map<string, { price: number | null; assetClass: AssetClass }>();
+export function parseReferencePrices(text: string): ReferencePrices {
+  const table = new Map<string, ReferencePrice>();
   for (const line of text.split('\n').slice(1)) {
     const [symbol, price, assetClass] = line.trim().split(',');
     if (!symbol || !(assetClasses as readonly string[]).includes(assetClass ?? '')) continue;
-    table.set(keyOf(symbol), { price: price ? Number(price) : null, assetClass: assetClass as AssetClass });
+    const n = price ? Number(price) : NaN;
+    table.set(keyOf(symbol), { price: Number.isFinite(n) && n > 0 ? n : null, assetClass: assetClass as AssetClass });
   }
   return {
     size: table.size,
-    of(symbol) {
-      const known = table.get(keyOf(symbol));
-      const assetClass = known?.assetClass ?? 'small';
-      if (known?.price) return { price: known.price, assetClass, listed: true };
-      const [low, high] = FALLBACK_BAND[assetClass];
-      const u = seededRandom(hashString(`${seed}:reference:${keyOf(symbol)}`))();
-      return { price: Math.round(low * (high / low) ** u * 100) / 100, assetClass, listed: false };
-    },
+    of: (symbol) => table.get(keyOf(symbol)) ?? { price: null, assetClass: 'small' },
   };
 }
 
+/** How many of `symbols` have no reference price: what the simulated feed shows without a price. */
+export function countWithoutReference(reference: ReferencePrices, symbols: readonly string[]): number {
+  return symbols.reduce((n, s) => (reference.of(s).price === null ? n + 1 : n), 0);
+}
+
 /** The committed table, read once per process. */
-export function loadReferencePrices(seed: number): ReferencePrices {
-  return parseReferencePrices(fs.readFileSync(new URL('./referencePrices.csv', import.meta.url), 'utf8'), seed);
+export function loadReferencePrices(): ReferencePrices {
+  return parseReferencePrices(fs.readFileSync(new URL('./referencePrices.csv', import.meta.url), 'utf8'));
 }

@@ -1,28 +1,44 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newYorkInstant, SESSION_OPEN_MINUTE, dayNumberOf, isTradingDay } from '../../core/market/marketHours';
-import { loadReferencePrices, parseReferencePrices } from './referencePrices';
+import { countWithoutReference, loadReferencePrices, parseReferencePrices } from './referencePrices';
 import { createSimulatedPriceProvider, REFERENCE_DAY } from './simulatedPrices';
 
-const tickers = ['AAPL', 'GME', 'TSLA', 'BRK.B', 'AMC', ...Array.from({ length: 195 }, (_, i) => `S${i}`)];
+// 200 listed stocks with a reference price of $20 or more (symbols without one are never quoted).
+const listedWithPrice = fs.readFileSync(new URL('./referencePrices.csv', import.meta.url), 'utf8').split('\n').slice(1).map((l) => l.split(',')).filter(([symbol, price]) => /^[A-Z]+$/.test(symbol!) && Number(price) >= 20).map(([symbol]) => symbol!);
+const tickers = ['AAPL', 'GME', 'TSLA', 'BRK.B', 'AMC', ...listedWithPrice.filter((t) => !['AAPL', 'GME', 'TSLA', 'AMC'].includes(t)).filter((_, i) => i % 10 === 0).slice(0, 195)];
 const at = (iso: string) => new Date(iso);
 const quotesAt = async (iso: string, seed = 42, list = tickers) => createSimulatedPriceProvider({ seed, now: () => at(iso) }).quotes(list);
 const priceMap = async (iso: string, seed = 42) => new Map((await quotesAt(iso, seed)).map((q) => [q.ticker, q]));
 
 describe('reference prices (the August 2026 listings)', () => {
-  it('covers the listed stocks and ETFs, in the product\'s spelling, with a sane fallback', () => {
-    const reference = loadReferencePrices(42);
+  it('covers the listed stocks and ETFs, in the product\'s spelling; a symbol without a dated price has none', () => {
+    const reference = loadReferencePrices();
     expect(reference.size).toBeGreaterThan(12_000);
-    expect(reference.of('MSFT')).toEqual({ price: 483.24, assetClass: 'large', listed: true });
+    expect(reference.of('MSFT')).toEqual({ price: 483.24, assetClass: 'large' });
     expect(reference.of('brk-b')).toEqual(reference.of('BRK.B'));
     expect(reference.of('BRK.B').price).toBeGreaterThan(400);
-    // ETFs have no listed price: a seeded start in the class band, with the class's volatility.
-    expect(reference.of('SPY')).toMatchObject({ assetClass: 'etf', listed: false });
-    expect(reference.of('TQQQ').assetClass).toBe('leveraged');
-    const unknown = reference.of('ZZZZQ');
-    expect(unknown).toMatchObject({ assetClass: 'small', listed: false });
-    expect(unknown.price).toBeGreaterThanOrEqual(2);
-    expect(unknown.price).toBeLessThanOrEqual(40);
-    expect(reference.of('ZZZZQ')).toEqual(unknown);
+    // The listings carry no ETF price: no price, never an invented one; the class still sets the volatility.
+    expect(reference.of('SPY')).toEqual({ price: null, assetClass: 'etf' });
+    expect(reference.of('TQQQ')).toEqual({ price: null, assetClass: 'leveraged' });
+    expect(reference.of('ZZZZQ')).toEqual({ price: null, assetClass: 'small' });
+  });
+
+  it('counts the listed symbols without a reference price', () => {
+    const reference = parseReferencePrices('symbol,price,class\nA,10,large\nB,,etf\nC,0,small\n');
+    expect(countWithoutReference(reference, ['A', 'B', 'C', 'D'])).toBe(3);
+  });
+});
+
+describe('simulated prices never invent a price', () => {
+  it('leaves out every symbol without a reference price, in quotes and in history', async () => {
+    const provider = createSimulatedPriceProvider({ seed: 42, now: () => at('2026-11-20T17:00:00Z') });
+    const etfs = ['SPY', 'QQQ', 'IWM', 'DIA', 'VOO', 'VTI', 'XLK', 'TQQQ', 'SQQQ', 'GLD', 'SLV', 'TLT', 'HYG', 'ZZZZQ'];
+    expect(await provider.quotes([...etfs, 'MSFT'])).toEqual([expect.objectContaining({ ticker: 'MSFT' })]);
+    for (const etf of etfs) expect(await provider.history(etf, at('2026-11-13T17:00:00Z'), at('2026-11-20T17:00:00Z'))).toEqual([]);
+    const msft = await provider.history('MSFT', at('2026-11-13T17:00:00Z'), at('2026-11-20T17:00:00Z'));
+    expect(msft.length).toBeGreaterThan(100);
+    expect(msft.every((b, i) => i === 0 || b.at > msft[i - 1]!.at)).toBe(true);
   });
 });
 
@@ -40,7 +56,7 @@ describe('simulated prices', () => {
   });
 
   it('moves with the volatility of its asset class', async () => {
-    const reference = parseReferencePrices('symbol,price,class\n' + Array.from({ length: 60 }, (_, i) => `L${i},100,large\nP${i},5,small\nE${i},,etf\nX${i},,leveraged`).join('\n'), 7);
+    const reference = parseReferencePrices('symbol,price,class\n' + Array.from({ length: 60 }, (_, i) => `L${i},100,large\nP${i},5,small\nE${i},30,etf\nX${i},30,leveraged`).join('\n'));
     let now = new Date();
     const provider = createSimulatedPriceProvider({ seed: 7, now: () => now, reference });
     const sd = (xs: number[]) => Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);

@@ -1,7 +1,8 @@
 import { dayNumberOf, isTradingDay, sessionPosition, type DayNumber } from '../../core/market/marketHours';
 import { hashString, seededRandom } from '../../core/random/seededRandom';
+import { backfillInstants } from './backfillInstants';
 import { ANNUAL_VOLATILITY, loadReferencePrices, type ReferencePrices } from './referencePrices';
-import type { PriceProvider, Quote } from './types';
+import type { PriceBar, PriceProvider, Quote } from './types';
 
 export interface SimulatedPriceOptions {
   seed: number;
@@ -48,18 +49,21 @@ interface SessionPath {
 
 /**
  * Simulated prices: geometric Brownian motion per ticker, a pure function of (seed, ticker, time).
- * - Each ticker starts from its reference price (the August 2026 listings; a seeded fallback for symbols without one) at
+ * - Each ticker starts from its reference price (the August 2026 listings) at
  *   the close of REFERENCE_DAY, and each trading day of the US calendar (holidays skipped) draws a log return with the
  *   daily volatility of its asset class (annual / √252) and a weak pull back to the reference.
  * - Within the regular session the log price is a Brownian bridge from the previous close to the day's close, one step
  *   a minute; an early close ends it at 13:00. Before the open, after the close, on weekends and holidays it holds at
  *   the last close.
  * - Prices are exp(log price), so never negative; changePercent is against the previous session's close.
+ * - A symbol without a reference price (no dated source prices it) is never quoted: it shows no price rather than an
+ *   invented one.
  */
-export function createSimulatedPriceProvider(options: SimulatedPriceOptions): Required<PriceProvider> {
+export function createSimulatedPriceProvider(options: SimulatedPriceOptions): PriceProvider & { quotesAt(tickers: string[], instants: readonly Date[]): Quote[][] } {
   const { seed } = options;
   const clock = options.now ?? (() => new Date());
-  const reference = options.reference ?? loadReferencePrices(seed);
+  const reference = options.reference ?? loadReferencePrices();
+  const priced = (ticker: string) => reference.of(ticker).price !== null;
   // Per ticker, the last close computed (the clock only moves forward in production, so each refresh adds a day at most).
   const closes = new Map<string, { day: DayNumber; x: number; previous: number }>();
 
@@ -69,7 +73,7 @@ export function createSimulatedPriceProvider(options: SimulatedPriceOptions): Re
 
   /** Log close of `day` (a trading day) and of the trading day before it. */
   function logCloses(ticker: string, day: DayNumber): { close: number; previous: number } {
-    const x0 = Math.log(reference.of(ticker).price);
+    const x0 = Math.log(reference.of(ticker).price!);
     const sigma = dailySigma(ticker);
     if (day <= REFERENCE_DAY) {
       // Backwards from the reference close: the close before a day is that day's close less its return.
@@ -127,31 +131,51 @@ export function createSimulatedPriceProvider(options: SimulatedPriceOptions): Re
     return toQuote(ticker, s.path[session.minute]!, s.previous);
   }
 
+  /**
+   * Quotes at past instants, ticker by ticker so each session's path is drawn once: result[i][j] is tickers[i] at
+   * instants[j]. The same values `quotes` gives at those times; a symbol without a reference price gets an empty row.
+   */
+  function quotesAt(tickers: string[], instants: readonly Date[]): Quote[][] {
+    const positions = instants.map((at) => sessionPosition(at));
+    return tickers.map((ticker) => {
+      if (!priced(ticker)) return [];
+      let path: SessionPath | undefined;
+      return positions.map((p) => {
+        if (!p.open) {
+          const { close, previous } = logCloses(ticker, p.day);
+          return toQuote(ticker, close, previous);
+        }
+        if (path?.day !== p.day) path = sessionPath(ticker, p.day, p.length);
+        return toQuote(ticker, path.path[p.minute]!, path.previous);
+      });
+    });
+  }
+
   return {
     name: SIMULATED_SOURCE,
     simulated: true,
     async quotes(tickers) {
       const at = clock();
-      return tickers.map((ticker) => quote(ticker, at));
+      return tickers.filter(priced).map((ticker) => quote(ticker, at));
     },
-    /**
-     * Quotes at past instants (history backfill), ticker by ticker so each session's path is drawn once: result[i][j] is
-     * tickers[i] at instants[j]. The same values `quotes` gives at those times.
-     */
-    quotesAt(tickers, instants) {
-      const positions = instants.map((at) => sessionPosition(at));
-      return tickers.map((ticker) => {
-        let path: SessionPath | undefined;
-        return positions.map((p) => {
-          if (!p.open) {
-            const { close, previous } = logCloses(ticker, p.day);
-            return toQuote(ticker, close, previous);
-          }
-          if (path?.day !== p.day) path = sessionPath(ticker, p.day, p.length);
-          return toQuote(ticker, path.path[p.minute]!, path.previous);
-        });
+    /** The walk at the instants a backfill quotes (see backfillInstants), keeping only the moves. */
+    async history(ticker, from, to) {
+      if (!priced(ticker)) return [];
+      const instants = backfillInstants(from, to);
+      const bars: PriceBar[] = [];
+      let last: number | undefined;
+      quotesAt([ticker], instants)[0]!.forEach((q, j) => {
+        if (q.price === last) return;
+        last = q.price;
+        bars.push({ ...q, at: instants[j]! });
       });
+      return bars;
     },
+    /** The walk never splits. */
+    async splits() {
+      return [];
+    },
+    quotesAt,
   };
 }
 

@@ -2,6 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { InstagramReplay } from './instagramReplay';
 import { MassiveReplay } from './massiveReplay';
+import { ReplayMarket } from './replayMarket';
+import { TiingoReplay } from './tiingoReplay';
 import { RedditReplay } from './redditReplay';
 import type { PlatformReplay, ReplayRequest, ReplayResponse } from './replayTypes';
 import { TikTokReplay } from './tiktokReplay';
@@ -38,6 +40,10 @@ export class ReplayServer {
   instagram!: InstagramReplay;
   /** The market-data API (prices), beside the five platforms. */
   massive!: MassiveReplay;
+  /** The second market-data API (Tiingo's IEX feed). */
+  tiingo!: TiingoReplay;
+  /** The prices both market-data stand-ins answer history from. */
+  market!: ReplayMarket;
   private queue: Queued[] = [];
 
   private constructor(
@@ -64,7 +70,9 @@ export class ReplayServer {
     this.youtube = new YouTubeReplay(this.now);
     this.tiktok = new TikTokReplay(this.now);
     this.instagram = new InstagramReplay(this.now);
-    this.massive = new MassiveReplay();
+    this.market = new ReplayMarket();
+    this.massive = new MassiveReplay(this.market);
+    this.tiingo = new TiingoReplay(this.market);
     this.queue = [];
     this.requests.length = 0;
   }
@@ -95,7 +103,7 @@ export class ReplayServer {
     let response: ReplayResponse | undefined;
     const queued = this.queue.findIndex((q) => (!q.match.method || q.match.method === request.method) && matchesPath(q.match.path, request.path));
     if (queued >= 0) response = this.queue.splice(queued, 1)[0]!.response;
-    const platforms: PlatformReplay[] = [this.reddit, this.twitter, this.youtube, this.tiktok, this.instagram, this.massive];
+    const platforms: PlatformReplay[] = [this.reddit, this.twitter, this.youtube, this.tiktok, this.instagram, this.massive, this.tiingo];
     for (const platform of platforms) response ??= platform.handle(request);
     response ??= { status: 404, body: { error: `no replay route for ${request.method} ${request.path}` } };
 

@@ -44,6 +44,11 @@ export function stockPrices(db: Database): Promise<Array<Pick<StockRow, 'ticker'
   return db('stocks').select<Array<Pick<StockRow, 'ticker' | 'price'>>>('ticker', 'price');
 }
 
+/** Whether the stock has a current price (false for a ticker without a stocks row, or one no source prices). */
+export async function hasStockPrice(db: Database, ticker: string): Promise<boolean> {
+  return (await db('stocks').where({ ticker }).whereNotNull('price').first('id')) !== undefined;
+}
+
 /** Every stock with what a digest says of it (price as stored text, so no rounding on the way). */
 export function stockSummaries(db: Database): Promise<Array<Pick<StockRow, 'id' | 'ticker' | 'name' | 'sentiment' | 'price'>>> {
   return db('stocks').select<Array<Pick<StockRow, 'id' | 'ticker' | 'name' | 'sentiment' | 'price'>>>('id', 'ticker', 'name', 'sentiment', db.raw('price::text AS price'));
@@ -59,6 +64,12 @@ export async function updateStockPrices(db: Database, at: Date, quotes: Readonly
     [at, JSON.stringify(quotes)],
   );
   return result.rowCount ?? 0;
+}
+
+/** Removes the price of these stocks (the source no longer prices them, so any stored price would be invented); returns how many had one. */
+export async function clearStockPrices(db: Database, at: Date, tickers: readonly string[]): Promise<number> {
+  if (tickers.length === 0) return 0;
+  return await db('stocks').whereIn('ticker', [...tickers]).whereNotNull('price').update({ price: null, change_percent: null, last_updated: at });
 }
 
 /** Sets each stock's majority sentiment; stocks not in `labels` (no mentions in the window) become neutral. */

@@ -5,6 +5,7 @@ import type {
   AdminSubscriptionFilter,
   AdminUsersResponse,
   PipelineRunsResponse,
+  PricePipeline,
   PlatformSetting,
   StartedRun,
   YouTubeQuota,
@@ -43,6 +44,7 @@ export const adminKeys = {
   pipelineRuns: (filters: PipelineFilters) => ['/api/admin/pipelines/runs', filters] as const,
   pipelineRunsRoot: ['/api/admin/pipelines/runs'] as const,
   youtubeQuota: ['/api/admin/pipelines/quota'] as const,
+  pricePipeline: ['/api/admin/pipelines/prices'] as const,
   alertOutcomes: ['/api/admin/alert-outcomes'] as const,
 };
 
@@ -83,6 +85,7 @@ export const pipelineRunsQuery = (filters: PipelineFilters) =>
   });
 
 /** The YouTube units spent today; refreshed with the runs, since every scan spends some. */
+export const pricePipelineQuery = () => queryOptions({ queryKey: adminKeys.pricePipeline, queryFn: () => get<PricePipeline>(`${ADMIN_ROOT}/pipelines/prices`), refetchInterval: 30_000 });
 export const youtubeQuotaQuery = () => queryOptions({ queryKey: adminKeys.youtubeQuota, queryFn: () => get<YouTubeQuota>(`${ADMIN_ROOT}/pipelines/quota`), refetchInterval: 10_000 });
 
 /**

@@ -49,6 +49,13 @@ function stub() {
         { settingType: 'keywords', source: 'old keyword', searchUnits: 100, readUnits: 0, units: 100, share: 0 },
       ],
     },
+    'GET /api/admin/pipelines/prices': {
+      source: 'tiingo',
+      simulated: false,
+      refreshes: [{ at: '2026-11-23T15:00:00.000Z', source: 'tiingo', simulated: false, tickers: 1_240, priced: 1_236, ticks: 5_120, historyFilled: 12, historyPending: 310, note: null }],
+      listedSymbols: 12_804,
+      withoutReferencePrice: 5_624,
+    },
     'PUT /api/admin/ambiguous-symbols': (r: { body: unknown }) => r.body,
     'GET /api/admin/former-symbols': { renames: [{ symbol: 'FB', successor: 'META', changedOn: '2022-06-09', note: 'Facebook renamed Meta' }, { symbol: 'TWTR', successor: null, changedOn: null, note: '' }] },
     'PUT /api/admin/former-symbols': (r: { body: unknown }) => r.body,
@@ -65,6 +72,15 @@ describe('PipelinesPanel', () => {
     const first = within(rows[0]!);
     for (const text of ['Financial Education', '1,200', '14', '1,214', '1,250']) expect(first.getByText(text)).toBeTruthy();
     expect(within(rows[1]!).getByText('not listed')).toBeTruthy();
+  });
+
+  it('shows the price source, the last refresh and the listed symbols without a reference price', async () => {
+    stub();
+    renderAdmin(<PipelinesPanel />);
+    const card = within(await screen.findByTestId('price-pipeline'));
+    expect(await card.findByText(/from tiingo: 1,236 of 1,240 stocks priced$/)).toBeTruthy();
+    expect(card.getByText('12 filled this run, 310 still to fill (request budget)')).toBeTruthy();
+    expect(card.getByText('5,624 of 12,804 listed symbols')).toBeTruthy();
   });
 
   it('lists runs with platform, status, duration, posts, mentions, error and a Temporal link', async () => {

@@ -14,6 +14,7 @@ import { responsiveTable } from '../../../ui/responsiveTable';
 import { FormerSymbolsEditor } from './FormerSymbolsEditor';
 import { SelectField } from './SelectField';
 import { YouTubeQuotaCard } from './YouTubeQuotaCard';
+import { PricePipelineCard } from './PricePipelineCard';
 
 const typeOptions = [{ value: 'all', label: 'All pipelines' }, ...pipelineWorkflowTypes.map((t) => ({ value: t, label: t }))];
 const statusOptions = [{ value: 'all', label: 'Any status' }, ...pipelineRunStatuses.filter((s) => s !== 'UNKNOWN').map((s) => ({ value: s, label: s.toLowerCase().replace(/_/g, ' ') }))];
@@ -26,7 +27,7 @@ function statusVariant(status: string): BadgeVariant {
   return 'destructive';
 }
 
-/** Operations: recent Temporal runs with their outcome, a scan on demand, a re-run of a failed run, the YouTube quota, and the ambiguity list. */
+/** Operations: recent Temporal runs with their outcome, a scan on demand, a re-run of a failed run, the price refreshes, the YouTube quota, and the ambiguity list. */
 export function PipelinesPanel() {
   const [filters, setFilters] = useState<PipelineFilters>({ type: 'scanPlatform', status: 'all' });
   const [platform, setPlatform] = useState<string>('reddit');
@@ -65,6 +66,8 @@ export function PipelinesPanel() {
           <RunsTable runs={data.runs} rerunning={rerun.isPending} onRerun={(run) => rerun.mutate({ workflowId: run.workflowId, runId: run.runId })} />
         )}
       </Card>
+
+      <PricePipelineCard />
 
       <YouTubeQuotaCard />
 

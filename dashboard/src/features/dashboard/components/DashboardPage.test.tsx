@@ -171,6 +171,9 @@ describe('/dashboard', () => {
     expect(card('UPP').queryByText('TikTok')).toBeNull();
     expect(card('NEW').getByText('Neutral').className).toContain('yellow');
     expect(card('NEW').getByText('No price yet')).toBeTruthy();
+    // No price: no sparkline at all, not even the estimate from change %.
+    expect(card('NEW').getByTestId('no-sparkline')).toBeTruthy();
+    expect(card('NEW').queryByRole('img')).toBeNull();
     expect(card('UPP').getByText('Reddit')).toBeTruthy();
     // No historical prices: the synthetic line, labelled as an estimate.
     await waitFor(() => expect(card('UPP').getByText('Estimated from change %')).toBeTruthy());

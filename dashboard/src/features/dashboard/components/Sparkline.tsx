@@ -20,11 +20,14 @@ interface SparklineProps {
  * The card's 300×60 sparkline. While the market trades: the prices of the range from GET /api/stocks/:ticker/historical
  * (polled every 15 min). While it is closed: the last session's prices from GET /api/stocks/:ticker/session, captioned
  * with its date. With fewer than two prices it draws the synthetic line from changePercent, dashed and labelled as an
- * estimate. Plain SVG: a line this small does not need ECharts, which then loads only with the detail view.
+ * estimate. A stock without a price draws nothing. Plain SVG: a line this small does not need ECharts, which then loads only with the detail view.
  */
 export function Sparkline({ stock, range, marketOpen }: SparklineProps) {
-  const history = useQuery(historicalQueryOptions(stock.ticker, range, { poll: true, enabled: marketOpen === true }));
-  const session = useQuery(sessionPricesQueryOptions(stock.ticker, { enabled: marketOpen === false }));
+  const priced = stock.price !== null;
+  const history = useQuery(historicalQueryOptions(stock.ticker, range, { poll: true, enabled: priced && marketOpen === true }));
+  const session = useQuery(sessionPricesQueryOptions(stock.ticker, { enabled: priced && marketOpen === false }));
+  // No price (no source prices this security): no line at all, not even an estimate; the card says "No price yet".
+  if (!priced) return <div data-testid="no-sparkline" className="h-[60px]" />;
   const points = marketOpen ? history.data : session.data?.points;
   const data = sparklineData(points, stock.changePercent);
   const pending = marketOpen === undefined || (marketOpen ? history.isPending : session.isPending);

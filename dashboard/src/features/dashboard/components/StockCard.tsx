@@ -69,8 +69,7 @@ export function StockCard({ stock, range, prices, onOpenDetail, onSetAlert }: St
           </p>
         </div>
         <div className="text-right">
-          <p className="font-semibold text-slate-900 dark:text-white">{price ?? <span className="text-slate-400">—</span>}</p>
-          {price === null && <p className="sr-only">No price yet</p>}
+          <p className="font-semibold text-slate-900 dark:text-white">{price ?? <span className="text-sm font-normal text-slate-500 dark:text-slate-400">No price yet</span>}</p>
           {change !== null && (
             <p className={cn('text-sm font-medium', changeClasses[changeDirection(stock.changePercent)])}>{change}</p>
           )}

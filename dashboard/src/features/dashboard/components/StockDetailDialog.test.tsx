@@ -39,6 +39,26 @@ describe('StockDetailDialog', () => {
     expect(requests.map((r) => r.url)).toContain('/api/stocks/TSLA/session');
   });
 
+  it('a stock without a price shows "No price yet" and mentions only: no price line, live or last-session', async () => {
+    const requests = mockApi({
+      'GET /api/stocks/TSLA/historical': [makePoint('2025-01-10T12:00:00.000Z', null), makePoint('2025-01-10T12:05:00.000Z', null, 5)],
+      'GET /api/stocks/TSLA/posts': [],
+    });
+    const stock = makeStock({ price: null, changePercent: null });
+    renderWithClient(<StockDetailDialog stock={stock} range="4hours" prices={makeStatus().prices} onClose={() => undefined} />);
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getByText('No price yet')).toBeTruthy();
+    expect(dialog.getByRole('heading', { name: 'Mentions, last 4 hours' })).toBeTruthy();
+    const chart = await dialog.findByRole('img', { name: /TSLA mentions per platform/ });
+    const series = JSON.parse(chart.getAttribute('data-series') ?? '[]') as Array<{ name: string }>;
+    expect(series.map((s) => s.name)).not.toContain('Price');
+    cleanup();
+    renderWithClient(<StockDetailDialog stock={stock} range="1hour" prices={makeStatus(undefined, false, { marketOpen: false, session: '2025-01-10' }).prices} onClose={() => undefined} />);
+    await within(screen.getByRole('dialog')).findByRole('img', { name: /TSLA mentions per platform/ });
+    expect(screen.queryByRole('heading', { name: /Price, last session/ })).toBeNull();
+    expect(requests.map((r) => r.url)).not.toContain('/api/stocks/TSLA/session');
+  });
+
   it('shows mentions and price over the range, the sentiment of recent posts and the posts with their links', async () => {
     const requests = mockApi({
       'GET /api/stocks/TSLA/historical': [makePoint('2025-01-10T12:00:00.000Z', 250), makePoint('2025-01-10T12:05:00.000Z', 251, 5)],

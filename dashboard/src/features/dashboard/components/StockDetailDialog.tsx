@@ -106,12 +106,14 @@ function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: TimeRa
   const counts = stockPlatformMentions(stock);
   const rangeText = timeRangeLabel(range).toLowerCase();
   const points = history.data ?? [];
+  // A stock without a price (no source prices it) shows mentions only: no price line, live or last-session.
+  const showPrice = marketOpen && stock.price !== null;
 
   return (
     <div className="space-y-6">
       <section aria-labelledby="detail-mentions-heading">
         <h3 id="detail-mentions-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
-          {marketOpen ? 'Mentions and price' : 'Mentions'}, {rangeText}
+          {showPrice ? 'Mentions and price' : 'Mentions'}, {rangeText}
         </h3>
         <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
           <div className="flex gap-1">
@@ -135,15 +137,15 @@ function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: TimeRa
           ) : (
             <LazyEChart
               kind="detail"
-              label={`${stock.ticker} mentions per platform (stacked bars)${marketOpen ? ' and price (line)' : ''}, ${rangeText}`}
-              option={detailChartOption(points, range, { price: marketOpen })}
+              label={`${stock.ticker} mentions per platform (stacked bars)${showPrice ? ' and price (line)' : ''}, ${rangeText}`}
+              option={detailChartOption(points, range, { price: showPrice })}
               style={{ width: '100%', height: 288 }}
             />
           )}
         </div>
       </section>
 
-      {!marketOpen && <LastSessionPrice stock={stock} />}
+      {!marketOpen && stock.price !== null && <LastSessionPrice stock={stock} />}
 
       <RecentPosts posts={posts.data ?? []} isPending={posts.isPending} isError={posts.isError} />
     </div>
