@@ -89,6 +89,18 @@ const LATEST = Date.UTC(2100, 0, 1);
  */
 export function createPublicApiService(deps: { db: Database; warehouse: Warehouse; stocks: StockListService; now?: () => Date }) {
   const clock = deps.now ?? (() => new Date());
+  // Each cached list is mapped and sorted once per sort, not on every call: scripts page it far more often than it changes.
+  const sortedLists = new WeakMap<readonly Stock[], Map<StockSort, V1Stock[]>>();
+  function sorted(list: readonly Stock[], sort: StockSort): V1Stock[] {
+    let bySort = sortedLists.get(list);
+    if (!bySort) sortedLists.set(list, (bySort = new Map()));
+    let stocks = bySort.get(sort);
+    if (!stocks) {
+      const keyOf = sortKeyOf[sort];
+      bySort.set(sort, (stocks = list.map(v1Stock).sort((a, b) => compareKeys(keyOf(a), keyOf(b)))));
+    }
+    return stocks;
+  }
 
   async function knownName(ticker: string): Promise<string> {
     const name = await tickerName(deps.db, ticker);
@@ -102,7 +114,7 @@ export function createPublicApiService(deps: { db: Database; warehouse: Warehous
       const after = decodeCursor(cursor, stockCursorSchema);
       if (after && (after.sort !== sort || after.range !== range)) throw badRequest(`cursor belongs to sort=${after.sort}&range=${after.range}: ask with the same sort and range`, 'cursor');
       const keyOf = sortKeyOf[sort];
-      const all = (await deps.stocks.list(range)).map(v1Stock).sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
+      const all = sorted(await deps.stocks.list(range), sort);
       const rest = after ? all.filter((s) => compareKeys(keyOf(s), after.key) > 0) : all;
       const data = rest.slice(0, limit);
       const last = data.at(-1);
