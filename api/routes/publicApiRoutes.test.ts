@@ -315,6 +315,10 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     expect(listed.requestsToday).toBe(3);
     expect(listed.usage).toEqual([{ day: new Date().toISOString().slice(0, 10), requests: 3 }]);
     expect(listed.lastUsedAt).not.toBeNull();
+    // Download My Data lists the key and its use, never the key itself.
+    const exported = await request(t.server).get('/api/user/export').set('Cookie', erin);
+    expect(exported.body.apiKeys).toEqual([expect.objectContaining({ id: key.id, name: 'usage', requestsToday: 3 })]);
+    expect(exported.text).not.toContain(key.secret);
     const admin = await signedInCookie(t, 'top-admin@example.com', 'admin');
     const top = await request(t.server).get('/api/admin/api-keys').set('Cookie', admin);
     expect(top.status).toBe(200);
