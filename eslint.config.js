@@ -83,7 +83,8 @@ export const boundaries = {
             message: 'domain/ reads and writes through warehouse/; the migrations run only at start-up (server/, tests/).',
           },
           {
-            target: './dashboard',
+            // The browser code; dashboard/vite.config.ts is a Node build file (it generates the API docs' document).
+            target: './dashboard/src',
             from: ['./platform', './warehouse', './migrations', './seed', './workflows', './api', './server', './scripts', './bench', './tests', './e2e'],
             message: 'The dashboard imports only core/ (the contracts and the shared vocabulary).',
           },
@@ -93,7 +94,8 @@ export const boundaries = {
     ],
     'import-x/no-cycle': ['error', { ignoreExternal: true }],
     // An import the resolver cannot follow would slip past both rules above.
-    'import-x/no-unresolved': 'error',
+    // Vite's virtual modules (virtual:public-api-document) exist only inside the build.
+    'import-x/no-unresolved': ['error', { ignore: ['^virtual:'] }],
   },
 };
 

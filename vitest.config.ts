@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { publicApiDocumentPlugin } from './scripts/build/publicApiDocumentPlugin';
 
 const alias = { '@core': fileURLToPath(new URL('./core', import.meta.url)) };
 
@@ -29,6 +30,7 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        plugins: [publicApiDocumentPlugin()],
         test: {
           name: 'dashboard',
           include: ['dashboard/src/**/*.test.{ts,tsx}'],

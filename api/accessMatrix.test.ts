@@ -85,6 +85,17 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/user/phone/verify': 'user',
   'POST /api/password/forgot': 'public',
   'POST /api/password/reset': 'public',
+  'GET /api/api-keys': 'user',
+  'POST /api/api-keys': 'user',
+  'DELETE /api/api-keys/:id': 'user',
+  'GET /api/admin/api-keys': 'admin',
+  'GET /api/v1/stocks': 'apiKey',
+  'GET /api/v1/stocks/:ticker': 'apiKey',
+  'GET /api/v1/stocks/:ticker/mentions': 'apiKey',
+  'GET /api/v1/stocks/:ticker/posts': 'apiKey',
+  'GET /api/v1/trending': 'apiKey',
+  'GET /api/v1/alerts/outcomes': 'apiKey',
+  'GET /api/v1/openapi.json': 'public',
 };
 
 const password = 'access-matrix-pw';
@@ -131,6 +142,12 @@ describe('access matrix: every /api route enforces its declared access on the se
     const asAdmin = await call(key, adminCookie);
     if (access === 'public') {
       for (const res of [anonymous, asUser, asAdmin]) expect([401, 403]).not.toContain(res.status);
+    } else if (access === 'apiKey') {
+      // Only an API key opens the public API: no session cookie does, an admin's included (publicApiRoutes.test.ts calls them with keys).
+      for (const res of [anonymous, asUser, asAdmin]) {
+        expect(res.status).toBe(401);
+        expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      }
     } else if (access === 'user') {
       expect(anonymous.status).toBe(401);
       expect(anonymous.body).toEqual({ message: 'Unauthorized' });

@@ -13,7 +13,11 @@ import { createAuthRateLimits, type AuthLimits } from './accounts/authRateLimits
 import { createLoginSources } from './accounts/loginSources';
 import { createPasswordPool, type PasswordPoolOptions } from './accounts/passwordPool';
 import { createPasswordStrengthCheck } from './accounts/passwordStrength';
+import { apiKeyAccess, publicApiCors } from './apiKeys/apiKeyAccess';
+import { createApiKeyLimits } from './apiKeys/apiKeyLimits';
+import { createApiKeyService, type ApiKeyServiceOptions } from './apiKeys/apiKeyService';
 import { errorMiddleware } from './http/errorMiddleware';
+import { isPublicApiPath } from './http/publicApiPath';
 import { jsonBodyParser } from './http/jsonBodyParser';
 import { originCheck } from './http/originCheck';
 import { rejectUnsafeJson } from './http/rejectUnsafeJson';
@@ -34,7 +38,13 @@ import { billingRoutes, STRIPE_WEBHOOK_PATH } from './routes/billingRoutes';
 import { createBilling } from './billing/createBilling';
 import { configRoutes } from './routes/configRoutes';
 import { newsletterRoutes } from './routes/newsletterRoutes';
-import { openApiRoutes } from './routes/openApiRoutes';
+import { openApiRoutes, publicApiDocumentRoutes } from './routes/openApiRoutes';
+import { apiKeyRoutes } from './routes/apiKeyRoutes';
+import { publicApiRoutes } from './routes/publicApiRoutes';
+import { createPublicApiService } from './publicApi/publicApiService';
+import { createStockDetailService } from './services/stockDetailService';
+import { createStockListService } from './services/stockListService';
+import type { ApiKeyLimits } from '../core/contracts/apiKeys';
 import { pipelineRoutes } from './routes/pipelineRoutes';
 import { healthRoutes } from './routes/healthRoutes';
 import { stockRoutes } from './routes/stockRoutes';
@@ -73,6 +83,14 @@ export interface AppDeps {
   now?: () => Date;
   /** How webhook host names resolve (tests map names to chosen addresses; default: the system resolver). */
   resolveHost?: ResolveHost;
+  /** Overrides each API key's allowance (default: API_REQUESTS_PER_MINUTE and API_REQUESTS_PER_DAY). */
+  apiKeyLimits?: ApiKeyLimits;
+}
+
+/** The cap on keys and each key's allowance, from the configuration unless the deps override them. */
+function apiKeyOptions(deps: AppDeps): ApiKeyServiceOptions {
+  const { env } = deps.config;
+  return { maxKeys: env.MAX_API_KEYS_PER_USER, limits: deps.apiKeyLimits ?? { perMinute: env.API_REQUESTS_PER_MINUTE, perDay: env.API_REQUESTS_PER_DAY }, now: deps.now };
 }
 
 
@@ -96,6 +114,11 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const billing = createBilling(config, deps.db, { passwords, checkStrength });
   // Admin edits of the source lists (this process) show at once; the TTL bounds what other processes changed.
   const dashboardCacheMs = deps.dashboardCacheMs ?? DEFAULT_DASHBOARD_CACHE_MS;
+  // One stock list and one detail service behind the dashboard and the public API, so both read one cache.
+  const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: dashboardCacheMs, now: deps.now });
+  // Histories are reused three times as long as the list (default 15 s): cards refetch them every 15 minutes anyway.
+  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * dashboardCacheMs, now: deps.now });
+  const keyOptions = apiKeyOptions(deps);
   const status = cachedValue(() => platformStatus({ db: deps.db, warehouse: deps.warehouse, realPlatforms: deps.realPlatforms, prices: priceSource(config.env), now: deps.now }), { ttlMs: dashboardCacheMs });
   const routes = [
     ...healthRoutes({
@@ -109,7 +132,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...configRoutes(config, deps.temporalUiUrl),
     ...accountRoutes({ accounts, limits, sources: createLoginSources(deps.db), secureCookies: config.secureCookies }),
     ...pipelineRoutes({ ...deps, status }),
-    ...stockRoutes({ ...deps, dashboardCacheMs }),
+    ...stockRoutes({ ...deps, dashboardCacheMs, stocks, details }),
     ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }),
     ...adminPipelineRoutes({
       db: deps.db,
@@ -133,9 +156,15 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...alertOutcomeRoutes({ db: deps.db }),
     ...billingRoutes({ ...billing, limits, accounts }),
     ...adminBillingRoutes(deps.db, billing.cancellation),
+    ...apiKeyRoutes(createApiKeyService(deps.db, keyOptions)),
+    ...publicApiRoutes(createPublicApiService({ db: deps.db, warehouse: deps.warehouse, stocks, now: deps.now })),
+    ...publicApiDocumentRoutes(keyOptions.limits),
   ];
   return [...routes, ...openApiRoutes(routes)];
 }
+
+const publicApiOnly = (middleware: Koa.Middleware): Koa.Middleware => (ctx, next) => (isPublicApiPath(ctx.path) ? middleware(ctx, next) : next());
+const notOnPublicApi = (middleware: Koa.Middleware): Koa.Middleware => (ctx, next) => (isPublicApiPath(ctx.path) ? next() : middleware(ctx, next));
 
 /** The Koa app, built without listening: the server calls listen(), tests use app.callback() (and may pass the routes they hold). */
 export function buildApp(deps: AppDeps, routes: RouteDefinition[] = apiRoutes(deps)): Koa {
@@ -154,14 +183,19 @@ export function buildApp(deps: AppDeps, routes: RouteDefinition[] = apiRoutes(de
   app.use(requireJsonBody);
   app.use(jsonBodyParser());
   app.use(rejectUnsafeJson);
+  // The public API reads no cookie and starts no session: its calls carry an API key (checked by its routes' access).
+  app.use(publicApiOnly(publicApiCors));
   app.use(
-    sessionMiddleware(app, deps.db, {
-      secret: resolveSessionSecret(env.SESSION_SECRET, deps.config.dataDir),
-      secure: deps.config.secureCookies,
-    }),
+    notOnPublicApi(
+      sessionMiddleware(app, deps.db, {
+        secret: resolveSessionSecret(env.SESSION_SECRET, deps.config.dataDir),
+        secure: deps.config.secureCookies,
+      }),
+    ),
   );
-  app.use(sessionUserMiddleware());
-  const router = buildRouter(routes);
+  app.use(notOnPublicApi(sessionUserMiddleware()));
+  const keyOptions = apiKeyOptions(deps);
+  const router = buildRouter(routes, apiKeyAccess(createApiKeyService(deps.db, keyOptions), createApiKeyLimits(deps.db, keyOptions.limits, deps.now)));
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(async (ctx, next) => {

@@ -6,6 +6,10 @@
  *   npm run bench:load                              # 30 s, 20 users
  *   BENCH_LOAD_SECONDS=300 npm run bench:load       # the 5-minute soak (memory must stay flat)
  *   BENCH_LOAD_USERS=100 npm run bench:load
+ *
+ * Then scripts on the public API: one API key per user, each connection a script paging the stock list with its key
+ * (GET /api/v1/stocks, the key checked and counted against its allowance on every call), for BENCH_LOAD_API_SECONDS
+ * (default 20 s).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +21,8 @@ const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const users = Number(process.env.BENCH_LOAD_USERS ?? 20);
 const password = 'load-test-password';
 const targets = { requestsPerSecond: 1000, p99Ms: 100 };
+const apiSeconds = Number(process.env.BENCH_LOAD_API_SECONDS ?? Math.min(seconds, 20));
+const apiTargets = { requestsPerSecond: 1000, p99Ms: 50 };
 // Calls per sign-in: a dashboard polls about 6 times a minute, so 1,000 calls is ~2.8 hours of use per sign-in
 // (sessions roll for 14 days, so real users sign in far less often); the dashboard is loaded afresh every 200 calls (~33 min).
 const ROUND_CALLS = 1000;
@@ -28,8 +34,9 @@ const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/p
 const product = await startProductProcess({
   name: 'load',
   logFile: path.join(projectRoot, 'data', 'load-report', 'server.log'),
-  // Sign-ups come from many addresses, as they would in production (the sign-up limit is per address).
-  env: { TRUST_PROXY: 'true' },
+  // Sign-ups come from many addresses, as they would in production (the sign-up limit is per address). The API keys'
+  // allowance is raised so the run measures serving and counting calls, not refusing them.
+  env: { TRUST_PROXY: 'true', API_REQUESTS_PER_MINUTE: '1000000', API_REQUESTS_PER_DAY: '100000000' },
 });
 try {
   const base = product.baseUrl;
@@ -148,6 +155,39 @@ try {
       `  errors: ${errors} (non-2xx ${result.non2xx}, socket errors ${result.errors}, timeouts ${result.timeouts}) (target 0)`,
       `  server memory (RSS): start ${memory[0]!.toFixed(0)} MiB, first third avg ${early.toFixed(0)} MiB, last third avg ${late.toFixed(0)} MiB, max ${Math.max(...memory).toFixed(0)} MiB`,
       `  ${met ? 'targets met' : 'TARGETS NOT MET'}`,
+    ].join('\n'),
+  );
+
+  // Scripts on the public API: every user (on the sign-up trial) creates a key in Settings; each connection pages the list with one.
+  const keys: string[] = [];
+  for (const email of emails) {
+    const signIn = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const created = await fetch(`${base}/api/api-keys`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify({ name: 'load script' }) });
+    if (created.status !== 201) throw new Error(`creating an API key for ${email} failed: ${created.status} ${await created.text()}`);
+    keys.push(((await created.json()) as { secret: string }).secret);
+  }
+  let nextKey = 0;
+  const withKey = (request: Request, context: object): Request => {
+    const script = context as { key?: string };
+    script.key ??= keys[nextKey++ % keys.length];
+    return { ...request, headers: { ...request.headers, authorization: `Bearer ${script.key}` } };
+  };
+  // The same list through the dashboard's route with a session, right before: what the key check and counting add
+  // shows beside it on whatever the machine's speed is that day.
+  const dashboardList = await autocannon({ url: base, connections: keys.length, duration: Math.min(apiSeconds, 10), requests: [{ method: 'GET', path: '/api/stocks?range=1hour', headers: { cookie: probeCookie } }] });
+  console.log(`load: ${keys.length} API-key scripts for ${apiSeconds} s on GET /api/v1/stocks …`);
+  const api = await autocannon({ url: base, connections: keys.length, duration: apiSeconds, requests: [{ method: 'GET', path: '/api/v1/stocks?range=1hour&limit=100', setupRequest: withKey }] });
+  const apiErrors = api.non2xx + api.errors + api.timeouts;
+  const apiMet = api.requests.average >= apiTargets.requestsPerSecond && api.latency.p99 < apiTargets.p99Ms && apiErrors === 0;
+  console.log(
+    [
+      `public API (${keys.length} scripts, each with its own key, paging GET /api/v1/stocks?range=1hour&limit=100; every call authenticated and counted per minute and per day in Postgres)`,
+      `  throughput: ${Math.round(api.requests.average).toLocaleString('en-US')} requests/s (target ≥ ${apiTargets.requestsPerSecond.toLocaleString('en-US')}), ${api.requests.total.toLocaleString('en-US')} requests`,
+      `  latency: p50 ${api.latency.p50} ms, p99 ${api.latency.p99} ms (target p99 < ${apiTargets.p99Ms} ms), max ${api.latency.max} ms`,
+      `  errors: ${apiErrors} (non-2xx ${api.non2xx}, socket errors ${api.errors}, timeouts ${api.timeouts}) (target 0)`,
+      `  beside it, the dashboard's GET /api/stocks?range=1hour with a session (${keys.length} connections, ${Math.min(apiSeconds, 10)} s): ${Math.round(dashboardList.requests.average).toLocaleString('en-US')} requests/s, p50 ${dashboardList.latency.p50} ms, p99 ${dashboardList.latency.p99} ms`,
+      `  ${apiMet ? 'targets met' : 'TARGETS NOT MET'}`,
     ].join('\n'),
   );
 } finally {

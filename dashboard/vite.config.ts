@@ -2,12 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { publicApiDocumentPlugin } from '../scripts/build/publicApiDocumentPlugin';
 
 const dashboardDir = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root: dashboardDir,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), publicApiDocumentPlugin()],
   resolve: {
     alias: { '@core': fileURLToPath(new URL('../core', import.meta.url)) },
   },

@@ -19,6 +19,7 @@ import * as m018 from './018_alert_kinds_watchlists_noise_control';
 import * as m020 from './020_webhooks';
 import * as m021 from './021_alert_outcomes';
 import * as m024 from './024_price_history';
+import * as m025 from './025_api_keys';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -47,6 +48,7 @@ const migrations: Array<[string, Migration]> = [
   ['020_webhooks', m020],
   ['021_alert_outcomes', m021],
   ['024_price_history', m024],
+  ['025_api_keys', m025],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_API_KEY_LIMITS, DEFAULT_MAX_API_KEYS } from './contracts/apiKeys';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -92,6 +93,10 @@ export const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag,
   MAX_WEBHOOKS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   WEBHOOK_TESTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The public API (/api/v1): live keys per user, and each key's requests per minute and per UTC day. */
+  MAX_API_KEYS_PER_USER: z.coerce.number().int().min(1).max(100).default(DEFAULT_MAX_API_KEYS),
+  API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(DEFAULT_API_KEY_LIMITS.perMinute),
+  API_REQUESTS_PER_DAY: z.coerce.number().int().min(1).max(100_000_000).default(DEFAULT_API_KEY_LIMITS.perDay),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

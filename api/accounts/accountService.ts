@@ -3,6 +3,7 @@ import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput
 import type { UserExport } from '../../core/contracts/userExport';
 import type { Database } from '../../platform/database';
 import { listUserAlertOutcomes } from '../../warehouse/postgres/alertOutcomes';
+import { listApiKeys } from '../../warehouse/postgres/apiKeys';
 import { findAlertSettings } from '../../warehouse/postgres/alertSettings';
 import { expireEndedTrials } from '../../warehouse/postgres/trials';
 import { deleteUser, insertUser, updateUser, userByEmail, userById } from '../../warehouse/postgres/users';
@@ -251,15 +252,17 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     /** Everything the product holds about the user, for "Download My Data" (never the webhook signing secret). */
     async exportData(id: string): Promise<UserExport> {
       const user = toPublicUser(await requireUser(id));
-      const [watchlist, alertSettings, webhookTargets, alertWebhookTargets, webhookDeliveries, alertOutcomes] = await Promise.all([
+      const today = new Date().toISOString().slice(0, 10);
+      const [watchlist, alertSettings, webhookTargets, alertWebhookTargets, webhookDeliveries, alertOutcomes, apiKeys] = await Promise.all([
         watchlistTickers(db, id),
         findAlertSettings(db, id),
         listWebhookTargets(db, id),
         listAlertWebhooks(db, id),
         listWebhookDeliveries(db, id),
         listUserAlertOutcomes(db, id),
+        listApiKeys(db, id, today, '2000-01-01'),
       ]);
-      return { exportedAt: new Date().toISOString(), user, watchlist, alertSettings: alertSettings ?? null, webhookTargets, alertWebhookTargets, webhookDeliveries, alertOutcomes };
+      return { exportedAt: new Date().toISOString(), user, watchlist, alertSettings: alertSettings ?? null, webhookTargets, alertWebhookTargets, webhookDeliveries, alertOutcomes, apiKeys };
     },
   };
 }

@@ -1,8 +1,11 @@
-import type { Middleware } from 'koa';
+import { STATUS_CODES } from 'node:http';
+import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
+import type { ProblemDetails } from '../../core/contracts/errors';
 import { log } from '../../platform/logger';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './databaseUnavailable';
 import { HttpError } from './httpError';
+import { isPublicApiPath } from './publicApiPath';
 
 /** The error body of every failed /api call. */
 export interface ErrorBody {
@@ -13,7 +16,23 @@ export interface ErrorBody {
 
 const SECURE_COOKIE_OVER_HTTP = 'This site sets its session cookie over HTTPS only: connect through https://';
 
-/** Maps every thrown error to JSON `{message, field?}`; unexpected errors are logged and answered with a generic 500. */
+/** The versioned public API answers errors as RFC 9457 problem details; the dashboard's /api keeps `{message, field?}`. */
+function problemDetails(ctx: Context, status: number, body: ErrorBody): ProblemDetails {
+  return {
+    type: 'about:blank',
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail: body.message,
+    instance: ctx.path,
+    ...(body.field ? { field: body.field } : {}),
+    ...(body.errors ? { errors: body.errors } : {}),
+  };
+}
+
+/**
+ * Maps every thrown error to JSON `{message, field?}` (problem details under /api/v1); unexpected errors are logged and
+ * answered with a generic 500.
+ */
 export const errorMiddleware: Middleware = async (ctx, next) => {
   try {
     await next();
@@ -25,7 +44,12 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
     else if (status >= 500) log.error('request failed', { method: ctx.method, path: ctx.path, error: errorText(err) });
     if (err instanceof HttpError && err.headers) ctx.set(err.headers);
     ctx.status = status;
-    ctx.body = body;
+    if (isPublicApiPath(ctx.path)) {
+      ctx.body = problemDetails(ctx, status, body);
+      ctx.type = 'application/problem+json';
+    } else {
+      ctx.body = body;
+    }
   }
 };
 

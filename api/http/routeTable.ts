@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { z } from 'zod';
-import { requireAccess, type Access, type SessionUser } from './access';
+import { requireAccess, type Access, type ApiKeyCaller, type SessionUser } from './access';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -10,6 +10,10 @@ export interface ResponseDoc {
   description: string;
   schema?: z.ZodType;
   contentType?: string;
+  /** An answer as the schema describes it (the public API's docs show it; a test parses it with the schema). */
+  example?: unknown;
+  /** The row of the CSV form of a list answer (`?format=csv` or `Accept: text/csv`): one column per field. */
+  csvRow?: z.ZodObject;
 }
 
 /** The contract of a route, from the same zod schemas the table validates its input with; /api/openapi.json is generated from it. */
@@ -27,6 +31,8 @@ export interface RouteDoc<P extends z.ZodObject | undefined = z.ZodObject | unde
   responses: Record<number, ResponseDoc>;
   /** Error statuses this route can answer besides the ones derived (e.g. 404, 409, 429, 503). */
   errors?: number[];
+  /** Example path and query values (the public API's docs build their curl examples from them). */
+  examples?: { params?: Record<string, string>; query?: Record<string, string> };
 }
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -36,7 +42,9 @@ export interface RouteInput<A extends Access, P, Q, B> {
   params: Parsed<P>;
   query: Parsed<Q>;
   body: Parsed<B>;
-  user: A extends 'public' ? SessionUser | undefined : SessionUser;
+  user: A extends 'public' ? SessionUser | undefined : A extends 'apiKey' ? undefined : SessionUser;
+  /** The key's owner, on `apiKey` routes. */
+  caller: A extends 'apiKey' ? ApiKeyCaller : undefined;
 }
 
 /** One /api route: its path, the access it declares, its handler (input validation included) and its contract. */
@@ -65,20 +73,24 @@ export function route<A extends Access, P extends z.ZodObject | undefined = unde
       params: doc.params?.parse(ctx.params),
       query: doc.query?.parse(ctx.query),
       body: doc.body?.parse(ctx.request.body ?? {}),
-      user: ctx.state.user,
+      user: access === 'apiKey' ? undefined : ctx.state.user,
+      caller: ctx.state.apiCaller,
     } as RouteInput<A, P, Q, B>; // each field is the declared schema's output (or undefined when none is declared)
     await handler(ctx, input);
   };
   return { method, path, access, handler: validated, doc };
 }
 
-/** Mounts routes with their access check first; a route cannot exist without a declared access. */
-export function buildRouter(routes: RouteDefinition[]): Router {
+/**
+ * Mounts routes with their access check first; a route cannot exist without a declared access. `apiKeyAccess` checks
+ * the API key of `apiKey` routes (and counts the call against its limits).
+ */
+export function buildRouter(routes: RouteDefinition[], apiKeyAccess?: Middleware): Router {
   // Case-sensitive: each route answers to one spelling only, so no other spelling of a path (/API/LOGOUT) reaches a
   // handler past a check that compared the path as written.
   const router = new Router({ sensitive: true });
   for (const r of routes) {
-    router.register(r.path, [r.method], [requireAccess(r.access), r.handler]);
+    router.register(r.path, [r.method], [requireAccess(r.access, apiKeyAccess), r.handler]);
   }
   return router;
 }

@@ -20,8 +20,8 @@ import { route } from '../http/routeTable';
 import { createPipelineRunner } from '../services/pipelineRunner';
 import { cachedValue } from '../../platform/ttlCache';
 import { usingRealAPIs } from '../services/platformStatusService';
-import { createStockDetailService } from '../services/stockDetailService';
-import { createStockListService } from '../services/stockListService';
+import type { StockDetailService } from '../services/stockDetailService';
+import type { StockListService } from '../services/stockListService';
 import type { Platform } from '../../core/platforms';
 
 const rangeQuery = z.object({ range: timeRangeSchema.default('1hour') });
@@ -43,17 +43,18 @@ export interface StockRouteDeps {
   /** How long POST refresh-prices / detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
   now?: () => Date;
+  /** The stock list and details, shared with the public API so both read one cache. */
+  stocks: StockListService;
+  details: StockDetailService;
 }
 
 /** The monitoring dashboard's data: stock list, history, posts, trends and the two on-demand pipelines. */
 export function stockRoutes(deps: StockRouteDeps) {
-  const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: deps.dashboardCacheMs, now: deps.now });
+  const { stocks, details } = deps;
   const trending = cachedValue(
     async () => trendingNowSchema.parse(await trendingNow(deps.db)),
     { ttlMs: deps.dashboardCacheMs },
   );
-  // Histories are reused three times as long as the list (default 15 s): cards refetch them every 15 minutes anyway.
-  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * deps.dashboardCacheMs, now: deps.now });
   const run = createPipelineRunner({
     temporal: deps.temporal,
     namespace: deps.config.env.TEMPORAL_NAMESPACE,

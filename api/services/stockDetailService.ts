@@ -121,3 +121,4 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
     },
   };
 }
+export type StockDetailService = ReturnType<typeof createStockDetailService>;

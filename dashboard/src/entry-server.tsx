@@ -14,7 +14,7 @@ import { PageHeadContext } from './app/usePageMeta';
 import { blogPosts } from './features/blog/data/blogPosts';
 
 /** Every public URL the build writes as HTML. */
-export const PUBLIC_PATHS: readonly string[] = ['/', '/features', '/pricing', '/privacy', '/terms', '/blog', ...blogPosts.map((p) => `/blog/${p.slug}`)];
+export const PUBLIC_PATHS: readonly string[] = ['/', '/features', '/pricing', '/privacy', '/terms', '/blog', '/docs/api', ...blogPosts.map((p) => `/blog/${p.slug}`)];
 
 /** The public route patterns the pre-rendered pages cover (and the catch-all, whose page is the 404). */
 const PRERENDERED_PATTERNS = new Set([...PUBLIC_PATHS.filter((p) => !p.startsWith('/blog/')), '/blog/:slug', '*']);

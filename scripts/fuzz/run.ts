@@ -1,6 +1,7 @@
 /**
  * npm run test:fuzz — schemathesis against /api/openapi.json on a running instance, signed in as a
- * user and as an admin: no 5xx, every response within its documented status codes, content type and schema.
+ * user and as an admin, and against the public API's /api/v1/openapi.json with a trial user's API key: no 5xx,
+ * every response within its documented status codes, content type and schema.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,9 @@ const product = await startProductProcess({
     STRIPE_PUBLISHABLE_KEY: TEST_PUBLISHABLE_KEY,
     STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     STRIPE_API_URL: stripeMock.url,
+    // The fuzzer's key makes hundreds of calls a minute: its allowance must not turn the run into 429s.
+    API_REQUESTS_PER_MINUTE: '1000000',
+    API_REQUESTS_PER_DAY: '100000000',
   },
 });
 let failed = false;
@@ -50,21 +54,27 @@ try {
     body: JSON.stringify({ email: userEmail, password: 'fuzz-user-password', confirmPassword: 'fuzz-user-password' }),
   });
   if (signup.status !== 201) throw new Error(`sign-up failed: ${signup.status}`);
+  const userCookie = await signInOverHttp(product.baseUrl, userEmail, 'fuzz-user-password');
+  // The new user is on the sign-up trial, so their key reads the public API.
+  const created = await fetch(`${product.baseUrl}/api/api-keys`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: userCookie }, body: JSON.stringify({ name: 'fuzz' }) });
+  if (created.status !== 201) throw new Error(`creating the API key failed: ${created.status}`);
+  const apiKey = ((await created.json()) as { secret: string }).secret;
   const identities = [
-    { name: 'anonymous', cookie: null, exclude: ['deleteApiUserAccount'] },
-    { name: 'user', cookie: await signInOverHttp(product.baseUrl, userEmail, 'fuzz-user-password'), exclude: sessionOperationIds },
-    { name: 'admin', cookie: await signInOverHttp(product.baseUrl, admin.email, admin.password), exclude: sessionOperationIds },
+    { name: 'anonymous', document: '/api/openapi.json', auth: '', signedIn: false, exclude: ['deleteApiUserAccount'] },
+    { name: 'user', document: '/api/openapi.json', auth: sessionAuthConfig(userCookie), signedIn: true, exclude: sessionOperationIds },
+    { name: 'admin', document: '/api/openapi.json', auth: sessionAuthConfig(await signInOverHttp(product.baseUrl, admin.email, admin.password)), signedIn: true, exclude: sessionOperationIds },
+    { name: 'api-key', document: '/api/v1/openapi.json', auth: `[auth.openapi.apiKey]\nbearer = "${apiKey}"\n`, signedIn: true, exclude: [] },
   ];
   for (const identity of identities) {
-    console.log(`\n=== schemathesis as ${identity.name} (${maxExamples} examples per operation) ===`);
+    console.log(`\n=== schemathesis on ${identity.document} as ${identity.name} (${maxExamples} examples per operation) ===`);
     const configFile = path.join(reportDir, `${identity.name}.toml`);
-    fs.writeFileSync(configFile, identity.cookie ? sessionAuthConfig(identity.cookie) : '');
+    fs.writeFileSync(configFile, identity.auth);
     const args = [
       '--config-file', configFile,
-      'run', `${product.baseUrl}/api/openapi.json`,
+      'run', `${product.baseUrl}${identity.document}`,
       '--url', product.baseUrl,
-      // ignored_auth: each signed-in operation is also sent without the cookie and must then be refused.
-      '--checks', [...checks, ...(identity.cookie ? ['ignored_auth'] : [])].join(','),
+      // ignored_auth: each signed-in operation is also sent without the cookie (or key) and must then be refused.
+      '--checks', [...checks, ...(identity.signedIn ? ['ignored_auth'] : [])].join(','),
       '--max-examples', maxExamples,
       '--seed', '20261122',
       // One worker: CPython 3.11's ast module is not thread-safe, which hypothesis trips over with several.
@@ -80,7 +90,7 @@ try {
   }
   // Nothing the fuzzer sent as a password, nor any hash, may reach the server's log.
   const serverLog = fs.readFileSync(path.join(reportDir, 'server.log'), 'utf8');
-  for (const secret of ['fuzz-user-password', admin.password, 'scrypt$', TEST_SECRET_KEY, TEST_WEBHOOK_SECRET]) {
+  for (const secret of ['fuzz-user-password', admin.password, 'scrypt$', TEST_SECRET_KEY, TEST_WEBHOOK_SECRET, apiKey]) {
     if (serverLog.includes(secret)) {
       console.error(`The server log contains a secret (${secret.slice(0, 6)}…).`);
       failed = true;

@@ -1,19 +1,27 @@
 import { Readable } from 'node:stream';
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
-import { errorBodySchema } from '../../core/contracts/errors';
+import { errorBodySchema, problemDetailsSchema } from '../../core/contracts/errors';
+import { csvColumns } from '../../core/contracts/publicApi';
+import { isPublicApiPath } from '../../api/http/publicApiPath';
 import type { RouteDefinition } from '../../api/http/routeTable';
 
 /**
  * Why a route's answer breaks the contract it declares, or null when it keeps it: a body the schema declared for its
- * status rejects, a success status it does not document, or an undocumented error whose body is not `{message, field?, errors?}`.
+ * status rejects, a CSV answer whose header is not its row's columns, a success status it does not document, or an
+ * undocumented error whose body is not `{message, field?, errors?}` (problem details under /api/v1).
  */
 export function contractBreach(route: RouteDefinition, status: number, body: unknown, type: string): string | null {
   if (body instanceof Readable || Buffer.isBuffer(body)) return null; // files and streams: no JSON schema to hold them to
-  const value = typeof body === 'string' && type === 'application/json' ? JSON.parse(body) : body;
   const declared = route.doc.responses[status];
+  if (type === 'text/csv') {
+    if (!declared?.csvRow) return 'a CSV answer from a route that declares none';
+    const header = typeof body === 'string' ? body.split('\n', 1)[0] : '';
+    return header === csvColumns(declared.csvRow).join(',') ? null : `CSV header ${header} is not ${csvColumns(declared.csvRow).join(',')}`;
+  }
+  const value = typeof body === 'string' && type === 'application/json' ? JSON.parse(body) : body;
   if (declared) return declared.schema ? breachOf(declared.schema, value) : null;
-  if (status >= 400) return breachOf(errorBodySchema, value);
+  if (status >= 400) return breachOf(isPublicApiPath(route.path) ? problemDetailsSchema : errorBodySchema, value);
   return `status ${status} is not among the documented ${Object.keys(route.doc.responses).join(', ')}`;
 }
 

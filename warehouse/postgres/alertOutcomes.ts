@@ -72,10 +72,22 @@ interface OutcomeRow {
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-/** The user's latest firings with what the price did after them, newest first; all of them without a limit (Download My Data). */
-export async function listUserAlertOutcomes(db: Knex, userId: string, limit?: number): Promise<AlertOutcome[]> {
+/** Where a page of outcomes ends: the next page holds the firings before it. */
+export interface OutcomePosition {
+  firedAt: Date;
+  id: number;
+}
+
+/**
+ * The user's latest firings with what the price did after them, newest first; all of them without a limit (Download
+ * My Data); with `before`, the ones after that position in this order (the next page).
+ */
+export async function listUserAlertOutcomes(db: Knex, userId: string, limit?: number, before?: OutcomePosition): Promise<AlertOutcome[]> {
   const rows = await db('alert_outcomes')
     .where({ user_id: userId })
+    .modify((q) => {
+      if (before) void q.whereRaw('(fired_at, id) < (?, ?)', [before.firedAt, before.id]);
+    })
     .orderBy([{ column: 'fired_at', order: 'desc' }, { column: 'id', order: 'desc' }])
     .modify((q) => {
       if (limit !== undefined) void q.limit(limit);

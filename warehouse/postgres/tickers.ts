@@ -28,6 +28,12 @@ export interface TickerChangeRow {
   detected_at: Date;
 }
 
+/** The listed name of a symbol, or undefined for a symbol outside the universe. */
+export async function tickerName(db: Database, symbol: string): Promise<string | undefined> {
+  const row = await db('tickers').where({ symbol }).first<{ name: string } | undefined>('name');
+  return row?.name;
+}
+
 /** Whether the universe knows the symbol (listed or not). */
 export async function tickerExists(db: Database, symbol: string): Promise<boolean> {
   return Boolean(await db('tickers').where({ symbol }).first('symbol'));

@@ -21,6 +21,26 @@ export function trendingNow(db: Database): Promise<Array<{ ticker: string; senti
     .select<Array<{ ticker: string; sentiment: Sentiment }>>('ticker', 'sentiment');
 }
 
+/** A trending_stocks row as the public API reads it. */
+export interface TrendingStockRow {
+  ticker: string;
+  name: string;
+  trend_score: number;
+  mention_velocity: string;
+  sentiment_score: string;
+  sentiment: Sentiment;
+  is_new_trend: boolean;
+  detected_at: Date;
+  last_updated: Date;
+}
+
+/** Every trending stock with its scores, in trendingNow's order. */
+export function trendingStocks(db: Database): Promise<TrendingStockRow[]> {
+  return db('trending_stocks')
+    .orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }])
+    .select<TrendingStockRow[]>('ticker', 'name', 'trend_score', 'mention_velocity', 'sentiment_score', 'sentiment', 'is_new_trend', 'detected_at', 'last_updated');
+}
+
 /**
  * Replaces the trending set with one detection's (tickers outside the universe are left out): a ticker that keeps
  * trending keeps its detected_at (when its trend began) and is not new; one that stopped is removed. Returns how many

@@ -2,6 +2,8 @@ import type { Warehouse } from '../client';
 
 export interface TickerPostRow {
   platform: string;
+  /** The post's id on its platform. */
+  post_id: string;
   source: string;
   title: string;
   text: string;
@@ -15,18 +17,30 @@ export interface TickerPostRow {
   analyser: string;
 }
 
-/** The newest posts behind a ticker's mentions (each post once, even before ReplacingMergeTree merges), newest first. */
-export async function latestTickerPosts(warehouse: Warehouse, ticker: string, limit: number): Promise<TickerPostRow[]> {
+/** Where a page of posts ends: the next page holds the posts older than it (in the order the pages are read). */
+export interface PostPosition {
+  /** Epoch ms of the post. */
+  at: number;
+  platform: string;
+  postId: string;
+}
+
+/**
+ * The newest posts behind a ticker's mentions (each post once, even before ReplacingMergeTree merges), newest first;
+ * with `before`, the ones after that position in this order (the next page).
+ */
+export async function latestTickerPosts(warehouse: Warehouse, ticker: string, limit: number, before?: PostPosition): Promise<TickerPostRow[]> {
   const result = await warehouse.query({
     query: `WITH recent AS (
               SELECT platform, post_id, source, ts, label, compound, simulated, analyser
               FROM mentions
               WHERE ticker = {ticker:String}
-              ORDER BY ts DESC
+                AND ({paged:UInt8} = 0 OR (ts, platform, post_id) < (fromUnixTimestamp64Milli({beforeAt:Int64}), {beforePlatform:String}, {beforePostId:String}))
+              ORDER BY ts DESC, platform DESC, post_id DESC
               LIMIT 1 BY platform, post_id
               LIMIT {limit:UInt32}
             )
-            SELECT r.platform AS platform, r.source AS source, p.title AS title, p.text AS text, p.url AS url,
+            SELECT r.platform AS platform, r.post_id AS post_id, r.source AS source, p.title AS title, p.text AS text, p.url AS url,
                    toUnixTimestamp64Milli(r.ts) AS at, toString(r.label) AS label, toFloat64(r.compound) AS compound, r.simulated AS simulated,
                    toString(r.analyser) AS analyser
             FROM recent AS r
@@ -36,8 +50,8 @@ export async function latestTickerPosts(warehouse: Warehouse, ticker: string, li
               WHERE (platform, post_id) IN (SELECT platform, post_id FROM recent)
               GROUP BY platform, post_id
             ) AS p ON p.platform = r.platform AND p.post_id = r.post_id
-            ORDER BY r.ts DESC, r.platform, r.post_id`,
-    query_params: { ticker, limit },
+            ORDER BY r.ts DESC, r.platform DESC, r.post_id DESC`,
+    query_params: { ticker, limit, paged: before ? 1 : 0, beforeAt: before?.at ?? 0, beforePlatform: before?.platform ?? '', beforePostId: before?.postId ?? '' },
     format: 'JSONEachRow',
   });
   return await result.json<TickerPostRow>();

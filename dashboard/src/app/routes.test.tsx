@@ -24,6 +24,7 @@ describe('public routes', () => {
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Service'],
     ['/blog', 'Stock Market Insights & Social Media Trends'],
+    ['/docs/api', 'StockPulse API'],
   ])('%s shows its heading and the disclaimer', async (path, heading) => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
@@ -42,6 +43,21 @@ describe('public routes', () => {
     await waitFor(() => expect(document.title).toMatch(/monitor.*stock trends in real time/i));
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/stock/i);
     expect(screen.getByRole('link', { name: 'Support' }).getAttribute('href')).toBe('mailto:support@stockpulse.test');
+  });
+
+  it('/docs/api documents every /api/v1 endpoint from the OpenAPI document, each with a curl example and an example answer', async () => {
+    renderRoute('/docs/api');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Authentication' })).toBeTruthy();
+    for (const name of ['Limits', 'Errors', 'Pages and CSV', 'Endpoints']) expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
+    const paths = ['/api/v1/stocks', '/api/v1/stocks/{ticker}', '/api/v1/stocks/{ticker}/mentions', '/api/v1/stocks/{ticker}/posts', '/api/v1/trending', '/api/v1/alerts/outcomes'];
+    for (const path of paths) {
+      expect(screen.getByRole('heading', { level: 3, name: `GET ${path}` })).toBeTruthy();
+      expect(screen.getByLabelText(`curl example for GET ${path}`).textContent).toMatch(/^curl -H "Authorization: Bearer \$STOCKPULSE_API_KEY"/);
+      expect(JSON.parse(screen.getByLabelText(`Example answer of GET ${path}`).textContent!)).toBeTruthy();
+    }
+    expect(screen.getByLabelText('curl example for GET /api/v1/stocks/{ticker}/mentions').textContent).toContain('https://stockpulse.app/api/v1/stocks/NVDA/mentions?from=');
+    expect(screen.getByText(/60 requests a minute and 10,000 requests a day/)).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('API documentation - StockPulse'));
   });
 
   it('an unknown blog slug is the 404 page (the server sends it with status 404)', async () => {

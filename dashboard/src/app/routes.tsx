@@ -52,6 +52,7 @@ export const appRoutes: RouteObject[] = [
           { path: '/terms', ...page(async () => (await import('../features/public/components/TermsPage')).TermsPage) },
           { path: '/blog', ...page(async () => (await import('../features/blog/components/BlogIndexPage')).BlogIndexPage) },
           { path: '/blog/:slug', ...page(async () => (await import('../features/blog/components/BlogPostPage')).BlogPostPage) },
+          { path: '/docs/api', ...page(async () => (await import('../features/docs/components/ApiDocsPage')).ApiDocsPage) },
           // Opened from e-mailed links, signed in or not.
           { path: '/verify-email', ...page(async () => (await import('../features/account/components/VerifyEmailPage')).VerifyEmailPage) },
           { path: '/reset-password', ...page(async () => (await import('../features/account/components/ResetPasswordPage')).ResetPasswordPage) },

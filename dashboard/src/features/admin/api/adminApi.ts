@@ -1,5 +1,6 @@
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { OutcomeDistribution } from '@core/contracts/alertOutcomes';
+import type { TopApiKeys } from '@core/contracts/apiKeys';
 import type {
   AdminStats,
   AdminSubscriptionFilter,
@@ -46,6 +47,7 @@ export const adminKeys = {
   youtubeQuota: ['/api/admin/pipelines/quota'] as const,
   pricePipeline: ['/api/admin/pipelines/prices'] as const,
   alertOutcomes: ['/api/admin/alert-outcomes'] as const,
+  apiKeys: ['/api/admin/api-keys'] as const,
 };
 
 export function usersUrl(filters: UserFilters): string {
@@ -59,6 +61,7 @@ export function usersUrl(filters: UserFilters): string {
 const get = async <T>(url: string) => (await apiRequestJson<T>('GET', url)) as T;
 
 export const alertOutcomesQuery = () => queryOptions({ queryKey: adminKeys.alertOutcomes, queryFn: () => get<OutcomeDistribution>(`${ADMIN_ROOT}/alert-outcomes`) });
+export const topApiKeysQuery = () => queryOptions({ queryKey: adminKeys.apiKeys, queryFn: () => get<TopApiKeys>(`${ADMIN_ROOT}/api-keys`), refetchInterval: 60_000 });
 export const adminStatsQuery = () => queryOptions({ queryKey: adminKeys.stats, queryFn: () => get<AdminStats>(`${ADMIN_ROOT}/stats`) });
 
 export const adminUsersQuery = (filters: UserFilters) =>

@@ -22,7 +22,7 @@ describe('AdminPage', () => {
     expect(screen.getByTestId('stat-Subscribers').textContent).toBe('40');
     expect(screen.getByTestId('stat-Monthly Revenue').textContent).toBe('$1,960.00');
     expect(screen.getByTestId('stat-Tracked Stocks').textContent).toBe('953');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['User Management', 'Subscriptions', 'Platform Settings', 'Pipelines', 'Outbox', 'Alert Outcomes', 'Settings']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['User Management', 'Subscriptions', 'Platform Settings', 'Pipelines', 'Outbox', 'Alert Outcomes', 'API Keys', 'Settings']);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Subscriptions' }));
     fireEvent.click(await screen.findByRole('button', { name: 'View Expired' }));

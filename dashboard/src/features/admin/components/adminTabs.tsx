@@ -3,6 +3,7 @@ import type { AdminSubscriptionFilter } from '@core/contracts/admin';
 import type { UserFilters } from '../api/adminApi';
 import { OutboxPanel } from '../outbox/OutboxPanel';
 import { AlertOutcomesPanel } from './AlertOutcomesPanel';
+import { ApiKeysPanel } from './ApiKeysPanel';
 import { PipelinesPanel } from './PipelinesPanel';
 import { PlatformSettingsPanel } from './PlatformSettingsPanel';
 import { SettingsPlaceholder } from './SettingsPlaceholder';
@@ -30,5 +31,6 @@ export const adminTabs: AdminTab[] = [
   { value: 'pipelines', label: 'Pipelines', render: () => <PipelinesPanel /> },
   { value: 'outbox', label: 'Outbox', render: () => <OutboxPanel /> },
   { value: 'alert-outcomes', label: 'Alert Outcomes', render: () => <AlertOutcomesPanel /> },
+  { value: 'api-keys', label: 'API Keys', render: () => <ApiKeysPanel /> },
   { value: 'settings', label: 'Settings', render: () => <SettingsPlaceholder /> },
 ];

@@ -58,10 +58,10 @@ describe('blog data', () => {
 
   it('sitemap.xml lists every public page and every post', () => {
     const sitemap = fs.readFileSync(path.join(publicDir, 'sitemap.xml'), 'utf8');
-    for (const route of ['/', '/features', '/pricing', '/privacy', '/terms', '/blog', ...blogPosts.map((p) => `/blog/${p.slug}`)]) {
+    for (const route of ['/', '/features', '/pricing', '/privacy', '/terms', '/blog', '/docs/api', ...blogPosts.map((p) => `/blog/${p.slug}`)]) {
       expect(sitemap).toContain(`<loc>https://stockpulse.app${route}</loc>`);
     }
-    expect(sitemap.match(/<loc>/g)).toHaveLength(6 + blogPosts.length);
+    expect(sitemap.match(/<loc>/g)).toHaveLength(7 + blogPosts.length);
   });
 
   it('robots.txt allows the public site and points at the sitemap', () => {

@@ -19,6 +19,7 @@ import { PROFILE_FIELDS, profileFormSchema, profileFormValuesOf } from './profil
 import { ProfileTab } from './ProfileTab';
 import { SecurityTab } from './SecurityTab';
 import { WebhooksSection } from './WebhooksSection';
+import { ApiKeysSection } from './ApiKeysSection';
 
 type SettingsTab = 'profile' | 'notifications' | 'security';
 
@@ -83,6 +84,7 @@ export function SettingsPage() {
         </Card>
       )}
       <WebhooksSection />
+      <ApiKeysSection />
     </div>
   );
 }
