@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_API_KEY_LIMITS, DEFAULT_MAX_API_KEYS } from './contracts/apiKeys';
+import { DEFAULT_API_KEY_LIMITS, DEFAULT_MAX_API_KEYS } from '../core/contracts/apiKeys';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
