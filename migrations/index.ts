@@ -18,6 +18,7 @@ import * as m017 from './017_drop_stock_mention_counts';
 import * as m018 from './018_alert_kinds_watchlists_noise_control';
 import * as m020 from './020_webhooks';
 import * as m021 from './021_alert_outcomes';
+import * as m023 from './023_watchlist_order_and_pending_signups';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -45,6 +46,7 @@ const migrations: Array<[string, Migration]> = [
   ['018_alert_kinds_watchlists_noise_control', m018],
   ['020_webhooks', m020],
   ['021_alert_outcomes', m021],
+  ['023_watchlist_order_and_pending_signups', m023],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */
