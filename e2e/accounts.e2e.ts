@@ -118,17 +118,18 @@ describe('an account from sign-up to deletion, in the browser', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('deletes the account after the confirmation, and it cannot sign in again', async () => {
+  it('deletes the account with the current password, and it cannot sign in again', async () => {
     await page.goto(`${baseUrl}/settings`);
     await page.getByRole('tab', { name: 'Security' }).click();
-    let confirmation = '';
-    page.once('dialog', (dialog) => {
-      confirmation = dialog.message();
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText('Are you sure you want to delete your account? This action cannot be undone.').waitFor();
+    await dialog.getByLabel('Current password').fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByText('Current password is incorrect').waitFor();
+    await dialog.getByLabel('Current password').fill(password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    expect(confirmation).toBe('Are you sure you want to delete your account? This action cannot be undone.');
     const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
     expect(login.status).toBe(401);
   });

@@ -236,8 +236,13 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       });
     },
 
-    /** Deletes the account and ends all of its sessions; the last active admin cannot delete themselves (409). */
-    async deleteAccount(id: string): Promise<void> {
+    /**
+     * Deletes the account and ends all of its sessions, after checking the current password (as an e-mail or password
+     * change does); the last active admin cannot delete themselves (409).
+     */
+    async deleteAccount(id: string, currentPassword: string): Promise<void> {
+      const current = await requireUser(id);
+      if (!(await passwords.verify(currentPassword, current.password_hash))) throw WRONG_CURRENT_PASSWORD;
       await db.transaction(async (trx) => {
         // Not row-locked here: the guard locks every active admin in id order, so two admins deleting themselves at once
         // queue behind each other instead of each holding its own row and deadlocking on the other's.

@@ -242,11 +242,22 @@ describe('accounts API against real Postgres', () => {
       expect(JSON.stringify(res.body)).not.toMatch(/scrypt/);
     });
 
+    it('deleting the account needs the current password: none or a wrong one is a 400 naming it, and the account stays', async () => {
+      const { agent } = await register();
+      const none = await agent.delete('/api/user/account');
+      expect(none.status).toBe(400);
+      expect(none.body).toMatchObject({ message: 'Enter your current password to delete your account', field: 'currentPassword' });
+      const wrong = await agent.delete('/api/user/account').send({ currentPassword: 'not-my-password' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({ message: 'Current password is incorrect', field: 'currentPassword' });
+      expect((await agent.get('/api/user')).status).toBe(200);
+    });
+
     it('deletes the account, ends every session, and the account cannot sign in again', async () => {
       const { agent, email } = await register();
       const second = request.agent(t.server);
       expect((await second.post('/api/login').send({ email, password })).status).toBe(200);
-      expect((await agent.delete('/api/user/account')).status).toBe(200);
+      expect((await agent.delete('/api/user/account').send({ currentPassword: password })).status).toBe(200);
       expect((await agent.get('/api/user')).status).toBe(401);
       expect((await second.get('/api/user')).status).toBe(401);
       expect((await request(t.server).post('/api/login').send({ email, password })).status).toBe(401);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import {
+  deleteAccountSchema,
   forgotPasswordSchema,
   loginSchema,
   messageResponseSchema,
@@ -142,11 +143,11 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
       ctx.body = { message: 'Your password was changed and every session signed out. Sign in with the new password.' };
     }, { summary: 'Set a new password from a reset link (single use, 1 hour; ends every session)', body: resetPasswordSchema, responses: { 200: messageResponse('Changed') }, errors: [429] }),
 
-    route('DELETE', '/api/user/account', 'user', async (ctx, { user }) => {
-      await accounts.deleteAccount(user.id);
+    route('DELETE', '/api/user/account', 'user', async (ctx, { body: { currentPassword }, user }) => {
+      await accounts.deleteAccount(user.id, currentPassword);
       ctx.session = null;
       ctx.body = { success: true };
-    }, { summary: 'Delete the account and all its sessions (409 for the last active admin)', responses: { 200: { description: 'Deleted', schema: successSchema } }, errors: [409] }),
+    }, { summary: 'Delete the account and all its sessions (current password required; 409 for the last active admin)', body: deleteAccountSchema, responses: { 200: { description: 'Deleted', schema: successSchema } }, errors: [409] }),
 
     route('GET', '/api/user/export', 'user', async (ctx, { user }) => {
       ctx.set('Content-Disposition', 'attachment; filename="stockpulse-data.json"');

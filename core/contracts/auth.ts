@@ -82,6 +82,12 @@ export const passwordChangeSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
+/** DELETE /api/user/account: the current password, so a stolen session cannot destroy an account it cannot take over. */
+export const deleteAccountSchema = z.object({
+  currentPassword: z.string({ error: 'Enter your current password to delete your account' }).min(1, 'Enter your current password to delete your account').max(200, 'Current password must be at most 200 characters'),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
 /** POST /api/password/forgot. */
 export const forgotPasswordSchema = z.object({ email: emailField });
 
