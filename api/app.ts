@@ -124,7 +124,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...alertRoutes({ db: deps.db, notifications, testEmailsPerHour: config.env.TEST_EMAILS_PER_HOUR, maxAlertsPerUser: config.env.MAX_ALERTS_PER_USER }),
     ...webhookRoutes({
       db: deps.db,
-      policy: { allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, resolve: deps.resolveHost },
+      policy: { allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, allowedPorts: config.env.WEBHOOK_ALLOWED_PORTS, resolve: deps.resolveHost },
       maxTargets: config.env.MAX_WEBHOOKS_PER_USER,
       testsPerHour: config.env.WEBHOOK_TESTS_PER_HOUR,
       links: { dashboard: `${appUrlOf(config)}/dashboard`, alerts: `${appUrlOf(config)}/alerts` },
