@@ -14,6 +14,7 @@ import { createPasswordPool, type PasswordPoolOptions } from './accounts/passwor
 import { createPasswordStrengthCheck } from './accounts/passwordStrength';
 import { errorMiddleware } from './http/errorMiddleware';
 import { jsonBodyParser } from './http/jsonBodyParser';
+import { hostCheck } from './http/hostCheck';
 import { originCheck } from './http/originCheck';
 import { rejectUnsafeJson } from './http/rejectUnsafeJson';
 import { requireJsonBody } from './http/requireJsonBody';
@@ -144,6 +145,8 @@ export function buildApp(deps: AppDeps, routes: RouteDefinition[] = apiRoutes(de
   const { env } = deps.config;
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   app.use(securityHeaders({ httpsOnly: publicOrigin?.startsWith('https:') ?? false }));
+  // Loopback stays reachable on one machine (embedded), and wherever no public URL names the site.
+  app.use(hostCheck({ publicHost: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : undefined, allowLoopback: deps.config.mode === 'embedded' || !env.PUBLIC_URL }));
   app.use(originCheck(publicOrigin ? [publicOrigin] : []));
   // The Stripe webhook is verified over its raw bytes, so the JSON parser leaves that one path alone.
   app.use(async (ctx, next) => {

@@ -14,7 +14,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict with existing data',
   413: 'Request body is too large',
-  415: 'Unsupported content type',
+  415: 'Unsupported content type or content encoding',
+  421: 'Misdirected: the Host header names another site than this one',
   429: 'Rate limited: the message says when to retry',
   503: 'A store or service this call needs is unavailable',
 };
@@ -50,7 +51,8 @@ function parameters(r: RouteDefinition): JsonSchema[] {
 const requestBody = (r: RouteDefinition) => r.doc.body ?? r.doc.signedBody;
 
 function errorStatuses(r: RouteDefinition): number[] {
-  const statuses = new Set<number>(r.doc.errors ?? []);
+  // Every route answers 421 to a request addressed to another host (api/http/hostCheck.ts).
+  const statuses = new Set<number>([...(r.doc.errors ?? []), 421]);
   if (requestBody(r) || r.doc.query || r.doc.params) statuses.add(400);
   // Any call that may carry a body is refused with 415 for a non-JSON one, and 413 when too large.
   if (requestBody(r) || r.method !== 'GET') [413, 415].forEach((s) => statuses.add(s));
