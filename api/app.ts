@@ -41,6 +41,7 @@ import { stockRoutes } from './routes/stockRoutes';
 import { cachedValue } from '../platform/ttlCache';
 import { priceSource } from '../workflows/prices';
 import { platformStatus } from './services/platformStatusService';
+import { createUserJobLimits } from './services/userJobLimits';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';
 import { dashboardStatic } from './static/dashboardStatic';
@@ -87,6 +88,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const passwords = createPasswordPool(deps.passwordPool);
   const checkStrength = createPasswordStrengthCheck();
   const limits = createAuthRateLimits(deps.db, deps.authLimits);
+  const jobLimits = createUserJobLimits(deps.db);
   const accounts = createAccountService({
     db: deps.db,
     passwords,
@@ -108,9 +110,9 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
       mode: config.mode,
     }),
     ...configRoutes(config, deps.temporalUiUrl),
-    ...accountRoutes({ accounts, limits, sources: createLoginSources(deps.db), secureCookies: config.secureCookies }),
-    ...pipelineRoutes({ ...deps, status }),
-    ...stockRoutes({ ...deps, dashboardCacheMs }),
+    ...accountRoutes({ accounts, limits, jobLimits, sources: createLoginSources(deps.db), secureCookies: config.secureCookies }),
+    ...pipelineRoutes({ ...deps, status, jobLimits }),
+    ...stockRoutes({ ...deps, dashboardCacheMs, jobLimits }),
     ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }),
     ...adminPipelineRoutes({
       db: deps.db,

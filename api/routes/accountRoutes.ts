@@ -18,6 +18,7 @@ import { userExportSchema } from '../../core/contracts/userExport';
 import type { AccountService } from '../accounts/accountService';
 import type { AuthRateLimits } from '../accounts/authRateLimits';
 import type { LoginSources } from '../accounts/loginSources';
+import type { UserJobLimits } from '../services/userJobLimits';
 import { route } from '../http/routeTable';
 import { DAY_MS } from '../../core/timeWindows';
 
@@ -44,12 +45,14 @@ export async function startSession(ctx: Context, userId: string): Promise<void> 
 export interface AccountRouteDeps {
   accounts: AccountService;
   limits: AuthRateLimits;
+  /** Limits the data export per user. */
+  jobLimits: UserJobLimits;
   sources: LoginSources;
   /** Whether cookies carry Secure (the same rule as the session cookie). */
   secureCookies: boolean;
 }
 
-export function accountRoutes({ accounts, limits, sources, secureCookies }: AccountRouteDeps) {
+export function accountRoutes({ accounts, limits, jobLimits, sources, secureCookies }: AccountRouteDeps) {
   const deviceOf = (ctx: Context) => ctx.cookies.get(DEVICE_COOKIE, { signed: true }) || undefined;
   /** Remembers this address and browser as the user's, giving the browser its device id when it has none. */
   const rememberSource = async (ctx: Context, userId: string) => {
@@ -150,8 +153,9 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
     }, { summary: 'Delete the account and all its sessions (current password required; 409 for the last active admin)', body: deleteAccountSchema, responses: { 200: { description: 'Deleted', schema: successSchema } }, errors: [409] }),
 
     route('GET', '/api/user/export', 'user', async (ctx, { user }) => {
+      await jobLimits.consume('export', user);
       ctx.set('Content-Disposition', 'attachment; filename="stockpulse-data.json"');
       ctx.body = await accounts.exportData(user.id);
-    }, { summary: 'Download My Data (JSON attachment)', responses: { 200: { description: 'The account data', schema: userExportSchema } } }),
+    }, { summary: 'Download My Data (JSON attachment; 5 per user per hour)', responses: { 200: { description: 'The account data', schema: userExportSchema } }, errors: [429] }),
   ];
 }
