@@ -136,7 +136,11 @@ export function accountRoutes({ accounts, limits, jobLimits, sources, secureCook
     }, { summary: 'Confirm the phone number with the code sent by SMS', body: phoneCodeSchema, responses: { 200: userResponse('The user, phone verified') } }),
 
     route('POST', '/api/password/forgot', 'public', async (ctx, { body: { email } }) => {
-      await limits.consumeAction('passwordReset', email.toLowerCase(), ctx.ip);
+      const address = email.toLowerCase();
+      const userId = await accounts.userIdByEmail(address);
+      // The owner (signed in, or from an address or device the account signed in from) is never limited by others' requests.
+      const ownSource = userId !== undefined && (ctx.state.user?.id === userId || (await sources.isKnown(userId, ctx.ip, deviceOf(ctx))));
+      await limits.consumePasswordReset(address, ctx.ip, ownSource);
       await accounts.requestPasswordReset(email);
       ctx.body = { message: RESET_REQUESTED };
     }, { summary: 'Send a password reset link (the answer is the same whether or not the account exists)', body: forgotPasswordSchema, responses: { 200: messageResponse('Requested') }, errors: [429] }),
