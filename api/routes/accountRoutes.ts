@@ -12,6 +12,7 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '../../core/contracts/auth';
+import { signUpAcceptedSchema, type SignUpAccepted, signUpAcceptedMessage } from '../../core/contracts/auth';
 import { successSchema } from '../../core/contracts/errors';
 import { publicUserSchema } from '../../core/contracts/user';
 import { userExportSchema } from '../../core/contracts/userExport';
@@ -29,6 +30,8 @@ const messageResponse = (description: string) => ({ description, schema: message
 /** A long-lived random id per browser: sign-ins from a device the account used before skip the per-account slowdown. */
 const DEVICE_COOKIE = 'sp.device';
 const DEVICE_MAX_AGE_MS = 365 * DAY_MS;
+/** Sign-up's one answer (plain and card), whatever became of the address. */
+export const signUpAccepted = (email: string): SignUpAccepted => ({ message: signUpAcceptedMessage(email.toLowerCase()), email: email.toLowerCase() });
 const RESET_REQUESTED = 'If an account uses that address, we sent it a link to choose a new password. The link works for 1 hour.';
 
 /**
@@ -67,12 +70,10 @@ export function accountRoutes({ accounts, limits, jobLimits, sources, secureCook
   return [
     route('POST', '/api/register', 'public', async (ctx, { body: input }) => {
       await limits.consumeSignup(ctx.ip);
-      const user = await accounts.register(input);
-      await rememberSource(ctx, user.id);
-      await startSession(ctx, user.id);
-      ctx.status = 201;
-      ctx.body = user;
-    }, { summary: 'Create an account, sign in, and send the e-mail verification link', body: registerSchema, responses: { 201: userResponse('The new user, signed in') }, errors: [409, 429] }),
+      await accounts.register(input);
+      ctx.status = 202;
+      ctx.body = signUpAccepted(input.email);
+    }, { summary: 'Sign up: the same answer for a new and a taken address; a new one gets its verification link (the link finishes the sign-up and signs in), a taken one an e-mail to its owner', body: registerSchema, responses: { 202: { description: 'Check your e-mail to continue', schema: signUpAcceptedSchema } }, errors: [409, 429] }),
 
     route('POST', '/api/login', 'public', async (ctx, { body: input }) => {
       const email = input.email.toLowerCase();
@@ -121,9 +122,16 @@ export function accountRoutes({ accounts, limits, jobLimits, sources, secureCook
     }, { summary: 'Send a new e-mail verification link', responses: { 200: messageResponse('Sent, or already verified') }, errors: [429] }),
 
     route('POST', '/api/verify-email', 'public', async (ctx, { body: { token } }) => {
-      const user = await accounts.verifyEmail(token);
+      const { user, finishedSignup } = await accounts.verifyEmail(token);
+      if (finishedSignup) {
+        // The link finishes a sign-up: this browser continues signed in, and it becomes a known source of the account.
+        await rememberSource(ctx, user.id);
+        await startSession(ctx, user.id);
+        ctx.body = { message: `${user.email} is verified and your account is ready. You are signed in.` };
+        return;
+      }
       ctx.body = { message: `${user.email} is verified. Alert e-mails will go to this address.` };
-    }, { summary: 'Confirm an e-mail address from its link (sign-up or e-mail change)', body: verifyEmailSchema, responses: { 200: messageResponse('Verified') }, errors: [409] }),
+    }, { summary: 'Confirm an e-mail address from its link (sign-up, which then signs in, or e-mail change)', body: verifyEmailSchema, responses: { 200: messageResponse('Verified') }, errors: [409] }),
 
     route('POST', '/api/user/phone/code', 'user', async (ctx, { user }) => {
       const id = user.id;
