@@ -14,15 +14,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The server session: a successful login or registration signs the browser in. */
+/** The server session: a successful login signs the browser in (sign-up does not: its e-mailed link does). */
 const session: { user: PublicUser | null } = { user: null };
-
-function signsIn(user: PublicUser, status = 200): Handler {
-  return () => {
-    session.user = user;
-    return jsonResponse(user, status);
-  };
-}
 
 /** Sign-up's one answer, for a new and a taken address alike; it signs nobody in. */
 const accepted = (email = 'jane@example.com'): Handler => () =>
