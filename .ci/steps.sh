@@ -44,7 +44,7 @@ ci_totals() {
   local code=$1
   exec 2>&1
   if [ "$code" -ne 0 ] && [ "$ci_status" -eq 0 ]; then
-    printf '{"name":"%s","exitCode":%d,"report":""}\n' "CI set-up" "$code" >> "$ci_out/steps.jsonl"
+    printf '{"name":"%s","exitCode":%d,"report":""}\n' "stopped outside a step (set-up failed or interrupted)" "$code" >> "$ci_out/steps.jsonl"
   fi
   node --import tsx .ci/totals.ts "$ci_out" || echo "Tests: 0 passed, 1 failed"
 }
