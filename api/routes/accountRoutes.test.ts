@@ -82,22 +82,29 @@ describe('accounts API against real Postgres', () => {
 
     it('answers a taken address (any letter case) exactly as a new one, and e-mails its owner instead', async () => {
       const { email } = await register();
-      const fresh = newEmail();
-      const started = Date.now();
-      const takenRes = await request(t.server).post('/api/register').send({ email: email.toUpperCase(), password: 'another-long-passphrase', confirmPassword: 'another-long-passphrase' });
-      const takenMs = Date.now() - started;
-      const freeStarted = Date.now();
-      const freeRes = await request(t.server).post('/api/register').send({ email: fresh.toUpperCase(), password: 'another-long-passphrase', confirmPassword: 'another-long-passphrase' });
-      const freeMs = Date.now() - freeStarted;
-      expect(takenRes.status).toBe(202);
-      expect(freeRes.status).toBe(202);
+      const signUp = async (address: string) => {
+        const started = performance.now();
+        const res = await request(t.server).post('/api/register').send({ email: address, password: 'another-long-passphrase', confirmPassword: 'another-long-passphrase' });
+        return { res, ms: performance.now() - started };
+      };
+      const taken = [await signUp(email.toUpperCase()), await signUp(email), await signUp(email.toUpperCase())];
+      const free = [await signUp(newEmail().toUpperCase()), await signUp(newEmail()), await signUp(newEmail())];
+      const fresh = free[0]!.res.body.email as string;
+      const takenRes = taken[0]!.res;
+      const freeRes = free[0]!.res;
+      for (const { res } of [...taken, ...free]) {
+        expect(res.status).toBe(202);
+        expect(sessionCookie(res)).toBeUndefined();
+      }
       // The same body but for the address each one typed, and no session either way.
       expect(takenRes.body.message.replace(email, 'X')).toBe(freeRes.body.message.replace(fresh, 'X'));
       expect(Object.keys(takenRes.body)).toEqual(Object.keys(freeRes.body));
-      expect(sessionCookie(takenRes)).toBeUndefined();
-      // The same timing class: both hash the password (scrypt, tens of milliseconds), neither sends mail in the request.
-      expect(takenMs).toBeGreaterThan(15);
-      expect(Math.max(takenMs, freeMs) / Math.max(1, Math.min(takenMs, freeMs))).toBeLessThan(5);
+      // The same timing class: both hash the password (scrypt, N=2^15: tens of milliseconds even on a fast machine) and
+      // neither sends mail within the request. The fastest of three of each is compared, to keep scheduling noise out.
+      const fastest = (runs: Array<{ ms: number }>) => Math.min(...runs.map((r) => r.ms));
+      expect(fastest(taken)).toBeGreaterThan(20);
+      expect(fastest(free)).toBeGreaterThan(20);
+      expect(Math.max(fastest(taken), fastest(free)) / Math.min(fastest(taken), fastest(free))).toBeLessThan(3);
 
       const notice = await t.outbox.waitFor((m) => m.to === email && m.subject === 'Someone tried to sign up with your StockPulse address');
       expect(notice.text).toContain('sign in, or choose "Forgot password?"');
