@@ -4,7 +4,7 @@
  * operation and identity) and the step results `.ci/run` records for suites that report no tests
  * of their own (the load bench). A suite that crashed before writing its report counts as one failure,
  * so a broken run can never print a clean line. Above that line it names each failed test, and each test that
- * failed once and passed when run again (the test configs allow one retry), with the first line of its error.
+ * failed once and passed when run again (the server and browser test configs allow one retry; pure unit tests none), with the first line of its error.
  */
 import fs from 'node:fs';
 import path from 'node:path';

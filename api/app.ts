@@ -19,6 +19,7 @@ import { createApiKeyService, type ApiKeyServiceOptions } from './apiKeys/apiKey
 import { errorMiddleware } from './http/errorMiddleware';
 import { isPublicApiPath } from './http/publicApiPath';
 import { jsonBodyParser } from './http/jsonBodyParser';
+import { hostCheck } from './http/hostCheck';
 import { originCheck } from './http/originCheck';
 import { rejectUnsafeJson } from './http/rejectUnsafeJson';
 import { requireJsonBody } from './http/requireJsonBody';
@@ -51,6 +52,7 @@ import { stockRoutes } from './routes/stockRoutes';
 import { cachedValue } from '../platform/ttlCache';
 import { priceSource } from '../domain/prices';
 import { platformStatus } from './services/platformStatusService';
+import { createUserJobLimits } from './services/userJobLimits';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';
 import { dashboardStatic } from './static/dashboardStatic';
@@ -104,6 +106,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   const passwords = createPasswordPool(deps.passwordPool);
   const checkStrength = createPasswordStrengthCheck();
   const limits = createAuthRateLimits(deps.db, deps.authLimits);
+  const jobLimits = createUserJobLimits(deps.db);
   const accounts = createAccountService({
     db: deps.db,
     passwords,
@@ -130,9 +133,9 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
       mode: config.mode,
     }),
     ...configRoutes(config, deps.temporalUiUrl),
-    ...accountRoutes({ accounts, limits, sources: createLoginSources(deps.db), secureCookies: config.secureCookies }),
-    ...pipelineRoutes({ ...deps, status }),
-    ...stockRoutes({ ...deps, dashboardCacheMs, stocks, details }),
+    ...accountRoutes({ accounts, limits, jobLimits, sources: createLoginSources(deps.db), secureCookies: config.secureCookies }),
+    ...pipelineRoutes({ ...deps, status, jobLimits }),
+    ...stockRoutes({ ...deps, dashboardCacheMs, stocks, details, jobLimits }),
     ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }),
     ...adminPipelineRoutes({
       db: deps.db,
@@ -148,7 +151,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...alertRoutes({ db: deps.db, notifications, testEmailsPerHour: config.env.TEST_EMAILS_PER_HOUR, maxAlertsPerUser: config.env.MAX_ALERTS_PER_USER }),
     ...webhookRoutes({
       db: deps.db,
-      policy: { allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, resolve: deps.resolveHost },
+      policy: { allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, allowedPorts: config.env.WEBHOOK_ALLOWED_PORTS, resolve: deps.resolveHost },
       maxTargets: config.env.MAX_WEBHOOKS_PER_USER,
       testsPerHour: config.env.WEBHOOK_TESTS_PER_HOUR,
       links: { dashboard: links.dashboard, alerts: links.alerts },
@@ -174,6 +177,8 @@ export function buildApp(deps: AppDeps, routes: RouteDefinition[] = apiRoutes(de
   const { env } = deps.config;
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   app.use(securityHeaders({ httpsOnly: publicOrigin?.startsWith('https:') ?? false }));
+  // Loopback stays reachable on one machine (embedded), and wherever no public URL names the site.
+  app.use(hostCheck({ publicHost: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : undefined, allowLoopback: deps.config.mode === 'embedded' || !env.PUBLIC_URL }));
   app.use(originCheck(publicOrigin ? [publicOrigin] : []));
   // The Stripe webhook is verified over its raw bytes, so the JSON parser leaves that one path alone.
   app.use(async (ctx, next) => {

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { verificationToken } from '../tests/support/signUp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setLogLevel } from '../platform/logger';
 import { startTestApp, type TestApp } from '../tests/support/testApp';
@@ -33,6 +34,7 @@ describe('no secret or password hash in any log line or response', () => {
     const agent = request.agent(t.server);
     const record = (res: request.Response) => responses.push(JSON.stringify(res.headers) + res.text);
     record(await agent.post('/api/register').send({ email: 'leak@example.com', password, confirmPassword: password }));
+    record(await agent.post('/api/verify-email').send({ token: await verificationToken(t, 'leak@example.com') }));
     record(await agent.post('/api/register').send({ email: 'leak@example.com', password, confirmPassword: password }));
     record(await agent.post('/api/logout'));
     record(await agent.post('/api/login').send({ email: 'leak@example.com', password: `${password}-wrong` }));

@@ -10,13 +10,13 @@ describe('an account from sign-up to deletion, in the browser', () => {
   const password = 'e2e-password-1';
 
   /** The link in the newest captured e-mail to the address with this subject, read from the admin's outbox. */
-  const linkInOutbox = async (to: string, subject: string): Promise<string> => {
+  const linkInOutbox = async (to: string, subject: string, pattern = /(https?:\/\/\S+token=[A-Za-z0-9_-]+)/): Promise<string> => {
     const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }) });
     const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
     for (let attempt = 0; attempt < 50; attempt++) {
       const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: cookie } })).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
       const mail = outbox.messages.find((m) => m.to.includes(to) && m.subject === subject);
-      if (mail) return /(https?:\/\/\S+token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!.replace(/^https?:\/\/[^/]+/, baseUrl);
+      if (mail) return pattern.exec(mail.text)![1]!.replace(/^https?:\/\/[^/]+/, baseUrl);
       await new Promise((r) => setTimeout(r, 200));
     }
     throw new Error(`no "${subject}" e-mail to ${to}`);
@@ -45,29 +45,45 @@ describe('an account from sign-up to deletion, in the browser', () => {
     await page.getByText('Password must be at least 6 characters').waitFor();
   });
 
-  it('signs up and lands on /dashboard with the free trial', async () => {
+  it('signs up, is asked to check the e-mail, and its link finishes the account and lands signed in with the free trial', async () => {
     await page.goto(`${baseUrl}/auth`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByLabel('Confirm password').fill(password);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Your free trial has started. Welcome to the community!').waitFor();
+    await page.getByRole('heading', { name: 'Check your e-mail to continue' }).waitFor();
+    await page.getByText(`We sent a message to ${email}.`).waitFor();
+    await screenshot(page, 'signup-check-email');
+    // Not signed in until the link is opened.
+    expect((await page.request.get(`${baseUrl}/api/user`)).status()).toBe(401);
+
+    await page.goto(await linkInOutbox(email, 'Verify your StockPulse e-mail address'));
+    await page.getByText(`${email} is verified and your account is ready. You are signed in.`).waitFor();
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
     await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 });
     const menu = await openUserMenu();
     await menu.getByText('Free Trial Active').waitFor();
     expect(await menu.getByText(/^Ends /).isVisible()).toBe(true);
     expect(await menu.getByRole('link', { name: 'Manage Subscription' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Send Test Email' }).waitFor({ timeout: 30_000 });
+    expect(await page.getByText('Verify your e-mail address to receive alerts.').count()).toBe(0);
     await screenshot(page, 'dashboard-after-signup');
   });
 
-  it('says how to verify the address, and the e-mailed link verifies it', async () => {
-    await page.getByText('Verify your e-mail address to receive alerts.').waitFor();
-    await page.goto(await linkInOutbox(email, 'Verify your StockPulse e-mail address'));
-    await page.getByText(`${email} is verified.`, { exact: false }).waitFor();
-    await page.goto(`${baseUrl}/dashboard`);
-    await page.getByRole('button', { name: 'Send Test Email' }).waitFor({ timeout: 30_000 });
-    expect(await page.getByText('Verify your e-mail address to receive alerts.').count()).toBe(0);
-    await screenshot(page, 'email-verified');
+  it('signing up again with the same address gives the same answer, and the owner is told by e-mail', async () => {
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}/auth`);
+    await other.getByLabel('Email').fill(email.toUpperCase());
+    await other.getByLabel('Password', { exact: true }).fill('someone-elses-password');
+    await other.getByLabel('Confirm password').fill('someone-elses-password');
+    await other.getByRole('button', { name: 'Create Account' }).click();
+    await other.getByRole('heading', { name: 'Check your e-mail to continue' }).waitFor();
+    await other.getByText(`We sent a message to ${email}.`).waitFor();
+    await context.close();
+    const signIn = await linkInOutbox(email, 'Someone tried to sign up with your StockPulse address', /(https?:\/\/\S+\/auth)\b/);
+    expect(signIn).toBe(`${baseUrl}/auth`);
   });
 
   it('resets a forgotten password from /auth through the e-mailed link', async () => {
@@ -118,17 +134,18 @@ describe('an account from sign-up to deletion, in the browser', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('deletes the account after the confirmation, and it cannot sign in again', async () => {
+  it('deletes the account with the current password, and it cannot sign in again', async () => {
     await page.goto(`${baseUrl}/settings`);
     await page.getByRole('tab', { name: 'Security' }).click();
-    let confirmation = '';
-    page.once('dialog', (dialog) => {
-      confirmation = dialog.message();
-      void dialog.accept();
-    });
     await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText('Are you sure you want to delete your account? This action cannot be undone.').waitFor();
+    await dialog.getByLabel('Current password').fill('wrong-password');
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
+    await dialog.getByText('Current password is incorrect').waitFor();
+    await dialog.getByLabel('Current password').fill(password);
+    await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    expect(confirmation).toBe('Are you sure you want to delete your account? This action cannot be undone.');
     const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
     expect(login.status).toBe(401);
   });

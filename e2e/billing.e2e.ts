@@ -7,7 +7,7 @@ import { startStripeMock, type StripeMockHandle } from '../tests/support/stripeM
 import { signedWebhook, stripeEvent, stripeFixture, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../tests/support/stripeEvents';
 import { launchBrowser, screenshot } from './support/browser';
 import { projectRoot } from '../platform/temporalCli';
-import { startProductProcess, type ProductProcess } from '../tests/support/productProcess';
+import { signInOverHttp, startProductProcess, type ProductProcess } from '../tests/support/productProcess';
 
 const stripeJsDouble = fs.readFileSync(path.join(import.meta.dirname, 'support', 'stripeJsDouble.js'), 'utf8');
 
@@ -98,18 +98,24 @@ describe('billing in the browser, with Stripe keys (server on stripe-mock, Strip
     expect(await page.getByRole('heading', { name: 'Payment' }).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
-    await page.getByText('Your free trial has started. Welcome to the community!').waitFor();
-    await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'Check your e-mail to continue' }).waitFor();
+    await page.getByText(`We sent a message to ${email}.`).waitFor();
 
     const calls = await doubleCalls(page).catch(() => [] as DoubleCall[]);
-    // The page navigated in-app (no reload), so the double's record is still there.
+    // Still the same page (no reload), so the double's record is still there.
     const setups = calls.filter((c) => c.name === 'confirmSetup');
     expect(setups.length).toBe(2);
     expect(setups[1]!.details).toMatchObject({ redirect: 'if_required', confirmParams: { return_url: `${baseUrl}/auth` } });
     expect(String(setups[1]!.details.clientSecret)).toMatch(/^seti_.+_secret_/);
     expect(calls.find((c) => c.name === 'Stripe')?.details.publishableKey).toBe(TEST_PUBLISHABLE_KEY);
 
-    // The server created the customer, the subscription and signed the new user in.
+    // The e-mailed link finishes the sign-up and signs in.
+    expect((await page.request.get(`${baseUrl}/api/user`)).status()).toBe(401);
+    await page.goto(await verificationLink(baseUrl, { email: 'admin@billing.e2e.test', password: 'e2e-admin-password' }, email));
+    await page.getByText('is verified and your account is ready. You are signed in.', { exact: false }).waitFor();
+    await page.goto(`${baseUrl}/dashboard`);
+
+    // The server created the customer and the subscription.
     const user = await currentUser(page);
     expect(user.stripeCustomerId).toMatch(/^cus_/);
     expect(user.stripeSubscriptionId).toMatch(/^sub_/);
@@ -152,7 +158,9 @@ describe('billing in the browser, with Stripe keys (server on stripe-mock, Strip
       data: { email, password: 'payer-password', confirmPassword: 'payer-password' },
       headers: { Origin: baseUrl },
     });
-    expect(registered.status()).toBe(201);
+    expect(registered.status()).toBe(202);
+    await page.goto(await verificationLink(baseUrl, { email: 'admin@billing.e2e.test', password: 'e2e-admin-password' }, email));
+    await page.getByText('You are signed in.', { exact: false }).waitFor();
 
     await page.goto(`${baseUrl}/subscribe`);
     await page.getByRole('heading', { name: 'Subscribe to Pro' }).waitFor();
@@ -203,7 +211,9 @@ describe('billing in the browser, without Stripe keys (payments off)', () => {
       const page = await context.newPage();
       const email = `nokeys-${Date.now()}@example.com`;
       const res = await page.request.post(`${baseUrl}/api/register`, { data: { email, password: 'nokeys-password', confirmPassword: 'nokeys-password' }, headers: { Origin: baseUrl } });
-      expect(res.status()).toBe(201);
+      expect(res.status()).toBe(202);
+      await page.goto(await verificationLink(baseUrl, { email: inject('adminEmail'), password: inject('adminPassword') }, email));
+      await page.getByText('You are signed in.', { exact: false }).waitFor();
       await page.goto(`${baseUrl}/subscribe`);
       await page.getByRole('heading', { name: 'Payment System Temporarily Unavailable' }).waitFor();
       await page.getByRole('link', { name: 'Return to Home' }).click();
@@ -214,3 +224,15 @@ describe('billing in the browser, without Stripe keys (payments off)', () => {
     }
   });
 });
+
+/** The verification link the product mailed to this address, read from the admin's outbox (the capture), on this host. */
+async function verificationLink(baseUrl: string, admin: { email: string; password: string }, to: string): Promise<string> {
+  const cookie = await signInOverHttp(baseUrl, admin.email, admin.password);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: cookie } })).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
+    const mail = outbox.messages.find((m) => m.to.includes(to) && m.subject === 'Verify your StockPulse e-mail address');
+    if (mail) return /(https?:\/\/\S+token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!.replace(/^https?:\/\/[^/]+/, baseUrl);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no verification e-mail to ${to}`);
+}

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signInOverHttp, signUpOverHttp } from '../tests/support/productProcess';
 import { launchBrowser, signInThroughUi } from './support/browser';
 
 /** Stored text is rendered as text everywhere: markup in names and source lists never becomes HTML or runs. */
@@ -19,12 +20,9 @@ describe('hostile text stored through the API is rendered escaped', () => {
   const injected = (page: Page) => page.evaluate(() => ({ xss: (window as unknown as { __xss?: number }).__xss ?? null, images: document.querySelectorAll('img[src="x"]').length }));
 
   beforeAll(async () => {
-    const res = await fetch(`${baseUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ ...user, confirmPassword: user.password, firstName: payload, lastName: scriptPayload, username: `hostile_${tag}` }),
-    });
-    expect(res.status).toBe(201);
+    // Signed up through the API and finished by the e-mailed link (read from the admin's outbox).
+    const adminCookie = await signInOverHttp(baseUrl, inject('adminEmail'), inject('adminPassword'));
+    await signUpOverHttp(baseUrl, adminCookie, user.email, user.password, { fields: { firstName: payload, lastName: scriptPayload, username: `hostile_${tag}` } });
     browser = await launchBrowser();
   });
   afterAll(async () => browser?.close());

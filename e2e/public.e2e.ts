@@ -228,7 +228,7 @@ describe('the public site', () => {
     const bodies: unknown[] = [];
     await page.route('**/api/newsletter', async (route) => {
       bodies.push(route.request().postDataJSON());
-      await route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ subscribed: true }) });
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ subscribed: true }) });
     });
     await page.goto(`${baseUrl}/blog`);
     await page.getByRole('textbox', { name: 'Email address' }).fill('reader@example.com');

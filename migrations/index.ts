@@ -18,6 +18,7 @@ import * as m017 from './017_drop_stock_mention_counts';
 import * as m018 from './018_alert_kinds_watchlists_noise_control';
 import * as m020 from './020_webhooks';
 import * as m021 from './021_alert_outcomes';
+import * as m023 from './023_watchlist_order_and_pending_signups';
 import * as m024 from './024_price_history';
 import * as m025 from './025_api_keys';
 
@@ -47,6 +48,7 @@ const migrations: Array<[string, Migration]> = [
   ['018_alert_kinds_watchlists_noise_control', m018],
   ['020_webhooks', m020],
   ['021_alert_outcomes', m021],
+  ['023_watchlist_order_and_pending_signups', m023],
   ['024_price_history', m024],
   ['025_api_keys', m025],
 ];

@@ -91,6 +91,18 @@ export const envSchema = z.object({
   MAX_ALERTS_PER_USER: z.coerce.number().int().min(1).max(100_000).default(100),
   /** Lets webhooks reach private, loopback and link-local addresses and plain http (tests and local receivers only). */
   WEBHOOK_ALLOW_PRIVATE_TARGETS: booleanFlag,
+  /** The ports a webhook URL may name (comma-separated); 443, the https default, unless the operator allows more. */
+  WEBHOOK_ALLOWED_PORTS: z
+    .string()
+    .default('443')
+    .transform((v, ctx) => {
+      const ports = v.split(',').map((p) => p.trim()).filter(Boolean).map(Number);
+      if (ports.length === 0 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) {
+        ctx.addIssue({ code: 'custom', message: 'WEBHOOK_ALLOWED_PORTS must be a comma-separated list of ports (1-65535)' });
+        return z.NEVER;
+      }
+      return ports;
+    }),
   MAX_WEBHOOKS_PER_USER: z.coerce.number().int().min(1).max(100).default(5),
   WEBHOOK_TESTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   /** The public API (/api/v1): live keys per user, and each key's requests per minute and per UTC day. */

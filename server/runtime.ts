@@ -156,7 +156,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         address: temporalAddress,
         namespace: env.TEMPORAL_NAMESPACE,
         taskQueue: env.TEMPORAL_TASK_QUEUE,
-        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, sentiment: sentiment!, links: appLinks(publicUrlOf(env)), notifications, webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false }, listingsUrl: env.TICKER_LISTINGS_URL }),
+        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, sentiment: sentiment!, links: appLinks(publicUrlOf(env)), notifications, webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, allowedPorts: env.WEBHOOK_ALLOWED_PORTS }, listingsUrl: env.TICKER_LISTINGS_URL }),
       });
       stops.push(() => worker!.stop());
       worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));

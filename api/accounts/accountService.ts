@@ -6,7 +6,7 @@ import { listUserAlertOutcomes } from '../../warehouse/postgres/alertOutcomes';
 import { listApiKeys } from '../../warehouse/postgres/apiKeys';
 import { findAlertSettings } from '../../warehouse/postgres/alertSettings';
 import { expireEndedTrials } from '../../warehouse/postgres/trials';
-import { deleteUser, insertUser, updateUser, userByEmail, userById } from '../../warehouse/postgres/users';
+import { deleteUser, insertUser, updateUser, userByEmail, userById, usernameTaken } from '../../warehouse/postgres/users';
 import { watchlistTickers } from '../../warehouse/postgres/watchlists';
 import { listAlertWebhooks, listWebhookDeliveries, listWebhookTargets } from '../../warehouse/postgres/webhooks';
 import { guardLastAdmin } from './lastAdminGuard';
@@ -61,6 +61,11 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
   const personalWords = (u: { email: string; username?: string | null; firstName?: string | null; lastName?: string | null }) =>
     [u.email, u.email.split('@')[0]!, u.username, u.firstName, u.lastName].filter((w): w is string => Boolean(w));
 
+  /** Tells the owner of an address that someone tried to sign up with it (sign-up itself answers as for a new address). */
+  const notifySignupAttempt = (owner: UserRow) => {
+    messages.dispatch({ userId: owner.id, channel: 'email', recipient: owner.email, payload: { purpose: 'signup_attempt', link: messages.page('/auth') } });
+  };
+
   const sendEmailVerification = async (userId: string, email: string) => {
     const token = await tokens.issueLink(userId, 'verify_email', email);
     messages.dispatch({ userId, channel: 'email', recipient: email, payload: { purpose: 'verify_email', link: messages.link('/verify-email', token) } });
@@ -68,6 +73,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
 
   return {
     findById,
+    findByEmail,
 
     /** The id behind an e-mail, if any (the sign-in limits ask whether the attempt comes from a known source). */
     async userIdByEmail(email: string): Promise<string | undefined> {
@@ -78,14 +84,24 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       return toPublicUser(await requireUser(id));
     },
 
-    /** Creates the account on the 7-day trial without a card, unverified, and sends the verification link. */
-    async register(input: RegisterInput, now = new Date()): Promise<PublicUser> {
+    /**
+     * Sign-up on the 7-day trial without a card. A free address gets an account waiting for its link (it cannot sign
+     * in until the link proves the address) and the verification link; a taken address gets an e-mail telling its
+     * owner someone tried, and nothing else changes. Both cases check the strength and hash the password, and neither
+     * tells the caller which case it was, so sign-up cannot be used to find out who has an account.
+     */
+    async register(input: RegisterInput, now = new Date()): Promise<void> {
       checkStrength(input.password, personalWords(input));
+      // A taken username is said in either case: it names no address.
+      if (input.username && (await usernameTaken(db, input.username))) throw new HttpError(409, 'This username is already taken', 'username');
       const passwordHash = await passwords.hash(input.password);
+      const email = input.email.toLowerCase();
+      const existing = await findByEmail(email);
+      if (existing) return notifySignupAttempt(existing);
       let row: UserRow;
       try {
         row = await insertUser(db, {
-            email: input.email.toLowerCase(),
+            email,
             password_hash: passwordHash,
             username: input.username || null,
             first_name: input.firstName || null,
@@ -94,14 +110,22 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
             trial_start_date: now,
             trial_end_date: marketingTrialEnd(now),
             email_verified_at: null,
-            last_login_at: now,
+            signup_pending: true,
           });
       } catch (err) {
+        // The same address signed up a moment ago (two requests at once): it is taken now.
+        if (isUniqueViolation(err, 'users_email_lower_unique')) {
+          const owner = await findByEmail(email);
+          if (owner) notifySignupAttempt(owner);
+          return;
+        }
         return conflictFromUnique(err);
       }
       await sendEmailVerification(row.id, row.email);
-      return toPublicUser(row);
     },
+
+    /** Tells the owner of this (taken) address that someone tried to sign up with it: the card sign-up's taken case. */
+    notifySignupAttempt,
 
     /**
      * Same message and comparable time for an unknown e-mail and a wrong password. A card-free trial past its end is
@@ -110,7 +134,9 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     async authenticate(input: LoginInput, now = new Date()): Promise<PublicUser> {
       const row = await findByEmail(input.email);
       const valid = await passwords.verify(input.password, row?.password_hash ?? (await dummyPasswordHash));
-      if (!row || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+      // A sign-up still waiting for its link answers as an unknown address does: signing in with the password it was
+      // created with would tell whoever signed up that the address had been free.
+      if (!row || !valid || row.signup_pending) throw new HttpError(401, INVALID_CREDENTIALS);
       if (!row.is_active) throw new HttpError(403, 'This account has been deactivated. Contact support to restore it.');
       await expireEndedTrials(db, now, row.id);
       return toPublicUser((await updateUser(db, { id: row.id }, { last_login_at: now })) ?? row);
@@ -157,21 +183,26 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       return toPublicUser(row!);
     },
 
-    /** Confirms an address from its link: the sign-up address, or a new address asked for in Settings. */
-    async verifyEmail(token: string, now = new Date()): Promise<PublicUser> {
+    /**
+     * Confirms an address from its link: the sign-up address, or a new address asked for in Settings. `finishedSignup`
+     * says the link completed a sign-up that was waiting for it (the route then signs the user in: the link proved the
+     * mailbox of the person who just chose the password).
+     */
+    async verifyEmail(token: string, now = new Date()): Promise<{ user: PublicUser; finishedSignup: boolean }> {
       const signup = await tokens.useLink('verify_email', token, now);
       if (signup) {
-        const row = await updateUser(db, { id: signup.userId, email: signup.target ?? '' }, { email_verified_at: now, updated_at: now });
+        const before = await findById(signup.userId);
+        const row = await updateUser(db, { id: signup.userId, email: signup.target ?? '' }, { email_verified_at: now, signup_pending: false, updated_at: now });
         // The address changed since the link was sent: the link no longer proves the current one.
         if (!row) throw new HttpError(400, INVALID_LINK, 'token');
-        return toPublicUser(row);
+        return { user: toPublicUser(row), finishedSignup: Boolean(before?.signup_pending) && row.is_active };
       }
       const change = await tokens.useLink('change_email', token, now);
       if (!change?.target) throw new HttpError(400, INVALID_LINK, 'token');
       try {
         const row = await updateUser(db, { id: change.userId }, { email: change.target, pending_email: null, email_verified_at: now, updated_at: now });
         if (!row) throw new HttpError(400, INVALID_LINK, 'token');
-        return toPublicUser(row);
+        return { user: toPublicUser(row), finishedSignup: false };
       } catch (err) {
         return conflictFromUnique(err);
       }
@@ -231,14 +262,20 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       if (!row || row.email !== used?.target) throw new HttpError(400, INVALID_LINK, 'token');
       const hash = await passwords.hash(input.password);
       await db.transaction(async (trx) => {
-        // Opening the link proved the mailbox, so the address counts as verified too.
-        await updateUser(trx, { id: row.id }, { password_hash: hash, email_verified_at: row.email_verified_at ?? now, updated_at: now });
+        // Opening the link proved the mailbox, so the address counts as verified too (and a sign-up waiting for its
+        // link is complete: the password is now the mailbox owner's).
+        await updateUser(trx, { id: row.id }, { password_hash: hash, email_verified_at: row.email_verified_at ?? now, signup_pending: false, updated_at: now });
         await destroyUserSessions(trx, row.id);
       });
     },
 
-    /** Deletes the account and ends all of its sessions; the last active admin cannot delete themselves (409). */
-    async deleteAccount(id: string): Promise<void> {
+    /**
+     * Deletes the account and ends all of its sessions, after checking the current password (as an e-mail or password
+     * change does); the last active admin cannot delete themselves (409).
+     */
+    async deleteAccount(id: string, currentPassword: string): Promise<void> {
+      const current = await requireUser(id);
+      if (!(await passwords.verify(currentPassword, current.password_hash))) throw WRONG_CURRENT_PASSWORD;
       await db.transaction(async (trx) => {
         // Not row-locked here: the guard locks every active admin in id order, so two admins deleting themselves at once
         // queue behind each other instead of each holding its own row and deadlocking on the other's.

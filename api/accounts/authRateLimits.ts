@@ -10,7 +10,7 @@ export interface AuthLimits {
   /** Sign-in window, seconds. */
   loginWindowSeconds: number;
   signupsPerIpPerHour: number;
-  /** Verification links, phone codes, e-mail changes and reset links per user or e-mail (and 4× that per IP), per hour. */
+  /** Verification links, phone codes and e-mail changes per user, reset links per e-mail and IP (and 4× that per IP), per hour. */
   messagesPerHour?: number;
   /** Card sign-ups started (each creates a Stripe customer) per IP, per hour. */
   setupIntentsPerIpPerHour?: number;
@@ -76,6 +76,16 @@ export function createAuthRateLimits(db: Knex, overrides: AuthLimits = defaultAu
     },
     async consumeSignup(ip: string): Promise<void> {
       await consume(signupsByIp, ip, 'sign-ups from this address');
+    },
+    /**
+     * A password-reset request: counted per IP, and per address and IP together, so requests from elsewhere cannot use
+     * up the owner's; requests from the account's own session, or from an address or device it signed in from, are not
+     * counted against the address at all. The per-IP limit still bounds how much one source can send.
+     */
+    async consumePasswordReset(email: string, ip: string, fromOwnSource: boolean): Promise<void> {
+      const { byKey, byIp, what } = perAction.passwordReset;
+      await consume(byIp, ip, what);
+      if (!fromOwnSource) await consume(byKey, `${email}\n${ip}`, what);
     },
     /** One more of a limited action for the user (or e-mail) and for the IP; 429 with Retry-After past either limit. */
     async consumeAction(action: LimitedAction, key: string, ip: string): Promise<void> {

@@ -93,3 +93,45 @@ describe('password hashing on its own bounded pool', () => {
     expect(config.status).toBe(200);
   });
 });
+
+describe('password-reset limits cannot deny the owner a reset', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ authLimits: { loginFailuresPerEmail: 5, loginFailuresPerIp: 30, loginWindowSeconds: 900, signupsPerIpPerHour: 1000, messagesPerHour: 5 } }, { TRUST_PROXY: 'true' });
+  });
+  afterAll(async () => t.close());
+
+  const forgot = (ip: string, email: string, cookie?: string) => {
+    const req = request(t.server).post('/api/password/forgot').set('X-Forwarded-For', ip);
+    if (cookie) req.set('Cookie', cookie);
+    return req.send({ email });
+  };
+  /** Waits until this many messages went to the address (the links are sent after the answer). */
+  const sentTo = async (email: string, count: number) => {
+    for (let i = 0; i < 100 && t.outbox.sent.filter((m) => m.to === email).length < count; i++) await new Promise((r) => setTimeout(r, 50));
+    return t.outbox.sent.filter((m) => m.to === email).length;
+  };
+
+  it("five requests from an attacker's address block that address, not the owner's known address, device or a new one", async () => {
+    const email = newEmail();
+    await t.deps.db('users').insert({ email, password_hash: await hashPassword(password) });
+    // The owner signed in once from home, which set the device cookie.
+    const home = await request(t.server).post('/api/login').set('X-Forwarded-For', '198.51.100.7').send({ email, password });
+    expect(home.status).toBe(200);
+    const deviceCookie = (home.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]!).filter((c) => c.startsWith('sp.device')).join('; ');
+
+    for (let i = 0; i < 5; i++) expect((await forgot('203.0.113.66', email)).status).toBe(200);
+    const blocked = await forgot('203.0.113.66', email);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    expect(await sentTo(email, 5)).toBe(5);
+    // From home (an address the account signed in from), again and again: never counted against the address.
+    for (let i = 0; i < 7; i++) expect((await forgot('198.51.100.7', email)).status).toBe(200);
+    // From a café, with the device cookie of an earlier sign-in.
+    expect((await forgot('192.0.2.44', email, deviceCookie)).status).toBe(200);
+    // From a new address with no cookie: counted, but apart from the attacker's.
+    expect((await forgot('192.0.2.99', email)).status).toBe(200);
+    expect(await sentTo(email, 14)).toBe(14);
+  });
+});

@@ -14,8 +14,9 @@ export function createTestEmailService(db: Knex, channels: NotificationChannels,
         await limiter.consume(userId);
       } catch (res) {
         if (!(res instanceof RateLimiterRes)) throw res;
-        const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60_000));
-        throw new HttpError(429, `Too many test emails: ${perHour} per hour. Try again in ${minutes} minute(s).`);
+        const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+        const minutes = Math.ceil(seconds / 60);
+        throw new HttpError(429, `Too many test emails: ${perHour} per hour. Try again in ${minutes} minute(s).`, undefined, { 'Retry-After': String(seconds) });
       }
       const user = await userById(db, userId);
       if (!user) throw new HttpError(401, 'Unauthorized');

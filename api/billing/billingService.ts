@@ -53,10 +53,12 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
   const emailTaken = async (email: string) => Boolean(await userByEmail(db, email));
 
   return {
-    /** Step 1 → 2 of card sign-up: a customer for the e-mail (reused on a second try) and a SetupIntent to save the card. */
+    /**
+     * Step 1 → 2 of card sign-up: a customer for the e-mail (reused on a second try) and a SetupIntent to save the card.
+     * The same for a free and a taken address: whether an account exists is said only by e-mail, at the last step.
+     */
     async createSetupIntent(email: string, pending: PendingSignup | undefined): Promise<SetupIntentResponse> {
       const normalized = email.toLowerCase();
-      if (await emailTaken(normalized)) throw new HttpError(409, 'An account with this email already exists', 'email');
       const customerId =
         pending && pending.email === normalized
           ? pending.customerId
@@ -74,17 +76,29 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
     },
 
     /**
-     * Step 2 → 3: creates the account, makes the confirmed card the customer's default and starts the
-     * 14-day trial subscription. The user row and the subscription commit together: a Stripe failure
-     * leaves no account behind, and a failed commit cancels the subscription.
+     * Step 2 → 3: creates the account (waiting for its e-mailed link, like a plain sign-up), makes the confirmed card
+     * the customer's default and starts the 14-day trial subscription. The user row and the subscription commit
+     * together: a Stripe failure leaves no account behind, and a failed commit cancels the subscription. For an address
+     * that already has an account it creates nothing, removes the customer just made (so the card is not kept) and
+     * answers `taken`; the route answers both cases alike and the owner is told by e-mail.
      */
-    async registerWithTrial(input: RegisterWithTrialInput, pending: PendingSignup | undefined, now = new Date()): Promise<PublicUser> {
+    async registerWithTrial(input: RegisterWithTrialInput, pending: PendingSignup | undefined, now = new Date()): Promise<PublicUser | 'taken'> {
       const email = input.email.toLowerCase();
       if (!pending || pending.customerId !== input.customerId || pending.email !== email) {
         throw new HttpError(400, 'Payment setup does not match this sign-up. Please go back and enter your card again.', 'customerId');
       }
       checkStrength(input.password, [email, email.split('@')[0]!]);
+      // Hashed in both cases, so a taken address answers in the same time class as a free one.
       const passwordHash = await passwords.hash(input.password);
+      const forgetCustomer = () =>
+        stripe.customers.del(input.customerId).then(
+          () => undefined,
+          (err: unknown) => log.warn('could not delete the customer of a sign-up for a taken address', { customerId: input.customerId, error: String(err) }),
+        );
+      if (await emailTaken(email)) {
+        await forgetCustomer();
+        return 'taken';
+      }
       const priceId = await callStripe('prices.resolve', proPriceId);
       let createdSubscriptionId: string | null = null;
       try {
@@ -99,9 +113,9 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
               subscription_status: 'trialing',
               trial_start_date: now,
               trial_end_date: new Date(now.getTime() + PRO_PLAN.signupTrialDays * DAY_MS),
-              // Verified from the link the route sends once the account exists.
+              // Verified, and the sign-up finished, by the link the route sends once the account exists.
               email_verified_at: null,
-              last_login_at: now,
+              signup_pending: true,
             });
           // A confirmed SetupIntent has already attached the card to its customer; attach only when it has not.
           const paymentMethod = await callStripe('paymentMethods.retrieve', () => stripe.paymentMethods.retrieve(input.paymentMethodId));
@@ -137,7 +151,12 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
           const id: string = createdSubscriptionId;
           await stripe.subscriptions.cancel(id).catch((cancelErr: unknown) => log.error('could not cancel orphan subscription', { subscriptionId: id, error: String(cancelErr) }));
         }
-        if (isUniqueViolation(err)) throw new HttpError(409, 'An account with this email already exists', 'email');
+        if (isUniqueViolation(err) && (await emailTaken(email))) {
+          // The address signed up a moment ago (two requests at once): taken now.
+          await forgetCustomer();
+          return 'taken';
+        }
+        if (isUniqueViolation(err)) throw new HttpError(409, 'This username is already taken', 'username');
         throw err;
       }
     },

@@ -126,4 +126,11 @@ describe('hostile input gets a clear 4xx, and text is stored exactly as sent', (
     expect(whole.status).toBe(401);
   });
 
+  it.each(['zstd', 'compress', 'gzip, zstd', 'gzip, br'])('a body in Content-Encoding %s → 415 naming the encoding, never a 500', async (encoding) => {
+    const { port } = t.server.address() as AddressInfo;
+    const res = await fetch(`http://127.0.0.1:${port}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Encoding': encoding }, body: new Blob([new Uint8Array([0x28, 0xb5, 0x2f, 0xfd, 0, 0, 0, 0])]) });
+    expect(res.status).toBe(415);
+    const named = encoding === 'gzip, br' ? encoding : encoding.split(', ').at(-1)!;
+    expect(await res.json()).toEqual({ message: `Content-Encoding "${named}" is not supported: send the body uncompressed, or as gzip, deflate or br` });
+  });
 });

@@ -82,6 +82,16 @@ export function route<A extends Access, P extends z.ZodObject | undefined = unde
 }
 
 /**
+ * What shared caches (proxies, CDNs) and the browser may keep. Answers of signed-in routes carry the user's own data,
+ * so they are `private, no-store` (a handler may relax a read to `private, no-cache` to revalidate with an ETag), and
+ * so is every answer to a state-changing call (sign-in and sign-up return the user, a setup intent its client secret).
+ * Public reads (health, config, the OpenAPI document) are left to the defaults.
+ */
+export function cacheControlOf(method: Method, access: Access): string | undefined {
+  return access !== 'public' || method !== 'GET' ? 'private, no-store' : undefined;
+}
+
+/**
  * Mounts routes with their access check first; a route cannot exist without a declared access. `apiKeyAccess` checks
  * the API key of `apiKey` routes (and counts the call against its limits).
  */
@@ -90,7 +100,13 @@ export function buildRouter(routes: RouteDefinition[], apiKeyAccess?: Middleware
   // handler past a check that compared the path as written.
   const router = new Router({ sensitive: true });
   for (const r of routes) {
-    router.register(r.path, [r.method], [requireAccess(r.access, apiKeyAccess), r.handler]);
+    const cacheControl = cacheControlOf(r.method, r.access);
+    // Set before the access check, so a 401 or 403 is not cached either.
+    const noSharedCache: Middleware = async (ctx, next) => {
+      if (cacheControl) ctx.set('Cache-Control', cacheControl);
+      await next();
+    };
+    router.register(r.path, [r.method], [noSharedCache, requireAccess(r.access, apiKeyAccess), r.handler]);
   }
   return router;
 }

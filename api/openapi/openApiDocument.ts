@@ -17,7 +17,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found',
   409: 'Conflict with existing data',
   413: 'Request body is too large',
-  415: 'Unsupported content type',
+  415: 'Unsupported content type or content encoding',
+  421: 'Misdirected: the Host header names another site than this one',
   429: 'Rate limited: Retry-After says when to retry',
   503: 'A store or service this call needs is unavailable',
 };
@@ -57,7 +58,8 @@ function parameters(r: DocumentedRoute): JsonSchema[] {
 const requestBody = (r: DocumentedRoute) => r.doc.body ?? r.doc.signedBody;
 
 function errorStatuses(r: DocumentedRoute): number[] {
-  const statuses = new Set<number>(r.doc.errors ?? []);
+  // Every route answers 421 to a request addressed to another host (api/http/hostCheck.ts).
+  const statuses = new Set<number>([...(r.doc.errors ?? []), 421]);
   // A key may be missing, bad or revoked (401), its owner deactivated (403) or unsubscribed (402), its allowance spent (429).
   if (r.access === 'apiKey') [401, 402, 403, 429].forEach((s) => statuses.add(s));
   if (requestBody(r) || r.doc.query || r.doc.params) statuses.add(400);

@@ -4,6 +4,7 @@ import { publicUserSchema } from '../../core/contracts/user';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { USERNAME_MESSAGE } from '../../core/contracts/auth';
 import { purgeExpiredSessions } from '../sessions/postgresSessionStore';
+import { signUpAndVerify, verificationToken } from '../../tests/support/signUp';
 
 const password = 'correct-horse';
 let n = 0;
@@ -17,30 +18,36 @@ describe('accounts API against real Postgres', () => {
   });
   afterAll(async () => t.close());
 
-  const register = async (agent = request.agent(t.server), email = newEmail()) => {
-    const res = await agent.post('/api/register').send({ email, password, confirmPassword: password });
-    expect(res.status).toBe(201);
-    return { agent, email, user: res.body };
-  };
+  const register = async (agent = request.agent(t.server), email = newEmail()) => signUpAndVerify(t, email, password, {}, agent);
   const sessionCookie = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('sp.sid='));
 
   describe('POST /api/register', () => {
-    it('creates the account on the 7-day no-card trial, signs it in and never returns the password hash', async () => {
+    it('creates the account on the 7-day no-card trial; its e-mailed link finishes the sign-up and signs in; never the password hash', async () => {
       const agent = request.agent(t.server);
       const email = newEmail();
       const res = await agent.post('/api/register').send({ email: email.toUpperCase(), password, confirmPassword: password, firstName: 'Ada', lastName: 'Lovelace', username: `ada${n}` });
-      expect(res.status).toBe(201);
-      const user = publicUserSchema.strict().parse(res.body);
-      expect(user.email).toBe(email);
-      expect(user).toMatchObject({ subscriptionStatus: 'trialing', role: 'user', isActive: true, emailAlerts: true, smsAlerts: false, weeklyDigest: true, marketUpdates: true, newFeatures: false, hasCompletedTrial: false });
-      expect(Date.parse(user.trialEndDate!) - Date.parse(user.trialStartDate!)).toBe(7 * 24 * 3600 * 1000);
-      expect(JSON.stringify(res.body)).not.toMatch(/password|scrypt/i);
-      const cookie = sessionCookie(res)!;
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ message: `Check your e-mail to continue: we sent a message to ${email}. Open the link in it to finish creating your account and sign in.`, email });
+      expect(sessionCookie(res)).toBeUndefined();
+      // Waiting for its link, the account cannot sign in, and answers as an unknown address does.
+      const early = await request(t.server).post('/api/login').send({ email, password });
+      expect(early.status).toBe(401);
+      expect(early.body).toEqual({ message: 'Invalid email or password' });
+
+      const verified = await agent.post('/api/verify-email').send({ token: await verificationToken(t, email) });
+      expect(verified.status).toBe(200);
+      expect(verified.body).toEqual({ message: `${email} is verified and your account is ready. You are signed in.` });
+      const cookie = sessionCookie(verified)!;
       expect(cookie).toMatch(/httponly/i);
       expect(cookie).toMatch(/samesite=lax/i);
       const me = await agent.get('/api/user');
       expect(me.status).toBe(200);
-      expect(me.body.id).toBe(user.id);
+      const user = publicUserSchema.strict().parse(me.body);
+      expect(user.email).toBe(email);
+      expect(user).toMatchObject({ subscriptionStatus: 'trialing', role: 'user', isActive: true, emailVerified: true, emailAlerts: true, smsAlerts: false, weeklyDigest: true, marketUpdates: true, newFeatures: false, hasCompletedTrial: false });
+      expect(Date.parse(user.trialEndDate!) - Date.parse(user.trialStartDate!)).toBe(7 * 24 * 3600 * 1000);
+      expect(JSON.stringify(me.body)).not.toMatch(/password|scrypt/i);
+      expect((await request(t.server).post('/api/login').send({ email, password })).status).toBe(200);
     });
 
     it.each([
@@ -59,13 +66,11 @@ describe('accounts API against real Postgres', () => {
     });
 
     it('username is optional (blank is none) and unique in any letter case (409)', async () => {
-      const blank = await request(t.server).post('/api/register').send({ email: newEmail(), password, confirmPassword: password, username: '  ' });
-      expect(blank.status).toBe(201);
-      expect(blank.body.username).toBeNull();
+      const blank = await register();
+      expect(blank.user.username).toBeNull();
       const name = `Trader_${Date.now().toString(36)}`;
-      const first = await request(t.server).post('/api/register').send({ email: newEmail(), password, confirmPassword: password, username: name });
-      expect(first.status).toBe(201);
-      expect(first.body.username).toBe(name);
+      const first = await signUpAndVerify(t, newEmail(), password, { username: name });
+      expect(first.user.username).toBe(name);
       const taken = await request(t.server).post('/api/register').send({ email: newEmail(), password, confirmPassword: password, username: name.toLowerCase() });
       expect(taken.status).toBe(409);
       expect(taken.body).toMatchObject({ field: 'username' });
@@ -75,11 +80,54 @@ describe('accounts API against real Postgres', () => {
       await expect(t.deps.db('users').insert({ email: newEmail(), password_hash: 'x', username: 'has space' })).rejects.toThrow(/users_username_format/);
     });
 
-    it('refuses a duplicate e-mail in any letter case with 409', async () => {
+    it('answers a taken address (any letter case) exactly as a new one, and e-mails its owner instead', async () => {
       const { email } = await register();
-      const res = await request(t.server).post('/api/register').send({ email: email.toUpperCase(), password, confirmPassword: password });
-      expect(res.status).toBe(409);
-      expect(res.body).toEqual({ message: 'An account with this email already exists', field: 'email' });
+      const signUp = async (address: string) => {
+        const started = performance.now();
+        const res = await request(t.server).post('/api/register').send({ email: address, password: 'another-long-passphrase', confirmPassword: 'another-long-passphrase' });
+        return { res, ms: performance.now() - started };
+      };
+      const taken = [await signUp(email.toUpperCase()), await signUp(email), await signUp(email.toUpperCase())];
+      const free = [await signUp(newEmail().toUpperCase()), await signUp(newEmail()), await signUp(newEmail())];
+      const fresh = free[0]!.res.body.email as string;
+      const takenRes = taken[0]!.res;
+      const freeRes = free[0]!.res;
+      for (const { res } of [...taken, ...free]) {
+        expect(res.status).toBe(202);
+        expect(sessionCookie(res)).toBeUndefined();
+      }
+      // The same body but for the address each one typed, and no session either way.
+      expect(takenRes.body.message.replace(email, 'X')).toBe(freeRes.body.message.replace(fresh, 'X'));
+      expect(Object.keys(takenRes.body)).toEqual(Object.keys(freeRes.body));
+      // The same timing class: both hash the password (scrypt, N=2^15: tens of milliseconds even on a fast machine) and
+      // neither sends mail within the request. The fastest of three of each is compared, to keep scheduling noise out.
+      const fastest = (runs: Array<{ ms: number }>) => Math.min(...runs.map((r) => r.ms));
+      expect(fastest(taken)).toBeGreaterThan(20);
+      expect(fastest(free)).toBeGreaterThan(20);
+      expect(Math.max(fastest(taken), fastest(free)) / Math.min(fastest(taken), fastest(free))).toBeLessThan(3);
+
+      const notice = await t.outbox.waitFor((m) => m.to === email && m.subject === 'Someone tried to sign up with your StockPulse address');
+      expect(notice.text).toContain('sign in, or choose "Forgot password?"');
+      expect(notice.text).toContain('/auth');
+      // The owner's password and account are unchanged.
+      expect((await request(t.server).post('/api/login').send({ email, password })).status).toBe(200);
+      expect((await request(t.server).post('/api/login').send({ email, password: 'another-long-passphrase' })).status).toBe(401);
+    });
+
+    it('a sign-up waiting for its link: a second sign-up of the address tells its owner, and a reset finishes the account', async () => {
+      const email = newEmail();
+      // Someone else signed the address up first, with a password of their own; they never get the link.
+      expect((await request(t.server).post('/api/register').send({ email, password: 'squatter-passphrase', confirmPassword: 'squatter-passphrase' })).status).toBe(202);
+      expect((await request(t.server).post('/api/login').send({ email, password: 'squatter-passphrase' })).status).toBe(401);
+      // The owner signs up: the same answer, and an e-mail saying to reset the password.
+      expect((await request(t.server).post('/api/register').send({ email, password, confirmPassword: password })).status).toBe(202);
+      await t.outbox.waitFor((m) => m.to === email && m.subject === 'Someone tried to sign up with your StockPulse address');
+      await request(t.server).post('/api/password/forgot').send({ email });
+      const reset = await t.outbox.waitFor((m) => m.to === email && m.subject === 'Reset your StockPulse password');
+      const token = /token=([A-Za-z0-9_-]+)/.exec(reset.text)![1]!;
+      expect((await request(t.server).post('/api/password/reset').send({ token, password, confirmPassword: password })).status).toBe(200);
+      expect((await request(t.server).post('/api/login').send({ email, password })).status).toBe(200);
+      expect((await request(t.server).post('/api/login').send({ email, password: 'squatter-passphrase' })).status).toBe(401);
     });
   });
 
@@ -90,7 +138,7 @@ describe('accounts API against real Postgres', () => {
       // A session that exists before login (e.g. planted by an attacker) must not survive it.
       const before = await agent.post('/api/login').send({ email, password: 'wrong-password' });
       expect(before.status).toBe(401);
-      await agent.post('/api/register').send({ email: newEmail(), password, confirmPassword: password });
+      await signUpAndVerify(t, newEmail(), password, {}, agent);
       const preLoginCookie = sessionCookie(await agent.get('/api/user'))!;
       const login = await agent.post('/api/login').send({ email, password });
       expect(login.status).toBe(200);
@@ -242,11 +290,22 @@ describe('accounts API against real Postgres', () => {
       expect(JSON.stringify(res.body)).not.toMatch(/scrypt/);
     });
 
+    it('deleting the account needs the current password: none or a wrong one is a 400 naming it, and the account stays', async () => {
+      const { agent } = await register();
+      const none = await agent.delete('/api/user/account');
+      expect(none.status).toBe(400);
+      expect(none.body).toMatchObject({ message: 'Enter your current password to delete your account', field: 'currentPassword' });
+      const wrong = await agent.delete('/api/user/account').send({ currentPassword: 'not-my-password' });
+      expect(wrong.status).toBe(400);
+      expect(wrong.body).toMatchObject({ message: 'Current password is incorrect', field: 'currentPassword' });
+      expect((await agent.get('/api/user')).status).toBe(200);
+    });
+
     it('deletes the account, ends every session, and the account cannot sign in again', async () => {
       const { agent, email } = await register();
       const second = request.agent(t.server);
       expect((await second.post('/api/login').send({ email, password })).status).toBe(200);
-      expect((await agent.delete('/api/user/account')).status).toBe(200);
+      expect((await agent.delete('/api/user/account').send({ currentPassword: password })).status).toBe(200);
       expect((await agent.get('/api/user')).status).toBe(401);
       expect((await second.get('/api/user')).status).toBe(401);
       expect((await request(t.server).post('/api/login').send({ email, password })).status).toBe(401);
@@ -285,8 +344,10 @@ describe('logout under concurrent requests', () => {
   afterAll(async () => t.close());
 
   it('a request in flight during logout does not bring the session back (rolling refresh only updates live sessions)', async () => {
-    const registered = await request(t.server).post('/api/register').send({ email: `race-${Date.now()}@example.com`, password, confirmPassword: password });
-    expect(registered.status).toBe(201);
+    const email = `race-${Date.now()}@example.com`;
+    expect((await request(t.server).post('/api/register').send({ email, password, confirmPassword: password })).status).toBe(202);
+    const registered = await request(t.server).post('/api/verify-email').send({ token: await verificationToken(t, email) });
+    expect(registered.status).toBe(200);
     const cookie = (registered.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
     expect((await request(t.server).get('/api/user').set('Cookie', cookie)).status).toBe(200);
     // Many polls racing a logout, as the dashboard does.

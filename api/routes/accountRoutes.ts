@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'koa';
 import {
+  deleteAccountSchema,
   forgotPasswordSchema,
   loginSchema,
   messageResponseSchema,
@@ -11,12 +12,14 @@ import {
   resetPasswordSchema,
   verifyEmailSchema,
 } from '../../core/contracts/auth';
+import { signUpAcceptedSchema, type SignUpAccepted, signUpAcceptedMessage } from '../../core/contracts/auth';
 import { successSchema } from '../../core/contracts/errors';
 import { publicUserSchema } from '../../core/contracts/user';
 import { userExportSchema } from '../../core/contracts/userExport';
 import type { AccountService } from '../accounts/accountService';
 import type { AuthRateLimits } from '../accounts/authRateLimits';
 import type { LoginSources } from '../accounts/loginSources';
+import type { UserJobLimits } from '../services/userJobLimits';
 import { route } from '../http/routeTable';
 import { DAY_MS } from '../../core/timeWindows';
 
@@ -27,6 +30,8 @@ const messageResponse = (description: string) => ({ description, schema: message
 /** A long-lived random id per browser: sign-ins from a device the account used before skip the per-account slowdown. */
 const DEVICE_COOKIE = 'sp.device';
 const DEVICE_MAX_AGE_MS = 365 * DAY_MS;
+/** Sign-up's one answer (plain and card), whatever became of the address. */
+export const signUpAccepted = (email: string): SignUpAccepted => ({ message: signUpAcceptedMessage(email.toLowerCase()), email: email.toLowerCase() });
 const RESET_REQUESTED = 'If an account uses that address, we sent it a link to choose a new password. The link works for 1 hour.';
 
 /**
@@ -43,12 +48,14 @@ export async function startSession(ctx: Context, userId: string): Promise<void> 
 export interface AccountRouteDeps {
   accounts: AccountService;
   limits: AuthRateLimits;
+  /** Limits the data export per user. */
+  jobLimits: UserJobLimits;
   sources: LoginSources;
   /** Whether cookies carry Secure (the same rule as the session cookie). */
   secureCookies: boolean;
 }
 
-export function accountRoutes({ accounts, limits, sources, secureCookies }: AccountRouteDeps) {
+export function accountRoutes({ accounts, limits, jobLimits, sources, secureCookies }: AccountRouteDeps) {
   const deviceOf = (ctx: Context) => ctx.cookies.get(DEVICE_COOKIE, { signed: true }) || undefined;
   /** Remembers this address and browser as the user's, giving the browser its device id when it has none. */
   const rememberSource = async (ctx: Context, userId: string) => {
@@ -63,12 +70,10 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
   return [
     route('POST', '/api/register', 'public', async (ctx, { body: input }) => {
       await limits.consumeSignup(ctx.ip);
-      const user = await accounts.register(input);
-      await rememberSource(ctx, user.id);
-      await startSession(ctx, user.id);
-      ctx.status = 201;
-      ctx.body = user;
-    }, { summary: 'Create an account, sign in, and send the e-mail verification link', body: registerSchema, responses: { 201: userResponse('The new user, signed in') }, errors: [409, 429] }),
+      await accounts.register(input);
+      ctx.status = 202;
+      ctx.body = signUpAccepted(input.email);
+    }, { summary: 'Sign up: the same answer for a new and a taken address; a new one gets its verification link (the link finishes the sign-up and signs in), a taken one an e-mail to its owner', body: registerSchema, responses: { 202: { description: 'Check your e-mail to continue', schema: signUpAcceptedSchema } }, errors: [409, 429] }),
 
     route('POST', '/api/login', 'public', async (ctx, { body: input }) => {
       const email = input.email.toLowerCase();
@@ -117,9 +122,16 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
     }, { summary: 'Send a new e-mail verification link', responses: { 200: messageResponse('Sent, or already verified') }, errors: [429] }),
 
     route('POST', '/api/verify-email', 'public', async (ctx, { body: { token } }) => {
-      const user = await accounts.verifyEmail(token);
+      const { user, finishedSignup } = await accounts.verifyEmail(token);
+      if (finishedSignup) {
+        // The link finishes a sign-up: this browser continues signed in, and it becomes a known source of the account.
+        await rememberSource(ctx, user.id);
+        await startSession(ctx, user.id);
+        ctx.body = { message: `${user.email} is verified and your account is ready. You are signed in.` };
+        return;
+      }
       ctx.body = { message: `${user.email} is verified. Alert e-mails will go to this address.` };
-    }, { summary: 'Confirm an e-mail address from its link (sign-up or e-mail change)', body: verifyEmailSchema, responses: { 200: messageResponse('Verified') }, errors: [409] }),
+    }, { summary: 'Confirm an e-mail address from its link (sign-up, which then signs in, or e-mail change)', body: verifyEmailSchema, responses: { 200: messageResponse('Verified') }, errors: [409] }),
 
     route('POST', '/api/user/phone/code', 'user', async (ctx, { user }) => {
       const id = user.id;
@@ -132,7 +144,11 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
     }, { summary: 'Confirm the phone number with the code sent by SMS', body: phoneCodeSchema, responses: { 200: userResponse('The user, phone verified') } }),
 
     route('POST', '/api/password/forgot', 'public', async (ctx, { body: { email } }) => {
-      await limits.consumeAction('passwordReset', email.toLowerCase(), ctx.ip);
+      const address = email.toLowerCase();
+      const userId = await accounts.userIdByEmail(address);
+      // The owner (signed in, or from an address or device the account signed in from) is never limited by others' requests.
+      const ownSource = userId !== undefined && (ctx.state.user?.id === userId || (await sources.isKnown(userId, ctx.ip, deviceOf(ctx))));
+      await limits.consumePasswordReset(address, ctx.ip, ownSource);
       await accounts.requestPasswordReset(email);
       ctx.body = { message: RESET_REQUESTED };
     }, { summary: 'Send a password reset link (the answer is the same whether or not the account exists)', body: forgotPasswordSchema, responses: { 200: messageResponse('Requested') }, errors: [429] }),
@@ -142,15 +158,16 @@ export function accountRoutes({ accounts, limits, sources, secureCookies }: Acco
       ctx.body = { message: 'Your password was changed and every session signed out. Sign in with the new password.' };
     }, { summary: 'Set a new password from a reset link (single use, 1 hour; ends every session)', body: resetPasswordSchema, responses: { 200: messageResponse('Changed') }, errors: [429] }),
 
-    route('DELETE', '/api/user/account', 'user', async (ctx, { user }) => {
-      await accounts.deleteAccount(user.id);
+    route('DELETE', '/api/user/account', 'user', async (ctx, { body: { currentPassword }, user }) => {
+      await accounts.deleteAccount(user.id, currentPassword);
       ctx.session = null;
       ctx.body = { success: true };
-    }, { summary: 'Delete the account and all its sessions (409 for the last active admin)', responses: { 200: { description: 'Deleted', schema: successSchema } }, errors: [409] }),
+    }, { summary: 'Delete the account and all its sessions (current password required; 409 for the last active admin)', body: deleteAccountSchema, responses: { 200: { description: 'Deleted', schema: successSchema } }, errors: [409] }),
 
     route('GET', '/api/user/export', 'user', async (ctx, { user }) => {
+      await jobLimits.consume('export', user);
       ctx.set('Content-Disposition', 'attachment; filename="stockpulse-data.json"');
       ctx.body = await accounts.exportData(user.id);
-    }, { summary: 'Download My Data (JSON attachment)', responses: { 200: { description: 'The account data', schema: userExportSchema } } }),
+    }, { summary: 'Download My Data (JSON attachment; 5 per user per hour)', responses: { 200: { description: 'The account data', schema: userExportSchema } }, errors: [429] }),
   ];
 }

@@ -132,6 +132,9 @@ describe('alerts, test e-mail and outbox API', () => {
     const limited = await request(t.server).post('/api/test-email').set('Cookie', alice);
     expect(limited.status).toBe(429);
     expect(limited.body.message).toMatch(/^Too many test emails: 3 per hour\. Try again in \d+ minute\(s\)\.$/);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
     expect((await request(t.server).post('/api/test-email').set('Cookie', bob)).status).toBe(200); // per user
   });
 

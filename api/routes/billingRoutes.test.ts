@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { signedInCookie } from '../../tests/support/signIn';
+import { signUpAndVerify, verificationToken } from '../../tests/support/signUp';
+import { hashPassword } from '../../platform/passwordHasher';
 import { captureOutput } from '../../tests/support/captureOutput';
 import { startStripeRecorder, type StripeRecorder } from '../../tests/support/stripeRecorder';
 import { TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../../tests/support/stripeEvents';
@@ -69,17 +71,40 @@ describe('billing API against stripe-mock', () => {
       expect(stripe.callsTo('POST', '/v1/setup_intents')).toHaveLength(1);
     });
 
-    it('create-setup-intent refuses a bad e-mail (400 naming the field) and an e-mail that already has an account (409)', async () => {
+    it('create-setup-intent refuses a bad e-mail (400 naming the field) and answers a taken address as a free one', async () => {
       const bad = seen(await request(t.server).post('/api/create-setup-intent').send({ email: 'nope' }));
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ field: 'email', message: 'Invalid email address' });
+      expect(stripe.calls).toHaveLength(0);
       await t.database.db('users').insert({ email: 'taken@example.com', password_hash: 'x' });
       const taken = seen(await request(t.server).post('/api/create-setup-intent').send({ email: 'TAKEN@example.com' }));
-      expect(taken.status).toBe(409);
-      expect(stripe.calls).toHaveLength(0);
+      const free = seen(await request(t.server).post('/api/create-setup-intent').send({ email: 'free-card@example.com' }));
+      expect([taken.status, free.status]).toEqual([200, 200]);
+      expect(Object.keys(taken.body).sort()).toEqual(Object.keys(free.body).sort());
+      expect(stripe.callsTo('POST', '/v1/customers')).toHaveLength(2);
     });
 
-    it('register-with-trial creates the user, makes the card the default, starts the 14-day trial subscription and signs in', async () => {
+    it('register-with-trial for a taken address: the same 202 as a free one, no account, no subscription, the customer removed, the owner e-mailed', async () => {
+      const password = 'owner-passphrase-42';
+      await t.database.db('users').insert({ email: 'card-owner@example.com', password_hash: await hashPassword(password) });
+      const agent = request.agent(t.server);
+      const setup = seen(await agent.post('/api/create-setup-intent').send({ email: 'Card-Owner@example.com' }));
+      const customerId = setup.body.customerId as string;
+      stripe.clear();
+      const res = seen(
+        await agent.post('/api/register-with-trial').send({ email: 'Card-Owner@example.com', password: 'intruder-passphrase-7', confirmPassword: 'intruder-passphrase-7', paymentMethodId: 'pm_card_visa', customerId }),
+      );
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ message: 'Check your e-mail to continue: we sent a message to card-owner@example.com. Open the link in it to finish creating your account and sign in.', email: 'card-owner@example.com' });
+      expect(stripe.callsTo('POST', '/v1/subscriptions')).toHaveLength(0);
+      expect(stripe.callsTo('DELETE', `/v1/customers/${customerId}`)).toHaveLength(1);
+      expect(await t.database.db('users').whereRaw('lower(email) = ?', ['card-owner@example.com']).count<Array<{ count: number }>>('* as count')).toEqual([{ count: 1 }]);
+      await t.outbox.waitFor((m) => m.to === 'card-owner@example.com' && m.subject === 'Someone tried to sign up with your StockPulse address');
+      expect((await agent.get('/api/user')).status).toBe(401);
+      expect((await request(t.server).post('/api/login').send({ email: 'card-owner@example.com', password })).status).toBe(200);
+    });
+
+    it('register-with-trial creates the user, makes the card the default, starts the 14-day trial subscription; the e-mailed link signs in', async () => {
       const agent = request.agent(t.server);
       const setup = seen(await agent.post('/api/create-setup-intent').send({ email: 'trial@example.com' }));
       const customerId = setup.body.customerId as string;
@@ -93,9 +118,9 @@ describe('billing API against stripe-mock', () => {
           customerId,
         }),
       );
-      expect(res.status).toBe(201);
+      expect(res.status).toBe(202);
       expect(res.body.email).toBe('trial@example.com');
-      expect(res.body).not.toHaveProperty('passwordHash');
+      const created = await user('trial@example.com');
 
       expect(stripe.callsTo('GET', '/v1/payment_methods/pm_card_visa')).toHaveLength(1);
       const [attach] = stripe.callsTo('POST', '/v1/payment_methods/pm_card_visa/attach');
@@ -110,19 +135,22 @@ describe('billing API against stripe-mock', () => {
         customer: customerId,
         trial_period_days: '14',
         default_payment_method: 'pm_card_visa',
-        'metadata[userId]': res.body.id,
+        'metadata[userId]': created.id,
       });
       expect(subscribe?.params['items[0][price]']).toMatch(/^price_/);
-      expect(subscribe?.idempotencyKey).toBe(`signup-trial-${res.body.id}`);
+      expect(subscribe?.idempotencyKey).toBe(`signup-trial-${created.id}`);
 
       const row = await user('trial@example.com');
       expect(row.stripe_customer_id).toBe(customerId);
       expect(row.stripe_subscription_id).toMatch(/^sub_/);
       expect(row.trial_start_date).toBeInstanceOf(Date);
       expect(row.trial_end_date).toBeInstanceOf(Date);
-      expect(res.body.stripeSubscriptionId).toBe(row.stripe_subscription_id);
-      // Signed in on the new account.
-      expect((await agent.get('/api/user')).body.email).toBe('trial@example.com');
+      // Not signed in until the e-mailed link is opened; the link signs in on the new account.
+      expect((await agent.get('/api/user')).status).toBe(401);
+      expect((await agent.post('/api/verify-email').send({ token: await verificationToken(t, 'trial@example.com') })).status).toBe(200);
+      const me = await agent.get('/api/user');
+      expect(me.body).toMatchObject({ email: 'trial@example.com', stripeSubscriptionId: row.stripe_subscription_id, emailVerified: true });
+      expect(me.body).not.toHaveProperty('passwordHash');
     });
 
     it('register-with-trial refuses a customer id this browser was not given, and bad input, without calling Stripe', async () => {
@@ -271,11 +299,9 @@ describe('billing API with payments off (no Stripe keys)', () => {
   });
 
   it('sign-up still registers directly on the 7-day card-free trial, and that trial can be cancelled', async () => {
-    const agent = request.agent(t.server);
-    const res = await agent.post('/api/register').send({ email: 'free@example.com', password: 'secret-passphrase-42', confirmPassword: 'secret-passphrase-42' });
-    expect(res.status).toBe(201);
-    expect(res.body.subscriptionStatus).toBe('trialing');
-    const days = (Date.parse(res.body.trialEndDate) - Date.parse(res.body.trialStartDate)) / 86_400_000;
+    const { agent, user } = await signUpAndVerify(t, 'free@example.com', 'secret-passphrase-42');
+    expect(user.subscriptionStatus).toBe('trialing');
+    const days = (Date.parse(user.trialEndDate!) - Date.parse(user.trialStartDate!)) / 86_400_000;
     expect(days).toBeCloseTo(7, 5);
     const cancelled = await agent.post('/api/subscription/cancel').send({});
     expect(cancelled.body.subscriptionStatus).toBe('cancelled');

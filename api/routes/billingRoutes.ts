@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { createSubscriptionResponseSchema, registerWithTrialSchema, setupIntentRequestSchema, setupIntentResponseSchema } from '../../core/contracts/billing';
+import { signUpAcceptedSchema } from '../../core/contracts/auth';
 import { publicUserSchema } from '../../core/contracts/user';
 import type { AccountService } from '../accounts/accountService';
 import type { AuthRateLimits } from '../accounts/authRateLimits';
@@ -10,7 +11,7 @@ import { readRawBody } from '../billing/rawBody';
 import type { WebhookHandler } from '../billing/webhookHandler';
 import { serviceUnavailable } from '../http/httpError';
 import { route } from '../http/routeTable';
-import { startSession } from './accountRoutes';
+import { signUpAccepted } from './accountRoutes';
 
 /** The webhook path; app.ts keeps the JSON body parser off it (the signature covers the raw bytes). */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
@@ -45,18 +46,22 @@ export function billingRoutes({ billing, webhooks, cancellation, limits, account
       const pending: PendingSignup = { email: email.toLowerCase(), customerId: result.customerId };
       ctx.session!.pendingSignup = pending;
       ctx.body = result;
-    }, { summary: 'Start a card sign-up: a Stripe SetupIntent for the e-mail', body: setupIntentRequestSchema, responses: { 200: { description: 'Client secret and customer id', schema: setupIntentResponseSchema } }, errors: [409, 429, 502, 503] }),
+    }, { summary: 'Start a card sign-up: a Stripe SetupIntent for the e-mail (the same for a free and a taken address)', body: setupIntentRequestSchema, responses: { 200: { description: 'Client secret and customer id', schema: setupIntentResponseSchema } }, errors: [429, 502, 503] }),
 
     route('POST', '/api/register-with-trial', 'public', async (ctx, { body: input }) => {
       const service = requireBilling();
       await limits.consumeSignup(ctx.ip);
-      const user = await service.registerWithTrial(input, pendingSignupOf(ctx));
+      const result = await service.registerWithTrial(input, pendingSignupOf(ctx));
       delete ctx.session!.pendingSignup;
-      await accounts.resendVerification(user.id);
-      await startSession(ctx, user.id);
-      ctx.status = 201;
-      ctx.body = user;
-    }, { summary: 'Create the account with the confirmed card and a 14-day trial', body: registerWithTrialSchema, responses: { 201: { description: 'The new user, signed in', schema: publicUserSchema } }, errors: [409, 429, 502, 503] }),
+      if (result === 'taken') {
+        const owner = await accounts.findByEmail(input.email);
+        if (owner) accounts.notifySignupAttempt(owner);
+      } else {
+        await accounts.resendVerification(result.id);
+      }
+      ctx.status = 202;
+      ctx.body = signUpAccepted(input.email);
+    }, { summary: 'Finish a card sign-up: the account with the confirmed card and a 14-day trial, finished by its e-mailed link (the same answer for a taken address, whose owner is told by e-mail)', body: registerWithTrialSchema, responses: { 202: { description: 'Check your e-mail to continue', schema: signUpAcceptedSchema } }, errors: [409, 429, 502, 503] }),
 
     route('POST', '/api/create-subscription', 'user', async (ctx, { user }) => {
       ctx.body = await requireBilling().createSubscription(user.id);

@@ -57,7 +57,8 @@ describe('on-demand pipelines: POST /api/stocks/refresh-prices and /api/detect-t
     replay = await ReplayServer.start();
     t = await startTestApp({ dashboardCacheMs: 0 }, { TEMPORAL_TASK_QUEUE: taskQueue });
     await seedTickerUniverse(t.database.db);
-    cookie = await signedInCookie(t, 'pipelines@example.com');
+    // An admin: exempt from the one-run-a-minute limit of users (api/routes/onDemandJobs.test.ts), so each case runs.
+    cookie = await signedInCookie(t, 'pipelines@example.com', 'admin');
     worker = await startWorker({
       address: inject('temporalAddress'),
       namespace: 'default',

@@ -10,7 +10,7 @@ describe('DELETE /api/user/account keeps an active admin', () => {
   });
   afterAll(async () => t.close());
 
-  const deleteOwnAccount = (cookie: string) => request(t.server).delete('/api/user/account').set('Cookie', cookie);
+  const deleteOwnAccount = (cookie: string) => request(t.server).delete('/api/user/account').set('Cookie', cookie).send({ currentPassword: 'test-password' });
   const exists = async (email: string) => Boolean(await t.deps.db('users').where({ email }).first('id'));
 
   it('the last active admin cannot delete their own account: 409 with a message, account and session kept', async () => {

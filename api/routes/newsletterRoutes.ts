@@ -3,12 +3,16 @@ import type { Database } from '../../platform/database';
 import { subscribeToNewsletter } from '../../warehouse/postgres/newsletterSubscribers';
 import { route } from '../http/routeTable';
 
-/** The blog's newsletter box: stores the address once (case-insensitive); 201 when new, 200 when already subscribed. */
+/**
+ * The blog's newsletter box: stores the address once (case-insensitive). A new and an already subscribed address get
+ * the same answer, so the box cannot be used to learn who subscribed.
+ */
 export function newsletterRoutes(db: Database) {
   return [
     route('POST', '/api/newsletter', 'public', async (ctx, { body: { email } }) => {
-      ctx.status = (await subscribeToNewsletter(db, email)) ? 201 : 200;
+      await subscribeToNewsletter(db, email);
+      ctx.status = 200;
       ctx.body = { subscribed: true };
-    }, { summary: 'Subscribe to the newsletter', body: newsletterSignupSchema, responses: { 201: { description: 'Subscribed', schema: newsletterSignupResponseSchema }, 200: { description: 'Already subscribed', schema: newsletterSignupResponseSchema } } }),
+    }, { summary: 'Subscribe to the newsletter (the same answer for a new and an already subscribed address)', body: newsletterSignupSchema, responses: { 200: { description: 'Subscribed (or already subscribed)', schema: newsletterSignupResponseSchema } } }),
   ];
 }

@@ -18,6 +18,7 @@ import type { detectTrends, refreshPrices } from '../../workflows/definitions';
 import { trendingNow } from '../../warehouse/postgres/trendingStocks';
 import { route } from '../http/routeTable';
 import { createPipelineRunner } from '../services/pipelineRunner';
+import { coalesced, type UserJobLimits } from '../services/userJobLimits';
 import { cachedValue } from '../../platform/ttlCache';
 import { usingRealAPIs } from '../services/platformStatusService';
 import type { StockDetailService } from '../services/stockDetailService';
@@ -42,6 +43,8 @@ export interface StockRouteDeps {
   dashboardCacheMs: number;
   /** How long POST refresh-prices / detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
+  /** Per-user limits of the on-demand runs. */
+  jobLimits: UserJobLimits;
   now?: () => Date;
   /** The stock list and details, shared with the public API so both read one cache. */
   stocks: StockListService;
@@ -60,6 +63,18 @@ export function stockRoutes(deps: StockRouteDeps) {
     namespace: deps.config.env.TEMPORAL_NAMESPACE,
     taskQueue: deps.config.env.TEMPORAL_TASK_QUEUE,
     timeoutMs: deps.pipelineTimeoutMs,
+  });
+  // Concurrent requests (any users) share one run and its answer.
+  const refreshPricesNow = coalesced(async () => {
+    const result = await run<Awaited<ReturnType<typeof refreshPrices>>>('refreshPrices', ON_DEMAND_PRICE_REFRESH_ID, 'the price refresh');
+    stocks.invalidate();
+    return result;
+  });
+  const detectTrendsNow = coalesced(async () => {
+    const result = await run<Awaited<ReturnType<typeof detectTrends>>>('detectTrends', ON_DEMAND_TREND_DETECTION_ID, 'trend detection');
+    stocks.invalidate();
+    trending.invalidate();
+    return result;
   });
 
   return [
@@ -93,17 +108,16 @@ export function stockRoutes(deps: StockRouteDeps) {
       ctx.body = await trending.get();
     }, { summary: 'Trending tickers, newest first', responses: { 200: { description: 'Ticker list', schema: trendingNowSchema } } }),
 
-    route('POST', '/api/stocks/refresh-prices', 'user', async (ctx) => {
-      const result = await run<Awaited<ReturnType<typeof refreshPrices>>>('refreshPrices', ON_DEMAND_PRICE_REFRESH_ID, 'the price refresh');
-      stocks.invalidate();
+    route('POST', '/api/stocks/refresh-prices', 'user', async (ctx, { user }) => {
+      await deps.jobLimits.consume('refreshPrices', user);
+      const result = await refreshPricesNow();
       ctx.body = refreshPricesResponseSchema.parse({ updatedCount: result.updatedCount, simulated: result.simulated });
-    }, { summary: 'Refresh prices now (RefreshPrices workflow)', responses: { 200: { description: 'Prices updated', schema: refreshPricesResponseSchema } }, errors: [503] }),
+    }, { summary: 'Refresh prices now (RefreshPrices workflow; concurrent calls share one run; one per user per minute, admins exempt)', responses: { 200: { description: 'Prices updated', schema: refreshPricesResponseSchema } }, errors: [429, 503] }),
 
-    route('POST', '/api/detect-trends', 'user', async (ctx) => {
-      const result = await run<Awaited<ReturnType<typeof detectTrends>>>('detectTrends', ON_DEMAND_TREND_DETECTION_ID, 'trend detection');
-      stocks.invalidate();
-      trending.invalidate();
+    route('POST', '/api/detect-trends', 'user', async (ctx, { user }) => {
+      await deps.jobLimits.consume('detectTrends', user);
+      const result = await detectTrendsNow();
       ctx.body = detectTrendsResponseSchema.parse({ trendsDetected: result.trendsDetected, usingRealAPIs: usingRealAPIs(deps.realPlatforms) });
-    }, { summary: 'Detect trends now (DetectTrends workflow)', responses: { 200: { description: 'Trends detected', schema: detectTrendsResponseSchema } }, errors: [503] }),
+    }, { summary: 'Detect trends now (DetectTrends workflow; concurrent calls share one run; one per user per minute, admins exempt)', responses: { 200: { description: 'Trends detected', schema: detectTrendsResponseSchema } }, errors: [429, 503] }),
   ];
 }

@@ -41,6 +41,17 @@ describe('watchlist, alert kinds and noise control API', () => {
     expect((await request(t.server).put('/api/watchlist').send({ tickers: [] })).status).toBe(401);
   });
 
+  it('keeps the order the user starred in: within one save as sent, and a later star after the earlier ones', async () => {
+    const carol = await signedInCookie(t, 'carol@example.com');
+    expect((await as(carol).put('/api/watchlist', { tickers: ['TSLA', 'AMC'] })).body.tickers).toEqual(['TSLA', 'AMC']);
+    expect((await as(carol).put('/api/watchlist', { tickers: ['TSLA', 'AMC', 'GME'] })).body.tickers).toEqual(['TSLA', 'AMC', 'GME']);
+    // Unstarring one keeps the others where they were; starring it again puts it last.
+    expect((await as(carol).put('/api/watchlist', { tickers: ['AMC', 'GME'] })).body.tickers).toEqual(['AMC', 'GME']);
+    expect((await as(carol).put('/api/watchlist', { tickers: ['TSLA', 'AMC', 'GME'] })).body.tickers).toEqual(['AMC', 'GME', 'TSLA']);
+    expect((await as(carol).get('/api/watchlist')).body.tickers).toEqual(['AMC', 'GME', 'TSLA']);
+    expect((await as(carol).get('/api/user/export')).body.watchlist).toEqual(['AMC', 'GME', 'TSLA']);
+  });
+
   it.each([
     [{ tickers: ['AMC', 'NOPE'] }, 'tickers: unknown stock NOPE'],
     [{ tickers: 'AMC' }, 'tickers must be a list of ticker symbols'],

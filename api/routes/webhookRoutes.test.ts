@@ -55,6 +55,15 @@ describe('webhook settings: validation and server-side request forgery', () => {
       [{ url: 'https://hooks.example.com/x', format: 'teams' }, 'format', 'format must be json, slack or discord'],
       [{ url: 'ftp://hooks.example.com/x' }, 'url', 'url must start with https://'],
       [{ url: 'https://user:pw@hooks.example.com/x' }, 'url', 'url must not carry a user name or password'],
+      // Only port 443 (WEBHOOK_ALLOWED_PORTS): a public address on the SSH port is not a webhook receiver.
+      [{ url: 'https://hooks.example.com:22/x' }, 'url', 'url must use port 443 (the https default: leave the port out)'],
+      [{ url: 'https://hooks.example.com:8443/x' }, 'url', 'url must use port 443 (the https default: leave the port out)'],
+      [{ url: 'https://93.184.216.34:22/' }, 'url', 'url must use port 443 (the https default: leave the port out)'],
+      // Exactly as a URL parser reads it: unencoded characters, an upper-case host or backslashes are rewritten.
+      [{ url: 'https://hooks.example.com/a b' }, 'url', 'url must be written exactly as it is read: https://hooks.example.com/a%20b'],
+      [{ url: 'https://hooks.example.com/x?q="<>"' }, 'url', 'url must be written exactly as it is read: https://hooks.example.com/x?q=%22%3C%3E%22'],
+      [{ url: 'https://HOOKS.example.com/x' }, 'url', 'url must be written exactly as it is read: https://hooks.example.com/x'],
+      [{ url: 'https://hooks.example.com\\x' }, 'url', 'url must be written exactly as it is read: https://hooks.example.com/x'],
     ] as const) {
       const res = await add(alice, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
@@ -93,6 +102,16 @@ describe('webhook settings: validation and server-side request forgery', () => {
     expect(metadata.body.message).toBe('url resolves to a private or reserved address (169.254.169.254); webhooks only reach public addresses');
     expect((await add(alice, { url: 'https://loopback6.example/' })).body.message).toContain('(::1)');
     expect((await request(t.server).get('/api/webhooks').set('Cookie', alice)).body.targets).toEqual([]);
+  });
+
+  it('accepts a URL without the "/" of an empty path; the default port written out is shown its plain form', async () => {
+    const res = await add(bob, { url: 'https://hooks.example.com' });
+    expect(res.status).toBe(201);
+    const port = await add(bob, { url: 'https://hooks.example.com:443/port' });
+    expect(port.status).toBe(400);
+    expect(port.body).toMatchObject({ message: 'url must be written exactly as it is read: https://hooks.example.com/port', field: 'url' });
+    const targets = (await request(t.server).get('/api/webhooks').set('Cookie', bob)).body.targets as Array<{ id: number }>;
+    for (const target of targets) await request(t.server).delete(`/api/webhooks/${target.id}`).set('Cookie', bob);
   });
 
   it('stores a public https target, refuses a duplicate (409) and more than the limit (400 on url)', async () => {
@@ -252,7 +271,9 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
     failNext = true;
     const failed = await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({ targetId: targets[0]!.id });
     failNext = false;
-    expect(failed.body.deliveries).toEqual([expect.objectContaining({ status: 'failed', httpStatus: 503, lastError: 'HTTP 503: receiver says no', attempts: 1 })]);
+    expect(failed.body.deliveries).toEqual([expect.objectContaining({ status: 'failed', httpStatus: 503, lastError: 'Receiver error: the receiver answered HTTP 503', attempts: 1 })]);
+    // The receiver's own text is never shown to the user.
+    expect(JSON.stringify(failed.body)).not.toContain('receiver says no');
     expect((await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({ targetId: 999999 })).status).toBe(404);
     expect((await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({ targetId: 'one' })).body).toMatchObject({ field: 'targetId' });
     const third = await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({ targetId: targets[1]!.id });

@@ -82,6 +82,12 @@ export const passwordChangeSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
 
+/** DELETE /api/user/account: the current password, so a stolen session cannot destroy an account it cannot take over. */
+export const deleteAccountSchema = z.object({
+  currentPassword: z.string({ error: 'Enter your current password to delete your account' }).min(1, 'Enter your current password to delete your account').max(200, 'Current password must be at most 200 characters'),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
 /** POST /api/password/forgot. */
 export const forgotPasswordSchema = z.object({ email: emailField });
 
@@ -101,3 +107,12 @@ export const phoneCodeSchema = z.object({ code: z.string({ error: 'Enter the 6-d
 
 /** Answers that only confirm a request was taken (the same whether or not an account exists). */
 export const messageResponseSchema = z.object({ message: z.string() });
+
+/**
+ * The one answer of sign-up (plain or with a card), the same whether the address was free or already had an account:
+ * the rest is said by e-mail, so sign-up cannot be used to find out who has an account.
+ */
+export const signUpAcceptedSchema = z.object({ message: z.string(), email: z.string() });
+export type SignUpAccepted = z.infer<typeof signUpAcceptedSchema>;
+export const signUpAcceptedMessage = (email: string) =>
+  `Check your e-mail to continue: we sent a message to ${email}. Open the link in it to finish creating your account and sign in.`;

@@ -10,7 +10,14 @@ export const webhookUrlSchema = z
   .trim()
   .min(1, 'url is required')
   .max(WEBHOOK_URL_MAX_LENGTH, `url must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`)
-  .refine((v) => URL.canParse(v), 'url must be a valid URL');
+  .refine((v) => URL.canParse(v), 'url must be a valid URL')
+  // Stored and sent exactly as given, so it must read the same to every URL parser: no unencoded spaces or quotes, no
+  // upper-case host, no backslashes, nothing a parser rewrites (only the "/" of an empty path may be left out).
+  .superRefine((v, ctx) => {
+    if (!URL.canParse(v)) return;
+    const href = new URL(v).href;
+    if (href !== v && href !== `${v}/`) ctx.addIssue({ code: 'custom', message: `url must be written exactly as it is read: ${href.slice(0, 300)}` });
+  });
 export const webhookFormatSchema = z.enum(webhookFormats, { error: 'format must be json, slack or discord' });
 
 /** POST /api/webhooks and PUT /api/alerts/{id}/webhook: where to send, and in which shape. */

@@ -27,6 +27,8 @@ export function createAccountMessenger(db: Knex, channels: NotificationChannels,
   };
   return {
     link: (path: string, token: string) => `${base}${path}?token=${encodeURIComponent(token)}`,
+    /** A page of the site, without a token (the sign-in page in the "you already have an account" e-mail). */
+    page: (path: string) => `${base}${path}`,
     /** Starts the send and returns at once; a failure is logged (without the secret) and recorded as failed. */
     dispatch(m: AccountMessage): void {
       send(m).catch((err: unknown) => log.warn('account message not sent', { purpose: m.payload.purpose, channel: m.channel, error: err instanceof Error ? err.message : String(err) }));

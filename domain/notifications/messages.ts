@@ -53,7 +53,7 @@ export interface DigestPayload {
  * rendered into the message but never stored with the notification (its row keeps only the purpose).
  */
 export interface AccountPayload {
-  purpose: 'verify_email' | 'change_email' | 'reset_password' | 'verify_phone';
+  purpose: 'verify_email' | 'change_email' | 'reset_password' | 'verify_phone' | 'signup_attempt';
   link?: string;
   code?: string;
 }
@@ -214,6 +214,13 @@ const ACCOUNT_EMAILS: Record<Exclude<AccountPayload['purpose'], 'verify_phone'>,
     action: 'Confirm new address',
     expiry: 'The link works once, for 24 hours.',
   },
+  signup_attempt: {
+    subject: 'Someone tried to sign up with your StockPulse address',
+    title: 'You already have an account',
+    line: 'Someone tried to sign up for StockPulse with this address, which already has an account. If it was you, sign in, or choose "Forgot password?" on the sign-in page to reset your password.',
+    action: 'Sign in',
+    expiry: 'No new account was created, and your account did not change.',
+  },
   reset_password: {
     subject: 'Reset your StockPulse password',
     title: 'Reset your password',
@@ -226,7 +233,7 @@ const ACCOUNT_EMAILS: Record<Exclude<AccountPayload['purpose'], 'verify_phone'>,
 function renderAccountEmail(p: AccountPayload, dashboardUrl: string): RenderedEmail {
   const m = ACCOUNT_EMAILS[p.purpose === 'verify_phone' ? 'verify_email' : p.purpose];
   const link = p.link ?? '';
-  const ignore = 'If you did not ask for this, ignore this e-mail: nothing changes.';
+  const ignore = p.purpose === 'signup_attempt' ? 'If it was not you, you can ignore this e-mail.' : 'If you did not ask for this, ignore this e-mail: nothing changes.';
   return {
     subject: m.subject,
     text: [m.line, '', `${m.action}: ${link}`, '', m.expiry, ignore, '', DISCLAIMER].join('\n'),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { claimWebhookDelivery, finishWebhookDelivery } from '../../warehouse/postgres/webhooks';
-import { sendWebhook, WebhookTargetRefused, type WebhookPolicy } from './webhookSender';
+import { sendFailureText, sendWebhook, type WebhookPolicy } from './webhookSender';
 
 /** The receiver answered, but not with a 2xx: `permanent` for a 4xx other than 408 and 429 (retrying will not help). */
 export class WebhookRejected extends Error {
@@ -34,8 +34,8 @@ export async function deliverWebhook(db: Knex, policy: WebhookPolicy, id: number
   try {
     response = await sendWebhook(claimed, policy);
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await finishWebhookDelivery(db, id, { delivered: false, httpStatus: null, error: err instanceof WebhookTargetRefused ? `Refused: ${message}` : message });
+    // The log the user reads gets the category; the error itself (for Temporal's retry and the logs) stays as it was.
+    await finishWebhookDelivery(db, id, { delivered: false, httpStatus: null, error: sendFailureText(err) });
     throw err;
   }
   if (response.error !== null) {

@@ -16,8 +16,18 @@ export interface WebhookPolicy {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: plain http and non-public addresses allowed (tests, local receivers). */
   allowPrivateTargets: boolean;
   resolve?: ResolveHost;
+  /** WEBHOOK_ALLOWED_PORTS: the ports a URL may name (default 443 only); any port when private targets are allowed. */
+  allowedPorts?: readonly number[];
   /** Per request, so a receiver that never answers cannot hold an activity. */
   timeoutMs?: number;
+}
+
+/** The receiver did not answer within the policy's timeout. */
+export class WebhookTimeout extends Error {
+  override name = 'WebhookTimeout';
+  constructor(readonly timeoutMs: number) {
+    super(`No answer within ${timeoutMs / 1000} s`);
+  }
 }
 
 /** A target refused before any byte is sent: its URL or the address it resolves to is not allowed. Not worth retrying. */
@@ -37,6 +47,11 @@ export async function resolveWebhookTarget(raw: string, policy: WebhookPolicy): 
   const url = new URL(raw);
   if (url.protocol !== 'https:' && !(policy.allowPrivateTargets && url.protocol === 'http:')) throw new WebhookTargetRefused('url must start with https://');
   if (url.username || url.password) throw new WebhookTargetRefused('url must not carry a user name or password');
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  const allowedPorts = policy.allowedPorts ?? [443];
+  if (!policy.allowPrivateTargets && !allowedPorts.includes(port)) {
+    throw new WebhookTargetRefused(`url must use ${allowedPorts.length === 1 ? `port ${allowedPorts[0]}` : `one of the ports ${allowedPorts.join(', ')}`}${allowedPorts.includes(443) ? ' (the https default: leave the port out)' : ''}`);
+  }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: string[];
   try {
@@ -61,11 +76,9 @@ export interface WebhookRequest {
 
 export interface WebhookResponse {
   httpStatus: number;
-  /** The start of the receiver's answer when it was not a success (for the delivery log). */
+  /** What went wrong when the answer was not a success, by category (for the delivery log the user sees). */
   error: string | null;
 }
-
-const ERROR_TEXT_LIMIT = 300;
 
 /**
  * Sends one signed webhook: resolves and checks the target again at send time, connects to that checked address only
@@ -96,23 +109,44 @@ export async function sendWebhook(request: WebhookRequest, policy: WebhookPolicy
         },
       },
       (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (c: Buffer) => {
-          if (size < ERROR_TEXT_LIMIT) chunks.push(c);
-          size += c.length;
-        });
+        // The receiver's body is read and dropped: its text is the remote's, never shown to the user.
+        res.resume();
         res.on('end', () => {
           const status = res.statusCode ?? 0;
-          const ok = status >= 200 && status < 300;
-          const text = Buffer.concat(chunks).toString('utf8').slice(0, ERROR_TEXT_LIMIT).trim();
-          resolve({ httpStatus: status, error: ok ? null : `HTTP ${status}${text ? `: ${text}` : ''}` });
+          resolve({ httpStatus: status, error: status >= 200 && status < 300 ? null : httpFailureText(status) });
         });
         res.on('error', reject);
       },
     );
-    req.on('timeout', () => req.destroy(new Error(`No answer within ${(policy.timeoutMs ?? 10_000) / 1000} s`)));
+    req.on('timeout', () => req.destroy(new WebhookTimeout(policy.timeoutMs ?? 10_000)));
     req.on('error', reject);
     req.end(raw);
   });
+}
+
+/** The delivery-log text of a non-2xx answer: its status and what kind of failure it is, never the receiver's text. */
+export function httpFailureText(status: number): string {
+  if (status >= 500) return `Receiver error: the receiver answered HTTP ${status}`;
+  if (status >= 400) return `Rejected: the receiver answered HTTP ${status}`;
+  if (status >= 300) return `Redirect not followed: the receiver answered HTTP ${status}`;
+  return `Unexpected answer: HTTP ${status}`;
+}
+
+const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_|ERR_OSSL_|EPROTO$)/;
+
+/**
+ * The delivery-log text of a send that got no answer, by category (timeout, TLS, refused, reset, unreachable): the
+ * user learns what to fix without seeing a remote's or a library's raw message. A target this product refused keeps
+ * its own message, which names the rule.
+ */
+export function sendFailureText(err: unknown): string {
+  if (err instanceof WebhookTargetRefused) return `Refused: ${err.message}`;
+  if (err instanceof WebhookTimeout) return `Timeout: no answer within ${err.timeoutMs / 1000} s`;
+  const code = String((err as { code?: unknown } | null)?.code ?? '');
+  if (TLS_CODES.test(code)) return "TLS error: the receiver's certificate or TLS set-up was not accepted";
+  if (code === 'ECONNREFUSED') return "Connection refused: nothing accepted the connection at the receiver's address and port";
+  if (code === 'ECONNRESET' || code === 'EPIPE') return 'Connection reset: the receiver closed the connection before answering';
+  if (code === 'ETIMEDOUT') return "Timeout: the receiver's host did not accept the connection in time";
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return "Unreachable: no route to the receiver's host";
+  return 'Network error: the delivery failed before the receiver answered';
 }

@@ -74,3 +74,31 @@ export async function signInOverHttp(baseUrl: string, email: string, password: s
   if (!res.ok) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
   return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
 }
+
+/**
+ * Signs up over HTTP (202, the same for every address) and opens the verification link the product mailed, read from
+ * the admin's outbox, which finishes the sign-up. Returns the Cookie header of the session the link started.
+ */
+export async function signUpOverHttp(
+  baseUrl: string,
+  adminCookie: string,
+  email: string,
+  password: string,
+  options: { headers?: Record<string, string>; fields?: Record<string, string> } = {},
+): Promise<string> {
+  const headers = options.headers ?? {};
+  const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ ...options.fields, email, password, confirmPassword: password }) });
+  if (res.status !== 202) throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: adminCookie } })).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
+    const mail = outbox.messages.find((m) => m.to.includes(email.toLowerCase()) && m.subject === 'Verify your StockPulse e-mail address');
+    const token = mail ? /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] : undefined;
+    if (token) {
+      const verified = await fetch(`${baseUrl}/api/verify-email`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ token }) });
+      if (!verified.ok) throw new Error(`verification of ${email} failed: ${verified.status} ${await verified.text()}`);
+      return verified.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no verification e-mail to ${email}`);
+}

@@ -32,6 +32,8 @@ export interface UserRow {
   market_updates: boolean;
   new_features: boolean;
   last_login_at: Date | null;
+  /** A sign-up waiting for its e-mailed link: it cannot sign in until the link (or a password reset) proves the address. */
+  signup_pending: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -60,6 +62,11 @@ export function userById(db: Database, id: string): Promise<UserRow | undefined>
 /** A user by e-mail, compared case-insensitively (addresses are unique regardless of case). */
 export function userByEmail(db: Database, email: string): Promise<UserRow | undefined> {
   return db('users').whereRaw('lower(email) = lower(?)', [email]).first<UserRow | undefined>();
+}
+
+/** Whether an account uses this username (compared case-insensitively, as the unique index does). */
+export async function usernameTaken(db: Database, username: string): Promise<boolean> {
+  return Boolean(await db('users').whereRaw('lower(username) = lower(?)', [username]).first('id'));
 }
 
 /** The user matching `match` (by id or a Stripe id), locked until the transaction ends, for a change that reads it first. */

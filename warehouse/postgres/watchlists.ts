@@ -2,9 +2,9 @@ import type { Database } from '../../platform/database';
 
 /** Every Postgres read and write of users' watchlists (the stocks they starred). */
 
-/** The user's starred tickers, in the order they were starred (stocks starred in one save by ticker). */
+/** The user's starred tickers, in the order they were starred (stocks starred in one save in the order sent). */
 export async function watchlistTickers(db: Database, userId: string): Promise<string[]> {
-  return await db('watchlist_items as w').join('stocks as s', 's.id', 'w.stock_id').where('w.user_id', userId).orderBy('w.created_at').orderBy('s.ticker').pluck<string[]>('s.ticker');
+  return await db('watchlist_items as w').join('stocks as s', 's.id', 'w.stock_id').where('w.user_id', userId).orderBy('w.starred_seq').pluck<string[]>('s.ticker');
 }
 
 /** The stock ids of these tickers; tickers with no stock are absent from the map. */
@@ -23,7 +23,14 @@ export async function replaceWatchlist(db: Database, userId: string, stockIds: n
     await trx('users').where({ id: userId }).forNoKeyUpdate().first('id');
     await trx('watchlist_items').where({ user_id: userId }).whereNotIn('stock_id', stockIds).delete();
     if (stockIds.length > 0) {
-      await trx('watchlist_items').insert(stockIds.map((stock_id) => ({ user_id: userId, stock_id }))).onConflict(['user_id', 'stock_id']).ignore();
+      // Rows flow into the insert sorted by their place in the list, so each new star draws its starred_seq after the
+      // one sent before it.
+      await trx.raw(
+        `INSERT INTO watchlist_items (user_id, stock_id)
+         SELECT ?, sent.stock_id FROM unnest(?::int[]) WITH ORDINALITY AS sent(stock_id, place) ORDER BY sent.place
+         ON CONFLICT (user_id, stock_id) DO NOTHING`,
+        [userId, stockIds],
+      );
     }
   });
 }

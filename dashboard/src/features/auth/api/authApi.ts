@@ -1,5 +1,5 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import type { LoginInput } from '@core/contracts/auth';
+import { signUpAcceptedSchema, type LoginInput, type SignUpAccepted } from '@core/contracts/auth';
 import { publicUserSchema, type PublicUser } from '@core/contracts/user';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { apiRequestJson } from '../../../lib/api';
@@ -38,8 +38,15 @@ export const loginMutationOptions = (queryClient: QueryClient) =>
     mutationFn: async (credentials: LoginInput) => rememberUser(queryClient, await apiRequestJson<unknown>('POST', '/api/login', credentials)),
   });
 
-/** POST /api/register, or with '/api/register-with-trial' the card-on-file trial; the new user is then the current user. */
-export const registerMutationOptions = <Input extends RegisterRequest>(queryClient: QueryClient, url: '/api/register' | '/api/register-with-trial') =>
+/**
+ * POST /api/register, or with '/api/register-with-trial' the card-on-file trial. The server answers the same for a
+ * new and a taken address ("check your e-mail to continue") and signs nobody in: the e-mailed link finishes the
+ * sign-up and signs in, so the caller shows the answer and stays signed out.
+ */
+export const registerMutationOptions = <Input extends RegisterRequest>(url: '/api/register' | '/api/register-with-trial') =>
   mutationOptions({
-    mutationFn: async (input: Input) => rememberUser(queryClient, await apiRequestJson<unknown>('POST', url, input)),
+    mutationFn: async (input: Input): Promise<SignUpAccepted> => {
+      const parsed = signUpAcceptedSchema.safeParse(await apiRequestJson<unknown>('POST', url, input));
+      return parsed.success ? parsed.data : { email: input.email.trim().toLowerCase(), message: 'Check your e-mail to continue: open the link we sent you to finish creating your account.' };
+    },
   });

@@ -14,15 +14,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The server session: a successful login or registration signs the browser in. */
+/** The server session: a successful login signs the browser in (sign-up does not: its e-mailed link does). */
 const session: { user: PublicUser | null } = { user: null };
 
-function signsIn(user: PublicUser, status = 200): Handler {
-  return () => {
-    session.user = user;
-    return jsonResponse(user, status);
-  };
-}
+/** Sign-up's one answer, for a new and a taken address alike; it signs nobody in. */
+const accepted = (email = 'jane@example.com'): Handler => () =>
+  jsonResponse({ message: `Check your e-mail to continue: we sent a message to ${email}. Open the link in it to finish creating your account and sign in.`, email }, 202);
 
 function setUp(routes: Record<string, Handler> = {}, config = paymentsOffConfig) {
   session.user = null;
@@ -66,7 +63,7 @@ describe('Sign Up, Account Info', () => {
     const progress = screen.getByRole('list', { name: 'Sign-up progress' });
     expect(progress.textContent).toContain('Account Info');
     expect(progress.textContent).not.toContain('Payment');
-    expect(progress.textContent).toContain('Complete');
+    expect(progress.textContent).toContain('Check E-mail');
     expect(document.body.textContent).toContain('7-day free trial');
     expect(document.body.textContent).toContain('No credit card needed');
     expect(document.body.textContent).not.toMatch(/14-day|No charge today/);
@@ -83,17 +80,16 @@ describe('Sign Up, Account Info', () => {
   });
 
   it('checks the optional username and sends it', async () => {
-    const user = makeUser({ email: 'jane@example.com', username: 'jane_doe' });
-    const { requests } = setUp({ 'POST /api/register': signsIn(user, 201) });
+    const { requests } = setUp({ 'POST /api/register': accepted() });
     const button = await fillSignUp('jane doe');
     expect(screen.getByText('Username must be 3-30 letters, numbers or underscores')).toBeTruthy();
     type('Username (optional)', 'jane_doe');
     fireEvent.click(button);
-    await screen.findByRole('heading', { name: 'Welcome to StockPulse!' });
+    await screen.findByRole('heading', { name: 'Check your e-mail to continue' });
     expect(requests.find((r) => r.url === '/api/register')?.body).toMatchObject({ username: 'jane_doe' });
     // The stepper ticks only the steps that happened.
-    expect(screen.getByRole('list', { name: 'Sign-up progress' }).textContent).toBe('Account Info (done)2Complete');
-    expect(document.body.textContent).toContain('Your 7-day free trial has started');
+    expect(screen.getByRole('list', { name: 'Sign-up progress' }).textContent).toBe('Account Info (done)2Check E-mail');
+    expect(document.body.textContent).toContain('your 7-day free trial starts');
   });
 
   it('shows a taken username (409 naming the field) under the username', async () => {
@@ -129,29 +125,26 @@ describe('Sign Up, Account Info', () => {
     expect(screen.queryByText('Invalid email address')).toBeNull();
   });
 
-  it('with payments off, registers directly, shows Complete and goes to /dashboard after 2 seconds', async () => {
-    const user = makeUser({ email: 'jane@example.com', subscriptionStatus: 'trialing' });
-    const { requests, router, queryClient } = setUp({ 'POST /api/register': signsIn(user, 201) });
+  it('with payments off, registers directly and asks to open the e-mail; nobody is signed in and the page stays', async () => {
+    const { requests, router, queryClient } = setUp({ 'POST /api/register': accepted() });
     const button = await continueButton();
     type('Email', 'jane@example.com');
     type('Password', 'secret123');
     type('Confirm password', 'secret123');
     fireEvent.click(button);
 
-    expect(await screen.findByRole('heading', { name: 'Welcome to StockPulse!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Check your e-mail to continue' })).toBeTruthy();
+    expect(screen.getByText('We sent a message to', { exact: false }).textContent).toBe('We sent a message to jane@example.com.');
     expect(screen.getByText('What happens next')).toBeTruthy();
+    // Said for both cases, since the answer cannot say which one it was.
+    expect(screen.getByText(/Open the link in the e-mail to finish creating your account: it signs you in/)).toBeTruthy();
+    expect(screen.getByText(/If this address already has a StockPulse account, the e-mail says how to sign in/)).toBeTruthy();
     const register = requests.find((r) => r.url === '/api/register');
     expect(register?.body).toEqual({ email: 'jane@example.com', password: 'secret123', confirmPassword: 'secret123' });
-    expect(getToasts()[0]).toMatchObject({
-      title: 'Welcome to StockPulse!',
-      description: 'Your free trial has started. Welcome to the community!',
-    });
-    expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toMatchObject({ email: 'jane@example.com' });
-    // Still on /auth: the Complete step stays up for its 2 seconds.
+    expect(getToasts()[0]).toMatchObject({ title: 'Check your e-mail', description: 'Open the link we sent you to finish creating your account.' });
+    expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY) ?? null).toBeNull();
+    await new Promise((r) => setTimeout(r, 2_500));
     expect(router.state.location.pathname).toBe('/auth');
-
-    // The redirect comes 2 s in; the dashboard's chunk may then take a while to load on a busy machine.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 8_000 });
   });
 
   it('a failed registration toasts "Account Creation Failed" with the server message', async () => {

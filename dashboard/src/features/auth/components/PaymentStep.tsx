@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { PRO_PLAN } from '@core/contracts/billing';
@@ -9,7 +9,7 @@ import { elementsAppearance, PAYMENT_METHOD_ORDER, stripeFor, WALLETS } from '..
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
 import { registerMutationOptions, type RegisterRequest, type RegisterWithTrialRequest } from '../api/authApi';
-import { SIGN_UP_FAILED, signUpSucceeded } from './signUpToasts';
+import { SIGN_UP_FAILED, signUpSent } from './signUpToasts';
 
 export const CARD_SETUP_FALLBACK = 'Unable to set up payment method. Please try again.';
 export const UNEXPECTED_CARD_ERROR = 'An unexpected error occurred. Please try again.';
@@ -21,7 +21,8 @@ interface PaymentStepProps {
   setupData: RegisterRequest;
   trialDays: number;
   onBack: () => void;
-  onComplete: () => void;
+  /** The card sign-up was accepted: the server wrote to this address. */
+  onComplete: (email: string) => void;
 }
 
 /** Step 2 of sign-up: the card is saved with Stripe (SetupIntent), then the account and its trial are created. */
@@ -37,10 +38,10 @@ function CardSetupForm({ customerId, setupData, trialDays, onBack, onComplete }:
   const stripe = useStripe();
   const elements = useElements();
   const register = useMutation({
-    ...registerMutationOptions<RegisterWithTrialRequest>(useQueryClient(), '/api/register-with-trial'),
-    onSuccess: () => {
-      showToast(signUpSucceeded);
-      onComplete();
+    ...registerMutationOptions<RegisterWithTrialRequest>('/api/register-with-trial'),
+    onSuccess: (accepted) => {
+      showToast(signUpSent);
+      onComplete(accepted.email);
     },
     onError: errorToast(SIGN_UP_FAILED.title, SIGN_UP_FAILED.fallback),
   });

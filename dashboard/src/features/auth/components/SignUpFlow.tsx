@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trialOffer, usePublicConfig } from '../../../app/config/publicConfig';
 import { errorToast } from '../../../app/toast/errorToast';
 import { showToast } from '../../../app/toast/toastStore';
 import { registerMutationOptions, type RegisterRequest } from '../api/authApi';
-import { SIGN_UP_FAILED, signUpSucceeded } from './signUpToasts';
+import { SIGN_UP_FAILED, signUpSent } from './signUpToasts';
 import { createSetupIntentMutationOptions } from '../api/billingSignUpApi';
 import { AccountInfoStep } from './AccountInfoStep';
 import { PaymentStep } from './PaymentStep';
@@ -20,9 +20,10 @@ interface CardSetup {
 }
 
 /**
- * Sign-up: Account Info → Payment → Complete. With payments on, Continue creates a Stripe setup
+ * Sign-up: Account Info → Payment → Check your e-mail. With payments on, Continue creates a Stripe setup
  * intent and moves to the card step; while the server reports payments off, Account Info
- * registers directly (7-day card-free trial) and skips to Complete. The parent unmounts this flow when the Login tab is
+ * registers directly (7-day card-free trial) and skips to the last step. Nobody is signed in here: the server answers
+ * a new and a taken address alike, and the e-mailed link finishes the sign-up and signs in. The parent unmounts this flow when the Login tab is
  * chosen, which resets it to step 1 and drops the stored setup data.
  */
 export function SignUpFlow() {
@@ -30,12 +31,16 @@ export function SignUpFlow() {
   const [step, setStep] = useState<SignUpStep>('userInfo');
   const [setupData, setSetupData] = useState<RegisterRequest>(emptySetupData);
   const [cardSetup, setCardSetup] = useState<CardSetup | null>(null);
+  // The address the server said it wrote to; the last step asks the user to open that e-mail.
+  const [sentTo, setSentTo] = useState('');
+  const sent = (email: string) => {
+    showToast(signUpSent);
+    setSentTo(email);
+    setStep('complete');
+  };
   const register = useMutation({
-    ...registerMutationOptions<RegisterRequest>(useQueryClient(), '/api/register'),
-    onSuccess: () => {
-      showToast(signUpSucceeded);
-      setStep('complete');
-    },
+    ...registerMutationOptions<RegisterRequest>('/api/register'),
+    onSuccess: (accepted) => sent(accepted.email),
     onError: errorToast(SIGN_UP_FAILED.title, SIGN_UP_FAILED.fallback),
   });
   // A failure keeps the user on step 1.
@@ -88,10 +93,13 @@ export function SignUpFlow() {
             setCardSetup(null);
             setStep('userInfo');
           }}
-          onComplete={() => setStep('complete')}
+          onComplete={(email) => {
+            setSentTo(email);
+            setStep('complete');
+          }}
         />
       )}
-      {step === 'complete' && <SignUpComplete trialDays={trialDays} />}
+      {step === 'complete' && <SignUpComplete trialDays={trialDays} email={sentTo} />}
     </div>
   );
 }

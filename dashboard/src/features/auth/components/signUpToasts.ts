@@ -1,3 +1,3 @@
-/** The sign-up's toasts: completion, and the failure title with the words shown when the server gives none. */
-export const signUpSucceeded = { title: 'Welcome to StockPulse!', description: 'Your free trial has started. Welcome to the community!' } as const;
+/** The sign-up's toasts: sent (the e-mail finishes it), and the failure title with the words shown when the server gives none. */
+export const signUpSent = { title: 'Check your e-mail', description: 'Open the link we sent you to finish creating your account.' } as const;
 export const SIGN_UP_FAILED = { title: 'Account Creation Failed', fallback: 'Failed to create account' } as const;

@@ -6,6 +6,6 @@ export interface NewsletterResponse {
   subscribed: boolean;
 }
 
-/** POST /api/newsletter {email}: 201 {subscribed:true}, 200 when already subscribed, 400 {message, field:'email'}. */
+/** POST /api/newsletter {email}: 200 {subscribed:true} for a new and a known address alike, 400 {message, field:'email'}. */
 export const newsletterSignupMutationOptions = () =>
   mutationOptions({ mutationFn: (input: NewsletterSignup) => apiRequestJson<NewsletterResponse>('POST', '/api/newsletter', input) });

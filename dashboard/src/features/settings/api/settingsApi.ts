@@ -1,9 +1,10 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateInput } from '@core/contracts/auth';
+import type { DeleteAccountInput, ProfileUpdateInput } from '@core/contracts/auth';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { apiRequest } from '../../../lib/api';
 
 export const DELETE_ACCOUNT_CONFIRMATION = 'Are you sure you want to delete your account? This action cannot be undone.';
+export const DELETE_ACCOUNT_PASSWORD_HINT = 'Enter your current password to confirm: deleting an account needs it, as changing your e-mail or password does.';
 export const EXPORT_FILE_NAME = 'stockpulse-data.json';
 
 /** PATCH /api/user/profile, then the current user is re-read. */
@@ -15,11 +16,11 @@ export const updateProfileMutationOptions = (queryClient: QueryClient) =>
     },
   });
 
-/** DELETE /api/user/account. The caller leaves the page and forgets the user (in that order: see SecurityTab). */
+/** DELETE /api/user/account {currentPassword}. The caller leaves the page and forgets the user (in that order: see DeleteAccountDialog). */
 export const deleteAccountMutationOptions = () =>
   mutationOptions({
-    mutationFn: async () => {
-      await apiRequest('DELETE', '/api/user/account');
+    mutationFn: async (input: DeleteAccountInput) => {
+      await apiRequest('DELETE', '/api/user/account', input);
     },
   });
 

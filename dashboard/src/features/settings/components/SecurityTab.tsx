@@ -1,35 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
-import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
-import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountMutationOptions, exportDataMutationOptions } from '../api/settingsApi';
+import { exportDataMutationOptions } from '../api/settingsApi';
 import { ChangePasswordSection } from './ChangePasswordSection';
+import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { SubscriptionSection } from './SubscriptionSection';
 
 export function SecurityTab() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const exportData = useMutation({ ...exportDataMutationOptions(), onError: errorToast('Download Failed', 'Failed to download your data. Please try again.') });
-  const deleteAccount = useMutation({
-    ...deleteAccountMutationOptions(),
-    onSuccess: () => {
-      // Render the landing page before forgetting the user, or the protected page's guard would
-      // see "signed out" first and redirect to /auth.
-      void navigate('/', { flushSync: true });
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
-      showToast({ title: 'Account Deleted', description: 'Your account and data have been deleted.' });
-    },
-    onError: errorToast('Deletion Failed', 'Failed to delete account. Please try again.'),
-  });
   const user = useSignedInUser();
-
-  function onDeleteAccount() {
-    if (window.confirm(DELETE_ACCOUNT_CONFIRMATION)) deleteAccount.mutate();
-  }
 
   return (
     <div className="space-y-6">
@@ -74,12 +57,14 @@ export function SecurityTab() {
           Danger Zone
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Deleting your account permanently removes your profile, alerts and preferences.
+          Deleting your account permanently removes your profile, alerts and preferences. You will be asked for your
+          current password.
         </p>
-        <Button variant="destructive" className="mt-4" disabled={deleteAccount.isPending} onClick={onDeleteAccount}>
+        <Button variant="destructive" className="mt-4" onClick={() => setConfirmingDelete(true)}>
           <Icon name="trash" />
-          {deleteAccount.isPending ? 'Deleting...' : 'Delete Account'}
+          Delete Account
         </Button>
+        <DeleteAccountDialog open={confirmingDelete} onClose={() => setConfirmingDelete(false)} />
       </section>
     </div>
   );

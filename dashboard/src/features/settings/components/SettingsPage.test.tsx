@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PublicUser } from '@core/contracts/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
@@ -158,38 +158,72 @@ describe('/settings', () => {
     );
   });
 
-  it('does nothing when the deletion is not confirmed', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  it('asks for the current password and sends nothing when the dialog is cancelled', async () => {
     const { requests } = await openSettings();
     tab('Security');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
 
-    expect(confirm).toHaveBeenCalledWith('Are you sure you want to delete your account? This action cannot be undone.');
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog.textContent).toContain('Are you sure you want to delete your account? This action cannot be undone.');
+    expect(within(dialog).getByLabelText('Current password')).toBeTruthy();
+    expect(dialog.textContent).toContain('Enter your current password to confirm');
+    // Without a password nothing is sent.
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    });
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
   });
 
-  it('deletes the account after confirmation, then goes to /', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+  it('deletes the account with the current password, then goes to /', async () => {
     const { requests, router, queryClient } = await openSettings();
     tab('Security');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'my-password' } });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(requests.find((r) => r.method === 'DELETE')?.url).toBe('/api/user/account');
+    const sent = requests.find((r) => r.method === 'DELETE');
+    expect(sent?.url).toBe('/api/user/account');
+    expect(sent?.body).toEqual({ currentPassword: 'my-password' });
     expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toBeNull();
     expect(getToasts()[0]).toMatchObject({ title: 'Account Deleted' });
   });
 
+  it('shows a wrong password under the field and stays', async () => {
+    const { router } = await openSettings(makeUser(), {
+      'DELETE /api/user/account': jsonResponse({ message: 'Current password is incorrect', field: 'currentPassword' }, 400),
+    });
+    tab('Security');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'wrong-password' } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    });
+
+    const field = within(dialog).getByLabelText('Current password');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe('Current password is incorrect');
+    expect(getToasts()).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
   it('toasts "Deletion Failed" when the server refuses', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     const { router } = await openSettings(makeUser(), {
       'DELETE /api/user/account': textResponse('', 500, 'Internal Server Error'),
     });
     tab('Security');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    fireEvent.change(within(dialog).getByLabelText('Current password'), { target: { value: 'my-password' } });
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     });
 
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Deletion Failed', variant: 'destructive' }));
