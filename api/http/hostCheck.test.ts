@@ -4,11 +4,11 @@ import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 
 // One app at a time: chDB opens one data directory per process.
-describe('Host header and cross-site requests (embedded, PUBLIC_URL https://stockpulse.example behind a proxy)', () => {
+describe('Host header and cross-site requests (embedded, PUBLIC_URL http://stockpulse.example behind a proxy)', () => {
   let t: TestApp;
   let cookie: string;
   beforeAll(async () => {
-    t = await startTestApp({}, { PUBLIC_URL: 'https://stockpulse.example', TRUST_PROXY: 'true' });
+    t = await startTestApp({}, { PUBLIC_URL: 'http://stockpulse.example', TRUST_PROXY: 'true' });
     cookie = await signedInCookie(t, 'host-check@example.com');
   });
   afterAll(async () => t.close());

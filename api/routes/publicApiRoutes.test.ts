@@ -301,7 +301,7 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     expect(sixth.status).toBe(409);
     await request(t.server).delete(`/api/api-keys/${keys[0]!.id}`).set('Cookie', dave);
     await createKey(dave, 'replacement');
-    expect((await request(t.server).delete('/api/user/account').set('Cookie', dave)).status).toBe(200);
+    expect((await request(t.server).delete('/api/user/account').set('Cookie', dave).send({ currentPassword: 'test-password' })).status).toBe(200);
     expectProblem(await v1('/api/v1/trending', keys[1]!.secret), 401, /Unknown API key/);
     expect(await t.database.db('api_keys').whereIn('id', keys.map((k) => k.id))).toEqual([]);
   });
