@@ -11,10 +11,10 @@ import { createTtlCache } from '../../platform/ttlCache';
 import { notFound } from '../http/httpError';
 import { fromWarehouse } from './warehouseGuard';
 import { isPlatform, zeroPerPlatform, type Platform } from '../../core/platforms';
-import { MINUTE_MS, rangeMinutes, type TimeRange } from '../../core/timeWindows';
+import { MINUTE_MS, rangeMinutes, type DetailRange } from '../../core/timeWindows';
 
-/** Bucket size per range: 60 points for an hour, 48 for 4 hours, 96 for a day, 84 for a week. */
-export const bucketMinutes: Record<TimeRange, number> = { '1hour': 1, '4hours': 5, '24hours': 15, '7days': 120 };
+/** Bucket size per range: 60 points for an hour, 48 for 4 hours, 96 for a day, 84 for a week, 30 (one per UTC day) for 30 days. */
+export const bucketMinutes: Record<DetailRange, number> = { '1hour': 1, '4hours': 5, '24hours': 15, '7days': 120, '30days': 1440 };
 
 /** A session's price line has a point every 5 minutes: 79 for a full session. */
 const SESSION_BUCKET_MS = 5 * MINUTE_MS;
@@ -27,7 +27,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
   // Every (ticker, range) a dashboard shows, a few thousand at most; each history is at most ~100 points.
   const reuse = { ttlMs: deps.historyCacheMs ?? 0, maxKeys: 5_000 };
   // A failed read (unknown ticker, ClickHouse down) is not kept.
-  const histories = createTtlCache<`${string}|${TimeRange}`, HistoricalPoint[]>(reuse);
+  const histories = createTtlCache<`${string}|${DetailRange}`, HistoricalPoint[]>(reuse);
   const sessions = createTtlCache<string, SessionPrices>(reuse);
 
   async function assertKnown(ticker: string): Promise<void> {
@@ -39,14 +39,14 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
    * last price ticked in the bucket. Ticks are only written when a price moves, so a bucket without one carries the
    * price before it (also from before the range, up to 30 days back); null only before the first price ever stored.
    */
-  async function readHistory(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
+  async function readHistory(ticker: string, range: DetailRange): Promise<HistoricalPoint[]> {
     await assertKnown(ticker);
     const bucketMs = bucketMinutes[range] * MINUTE_MS;
     const count = rangeMinutes[range] / bucketMinutes[range];
     const last = Math.floor(clock().getTime() / bucketMs) * bucketMs;
     const first = new Date(last - (count - 1) * bucketMs);
     const minutes = bucketMinutes[range];
-    // Hour-sized buckets come from the hourly rollups (a week is ~170 rows per platform instead of ~10,000).
+    // Hour- and day-sized buckets come from the sealed hourly and daily counts (a month is ~30 rows per platform).
     const history = minutes % 60 === 0 ? hourlyMentionHistory(deps.warehouse, ticker, first, minutes / 60) : mentionHistory(deps.warehouse, ticker, first, minutes);
     const [mentions, prices] = await fromWarehouse(() => Promise.all([history, priceBuckets(deps.warehouse, ticker, first, bucketMs / 1000)]));
     const mentionsAt = new Map<number, Record<Platform, number>>();
@@ -84,7 +84,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
 
   return {
     /** The history of a ticker over a range (see readHistory), reused for `historyCacheMs`. */
-    async historical(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
+    async historical(ticker: string, range: DetailRange): Promise<HistoricalPoint[]> {
       return histories.get(`${ticker}|${range}`, () => readHistory(ticker, range));
     },
 
