@@ -44,6 +44,7 @@ import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMidd
 import { resolveSessionSecret } from './sessions/sessionSecret';
 import { dashboardStatic } from './static/dashboardStatic';
 import type { Platform } from '../core/platforms';
+import { retentionOf } from '../core/retention';
 
 export interface AppDeps {
   config: Config;
@@ -110,7 +111,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...accountRoutes({ accounts, limits, sources: createLoginSources(deps.db), secureCookies: config.secureCookies }),
     ...pipelineRoutes({ ...deps, status }),
     ...stockRoutes({ ...deps, dashboardCacheMs }),
-    ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }),
+    ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }, retentionOf(deps.config.env)),
     ...adminPipelineRoutes({
       db: deps.db,
       temporal: deps.temporal,

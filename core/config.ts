@@ -31,6 +31,12 @@ export const envSchema = z.object({
   CLICKHOUSE_USER: z.string().default('default'),
   CLICKHOUSE_PASSWORD: z.string().default(''),
   CLICKHOUSE_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain identifier').default('stockpulse'),
+  /** Days each ClickHouse table keeps its rows (core/retention.ts: what each one serves, and the least it may be). */
+  RETENTION_POSTS_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  RETENTION_MENTIONS_DAYS: z.coerce.number().int().min(15).max(36_500).default(730),
+  RETENTION_POST_SET_ROLLUP_DAYS: z.coerce.number().int().min(15).max(36_500).default(15),
+  RETENTION_HOUR_ROLLUP_DAYS: z.coerce.number().int().min(62).max(36_500).default(90),
+  RETENTION_DAY_ROLLUP_DAYS: z.coerce.number().int().min(62).max(36_500).default(1830),
 
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),

@@ -10,6 +10,8 @@ import { loadTickerData } from '../core/signal/tickerData';
 import { seedReferenceData, type SeedResult } from '../seed';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
+import { applyRetention } from '../warehouse/retention';
+import { retentionOf } from '../core/retention';
 import { purgeSpentAccountTokens } from '../warehouse/postgres/accountTokens';
 import { listedTickers } from '../warehouse/postgres/tickers';
 import { createActivities } from '../workflows/activities';
@@ -115,7 +117,8 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     });
     stops.push(() => warehouse.close());
     const appliedCh = await migrateWarehouse(warehouse);
-    log.info('clickhouse ready', { embedded: !env.CLICKHOUSE_URL, migrationsApplied: appliedCh.length });
+    const retentionChanged = await applyRetention(warehouse, retentionOf(env));
+    log.info('clickhouse ready', { embedded: !env.CLICKHOUSE_URL, migrationsApplied: appliedCh.length, retentionChanged });
 
     let temporalAddress = env.TEMPORAL_ADDRESS;
     let temporalUiUrl = env.TEMPORAL_UI_URL ?? null;

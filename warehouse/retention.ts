@@ -1,0 +1,38 @@
+import type { Retention } from '../core/retention';
+import type { Warehouse } from './client';
+
+/** Each table's TTL: the time column it ages by, and the retention that applies. */
+export function retentionTtls(retention: Retention): Array<{ table: string; column: string; days: number }> {
+  return [
+    { table: 'posts', column: 'toDateTime(ts)', days: retention.postsDays },
+    { table: 'mentions', column: 'toDateTime(ts)', days: retention.mentionsDays },
+    { table: 'mention_minutes', column: 'minute', days: retention.postSetRollupDays },
+    { table: 'mention_hours', column: 'hour', days: retention.postSetRollupDays },
+    { table: 'mention_hour_counts', column: 'hour', days: retention.hourRollupDays },
+    { table: 'mention_hour_seals', column: 'hour', days: retention.hourRollupDays },
+    { table: 'mention_day_counts', column: 'day', days: retention.dayRollupDays },
+  ];
+}
+
+/**
+ * Sets every table's TTL to the configured retention (run at start-up, after the migrations). ClickHouse then drops
+ * expired rows in its background merges (whole parts once a month partition has expired), never by row deletes. A
+ * table whose TTL already says the same is left alone, so a restart rewrites nothing; a changed retention is applied
+ * to the stored parts by ClickHouse's own TTL materialisation.
+ */
+export async function applyRetention(warehouse: Warehouse, retention: Retention): Promise<string[]> {
+  const result = await warehouse.query({
+    query: `SELECT name, engine_full FROM system.tables WHERE database = currentDatabase() AND name IN {tables:Array(String)}`,
+    query_params: { tables: retentionTtls(retention).map((t) => t.table) },
+    format: 'JSONEachRow',
+  });
+  const engines = new Map((await result.json<{ name: string; engine_full: string }>()).map((r) => [r.name, r.engine_full]));
+  const changed: string[] = [];
+  for (const { table, column, days } of retentionTtls(retention)) {
+    const engine = engines.get(table);
+    if (engine === undefined || engine.includes(`TTL ${column} + toIntervalDay(${days})`)) continue;
+    await warehouse.command({ query: `ALTER TABLE ${table} MODIFY TTL ${column} + INTERVAL ${days} DAY DELETE` });
+    changed.push(table);
+  }
+  return changed;
+}
