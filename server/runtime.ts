@@ -116,8 +116,9 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
       chdbPath: path.join(dataDir, 'clickhouse'),
     });
     stops.push(() => warehouse.close());
-    const appliedCh = await migrateWarehouse(warehouse);
-    const retentionChanged = await applyRetention(warehouse, retentionOf(env));
+    const topology = env.CLICKHOUSE_CLUSTER ? { cluster: env.CLICKHOUSE_CLUSTER } : undefined;
+    const appliedCh = await migrateWarehouse(warehouse, { topology });
+    const retentionChanged = await applyRetention(warehouse, retentionOf(env), topology);
     log.info('clickhouse ready', { embedded: !env.CLICKHOUSE_URL, migrationsApplied: appliedCh.length, retentionChanged });
 
     let temporalAddress = env.TEMPORAL_ADDRESS;
