@@ -27,7 +27,7 @@ import { projectRoot } from '../platform/temporalCli';
 import { seedTickerUniverse } from '../seed/tickerUniverse';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
-import { mentionWindowCounts } from '../warehouse/queries/mentionWindowCounts';
+import { mentionWindowCountsSince } from '../warehouse/queries/mentionWindowCounts';
 import { sealMentionRollups } from '../warehouse/queries/sealMentionRollups';
 import { applyRetention, retentionTtls } from '../warehouse/retention';
 import { createTrendActivities } from '../workflows/activities/trendActivities';
@@ -184,7 +184,7 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
         list[range] = await timeMs(() => lists.list(range));
         stocks[range] = (await lists.list(range)).length;
         const start = windowStart(new Date(), rangeMinutes[range]);
-        counts[range] = await timeMs(() => Promise.all([mentionWindowCounts(warehouse, start), mentionWindowCounts(warehouse, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS))]));
+        counts[range] = await timeMs(() => mentionWindowCountsSince(warehouse, [start, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS)]));
         history[range] = await timeMs(() => details.historical(top, range));
       }
       const trendsColdMs = await timeMs(() => trends.detectTrends());

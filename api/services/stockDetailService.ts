@@ -96,7 +96,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
     /** The latest posts behind a ticker's mentions, newest first. */
     async posts(ticker: string, limit: number): Promise<StockPost[]> {
       await assertKnown(ticker);
-      const rows = await fromWarehouse(() => latestTickerPosts(deps.warehouse, ticker, limit));
+      const rows = await fromWarehouse(() => latestTickerPosts(deps.warehouse, ticker, limit, clock()));
       return stockPostsSchema.parse(
         rows.map((r) => ({
           platform: r.platform,

@@ -4,7 +4,7 @@ import { noMentions, summariseCounts } from '../../core/mentionCounts';
 import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
 import { listedStocks } from '../../warehouse/postgres/stocks';
-import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
+import { mentionWindowCountsSince } from '../../warehouse/queries/mentionWindowCounts';
 import { createTtlCache, type TtlCache } from '../../platform/ttlCache';
 import { fromWarehouse } from './warehouseGuard';
 import { MINUTE_MS, rangeMinutes, windowStart, type DetailRange } from '../../core/timeWindows';
@@ -57,8 +57,8 @@ export function createStockListService(deps: { db: Database; warehouse: Warehous
     const now = clock();
     const start = windowStart(now, rangeMinutes[range]);
     // The window and the one of the same length before it (read as "since twice as far back", less the window).
-    const [windowRows, doubleRows] = await fromWarehouse(() =>
-      Promise.all([mentionWindowCounts(deps.warehouse, start, now), mentionWindowCounts(deps.warehouse, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS), now)]),
+    const [windowRows = [], doubleRows = []] = await fromWarehouse(() =>
+      mentionWindowCountsSince(deps.warehouse, [start, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS)], now),
     );
     const counts = summariseCounts(windowRows);
     const doubleTotals = new Map(summariseCounts(doubleRows).map((c) => [c.ticker, c.total]));

@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
 
 export interface TickerPostRow {
@@ -15,13 +16,29 @@ export interface TickerPostRow {
   analyser: string;
 }
 
+/**
+ * How far back each read looks, in days (null: all of it). The mentions are sorted by ticker, not time, so a read costs
+ * the ticker's rows in the months it spans: most tickers fill a page within the last day, and only a quiet one reads
+ * further back.
+ */
+const LOOKBACK_DAYS = [1, 7, 31, 366, null] as const;
+
 /** The newest posts behind a ticker's mentions (each post once, even before ReplacingMergeTree merges), newest first. */
-export async function latestTickerPosts(warehouse: Warehouse, ticker: string, limit: number): Promise<TickerPostRow[]> {
+export async function latestTickerPosts(warehouse: Warehouse, ticker: string, limit: number, now: Date = new Date()): Promise<TickerPostRow[]> {
+  let rows: TickerPostRow[] = [];
+  for (const days of LOOKBACK_DAYS) {
+    rows = await latestTickerPostsSince(warehouse, ticker, limit, days === null ? 0 : now.getTime() - days * DAY_MS);
+    if (rows.length >= limit) break;
+  }
+  return rows;
+}
+
+async function latestTickerPostsSince(warehouse: Warehouse, ticker: string, limit: number, sinceMs: number): Promise<TickerPostRow[]> {
   const result = await warehouse.query({
     query: `WITH recent AS (
               SELECT platform, post_id, source, ts, label, compound, simulated, analyser
               FROM mentions
-              WHERE ticker = {ticker:String}
+              WHERE ticker = {ticker:String} AND ts >= fromUnixTimestamp64Milli({since:Int64})
               ORDER BY ts DESC
               LIMIT 1 BY platform, post_id
               LIMIT {limit:UInt32}
@@ -37,7 +54,7 @@ export async function latestTickerPosts(warehouse: Warehouse, ticker: string, li
               GROUP BY platform, post_id
             ) AS p ON p.platform = r.platform AND p.post_id = r.post_id
             ORDER BY r.ts DESC, r.platform, r.post_id`,
-    query_params: { ticker, limit },
+    query_params: { ticker, limit, since: sinceMs },
     format: 'JSONEachRow',
   });
   return await result.json<TickerPostRow>();

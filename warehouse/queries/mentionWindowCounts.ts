@@ -1,6 +1,6 @@
 import { DAY_MS, startOfHour } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
-import { readWindowPlan, windowPartsParams, windowPartsSql } from './windowParts';
+import { dirtyHours, planWindow, windowPartsParams, windowPartsSql, type WindowPlan } from './windowParts';
 
 export interface WindowCount {
   ticker: string;
@@ -20,7 +20,18 @@ const AHEAD_MS = 7 * DAY_MS;
  * sets (windowParts.ts). Each post lies in one part, so the parts add up exactly.
  */
 export async function mentionWindowCounts(warehouse: Warehouse, since: Date, now: Date = new Date()): Promise<WindowCount[]> {
-  const plan = await readWindowPlan(warehouse, since.getTime(), startOfHour(Math.max(+now, +since)) + AHEAD_MS);
+  return (await mentionWindowCountsSince(warehouse, [since], now))[0]!;
+}
+
+/** mentionWindowCounts for several starts, sharing one read of the hours still changing (e.g. a window and the one before it). */
+export async function mentionWindowCountsSince(warehouse: Warehouse, sinces: readonly Date[], now: Date = new Date()): Promise<WindowCount[][]> {
+  const earliest = Math.min(...sinces.map((s) => s.getTime()));
+  const to = startOfHour(Math.max(+now, earliest)) + AHEAD_MS;
+  const dirty = await dirtyHours(warehouse, startOfHour(earliest), to);
+  return await Promise.all(sinces.map((since) => windowCounts(warehouse, planWindow(since.getTime(), to, dirty))));
+}
+
+async function windowCounts(warehouse: Warehouse, plan: WindowPlan): Promise<WindowCount[]> {
   const result = await warehouse.query({
     query: `SELECT ticker, platform, sum(m) AS mentions, sum(b) AS bullish, sum(br) AS bearish
             FROM (${windowPartsSql(plan, 'w')})

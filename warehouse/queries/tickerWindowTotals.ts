@@ -1,6 +1,6 @@
 import { windowStart } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
-import { mentionWindowCounts } from './mentionWindowCounts';
+import { mentionWindowCountsSince } from './mentionWindowCounts';
 
 /**
  * Mentions per ticker (all platforms) in several windows ending now (core/timeWindows: the same minutes the cards
@@ -9,7 +9,7 @@ import { mentionWindowCounts } from './mentionWindowCounts';
  */
 export async function tickerWindowTotals(warehouse: Warehouse, now: Date, windowsMinutes: readonly number[]): Promise<Map<string, number[]>> {
   const totals = new Map<string, number[]>();
-  const counts = await Promise.all(windowsMinutes.map((w) => mentionWindowCounts(warehouse, windowStart(now, w), now)));
+  const counts = await mentionWindowCountsSince(warehouse, windowsMinutes.map((w) => windowStart(now, w)), now);
   for (const [i, rows] of counts.entries()) {
     for (const row of rows) {
       let entry = totals.get(row.ticker);
