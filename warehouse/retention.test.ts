@@ -4,6 +4,7 @@ import { retentionOf } from '../core/retention';
 import { MINUTES_PER_30_DAYS, MINUTES_PER_WEEK, windowStart } from '../core/timeWindows';
 import { DAY, HOUR, mentionAt } from '../tests/support/mentionRows';
 import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
+import { firstMentionHour } from './queries/firstMentionHour';
 import { hourlyMentionHistory } from './queries/hourlyMentionHistory';
 import { insertMentions } from './queries/insertMentions';
 import { insertPosts } from './queries/insertPosts';
@@ -57,5 +58,7 @@ describe('data retention', () => {
     expect(await count(`SELECT count() AS n FROM posts WHERE post_id IN (${rows.map((r) => `'${r.post_id}'`).join(',')})`)).toBe(1);
     expect(await count(`SELECT count() AS n FROM mention_minutes WHERE ticker = 'KEEP'`)).toBe(3);
     expect(await views()).toEqual(before);
+    // The first hour with a mention outlives the raw rows and the sets.
+    expect(await firstMentionHour(store.warehouse)).toEqual(new Date(Math.floor(Date.parse(rows[3]!.ts) / HOUR) * HOUR));
   });
 });
