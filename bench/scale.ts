@@ -97,7 +97,7 @@ const mentionSelect = `
     true AS simulated
   FROM numbers({offset:UInt64}, {count:UInt64})`;
 
-async function load(warehouse: Warehouse, tickers: string[], now: number, offset: number, count: number): Promise<number> {
+export async function loadScaleRows(warehouse: Warehouse, tickers: string[], now: number, offset: number, count: number): Promise<number> {
   const params = { tickers, n: TICKERS, nf: TICKERS, platforms: [...dashboardPlatforms], now, span: DAYS * DAY_MS };
   const start = performance.now();
   for (let at = offset; at < offset + count; at += INSERT_CHUNK) {
@@ -164,7 +164,7 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
     const steps: ScaleStep[] = [];
     let loaded = 0;
     for (const size of sizes) {
-      const insertRowsPerSecond = await load(warehouse, tickers, now, loaded, size - loaded);
+      const insertRowsPerSecond = await loadScaleRows(warehouse, tickers, now, loaded, size - loaded);
       loaded = size;
       const sealStart = performance.now();
       await sealMentionRollups(warehouse, { settleMs: 0 });
