@@ -33,6 +33,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/detect-trends': 'user',
   'POST /api/newsletter': 'public',
   'GET /api/admin/stats': 'admin',
+  'GET /api/admin/retention': 'admin',
   'GET /api/admin/users': 'admin',
   'PUT /api/admin/users/:id/role': 'admin',
   'PUT /api/admin/users/:id/deactivate': 'admin',

@@ -57,6 +57,7 @@ import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMidd
 import { resolveSessionSecret } from './sessions/sessionSecret';
 import { dashboardStatic } from './static/dashboardStatic';
 import type { Platform } from '../core/platforms';
+import { retentionOf } from '../platform/retention';
 
 export interface AppDeps {
   config: Config;
@@ -136,7 +137,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     ...accountRoutes({ accounts, limits, jobLimits, sources: createLoginSources(deps.db), secureCookies: config.secureCookies }),
     ...pipelineRoutes({ ...deps, status, jobLimits }),
     ...stockRoutes({ ...deps, dashboardCacheMs, stocks, details, jobLimits }),
-    ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }),
+    ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }, retentionOf(deps.config.env)),
     ...adminPipelineRoutes({
       db: deps.db,
       temporal: deps.temporal,

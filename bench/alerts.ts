@@ -11,6 +11,7 @@
  *   npx tsx bench/alerts.ts
  *   import { benchAlerts } from './alerts'   (bench/run.ts)
  */
+import { figure, type Figure } from './figures';
 import { pathToFileURL } from 'node:url';
 import { Client, Connection } from '@temporalio/client';
 import { insertMentions, type MentionRow } from '../warehouse/queries/insertMentions';
@@ -225,4 +226,13 @@ export function reportAlerts(r: AlertsBenchResult): void {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   reportAlerts(await benchAlerts());
   process.exit(0);
+}
+
+export function alertsFigures(r: AlertsBenchResult): Figure[] {
+  return [
+    figure('alerts', `EvaluateAlerts pass over ${r.alerts} alerts, no crossing (median of 5)`, Math.round(r.passSeconds * 100) / 100, 's', '< 1'),
+    figure('alerts', `EvaluateAlerts pass with ${r.crossed} crossings and ${r.crossingEmails} e-mails`, Math.round(r.crossingPassSeconds * 100) / 100, 's'),
+    figure('alerts', 'scan start to e-mail in the SMTP server', Math.round(r.scanToInboxSeconds * 100) / 100, 's', '< 10'),
+    figure('alerts', 'scan start to the signed webhook received', Math.round(r.scanToWebhookSeconds * 100) / 100, 's', '< 5'),
+  ];
 }

@@ -7,6 +7,7 @@
  *   npx tsx bench/dashboard.ts          # BENCH_MENTIONS=1000000 for a quicker run
  *   import { benchDashboard } from './dashboard'   (bench/run.ts)
  */
+import { figure, type Figure } from './figures';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -136,6 +137,17 @@ export function reportDashboard(r: DashboardBenchResult): void {
         `p50 ${l.p50} ms, p99 ${l.p99} ms, ${n(l.requestsPerSecond)} requests/s, app CPU ${l.appCpuMsPerRequest.toFixed(2)} ms/request${l.non2xx ? `, ${l.non2xx} non-2xx!` : ''} (target p99 < 50 ms at 500 requests/s)`,
     );
   }
+}
+
+export function dashboardFigures(r: DashboardBenchResult): Figure[] {
+  const at = `at ${r.mentions} rows`;
+  return [
+    figure('dashboard', `trend detection cold ${at}`, Math.round(r.detection.coldMs), 'ms', '< 1000'),
+    figure('dashboard', `trend detection warm ${at}`, Math.round(r.detection.warmMs), 'ms', '< 1000'),
+    ...Object.entries(r.compute).map(([range, c]) => figure('dashboard', `GET /api/stocks ${range} computed uncached ${at}`, Math.round(c.ms), 'ms', '< 100')),
+    figure('dashboard', `GET /api/stocks p99 at ${r.load.rate} requests/s offered`, r.load.p99, 'ms', '< 50'),
+    figure('dashboard', 'GET /api/stocks requests/s as fast as it goes', Math.round(r.maxLoad.requestsPerSecond), 'requests/s'),
+  ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -10,6 +10,7 @@
  *   npx tsx bench/landing.ts
  *   import { benchLanding } from './landing'   (bench/run.ts)
  */
+import { figure, type Figure } from './figures';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -138,6 +139,16 @@ export function reportLanding(r: LandingBenchResult): void {
   console.log(`landing route JavaScript: ${kb(r.landing)} (target < 150 KB)`);
   console.log(`dashboard route JavaScript: ${kb(r.dashboard)} (target < 300 KB)`);
   console.log(`dashboard with a stock's detail chart open (loads ECharts): ${r.dashboardWithDetail ? kb(r.dashboardWithDetail) : 'not measured (no stock card appeared within 90 s)'}`);
+}
+
+export function landingFigures(r: LandingBenchResult): Figure[] {
+  const kb = (js: RouteJavaScript) => Math.round((js.gzipBytes / 1024) * 10) / 10;
+  return [
+    figure('landing', 'landing page LCP (median)', Math.round(r.lcpMedianMs), 'ms', '< 1500'),
+    figure('landing', 'landing route JavaScript (gzipped)', kb(r.landing), 'KB', '< 150'),
+    figure('landing', 'dashboard route JavaScript (gzipped)', kb(r.dashboard), 'KB', '< 300'),
+    ...(r.dashboardWithDetail ? [figure('landing', 'dashboard with a detail chart open (gzipped)', kb(r.dashboardWithDetail), 'KB')] : []),
+  ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

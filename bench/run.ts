@@ -1,28 +1,61 @@
 /**
  * npm run bench: every performance figure of the product, printed (targets in parentheses).
- *   npx tsx bench/run.ts [part ...]    # one or more of: signal ingestion dashboard landing alerts (default: all)
+ *   npx tsx bench/run.ts [part ...] [--json]
+ * Parts: signal ingestion dashboard landing alerts (the default: all of them) and scale (only when named: it loads
+ * 1 M and 10 M mention rows, 100 M with BENCH_SCALE_MAX=100000000). With --json every figure is also printed as one
+ * JSON object per line: { "part", "figure", "value", "unit", "target", "met" } (bench/figures.ts).
  */
-import { benchAlerts, reportAlerts } from './alerts';
-import { benchDashboard, reportDashboard } from './dashboard';
-import { benchIngestion, reportIngestion } from './ingestion';
-import { benchLanding, reportLanding } from './landing';
-import { benchSignal, reportSignal } from './signal';
+import { alertsFigures, benchAlerts, reportAlerts } from './alerts';
+import { benchDashboard, dashboardFigures, reportDashboard } from './dashboard';
+import { printFigures, type Figure } from './figures';
+import { benchIngestion, ingestionFigures, reportIngestion } from './ingestion';
+import { benchLanding, landingFigures, reportLanding } from './landing';
+import { benchScale, reportScale } from './scale';
+import { benchSignal, reportSignal, signalFigures } from './signal';
 
-const parts: Record<string, () => Promise<void>> = {
-  signal: async () => reportSignal(await benchSignal()),
-  ingestion: async () => reportIngestion(await benchIngestion()),
-  dashboard: async () => reportDashboard(await benchDashboard()),
-  landing: async () => reportLanding(await benchLanding()),
-  alerts: async () => reportAlerts(await benchAlerts()),
+/** Each part prints its human-readable lines and returns its figures. */
+const parts: Record<string, () => Promise<Figure[]>> = {
+  signal: async () => {
+    const r = await benchSignal();
+    reportSignal(r);
+    return signalFigures(r);
+  },
+  ingestion: async () => {
+    const r = await benchIngestion();
+    reportIngestion(r);
+    return ingestionFigures(r);
+  },
+  dashboard: async () => {
+    const r = await benchDashboard();
+    reportDashboard(r);
+    return dashboardFigures(r);
+  },
+  landing: async () => {
+    const r = await benchLanding();
+    reportLanding(r);
+    return landingFigures(r);
+  },
+  alerts: async () => {
+    const r = await benchAlerts();
+    reportAlerts(r);
+    return alertsFigures(r);
+  },
+  scale: async () => reportScale(await benchScale()),
 };
+/** Run only when named. */
+const optIn = new Set(['scale']);
 
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const wanted = args.filter((a) => a !== '--json');
 const unknown = wanted.filter((name) => !(name in parts));
 if (unknown.length > 0) {
-  console.error(`unknown bench part ${unknown.join(', ')}; parts: ${Object.keys(parts).join(', ')}`);
+  console.error(`unknown bench part ${unknown.join(', ')}; parts: ${Object.keys(parts).join(', ')}; flag: --json`);
   process.exit(2);
 }
 for (const [name, run] of Object.entries(parts)) {
-  if (wanted.length === 0 || wanted.includes(name)) await run();
+  if (wanted.length === 0 ? optIn.has(name) : !wanted.includes(name)) continue;
+  const figures = await run();
+  if (json) printFigures(figures);
 }
 process.exit(0);

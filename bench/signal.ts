@@ -6,6 +6,7 @@
  *   npx tsx bench/signal.ts            # 100,000 posts
  *   import { benchSignal } from './signal'   (bench/run.ts)
  */
+import { figure, type Figure } from './figures';
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -185,6 +186,16 @@ export function reportSignal(r: BenchSignalResult): void {
     `  ${(r.withTickers * 100).toFixed(1)}% with tickers; labels: ` +
       `${r.labels.bullish} bullish, ${r.labels.bearish} bearish, ${r.labels.neutral} neutral`,
   );
+}
+
+export function signalFigures(r: BenchSignalResult): Figure[] {
+  return [
+    figure('signal', 'posts/s (extract + learned sentiment, one core)', r.postsPerSecond, 'posts/s', '>= 20000'),
+    figure('signal', 'posts/s extract + lexicon (before)', r.previousPostsPerSecond, 'posts/s'),
+    figure('signal', 'sentiment model load', Math.round(r.modelLoadMs), 'ms', '< 1000'),
+    figure('signal', 'analyser memory', Math.round(r.analyserMb), 'MB', '< 300'),
+    ...(r.analyseCliSeconds === undefined ? [] : [figure('signal', `npm run analyse on ${r.posts} posts`, Math.round(r.analyseCliSeconds * 10) / 10, 's', '< 10')]),
+  ];
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -32,6 +32,14 @@ export const envSchema = z.object({
   CLICKHOUSE_USER: z.string().default('default'),
   CLICKHOUSE_PASSWORD: z.string().default(''),
   CLICKHOUSE_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain identifier').default('stockpulse'),
+  /** A ClickHouse cluster's name (remote_servers): migrations then build Replicated* tables behind Distributed ones. */
+  CLICKHOUSE_CLUSTER: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain identifier').optional()),
+  /** Days each ClickHouse table keeps its rows (platform/retention.ts: what each one serves, and the least it may be). */
+  RETENTION_POSTS_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  RETENTION_MENTIONS_DAYS: z.coerce.number().int().min(15).max(36_500).default(730),
+  RETENTION_POST_SET_ROLLUP_DAYS: z.coerce.number().int().min(15).max(36_500).default(15),
+  RETENTION_HOUR_ROLLUP_DAYS: z.coerce.number().int().min(62).max(36_500).default(90),
+  RETENTION_DAY_ROLLUP_DAYS: z.coerce.number().int().min(62).max(36_500).default(1830),
 
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().default('default'),
@@ -149,6 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       `Secure session cookies need HTTPS, and the API serves plain HTTP: set TRUST_PROXY=true behind your HTTPS reverse proxy${env.COOKIE_SECURE ? ', or COOKIE_SECURE=false' : ', or use an http PUBLIC_URL'}`,
     );
   }
+  if (env.CLICKHOUSE_CLUSTER && !env.CLICKHOUSE_URL) throw new ConfigError('Invalid configuration: CLICKHOUSE_CLUSTER needs CLICKHOUSE_URL (embedded chDB is one server)');
   const distributed = Boolean(env.DATABASE_URL && env.CLICKHOUSE_URL && env.TEMPORAL_ADDRESS);
   return {
     env,

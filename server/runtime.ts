@@ -11,6 +11,8 @@ import { loadTickerData } from '../domain/signal/tickerData';
 import { seedReferenceData, type SeedResult } from '../seed';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
+import { applyRetention } from '../warehouse/retention';
+import { retentionOf } from '../platform/retention';
 import { purgeSpentAccountTokens } from '../warehouse/postgres/accountTokens';
 import { listedTickers } from '../warehouse/postgres/tickers';
 import { createActivities } from '../workflows/activities';
@@ -115,8 +117,10 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
       chdbPath: path.join(dataDir, 'clickhouse'),
     });
     stops.push(() => warehouse.close());
-    const appliedCh = await migrateWarehouse(warehouse);
-    log.info('clickhouse ready', { embedded: !env.CLICKHOUSE_URL, migrationsApplied: appliedCh.length });
+    const topology = env.CLICKHOUSE_CLUSTER ? { cluster: env.CLICKHOUSE_CLUSTER } : undefined;
+    const appliedCh = await migrateWarehouse(warehouse, { topology });
+    const retentionChanged = await applyRetention(warehouse, retentionOf(env), topology);
+    log.info('clickhouse ready', { embedded: !env.CLICKHOUSE_URL, migrationsApplied: appliedCh.length, retentionChanged });
 
     let temporalAddress = env.TEMPORAL_ADDRESS;
     let temporalUiUrl = env.TEMPORAL_UI_URL ?? null;

@@ -4,7 +4,7 @@ import { hourlyMentionHistory } from './queries/hourlyMentionHistory';
 import { insertMentions } from './queries/insertMentions';
 import { mentionWindowCounts } from './queries/mentionWindowCounts';
 import { insertPosts } from './queries/insertPosts';
-import { mentionCountsSince } from './queries/mentionCountsSince';
+import { recentMentionActivity } from './queries/recentMentionActivity';
 import { mentionHistory } from './queries/mentionHistory';
 import { insertPriceTicks } from './queries/insertPriceTicks';
 import { priceHistory } from './queries/priceHistory';
@@ -69,11 +69,8 @@ describe('warehouse on embedded ClickHouse (chDB)', () => {
       { timestamp: '2026-11-20T10:15:00.000Z', platform: 'twitter', mentions: 1 },
       { timestamp: '2026-11-20T10:30:00.000Z', platform: 'reddit', mentions: 1 },
     ]);
-    const counts = await mentionCountsSince(store.warehouse, new Date('2026-11-20T10:00:00Z'));
-    expect(counts.filter((c) => c.ticker === 'GME').sort((x, y) => x.platform.localeCompare(y.platform))).toEqual([
-      { ticker: 'GME', platform: 'reddit', mentions: 3, bullish: 1, bearish: 0, authors: 1 },
-      { ticker: 'GME', platform: 'twitter', mentions: 1, bullish: 0, bearish: 1, authors: 1 },
-    ]);
+    const counts = await recentMentionActivity(store.warehouse, new Date('2026-11-20T10:00:00Z'));
+    expect(counts.filter((c) => c.ticker === 'GME')).toEqual([{ ticker: 'GME', mentions: 4, bullish: 1, bearish: 1, authors: 1 }]);
   });
 
   it('keeps the hourly rollups exact on insert: retried writes count once, late mentions are included', async () => {

@@ -126,7 +126,7 @@ export function createPublicApiService(deps: { db: Database; warehouse: Warehous
       const name = await knownName(ticker);
       const since = windowStart(clock(), rangeMinutes[range]);
       const [rows, listed, scores] = await Promise.all([
-        fromWarehouse(() => mentionWindowCounts(deps.warehouse, since, ticker)),
+        fromWarehouse(() => mentionWindowCounts(deps.warehouse, since, clock(), ticker)),
         listedStocks(deps.db, [ticker]),
         fromWarehouse(() => latestTrendScores(deps.warehouse, [ticker])),
       ]);

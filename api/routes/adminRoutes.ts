@@ -8,7 +8,9 @@ import {
   adminUsersResponseSchema,
   platformSettingInputSchema,
   platformSettingSchema,
+  retentionSchema,
 } from '../../core/contracts/admin';
+import type { Retention } from '../../platform/retention';
 import { publicUserSchema } from '../../core/contracts/user';
 import { adminActor } from '../admin/adminActor';
 import { adminStats } from '../admin/adminStats';
@@ -22,12 +24,15 @@ const deletedUserSchema = z.object({ deleted: z.string() });
 /** POST /api/admin/users/{id}/extend-trial: whole days added to a card-free trial. */
 const extendTrialSchema = z.object({ days: z.number({ error: 'days must be a number' }).int('days must be a whole number').min(1, 'days must be at least 1').max(90, 'days must be at most 90') });
 
-export function adminRoutes(db: Knex, events: { onSourceListsChanged: () => void }) {
+export function adminRoutes(db: Knex, events: { onSourceListsChanged: () => void }, retention: Retention) {
   const users = createAdminUserService(db);
   return [
     route('GET', '/api/admin/stats', 'admin', async (ctx) => {
       ctx.body = await adminStats(db);
     }, { summary: 'Business figures', responses: { 200: { description: 'Stats', schema: adminStatsSchema } } }),
+    route('GET', '/api/admin/retention', 'admin', async (ctx) => {
+      ctx.body = retentionSchema.parse(retention);
+    }, { summary: 'Days each kind of stored data is kept (set by configuration)', responses: { 200: { description: 'Retention', schema: retentionSchema } } }),
     route('GET', '/api/admin/users', 'admin', async (ctx, { query }) => {
       ctx.body = await listUsers(db, query);
     }, { summary: 'Users, filtered and paged (50 per page)', query: adminUsersQuerySchema, responses: { 200: { description: 'One page of users', schema: adminUsersResponseSchema } } }),

@@ -147,7 +147,7 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     for (const path of ['/api/stocks?range=2hours', '/api/stocks/AAPL/historical?range=1day', '/api/stocks?range=1hour&range=4hours']) {
       const res = await get(path);
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ field: 'range', message: 'range must be one of 1hour, 4hours, 24hours, 7days' });
+      expect(res.body).toMatchObject({ field: 'range', message: 'range must be one of 1hour, 4hours, 24hours, 7days, 30days' });
     }
   });
 
@@ -181,7 +181,7 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     const twentyAgo = points.find((p) => p.timestamp === new Date(Math.floor((now - 20 * MINUTE) / MINUTE) * MINUTE).toISOString())!;
     expect(twentyAgo.mentions).toEqual({ reddit: 0, twitter: 0, youtube: 1, tiktok: 0, instagram: 0 });
 
-    const sizes = { '4hours': [48, 5], '24hours': [96, 15], '7days': [84, 120] } as const;
+    const sizes = { '4hours': [48, 5], '24hours': [96, 15], '7days': [84, 120], '30days': [30, 1440] } as const;
     for (const [range, [count, minutes]] of Object.entries(sizes)) {
       const r = historicalSchema.parse((await get(`/api/stocks/AAPL/historical?range=${range}`)).body);
       expect(r).toHaveLength(count);
@@ -192,6 +192,10 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     }
     const week = historicalSchema.parse((await get('/api/stocks/AAPL/historical?range=7days')).body);
     expect(week.reduce((n, p) => n + Object.values(p.mentions).reduce((a, b) => a + b, 0), 0)).toBe(8);
+    const month = historicalSchema.parse((await get('/api/stocks/AAPL/historical?range=30days')).body);
+    expect(month.reduce((n, p) => n + Object.values(p.mentions).reduce((a, b) => a + b, 0), 0)).toBe(9); // with the one 8 days ago
+    const monthList = stockListSchema.parse((await get('/api/stocks?range=30days')).body);
+    expect(monthList.find((s) => s.ticker === 'AAPL')).toMatchObject({ totalMentions: 9, redditMentions: 3, instagramMentions: 3 });
   });
 
   it('answers a malformed ticker with 400 and an unknown one with 404', async () => {

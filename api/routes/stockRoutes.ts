@@ -9,7 +9,7 @@ import {
   stockListSchema,
   stockPostsSchema,
   tickerParamSchema,
-  timeRangeSchema,
+  detailRangeSchema,
   trendingNowSchema,
 } from '../../core/contracts/stocks';
 import type { Database } from '../../platform/database';
@@ -25,7 +25,7 @@ import type { StockDetailService } from '../services/stockDetailService';
 import type { StockListService } from '../services/stockListService';
 import type { Platform } from '../../core/platforms';
 
-const rangeQuery = z.object({ range: timeRangeSchema.default('1hour') });
+const rangeQuery = z.object({ range: detailRangeSchema.default('1hour') });
 const tickerParams = z.object({ ticker: tickerParamSchema });
 const postsQuery = z.object({ limit: z.coerce.number({ error: 'limit must be a whole number from 1 to 100' }).int('limit must be a whole number from 1 to 100').min(1, 'limit must be a whole number from 1 to 100').max(100, 'limit must be a whole number from 1 to 100').default(20) });
 

@@ -13,10 +13,10 @@ import { createTtlCache } from '../../platform/ttlCache';
 import { notFound } from '../http/httpError';
 import { fromWarehouse } from './warehouseGuard';
 import { isPlatform, zeroPerPlatform, type Platform } from '../../core/platforms';
-import { MINUTE_MS, rangeMinutes, type TimeRange } from '../../core/timeWindows';
+import { MINUTE_MS, rangeMinutes, type DetailRange } from '../../core/timeWindows';
 
-/** Bucket size per range: 60 points for an hour, 48 for 4 hours, 96 for a day, 84 for a week. */
-export const bucketMinutes: Record<TimeRange, number> = { '1hour': 1, '4hours': 5, '24hours': 15, '7days': 120 };
+/** Bucket size per range: 60 points for an hour, 48 for 4 hours, 96 for a day, 84 for a week, 30 (one per UTC day) for 30 days. */
+export const bucketMinutes: Record<DetailRange, number> = { '1hour': 1, '4hours': 5, '24hours': 15, '7days': 120, '30days': 1440 };
 
 /** What a stock without a current price shows: no line. */
 const noPrices: PriceBuckets = { buckets: new Map(), before: null };
@@ -32,7 +32,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
   // Every (ticker, range) a dashboard shows, a few thousand at most; each history is at most ~100 points.
   const reuse = { ttlMs: deps.historyCacheMs ?? 0, maxKeys: 5_000 };
   // A failed read (unknown ticker, ClickHouse down) is not kept.
-  const histories = createTtlCache<`${string}|${TimeRange}`, HistoricalPoint[]>(reuse);
+  const histories = createTtlCache<`${string}|${DetailRange}`, HistoricalPoint[]>(reuse);
   const sessions = createTtlCache<string, SessionPrices>(reuse);
 
   async function assertKnown(ticker: string): Promise<void> {
@@ -45,7 +45,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
    * price before it (also from before the range, up to 30 days back); null before the first price ever stored, and
    * everywhere while the stock has no current price (no source prices it: a stored line would be an invented one).
    */
-  async function readHistory(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
+  async function readHistory(ticker: string, range: DetailRange): Promise<HistoricalPoint[]> {
     await assertKnown(ticker);
     const series = (await hasStockPrice(deps.db, ticker)) ? await priceSeriesOf(deps.db, ticker) : null;
     const bucketMs = bucketMinutes[range] * MINUTE_MS;
@@ -53,7 +53,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
     const last = Math.floor(clock().getTime() / bucketMs) * bucketMs;
     const first = new Date(last - (count - 1) * bucketMs);
     const minutes = bucketMinutes[range];
-    // Hour-sized buckets come from the hourly rollups (a week is ~170 rows per platform instead of ~10,000).
+    // Hour- and day-sized buckets come from the sealed hourly and daily counts (a month is ~30 rows per platform).
     const history = minutes % 60 === 0 ? hourlyMentionHistory(deps.warehouse, ticker, first, minutes / 60) : mentionHistory(deps.warehouse, ticker, first, minutes);
     const [mentions, prices] = await fromWarehouse(() => Promise.all([history, series ? priceBuckets(deps.warehouse, series, first, bucketMs / 1000) : noPrices]));
     const mentionsAt = new Map<number, Record<Platform, number>>();
@@ -92,7 +92,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
 
   return {
     /** The history of a ticker over a range (see readHistory), reused for `historyCacheMs`. */
-    async historical(ticker: string, range: TimeRange): Promise<HistoricalPoint[]> {
+    async historical(ticker: string, range: DetailRange): Promise<HistoricalPoint[]> {
       return histories.get(`${ticker}|${range}`, () => readHistory(ticker, range));
     },
 
@@ -104,7 +104,7 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
     /** The latest posts behind a ticker's mentions, newest first. */
     async posts(ticker: string, limit: number): Promise<StockPost[]> {
       await assertKnown(ticker);
-      const rows = await fromWarehouse(() => latestTickerPosts(deps.warehouse, ticker, limit));
+      const rows = await fromWarehouse(() => latestTickerPosts(deps.warehouse, ticker, limit, undefined, clock()));
       return stockPostsSchema.parse(
         rows.map((r) => ({
           platform: r.platform,

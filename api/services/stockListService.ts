@@ -4,15 +4,15 @@ import { noMentions, summariseCounts } from '../../core/mentionCounts';
 import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
 import { listedStocks } from '../../warehouse/postgres/stocks';
-import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
+import { mentionWindowCountsSince } from '../../warehouse/queries/mentionWindowCounts';
 import { createTtlCache, type TtlCache } from '../../platform/ttlCache';
 import { fromWarehouse } from './warehouseGuard';
-import { MINUTE_MS, rangeMinutes, windowStart, type TimeRange } from '../../core/timeWindows';
+import { MINUTE_MS, rangeMinutes, windowStart, type DetailRange } from '../../core/timeWindows';
 
 const MAX_STOCK_LIST_CACHE_MS = 60_000;
 
 /** A longer window changes more slowly relative to its length and costs more to count: 1 hour 5 s, 4 hours 20 s, a day or a week 60 s. */
-export function cacheMsFor(range: TimeRange, baseMs: number): number {
+export function cacheMsFor(range: DetailRange, baseMs: number): number {
   return Math.min(Math.max(baseMs, MAX_STOCK_LIST_CACHE_MS), (baseMs * rangeMinutes[range]) / 60);
 }
 
@@ -42,8 +42,8 @@ export function createStockListService(deps: { db: Database; warehouse: Warehous
   // One cache per range, each with its own period (cacheMsFor). An expired list is served for up to one more period
   // while one request's recomputation runs in the background: no poll waits for a recomputation except the first
   // after a start or an invalidation.
-  const caches = new Map<TimeRange, TtlCache<TimeRange, SerializedStockList>>();
-  function cacheOf(range: TimeRange): TtlCache<TimeRange, SerializedStockList> {
+  const caches = new Map<DetailRange, TtlCache<DetailRange, SerializedStockList>>();
+  function cacheOf(range: DetailRange): TtlCache<DetailRange, SerializedStockList> {
     let cache = caches.get(range);
     if (!cache) {
       const ttlMs = cacheMsFor(range, cacheMs);
@@ -53,11 +53,12 @@ export function createStockListService(deps: { db: Database; warehouse: Warehous
     return cache;
   }
 
-  async function compute(range: TimeRange): Promise<SerializedStockList> {
-    const start = windowStart(clock(), rangeMinutes[range]);
+  async function compute(range: DetailRange): Promise<SerializedStockList> {
+    const now = clock();
+    const start = windowStart(now, rangeMinutes[range]);
     // The window and the one of the same length before it (read as "since twice as far back", less the window).
-    const [windowRows, doubleRows] = await fromWarehouse(() =>
-      Promise.all([mentionWindowCounts(deps.warehouse, start), mentionWindowCounts(deps.warehouse, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS))]),
+    const [windowRows = [], doubleRows = []] = await fromWarehouse(() =>
+      mentionWindowCountsSince(deps.warehouse, [start, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS)], now),
     );
     const counts = summariseCounts(windowRows);
     const doubleTotals = new Map(summariseCounts(doubleRows).map((c) => [c.ticker, c.total]));
@@ -86,14 +87,14 @@ export function createStockListService(deps: { db: Database; warehouse: Warehous
     return serialize(stockListSchema.parse(stocks));
   }
 
-  const cached = (range: TimeRange): Promise<SerializedStockList> => cacheOf(range).get(range, () => compute(range));
+  const cached = (range: DetailRange): Promise<SerializedStockList> => cacheOf(range).get(range, () => compute(range));
 
   return {
-    async list(range: TimeRange): Promise<Stock[]> {
+    async list(range: DetailRange): Promise<Stock[]> {
       return (await cached(range)).stocks;
     },
     /** The list as the JSON the route sends, with its ETag: per request there is nothing left to compute. */
-    async listJson(range: TimeRange): Promise<Pick<SerializedStockList, 'json' | 'etag'>> {
+    async listJson(range: DetailRange): Promise<Pick<SerializedStockList, 'json' | 'etag'>> {
       return await cached(range);
     },
     /** Drops cached lists (after a price refresh or a trend detection, so the next poll shows them). */

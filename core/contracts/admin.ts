@@ -167,3 +167,13 @@ export const startScanSchema = z.object({ platform: platformSchema });
 export const rerunSchema = z.object({ workflowId: z.string().min(1, 'workflowId is required').max(300), runId: z.string().uuid('runId must be a Temporal run id (a UUID)').optional() });
 export const startedRunSchema = z.object({ workflowId: z.string(), runId: z.string(), type: z.string() });
 export type StartedRun = z.infer<typeof startedRunSchema>;
+
+/** GET /api/admin/retention: days each kind of stored data is kept (configuration; ClickHouse removes older rows by TTL). */
+export const retentionSchema = z.object({
+  postsDays: z.number().int(),
+  mentionsDays: z.number().int(),
+  postSetRollupDays: z.number().int(),
+  hourRollupDays: z.number().int(),
+  dayRollupDays: z.number().int(),
+});
+export type RetentionSettings = z.infer<typeof retentionSchema>;

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { perPlatform, platforms, type Platform } from '../platforms';
-import { timeRanges } from '../timeWindows';
+import { detailRanges, timeRanges } from '../timeWindows';
 
 export const timeRangeSchema = z.enum(timeRanges, { error: `range must be one of ${timeRanges.join(', ')}` });
+/** The stock list's and a detail view's range: the select's four, and the 30-day view. */
+export const detailRangeSchema = z.enum(detailRanges, { error: `range must be one of ${detailRanges.join(', ')}` });
 
 /** `redditMentions`, `twitterMentions`, …: a stock's mentions per platform, one field each. */
 export type PlatformMentionFields = { [P in Platform as `${P}Mentions`]: number };

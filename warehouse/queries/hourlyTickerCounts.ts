@@ -1,4 +1,5 @@
 import type { Warehouse } from '../client';
+import { readWindowPlan, windowPartsParams, windowPartsSql } from './windowParts';
 
 export interface HourlyTickerCount {
   ticker: string;
@@ -8,16 +9,19 @@ export interface HourlyTickerCount {
   mentions: number;
 }
 
-/** Every ticker's distinct mentions per whole hour in [from, to), from the hourly rollups (hours without mentions are absent). */
+/**
+ * Every ticker's distinct mentions per whole hour in [from, to) (hour boundaries), from the sealed hourly counts and,
+ * for hours still changing, the per-post sets (hours without mentions are absent).
+ */
 export async function hourlyTickerCounts(warehouse: Warehouse, from: Date, to: Date): Promise<HourlyTickerCount[]> {
+  const plan = await readWindowPlan(warehouse, from.getTime(), to.getTime(), { days: false });
   const result = await warehouse.query({
-    query: `SELECT ticker, toUnixTimestamp(hour) AS hour, uniqExactMerge(mentions) AS mentions
-            FROM mention_hours
-            WHERE hour >= toDateTime({from:UInt32}, 'UTC') AND hour < toDateTime({to:UInt32}, 'UTC')
+    query: `SELECT ticker, toUInt32(toStartOfHour(toDateTime(t, 'UTC'))) AS hour, sum(m) AS mentions
+            FROM (${windowPartsSql(plan, 'w')})
             GROUP BY ticker, hour`,
-    query_params: { from: Math.floor(from.getTime() / 1000), to: Math.floor(to.getTime() / 1000) },
+    query_params: windowPartsParams(plan, 'w'),
     format: 'JSONCompactEachRow',
   });
-  const rows = await result.json<[string, number, number]>();
-  return rows.map(([ticker, hour, mentions]) => ({ ticker, hour: hour * 1000, mentions }));
+  const rows = await result.json<[string, number, number | string]>();
+  return rows.map(([ticker, hour, mentions]) => ({ ticker, hour: hour * 1000, mentions: Number(mentions) }));
 }

@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
 
 export interface TickerPostRow {
@@ -26,15 +27,33 @@ export interface PostPosition {
 }
 
 /**
- * The newest posts behind a ticker's mentions (each post once, even before ReplacingMergeTree merges), newest first;
- * with `before`, the ones after that position in this order (the next page).
+ * How far back each read looks, in days (null: all of it). The mentions are sorted by ticker, not time, so a read costs
+ * the ticker's rows in the months it spans: most tickers fill a page within the last day, and only a quiet one reads
+ * further back.
  */
-export async function latestTickerPosts(warehouse: Warehouse, ticker: string, limit: number, before?: PostPosition): Promise<TickerPostRow[]> {
+const LOOKBACK_DAYS = [1, 7, 31, 366, null] as const;
+
+/**
+ * The newest posts behind a ticker's mentions (each post once, even before ReplacingMergeTree merges), newest first;
+ * with `before`, the ones after that position in this order (the next page). The look-back counts from `before`, or
+ * from `now` for the first page.
+ */
+export async function latestTickerPosts(warehouse: Warehouse, ticker: string, limit: number, before?: PostPosition, now: Date = new Date()): Promise<TickerPostRow[]> {
+  const anchor = before ? before.at : now.getTime();
+  let rows: TickerPostRow[] = [];
+  for (const days of LOOKBACK_DAYS) {
+    rows = await latestTickerPostsSince(warehouse, ticker, limit, before, days === null ? 0 : anchor - days * DAY_MS);
+    if (rows.length >= limit) break;
+  }
+  return rows;
+}
+
+async function latestTickerPostsSince(warehouse: Warehouse, ticker: string, limit: number, before: PostPosition | undefined, sinceMs: number): Promise<TickerPostRow[]> {
   const result = await warehouse.query({
     query: `WITH recent AS (
               SELECT platform, post_id, source, ts, label, compound, simulated, analyser
               FROM mentions
-              WHERE ticker = {ticker:String}
+              WHERE ticker = {ticker:String} AND ts >= fromUnixTimestamp64Milli({since:Int64})
                 AND ({paged:UInt8} = 0 OR (ts, platform, post_id) < (fromUnixTimestamp64Milli({beforeAt:Int64}), {beforePlatform:String}, {beforePostId:String}))
               ORDER BY ts DESC, platform DESC, post_id DESC
               LIMIT 1 BY platform, post_id
@@ -51,7 +70,7 @@ export async function latestTickerPosts(warehouse: Warehouse, ticker: string, li
               GROUP BY platform, post_id
             ) AS p ON p.platform = r.platform AND p.post_id = r.post_id
             ORDER BY r.ts DESC, r.platform DESC, r.post_id DESC`,
-    query_params: { ticker, limit, paged: before ? 1 : 0, beforeAt: before?.at ?? 0, beforePlatform: before?.platform ?? '', beforePostId: before?.postId ?? '' },
+    query_params: { ticker, limit, since: sinceMs, paged: before ? 1 : 0, beforeAt: before?.at ?? 0, beforePlatform: before?.platform ?? '', beforePostId: before?.postId ?? '' },
     format: 'JSONEachRow',
   });
   return await result.json<TickerPostRow>();

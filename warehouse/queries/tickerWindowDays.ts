@@ -1,5 +1,6 @@
 import { DAY_MS, HOUR_MS, MINUTE_MS, nextWholeHour, startOfHour } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
+import { readWindowPlan, windowPartsParams, windowPartsSql } from './windowParts';
 
 /** Distinct mentions of one ticker in one window, all platforms, with how many of them were bullish and bearish. */
 export interface IntervalCount {
@@ -24,7 +25,7 @@ function hoursIn(fromMs: number, toMs: number): number[] {
 /**
  * Mentions per ticker in trailing windows ending at `endMs` (a minute boundary), and in the same windows shifted back
  * by whole days (a spike's baseline: the same time of day), all in one read for every ticker. Each window is counted
- * exactly: the whole hours inside it from the hourly rollups, the minutes before and after them from the per-minute
+ * exactly: the whole hours inside it from the sealed hourly counts (per-post sets for hours still changing), the minutes before and after them from the per-minute
  * rollups (every post lies in one minute and one hour). A row is placed by arithmetic, not by testing it against every
  * window: its distance back from `endMs` gives the day it falls in and its offset into that day, which tells which of
  * the (at most 1-day) windows it lies in, so a week of baselines costs little more than the windows themselves.
@@ -46,6 +47,8 @@ export async function tickerWindowDays(warehouse: Warehouse, endMs: number, wind
     }
   }
   const oldest = endMs - Math.max(...windows.map((w) => w.days * DAY_MS + w.minutes * MINUTE_MS));
+  // The whole hours between: sealed counts, or the per-post sets for hours still changing.
+  const hours = await readWindowPlan(warehouse, nextWholeHour(oldest), startOfHour(endMs), { days: false });
   const result = await warehouse.query({
     query: `SELECT ticker, w, d, sum(m) AS mentions, sum(b) AS bullish, sum(br) AS bearish
             FROM (
@@ -60,10 +63,8 @@ export async function tickerWindowDays(warehouse: Warehouse, endMs: number, wind
                               o <= {seconds:Array(UInt32)}[i] AND NOT (oh >= 3600 AND oh <= {seconds:Array(UInt32)}[i])),
                        range(1, length({seconds:Array(UInt32)}) + 1))) AS w
               FROM (
-                SELECT ticker, 'h' AS src, toInt64(toUInt32(hour)) AS t, t AS h, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
-                FROM mention_hours
-                WHERE hour >= toDateTime({oldest:UInt32}, 'UTC') AND hour < toDateTime({end:UInt32}, 'UTC')
-                GROUP BY ticker, platform, hour
+                SELECT ticker, 'h' AS src, toInt64(hour_start) AS t, t AS h, hm AS m, hb AS b, hbr AS br
+                FROM (SELECT ticker, t AS hour_start, m AS hm, b AS hb, br AS hbr FROM (${windowPartsSql(hours, 'hp')}))
                 UNION ALL
                 SELECT ticker, 'm' AS src, toInt64(toUInt32(minute)) AS t, toInt64(toUInt32(toStartOfHour(minute))) AS h, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
                 FROM mention_minutes
@@ -79,6 +80,7 @@ export async function tickerWindowDays(warehouse: Warehouse, endMs: number, wind
       seconds: windows.map((w) => w.minutes * 60),
       days: windows.map((w) => w.days),
       minuteHours: [...minuteHours].map((ms) => ms / 1000),
+      ...windowPartsParams(hours, 'hp'),
     },
     format: 'JSONEachRow',
   });

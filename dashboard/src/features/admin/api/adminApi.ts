@@ -8,6 +8,7 @@ import type {
   PipelineRunsResponse,
   PricePipeline,
   PlatformSetting,
+  RetentionSettings,
   StartedRun,
   YouTubeQuota,
   adminSettableStatuses,
@@ -40,6 +41,7 @@ export const adminKeys = {
   usersRoot: ['/api/admin/users'] as const,
   users: (filters: UserFilters) => ['/api/admin/users', filters] as const,
   platformSettings: ['/api/admin/platform-settings'] as const,
+  retention: ['/api/admin/retention'] as const,
   ambiguousSymbols: ['/api/admin/ambiguous-symbols'] as const,
   formerSymbols: ['/api/admin/former-symbols'] as const,
   pipelineRuns: (filters: PipelineFilters) => ['/api/admin/pipelines/runs', filters] as const,
@@ -69,6 +71,8 @@ export const adminUsersQuery = (filters: UserFilters) =>
 
 export const platformSettingsQuery = () =>
   queryOptions({ queryKey: adminKeys.platformSettings, queryFn: () => get<PlatformSetting[]>(`${ADMIN_ROOT}/platform-settings`) });
+
+export const retentionQuery = () => queryOptions({ queryKey: adminKeys.retention, queryFn: () => get<RetentionSettings>(`${ADMIN_ROOT}/retention`) });
 
 export const ambiguousSymbolsQuery = () =>
   queryOptions({ queryKey: adminKeys.ambiguousSymbols, queryFn: () => get<AmbiguousSymbols>(`${ADMIN_ROOT}/ambiguous-symbols`) });

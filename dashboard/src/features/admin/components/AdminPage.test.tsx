@@ -15,7 +15,8 @@ afterEach(() => {
 
 describe('AdminPage', () => {
   it('shows the five stats cards and the tabs; a Subscriptions quick action opens User Management filtered', async () => {
-    const requests = mockApi({ 'GET /api/admin/stats': stats, 'GET /api/admin/users': { users: [adminUser()], totalPages: 1 } });
+    const retention = { postsDays: 90, mentionsDays: 730, postSetRollupDays: 15, hourRollupDays: 90, dayRollupDays: 1830 };
+    const requests = mockApi({ 'GET /api/admin/stats': stats, 'GET /api/admin/users': { users: [adminUser()], totalPages: 1 }, 'GET /api/admin/retention': retention });
     renderAdmin(<AdminPage />);
     await waitFor(() => expect(screen.getByTestId('stat-Total Users').textContent).toBe('120'));
     expect(screen.getByTestId('stat-Active Users').textContent).toBe('110');
@@ -32,5 +33,9 @@ describe('AdminPage', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Settings' }));
     expect(screen.getByText(/Coming soon/)).toBeTruthy();
+    // The retention the deployment runs with, read-only.
+    const raw = await screen.findByRole('row', { name: /Raw mentions/ });
+    expect(raw.textContent).toContain('730 days');
+    expect(screen.getByRole('row', { name: /Daily counts/ }).textContent).toContain('1,830 days');
   });
 });

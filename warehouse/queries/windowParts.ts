@@ -1,0 +1,116 @@
+import { DAY_MS, HOUR_MS, nextWholeHour, startOfHour, startOfMinute } from '../../core/timeWindows';
+import type { Warehouse } from '../client';
+
+/**
+ * How a span of whole minute buckets [fromMs, toMs) is counted, coarsest first, each post in exactly one part:
+ * - whole UTC days inside it whose hours are all sealed: mention_day_counts (a few integers per ticker and platform);
+ * - its other whole hours: mention_hour_counts when sealed since their last write, the per-post sets of mention_hours
+ *   otherwise (the current hour, an hour a late or re-labelled mention touched since the last seal);
+ * - the minutes before its first and after its last whole hour: the per-post sets of mention_minutes.
+ * A window's cost therefore grows with its length in buckets, not with the mentions it holds.
+ */
+export interface WindowPlan {
+  fromMs: number;
+  toMs: number;
+  /** Whole hours [hoursFrom, hoursTo); equal when the span holds none. */
+  hoursFrom: number;
+  hoursTo: number;
+  /** Whole days [daysFrom, daysTo) inside the hours; equal when none. */
+  daysFrom: number;
+  daysTo: number;
+  /** Hours (epoch ms) in [hoursFrom, hoursTo) not sealed since their last write, ascending. */
+  dirtyHours: number[];
+  /** Days (epoch ms) in [daysFrom, daysTo) holding a dirty hour: counted by the hour. */
+  dirtyDays: number[];
+}
+
+const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+const nextWholeDay = (ms: number) => Math.ceil(ms / DAY_MS) * DAY_MS;
+
+/** The plan of [fromMs, toMs) (minute boundaries) given the dirty hours in it; `days: false` counts whole days by the hour (for hourly series). */
+export function planWindow(fromMs: number, toMs: number, dirtyHours: readonly number[], options: { days?: boolean } = {}): WindowPlan {
+  const from = startOfMinute(fromMs);
+  let hoursFrom = nextWholeHour(from);
+  let hoursTo = startOfHour(toMs);
+  if (hoursFrom >= hoursTo) hoursFrom = hoursTo = from;
+  let daysFrom = nextWholeDay(hoursFrom);
+  let daysTo = startOfDay(hoursTo);
+  if (daysFrom >= daysTo || options.days === false) daysFrom = daysTo = hoursFrom;
+  const dirty = dirtyHours.filter((h) => h >= hoursFrom && h < hoursTo).sort((a, b) => a - b);
+  const dirtyDays = [...new Set(dirty.filter((h) => h >= daysFrom && h < daysTo).map(startOfDay))];
+  return { fromMs: from, toMs, hoursFrom, hoursTo, daysFrom, daysTo, dirtyHours: dirty, dirtyDays };
+}
+
+/** Hours in [fromMs, toMs) written since their last seal (epoch ms, ascending): where counts are read from the per-post sets. */
+export async function dirtyHours(warehouse: Warehouse, fromMs: number, toMs: number): Promise<number[]> {
+  const result = await warehouse.query({
+    query: `SELECT toUnixTimestamp(hour) AS hour
+            FROM mention_hour_seals
+            WHERE hour >= toDateTime({from:UInt32}, 'UTC') AND hour < toDateTime({to:UInt32}, 'UTC')
+            GROUP BY hour
+            HAVING max(touched_at) > max(sealed_at)
+            ORDER BY hour`,
+    query_params: { from: Math.floor(fromMs / 1000), to: Math.ceil(toMs / 1000) },
+    format: 'JSONCompactEachRow',
+  });
+  return (await result.json<[number]>()).map(([hour]) => hour * 1000);
+}
+
+/** Reads the dirty hours of [fromMs, toMs) and plans it. */
+export async function readWindowPlan(warehouse: Warehouse, fromMs: number, toMs: number, options: { days?: boolean } = {}): Promise<WindowPlan> {
+  return planWindow(fromMs, toMs, await dirtyHours(warehouse, startOfHour(fromMs), toMs + HOUR_MS), options);
+}
+
+/** Query parameters of windowPartsSql for `plan`, named with `p` (so several plans can share one query). */
+export function windowPartsParams(plan: WindowPlan, p: string): Record<string, unknown> {
+  const s = (ms: number) => Math.floor(ms / 1000);
+  return {
+    [`${p}_from`]: s(plan.fromMs),
+    [`${p}_to`]: s(plan.toMs),
+    [`${p}_hf`]: s(plan.hoursFrom),
+    [`${p}_ht`]: s(plan.hoursTo),
+    [`${p}_df`]: s(plan.daysFrom),
+    [`${p}_dt`]: s(plan.daysTo),
+    [`${p}_dirty`]: plan.dirtyHours.map(s),
+    [`${p}_dirtyDays`]: plan.dirtyDays.map(s),
+  };
+}
+
+/**
+ * One SELECT (UNION ALL of the plan's parts) yielding `ticker, platform, t, m, b, br`: t is the part's bucket start
+ * (UInt32 seconds: the day, hour or minute), m, b and br its distinct mentions, bullish and bearish ones. Sum them per
+ * ticker (and platform, or per bucket) for the window's counts. `tickerFilter` is an extra condition on `ticker`
+ * (e.g. `ticker = {ticker:String}`); `p` names the parameters (windowPartsParams).
+ */
+export function windowPartsSql(plan: WindowPlan, p: string, tickerFilter = '1'): string {
+  const dt = (name: string) => `toDateTime({${p}_${name}:UInt32}, 'UTC')`;
+  const parts: string[] = [];
+  if (plan.daysFrom < plan.daysTo) {
+    parts.push(`SELECT ticker, platform, toUInt32(toDateTime(day, 'UTC')) AS t, mentions AS m, bullish AS b, bearish AS br
+                FROM mention_day_counts FINAL
+                WHERE ${tickerFilter} AND day >= toDate(${dt('df')}) AND day < toDate(${dt('dt')})
+                  AND NOT has({${p}_dirtyDays:Array(UInt32)}, toUInt32(toDateTime(day, 'UTC')))`);
+  }
+  if (plan.hoursFrom < plan.hoursTo) {
+    const inCleanDay = plan.daysFrom < plan.daysTo ? `(hour >= ${dt('df')} AND hour < ${dt('dt')} AND NOT has({${p}_dirtyDays:Array(UInt32)}, toUInt32(toDateTime(toDate(hour), 'UTC'))))` : '0';
+    parts.push(`SELECT ticker, platform, toUInt32(hour) AS t, mentions AS m, bullish AS b, bearish AS br
+                FROM mention_hour_counts FINAL
+                WHERE ${tickerFilter} AND hour >= ${dt('hf')} AND hour < ${dt('ht')}
+                  AND NOT has({${p}_dirty:Array(UInt32)}, toUInt32(hour)) AND NOT ${inCleanDay}`);
+    if (plan.dirtyHours.length > 0) {
+      // The range bounds let the sort key (day first) skip every day without a dirty hour.
+      parts.push(`SELECT ticker, platform, toUInt32(hour) AS t, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
+                  FROM mention_hours
+                  WHERE ${tickerFilter} AND hour >= toDateTime(arrayMin({${p}_dirty:Array(UInt32)}), 'UTC') AND hour <= toDateTime(arrayMax({${p}_dirty:Array(UInt32)}), 'UTC')
+                    AND has({${p}_dirty:Array(UInt32)}, toUInt32(hour))
+                  GROUP BY ticker, platform, hour`);
+    }
+  }
+  // The minutes before the first whole hour and after the last (all of them when the span holds no whole hour).
+  parts.push(`SELECT ticker, platform, toUInt32(minute) AS t, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
+              FROM mention_minutes
+              WHERE ${tickerFilter}
+                AND ((minute >= ${dt('from')} AND minute < ${dt('hf')}) OR (minute >= ${dt('ht')} AND minute < ${dt('to')}))
+              GROUP BY ticker, platform, minute`);
+  return parts.join('\n UNION ALL \n');
+}

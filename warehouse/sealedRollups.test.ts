@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MINUTES_PER_30_DAYS, MINUTES_PER_DAY, MINUTES_PER_HOUR, MINUTES_PER_WEEK, windowStart } from '../core/timeWindows';
+import { DAY, MINUTE, mentionAt } from '../tests/support/mentionRows';
+import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
+import type { Warehouse } from './client';
+import { hourlyMentionHistory } from './queries/hourlyMentionHistory';
+import { hourlyTickerCounts } from './queries/hourlyTickerCounts';
+import { insertMentions, type MentionRow } from './queries/insertMentions';
+import { mentionWindowCounts } from './queries/mentionWindowCounts';
+import { sealMentionRollups } from './queries/sealMentionRollups';
+import { tickerWindowDays } from './queries/tickerWindowDays';
+import { tickerWindowTotals } from './queries/tickerWindowTotals';
+
+/** Granules (marks, ~8,192 rows each) each table is estimated to read (EXPLAIN ESTIMATE: what the sort keys select). */
+type Reads = Map<string, number>;
+
+/** The same client, recording for every query it runs the rows each table will read. */
+function recordingReads(warehouse: Warehouse, reads: Reads): Warehouse {
+  return new Proxy(warehouse, {
+    get(target, key, receiver) {
+      if (key !== 'query') return Reflect.get(target, key, receiver);
+      return async (params: Parameters<Warehouse['query']>[0]) => {
+        const plan = await target.query({ query: `EXPLAIN ESTIMATE ${params.query}`, query_params: params.query_params, format: 'JSONEachRow' });
+        for (const row of await plan.json<{ table: string; marks: number | string }>()) reads.set(row.table, (reads.get(row.table) ?? 0) + Number(row.marks));
+        return target.query(params);
+      };
+    },
+  });
+}
+
+const sortCounts = <T extends { ticker: string; platform: string }>(rows: T[]) => [...rows].sort((a, b) => a.ticker.localeCompare(b.ticker) || a.platform.localeCompare(b.platform));
+
+describe('sealed count rollups', () => {
+  let store: TestWarehouse;
+  const now = new Date('2026-11-20T15:37:20Z');
+  const rows: MentionRow[] = [];
+  const tickers = ['AMC', 'GME', 'TSLA', 'NVDA', 'PLTR', 'SOFI', 'AAPL', 'MSFT'];
+  const platforms = ['reddit', 'twitter', 'youtube'];
+  const labels = ['bullish', 'neutral', 'bearish', 'bullish', 'neutral'] as const;
+  // ~250,000 mentions over 40 days: far more raw and per-minute rows than any long window may read once sealed.
+  const MENTIONS = 250_000;
+
+  beforeAll(async () => {
+    store = await createTestWarehouse();
+    for (let i = 0; i < MENTIONS; i++) {
+      const back = ((i * 7919) % (40 * 24 * 60)) * MINUTE + (i % 50) * 1000;
+      rows.push(mentionAt(tickers[(i >> 4) % tickers.length]!, now.getTime() - back, { platform: platforms[(i >> 7) % 3], label: labels[i % 5], author: i % 997 }));
+    }
+    await insertMentions(store.warehouse, rows);
+    await insertMentions(store.warehouse, rows.slice(0, 5_000)); // a retried write
+  }, 120_000);
+  afterAll(async () => store?.close());
+
+  const windows = [MINUTES_PER_HOUR, 4 * MINUTES_PER_HOUR, MINUTES_PER_DAY, MINUTES_PER_WEEK, MINUTES_PER_30_DAYS];
+  const answers = async (warehouse: Warehouse) => ({
+    windows: await Promise.all(windows.map(async (w) => sortCounts(await mentionWindowCounts(warehouse, windowStart(now, w), now)))),
+    totals: Object.fromEntries(await tickerWindowTotals(warehouse, now, windows)),
+    days: Object.fromEntries(await tickerWindowDays(warehouse, windowStart(now, 1).getTime() + MINUTE, [{ minutes: 60, days: 7 }, { minutes: 1440, days: 7 }])),
+    baseline: (await hourlyTickerCounts(warehouse, new Date(Date.parse('2026-11-13T15:00:00Z')), new Date(Date.parse('2026-11-20T15:00:00Z')))).sort((a, b) => a.hour - b.hour || a.ticker.localeCompare(b.ticker)),
+    week: await hourlyMentionHistory(warehouse, 'GME', new Date(now.getTime() - 7 * DAY), 2),
+    month: await hourlyMentionHistory(warehouse, 'GME', new Date(Math.floor(now.getTime() / DAY) * DAY - 29 * DAY), 24),
+  });
+
+  it('gives the same answers sealed as from the per-post sets, equal to counting the rows themselves', async () => {
+    const before = await answers(store.warehouse);
+    const sealed = await sealMentionRollups(store.warehouse, { settleMs: 0 });
+    expect(sealed.hours).toBeGreaterThan(900);
+    const after = await answers(store.warehouse);
+    expect(after).toEqual(before);
+
+    // The 30-day window against the rows themselves (each post once, by the minute bucket its time falls in).
+    const from = windowStart(now, MINUTES_PER_30_DAYS).getTime();
+    const expected = new Map<string, { mentions: number; bullish: number; bearish: number }>();
+    for (const r of new Map(rows.map((r) => [`${r.ticker}|${r.platform}|${r.post_id}`, r])).values()) {
+      if (Math.floor(Date.parse(r.ts) / MINUTE) * MINUTE < from) continue;
+      const key = `${r.ticker}|${r.platform}`;
+      const e = expected.get(key) ?? { mentions: 0, bullish: 0, bearish: 0 };
+      expected.set(key, { mentions: e.mentions + 1, bullish: e.bullish + (r.label === 'bullish' ? 1 : 0), bearish: e.bearish + (r.label === 'bearish' ? 1 : 0) });
+    }
+    expect(Object.fromEntries(after.windows[4]!.map((c) => [`${c.ticker}|${c.platform}`, { mentions: c.mentions, bullish: c.bullish, bearish: c.bearish }]))).toEqual(Object.fromEntries(expected));
+    // A second seal finds nothing left to do.
+    expect(await sealMentionRollups(store.warehouse, { settleMs: 0 })).toEqual({ hours: 0, days: 0 });
+  });
+
+  it('reads the day and hour counts for long windows: a bounded number of rows, not the mentions they hold', async () => {
+    await sealMentionRollups(store.warehouse, { settleMs: 0 });
+    // Merged as a running server's background merges leave them: reads are whole granules (8,192 rows) of each part.
+    for (const table of ['mention_minutes', 'mention_hours', 'mention_hour_counts', 'mention_day_counts']) await store.warehouse.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
+    const measure = async (read: (warehouse: Warehouse) => Promise<unknown>) => {
+      const reads: Reads = new Map();
+      await read(recordingReads(store.warehouse, reads));
+      return Object.fromEntries(reads);
+    };
+    const from = Math.floor(windowStart(now, MINUTES_PER_30_DAYS).getTime() / 1000);
+    // What the last 30 days hold: ~190,000 mentions in ~150,000 per-minute rows.
+    const minutes = await measure(async (w) => (await w.query({ query: `SELECT count() FROM mention_minutes WHERE minute >= toDateTime(${from}) AND notEmpty(toString(ticker))`, format: 'JSONEachRow' })).json());
+    expect(minutes.mention_minutes).toBeGreaterThanOrEqual(6);
+    const reads = {
+      list30: await measure((w) => mentionWindowCounts(w, windowStart(now, MINUTES_PER_30_DAYS), now)),
+      list7: await measure((w) => mentionWindowCounts(w, windowStart(now, MINUTES_PER_WEEK), now)),
+      list24: await measure((w) => mentionWindowCounts(w, windowStart(now, MINUTES_PER_DAY), now)),
+      digest: await measure((w) => tickerWindowTotals(w, now, [MINUTES_PER_WEEK])),
+      baseline: await measure((w) => hourlyTickerCounts(w, new Date(Date.parse('2026-11-13T15:00:00Z')), new Date(Date.parse('2026-11-20T15:00:00Z')))),
+      history30: await measure((w) => hourlyMentionHistory(w, 'GME', new Date(now.getTime() - 30 * DAY), 24)),
+      history7: await measure((w) => hourlyMentionHistory(w, 'GME', new Date(now.getTime() - 7 * DAY), 2)),
+      alerts: await measure((w) => tickerWindowDays(w, windowStart(now, 1).getTime() + MINUTE, [{ minutes: 1440, days: 7 }])),
+    };
+    for (const [query, tables] of Object.entries(reads)) {
+      // Every hour is sealed: no per-post hourly sets are merged, and minutes are read only at a window's edges (at most
+      // two granules in each monthly part an edge touches; the alert windows' edges lie on eight days).
+      expect(tables.mention_hours ?? 0, `${query} hourly sets`).toBe(0);
+      expect(tables.mention_minutes ?? 0, `${query} minutes: ${JSON.stringify(tables)}`).toBeLessThanOrEqual(query === 'alerts' ? minutes.mention_minutes! : 4);
+    }
+    // The 30-day list and history read day counts for their whole days.
+    expect(reads.list30.mention_day_counts).toBeGreaterThan(0);
+    expect(reads.history30.mention_day_counts).toBeGreaterThan(0);
+  });
+
+  it('counts a mention re-inserted with a new label once, under its newest label, once its hour is sealed again', async () => {
+    const at = Date.parse('2026-11-10T12:30:00Z');
+    const first = mentionAt('RELB', at, { label: 'bullish', postId: 'relabel_1' });
+    await insertMentions(store.warehouse, [first, mentionAt('RELB', at + MINUTE, { label: 'neutral' })]);
+    await sealMentionRollups(store.warehouse, { settleMs: 0 });
+    const day = async () => (await mentionWindowCounts(store.warehouse, new Date('2026-11-10T00:00:00Z'), now)).filter((c) => c.ticker === 'RELB');
+    expect(await day()).toEqual([{ ticker: 'RELB', platform: 'reddit', mentions: 2, bullish: 1, bearish: 0 }]);
+    await insertMentions(store.warehouse, [{ ...first, label: 'bearish', compound: -0.6 }]);
+    await sealMentionRollups(store.warehouse, { settleMs: 0 });
+    expect(await day()).toEqual([{ ticker: 'RELB', platform: 'reddit', mentions: 2, bullish: 0, bearish: 1 }]);
+    const month = await hourlyMentionHistory(store.warehouse, 'RELB', new Date('2026-11-01T00:00:00Z'), 24);
+    expect(month).toEqual([{ timestamp: '2026-11-10T00:00:00.000Z', platform: 'reddit', mentions: 2 }]);
+  });
+
+  it('keeps hours written after their seal exact until they are sealed again (a late mention)', async () => {
+    const late = mentionAt('LATE', Date.parse('2026-11-12T08:10:00Z'));
+    await insertMentions(store.warehouse, [mentionAt('LATE', Date.parse('2026-11-12T08:05:00Z'))]);
+    await sealMentionRollups(store.warehouse, { settleMs: 0 });
+    await insertMentions(store.warehouse, [late]);
+    const count = async () => (await mentionWindowCounts(store.warehouse, new Date('2026-11-11T00:00:00Z'), now)).find((c) => c.ticker === 'LATE')?.mentions;
+    expect(await count()).toBe(2);
+    await sealMentionRollups(store.warehouse, { settleMs: 0 });
+    expect(await count()).toBe(2);
+  });
+});
