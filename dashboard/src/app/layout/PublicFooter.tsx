@@ -34,7 +34,6 @@ export function PublicFooter() {
             <h2 className={headingClasses}>Resources</h2>
             <ul className="mt-3 space-y-2">
               <li><Link to="/blog" className={linkClasses}>Blog</Link></li>
-              <li><Link to="/docs/api" className={linkClasses}>API</Link></li>
               <li><Link to="/privacy" className={linkClasses}>Privacy Policy</Link></li>
               <li><Link to="/terms" className={linkClasses}>Terms of Service</Link></li>
             </ul>
