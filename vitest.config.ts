@@ -14,7 +14,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'server',
-          include: ['{core,platform,warehouse,migrations,seed,workflows,api,server,scripts,tests}/**/*.test.ts'],
+          include: ['{core,domain,platform,warehouse,migrations,seed,workflows,api,server,scripts,tests}/**/*.test.ts'],
           // chDB allows one data directory per process: every test file runs in its own process.
           pool: 'forks',
           isolate: true,
