@@ -1,17 +1,29 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
-import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, rerunSchema, startedRunSchema, startScanSchema, youtubeQuotaSchema } from '../../core/contracts/admin';
+import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, rerunSchema, rescoreStatusSchema, startedRunSchema, startScanSchema, youtubeQuotaSchema } from '../../core/contracts/admin';
 import { adminActor } from '../admin/adminActor';
 import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 import { createPipelineRunService } from '../admin/pipelineRuns';
+import { createRescoreRunService } from '../admin/rescoreRun';
 import { createYouTubeQuotaReport, type YouTubeQuotaDeps } from '../admin/youtubeQuota';
 import { route } from '../http/routeTable';
 
-/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run, the YouTube quota spent today. */
+/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run, the YouTube quota spent today, the sentiment re-score of history. */
 export function adminPipelineRoutes(deps: { db: Knex; temporal: Client; namespace: string; taskQueue: string; temporalUiUrl: string | null; youtubeQuota: Omit<YouTubeQuotaDeps, 'db'> }) {
   const runs = createPipelineRunService(deps);
   const youtubeQuota = createYouTubeQuotaReport({ db: deps.db, ...deps.youtubeQuota });
+  const rescore = createRescoreRunService(deps);
   return [
+    route('GET', '/api/admin/pipelines/rescore', 'admin', async (ctx) => {
+      ctx.body = await rescore.status();
+    }, { summary: 'The sentiment re-score of stored mentions: state and progress', responses: { 200: { description: 'State of the latest re-score', schema: rescoreStatusSchema } }, errors: [503] }),
+    route('POST', '/api/admin/pipelines/rescore', 'admin', async (ctx, { user }) => {
+      const actor = await adminActor(deps.db, user);
+      const started = await rescore.start();
+      await recordAdminAction(deps.db, { actor, action: 'pipeline.rescore', targetType: 'pipeline', targetId: started.workflowId, before: null, after: started });
+      ctx.status = 202;
+      ctx.body = started;
+    }, { summary: 'Re-score every stored mention with the sentiment transformer', responses: { 202: { description: 'Started', schema: startedRunSchema } }, errors: [409, 503] }),
     route('GET', '/api/admin/pipelines/quota', 'admin', async (ctx) => {
       ctx.body = await youtubeQuota();
     }, { summary: 'YouTube API quota units spent today, per source', responses: { 200: { description: 'Units per source against the daily quota', schema: youtubeQuotaSchema } } }),

@@ -94,7 +94,7 @@ export const platformSettingSchema = z.object({
 export type PlatformSetting = z.infer<typeof platformSettingSchema>;
 
 /** Workflow types the Pipelines tab lists. */
-export const pipelineWorkflowTypes = ['scanPlatform', 'detectTrends', 'refreshPrices'] as const;
+export const pipelineWorkflowTypes = ['scanPlatform', 'detectTrends', 'refreshPrices', 'rescoreMentions'] as const;
 export const pipelineRunStatuses = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'CONTINUED_AS_NEW', 'TIMED_OUT', 'UNKNOWN'] as const;
 
 export const pipelineRunsQuerySchema = z.object({
@@ -143,3 +143,20 @@ export const startScanSchema = z.object({ platform: platformSchema });
 export const rerunSchema = z.object({ workflowId: z.string().min(1, 'workflowId is required').max(300), runId: z.string().uuid('runId must be a Temporal run id (a UUID)').optional() });
 export const startedRunSchema = z.object({ workflowId: z.string(), runId: z.string(), type: z.string() });
 export type StartedRun = z.infer<typeof startedRunSchema>;
+
+/** The history re-score (RescoreMentions): whether one runs and how far it got. */
+export const rescoreStatusSchema = z.object({
+  state: z.enum(['idle', 'running', 'completed', 'failed']),
+  workflowId: z.string(),
+  startedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  progress: z
+    .object({
+      analyser: z.string(),
+      hoursDone: z.number(),
+      hoursTotal: z.number(),
+      relabelled: z.number(),
+    })
+    .nullable(),
+});
+export type RescoreStatus = z.infer<typeof rescoreStatusSchema>;

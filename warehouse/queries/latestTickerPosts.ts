@@ -15,12 +15,15 @@ export interface TickerPostRow {
   analyser: string;
 }
 
-/** The newest posts behind a ticker's mentions (each post once, even before ReplacingMergeTree merges), newest first. */
+/**
+ * The newest posts behind a ticker's mentions, newest first, each once with its current label (FINAL: the transformer's
+ * re-score replaces the fast label by a newer row, which FINAL picks before ReplacingMergeTree merges).
+ */
 export async function latestTickerPosts(warehouse: Warehouse, ticker: string, limit: number): Promise<TickerPostRow[]> {
   const result = await warehouse.query({
     query: `WITH recent AS (
               SELECT platform, post_id, source, ts, label, compound, simulated, analyser
-              FROM mentions
+              FROM mentions FINAL
               WHERE ticker = {ticker:String}
               ORDER BY ts DESC
               LIMIT 1 BY platform, post_id

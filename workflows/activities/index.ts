@@ -11,6 +11,8 @@ import type { WebhookPolicy } from '../notifications/webhookSender';
 import { createWebhookActivities } from './webhookActivities';
 import { createPostAnalyzerCache } from './postAnalyzerCache';
 import { createPriceActivities } from './priceActivities';
+import { createRescoreActivities } from './rescoreActivities';
+import type { MentionRescorer } from '../../domain/sentiment/rescoreMentions';
 import { createProbeActivities } from './probeStores';
 import { createScanActivities } from './scanActivities';
 import { createStockSnapshotActivities } from './stockSnapshotActivities';
@@ -28,6 +30,8 @@ export interface ActivityDeps {
   maxPostsPerSource: number;
   /** The sentiment model every scan scores posts with (loaded once at start-up). */
   sentiment: SentimentAnalyser;
+  /** Re-labels stored mentions with the sentiment transformer (absent: the re-score activities fail without retry). */
+  rescorer?: MentionRescorer;
   /** The clock of time-window activities (tests pin it). */
   now?: () => Date;
   /** Keep the 7-day trend baseline for the hour it is valid (default true; tests that rewrite history turn it off). */
@@ -56,6 +60,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createTrialActivities({ db: deps.db, dashboardUrl: deps.notifications?.dashboardUrl, now: deps.now }),
     ...createUniverseActivities(deps),
+    ...createRescoreActivities(deps),
   };
 }
 
