@@ -5,6 +5,7 @@ import type {
   AdminSubscriptionFilter,
   AdminUsersResponse,
   PipelineRunsResponse,
+  RescoreStatus,
   PlatformSetting,
   StartedRun,
   YouTubeQuota,
@@ -43,6 +44,7 @@ export const adminKeys = {
   pipelineRuns: (filters: PipelineFilters) => ['/api/admin/pipelines/runs', filters] as const,
   pipelineRunsRoot: ['/api/admin/pipelines/runs'] as const,
   youtubeQuota: ['/api/admin/pipelines/quota'] as const,
+  rescore: ['/api/admin/pipelines/rescore'] as const,
   alertOutcomes: ['/api/admin/alert-outcomes'] as const,
 };
 
@@ -83,6 +85,14 @@ export const pipelineRunsQuery = (filters: PipelineFilters) =>
   });
 
 /** The YouTube units spent today; refreshed with the runs, since every scan spends some. */
+/** The sentiment re-score's state, re-read every few seconds while it runs (its progress moves hour by hour). */
+export const rescoreStatusQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.rescore,
+    queryFn: () => get<RescoreStatus>(`${ADMIN_ROOT}/pipelines/rescore`),
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? 3_000 : 30_000),
+  });
+
 export const youtubeQuotaQuery = () => queryOptions({ queryKey: adminKeys.youtubeQuota, queryFn: () => get<YouTubeQuota>(`${ADMIN_ROOT}/pipelines/quota`), refetchInterval: 10_000 });
 
 /**
@@ -153,3 +163,6 @@ export const rerunMutationOptions = (queryClient: QueryClient) =>
     (run: { workflowId: string; runId: string }) => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/reruns`, run) as Promise<StartedRun>,
     [adminKeys.pipelineRunsRoot],
   );
+
+export const startRescoreMutationOptions = (queryClient: QueryClient) =>
+  adminChange(queryClient, () => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/rescore`, {}) as Promise<StartedRun>, [adminKeys.rescore, adminKeys.pipelineRunsRoot]);

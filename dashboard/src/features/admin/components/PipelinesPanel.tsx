@@ -13,6 +13,7 @@ import { formatCount, formatDateTime, formatDuration } from '../../../lib/format
 import { responsiveTable } from '../../../ui/responsiveTable';
 import { FormerSymbolsEditor } from './FormerSymbolsEditor';
 import { SelectField } from './SelectField';
+import { SentimentRescoreCard } from './SentimentRescoreCard';
 import { YouTubeQuotaCard } from './YouTubeQuotaCard';
 
 const typeOptions = [{ value: 'all', label: 'All pipelines' }, ...pipelineWorkflowTypes.map((t) => ({ value: t, label: t }))];
@@ -26,7 +27,7 @@ function statusVariant(status: string): BadgeVariant {
   return 'destructive';
 }
 
-/** Operations: recent Temporal runs with their outcome, a scan on demand, a re-run of a failed run, the YouTube quota, and the ambiguity list. */
+/** Operations: recent Temporal runs with their outcome, a scan on demand, a re-run of a failed run, the sentiment re-score, the YouTube quota, and the ambiguity list. */
 export function PipelinesPanel() {
   const [filters, setFilters] = useState<PipelineFilters>({ type: 'scanPlatform', status: 'all' });
   const [platform, setPlatform] = useState<string>('reddit');
@@ -65,6 +66,8 @@ export function PipelinesPanel() {
           <RunsTable runs={data.runs} rerunning={rerun.isPending} onRerun={(run) => rerun.mutate({ workflowId: run.workflowId, runId: run.runId })} />
         )}
       </Card>
+
+      <SentimentRescoreCard />
 
       <YouTubeQuotaCard />
 
