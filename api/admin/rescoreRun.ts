@@ -9,21 +9,23 @@ const summary = (p: RescoreProgress | null | undefined): RescoreStatus['progress
   p ? { analyser: p.analyser, hoursDone: p.hoursDone, hoursTotal: p.hoursTotal, relabelled: p.relabelled } : null;
 
 /**
- * The operator's history re-score: one RescoreMentions run at a time under a fixed id, so the Pipelines page can find
- * it, show its progress (a query answered by the worker running it) and refuse a second while it runs.
+ * The operator's history re-score: one RescoreMentions run at a time under a fixed id per deployment (its task queue),
+ * so the Pipelines page can find it, show its progress (a query answered by the worker running it) and refuse a
+ * second while it runs.
  */
 export function createRescoreRunService(deps: { temporal: Client; taskQueue: string }) {
   const { temporal } = deps;
+  const workflowId = `${RESCORE_WORKFLOW_ID}-${deps.taskQueue}`;
   return {
     async start(): Promise<StartedRun> {
       try {
         const handle = await temporal.workflow.start<typeof rescoreMentions>('rescoreMentions', {
           taskQueue: deps.taskQueue,
-          workflowId: RESCORE_WORKFLOW_ID,
+          workflowId,
           args: [{}],
           workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
         });
-        return { workflowId: RESCORE_WORKFLOW_ID, runId: handle.firstExecutionRunId, type: 'rescoreMentions' };
+        return { workflowId, runId: handle.firstExecutionRunId, type: 'rescoreMentions' };
       } catch (err) {
         if (err instanceof WorkflowExecutionAlreadyStartedError) throw new HttpError(409, 'A re-score is already running');
         throw temporalDown(err);
@@ -31,15 +33,15 @@ export function createRescoreRunService(deps: { temporal: Client; taskQueue: str
     },
 
     async status(): Promise<RescoreStatus> {
-      const handle = temporal.workflow.getHandle(RESCORE_WORKFLOW_ID);
+      const handle = temporal.workflow.getHandle(workflowId);
       let info;
       try {
         info = await handle.describe();
       } catch (err) {
-        if (err instanceof WorkflowNotFoundError) return { state: 'idle', workflowId: RESCORE_WORKFLOW_ID, startedAt: null, closedAt: null, progress: null };
+        if (err instanceof WorkflowNotFoundError) return { state: 'idle', workflowId, startedAt: null, closedAt: null, progress: null };
         throw temporalDown(err);
       }
-      const base = { workflowId: RESCORE_WORKFLOW_ID, startedAt: info.startTime.toISOString(), closedAt: info.closeTime?.toISOString() ?? null };
+      const base = { workflowId, startedAt: info.startTime.toISOString(), closedAt: info.closeTime?.toISOString() ?? null };
       if (info.status.name === 'RUNNING') {
         // No worker to answer (it is restarting): the run goes on, its position is just not known right now.
         const progress = await handle.query(rescoreProgressQuery).catch(() => null);

@@ -18,6 +18,7 @@ const HOUR_MS = 3_600_000;
 /** Hours handled per run before it continues as new, so the event history stays short on a two-year store. */
 const HOURS_PER_RUN = 200;
 
+/** The operator's history run is `rescore-mentions-<task queue>` (api/admin/rescoreRun.ts). */
 export const RESCORE_WORKFLOW_ID = 'rescore-mentions';
 
 export interface RescoreMentionsInput {
