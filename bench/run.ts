@@ -1,11 +1,12 @@
 /**
  * npm run bench: every performance figure of the product, printed (targets in parentheses).
- *   npx tsx bench/run.ts [part ...]    # one or more of: signal ingestion dashboard landing alerts (default: all)
+ *   npx tsx bench/run.ts [part ...]    # one or more of: signal ingestion dashboard landing alerts rescore (default: all)
  */
 import { benchAlerts, reportAlerts } from './alerts';
 import { benchDashboard, reportDashboard } from './dashboard';
 import { benchIngestion, reportIngestion } from './ingestion';
 import { benchLanding, reportLanding } from './landing';
+import { benchRescore, reportRescore } from './rescore';
 import { benchSignal, reportSignal } from './signal';
 
 const parts: Record<string, () => Promise<void>> = {
@@ -14,6 +15,7 @@ const parts: Record<string, () => Promise<void>> = {
   dashboard: async () => reportDashboard(await benchDashboard()),
   landing: async () => reportLanding(await benchLanding()),
   alerts: async () => reportAlerts(await benchAlerts()),
+  rescore: async () => reportRescore(await benchRescore()),
 };
 
 const wanted = process.argv.slice(2);
