@@ -2,15 +2,17 @@
  * npm run eval:signal [-- --data ../shared/signal-data]
  *
  * How well each sentiment analyser labels real third-party posts, per labelled set:
- *  - the learned model, k-fold cross-validated with the committed model's training settings (each fold
- *    scored by a regression and a style classifier that never saw it, with the lexicon's share per style
- *    and the decision offsets tuned on the other folds only);
- *  - the learned model leave-one-set-out (regression and style classifier trained on the other sets: an
- *    estimate for data unlike the training data);
+ *  - the transformer, the combination (its probabilities mixed with the linear model's by the committed weight) and
+ *    the linear model side by side, k-fold and leave-one-set-out, on the posts train:sentiment measured the
+ *    transformer on (its out-of-fold probabilities are committed in domain/sentiment/model/measured.json);
+ *  - the learned linear model on every post, k-fold cross-validated with the committed model's training settings (each
+ *    fold scored by a regression and a style classifier that never saw it, with the lexicon's share per style and the
+ *    decision offsets tuned on the other folds only) and leave-one-set-out (an estimate for data unlike the training
+ *    data);
  *  - the previous lexicon analyser (extended VADER) and plain VADER, which learn nothing, on every post;
- * as macro-F1 (over the classes that hold a tenth of the set) and accuracy, then posts per second;
- * then the ticker figures (bench/tickerAccuracy.ts): recall of listed cashtags in the same posts, precision and
- * recall on the project's labelled sets, and extraction speed.
+ * as macro-F1 (over the classes that hold a tenth of the set) and accuracy, then posts per second of each, the
+ * transformer's load time and memory; then the ticker figures (bench/tickerAccuracy.ts): recall of listed cashtags in
+ * the same posts, precision and recall on the project's labelled sets, and extraction speed.
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
