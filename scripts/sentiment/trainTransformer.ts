@@ -29,7 +29,7 @@ const PACKAGES = [
 /** Fine-tuning settings shared by every candidate (scripts/sentiment/train_transformer.py documents the model). */
 const SETTINGS = { epochs: 2, lr: 8e-5, cap: 4000, measureCap: 800, folds: 3 };
 /** Encoder and sequence length pairs measured before the final training; `--candidates` replaces the list. */
-const DEFAULT_CANDIDATES = ['l3:64'];
+const DEFAULT_CANDIDATES = ['l3:64', 'l6:64'];
 
 function python(venv: string): string {
   const bin = join(venv, 'bin', 'python');
