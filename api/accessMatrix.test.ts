@@ -46,6 +46,8 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/admin/pipelines/runs': 'admin',
   'POST /api/admin/pipelines/scans': 'admin',
   'POST /api/admin/pipelines/reruns': 'admin',
+  'GET /api/admin/pipelines/rescore': 'admin',
+  'POST /api/admin/pipelines/rescore': 'admin',
   'GET /api/admin/ambiguous-symbols': 'admin',
   'PUT /api/admin/ambiguous-symbols': 'admin',
   'GET /api/admin/former-symbols': 'admin',

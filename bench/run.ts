@@ -1,7 +1,7 @@
 /**
  * npm run bench: every performance figure of the product, printed (targets in parentheses).
  *   npx tsx bench/run.ts [part ...] [--json]
- * Parts: signal ingestion dashboard landing alerts (the default: all of them) and scale (only when named: it loads
+ * Parts: signal ingestion dashboard landing alerts rescore (the default: all of them) and scale (only when named: it loads
  * 1 M and 10 M mention rows, 100 M with BENCH_SCALE_MAX=100000000). With --json every figure is also printed as one
  * JSON object per line: { "part", "figure", "value", "unit", "target", "met" } (bench/figures.ts).
  */
@@ -10,6 +10,7 @@ import { benchDashboard, dashboardFigures, reportDashboard } from './dashboard';
 import { printFigures, type Figure } from './figures';
 import { benchIngestion, ingestionFigures, reportIngestion } from './ingestion';
 import { benchLanding, landingFigures, reportLanding } from './landing';
+import { benchRescore, rescoreFigures, reportRescore } from './rescore';
 import { benchScale, reportScale } from './scale';
 import { benchSignal, reportSignal, signalFigures } from './signal';
 
@@ -39,6 +40,11 @@ const parts: Record<string, () => Promise<Figure[]>> = {
     const r = await benchAlerts();
     reportAlerts(r);
     return alertsFigures(r);
+  },
+  rescore: async () => {
+    const r = await benchRescore();
+    reportRescore(r);
+    return rescoreFigures(r);
   },
   scale: async () => reportScale(await benchScale()),
 };

@@ -55,6 +55,10 @@ export const envSchema = z.object({
   SIMULATED_POSTS_PER_MINUTE: z.coerce.number().min(0).max(1000).default(2),
   /** The learned sentiment model file (default: the committed domain/signal/model/sentiment.model). */
   SENTIMENT_MODEL_PATH: optionalString,
+  /** The fine-tuned sentiment transformer's folder (default: the committed domain/sentiment/model). */
+  SENTIMENT_TRANSFORMER_DIR: optionalString,
+  /** Worker threads scoring posts with the transformer (default: the machine's cores). */
+  SENTIMENT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
 
   REDDIT_CLIENT_ID: optionalString,
   REDDIT_CLIENT_SECRET: optionalString,

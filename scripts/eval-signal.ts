@@ -2,22 +2,30 @@
  * npm run eval:signal [-- --data ../shared/signal-data]
  *
  * How well each sentiment analyser labels real third-party posts, per labelled set:
- *  - the learned model, k-fold cross-validated with the committed model's training settings (each fold
- *    scored by a regression and a style classifier that never saw it, with the lexicon's share per style
- *    and the decision offsets tuned on the other folds only);
- *  - the learned model leave-one-set-out (regression and style classifier trained on the other sets: an
- *    estimate for data unlike the training data);
+ *  - the transformer, the combination (its probabilities mixed with the linear model's by the committed weight) and
+ *    the linear model side by side, k-fold and leave-one-set-out, on the posts train:sentiment measured the
+ *    transformer on (its out-of-fold probabilities are committed in domain/sentiment/model/measured.json);
+ *  - the learned linear model on every post, k-fold cross-validated with the committed model's training settings (each
+ *    fold scored by a regression and a style classifier that never saw it, with the lexicon's share per style and the
+ *    decision offsets tuned on the other folds only) and leave-one-set-out (an estimate for data unlike the training
+ *    data);
  *  - the previous lexicon analyser (extended VADER) and plain VADER, which learn nothing, on every post;
- * as macro-F1 (over the classes that hold a tenth of the set) and accuracy, then posts per second;
- * then the ticker figures (bench/tickerAccuracy.ts): recall of listed cashtags in the same posts, precision and
- * recall on the project's labelled sets, and extraction speed.
+ * as macro-F1 (over the classes that hold a tenth of the set) and accuracy, then posts per second of each, the
+ * transformer's load time and memory; then the ticker figures (bench/tickerAccuracy.ts): recall of listed cashtags in
+ * the same posts, precision and recall on the project's labelled sets, and extraction speed.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { evaluateTickers, reportTickerAccuracy } from '../bench/tickerAccuracy';
 import { plainVaderSentiment, scoreSentiment, type SentimentLabel } from '../domain/signal/sentiment';
-import { CLASSES, createSentimentAnalyser, linearScores, loadSentimentModel, type SentimentAnalyser } from '../domain/signal/sentimentModel';
-import { blendedLogits, buildCorpus, DEFAULT_CONFIG, judgedSets, labelsOf, outOfFoldLogits, outOfFoldStyles, scoresBySet, styleScoresOf, train, trainStyles, tuneBlend, type TrainingConfig } from './sentiment/crossValidation';
+import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } from '../domain/signal/sentimentModel';
+import { combinedScore } from '../domain/sentiment/combinedScore';
+import { readTransformerModel, type TransformerModelInfo } from '../domain/sentiment/transformerModel';
+import { createTransformerPool } from '../domain/sentiment/transformerPool';
+import { buildCorpus, DEFAULT_CONFIG, type TrainingConfig } from './sentiment/crossValidation';
+import { argmaxLabel, linearOutOfFold } from './sentiment/linearOutOfFold';
+import { readTransformerMeasurement, sideBySide, type SideBySide } from './sentiment/transformerFigures';
 import { scoreLabels, type Scores } from '../domain/signal/labelScores';
 import { dataDirArg, readLabelledSets, SUPPLEMENT_SETS } from './sentiment/signalData';
 
@@ -37,7 +45,7 @@ function projectSet(file: string): Array<{ text: string; label: SentimentLabel }
     .map((l) => JSON.parse(l) as { text: string; label: SentimentLabel });
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const started = Date.now();
   const dataDir = dataDirArg(process.argv.slice(2));
   const sets = readLabelledSets(dataDir);
@@ -46,30 +54,14 @@ function main(): void {
   const lexicon = (t: string) => scoreSentiment(t).compound;
   const corpus = buildCorpus(sets, config, lexicon);
   const all = corpus.examples.map((_, i) => i);
+  const ids = sets.flatMap((s) => s.posts.map((p) => p.id));
 
-  // k-fold: the lexicon's shares and the offsets for fold k come from the other folds' out-of-fold predictions.
-  const z = outOfFoldLogits(corpus, config);
-  const styleScores = outOfFoldStyles(corpus, config);
-  const cvLabels = new Array<SentimentLabel>(all.length);
-  for (let k = 0; k < config.folds; k++) {
-    const blend = tuneBlend(corpus, z, styleScores, all.filter((i) => corpus.foldOf[i] !== k));
-    const inFold = all.filter((i) => corpus.foldOf[i] === k);
-    labelsOf(blendedLogits(corpus, z, styleScores, blend, inFold), blend.offsets, inFold).forEach((label, j) => (cvLabels[inFold[j]!] = label));
-  }
-
-  // Leave one set out: regression and style classifier trained on the others; shares and offsets tuned on the others'
-  // out-of-fold predictions. The left-out set's style was never seen, so its posts are read as the nearest known style.
-  const lodo = new Map<number, Scores>();
-  for (const s of judgedSets(corpus)) {
-    const others = all.filter((i) => corpus.setOf[i] !== s);
-    const m = train(others.map((i) => corpus.examples[i]!), config);
-    const blend = tuneBlend(corpus, z, styleScores, others);
-    const mine = all.filter((i) => corpus.setOf[i] === s);
-    const zs = new Float64Array(all.length * 3);
-    for (const i of mine) zs.set(linearScores(m.weights, m.bias, config.hashBits, CLASSES.length, corpus.examples[i]!.f), i * 3);
-    const styles = styleScoresOf(corpus, trainStyles(corpus, others, config), config, mine);
-    lodo.set(s, scoresBySet(corpus, blendedLogits(corpus, zs, styles, blend, mine), blend.offsets, mine).get(s)!);
-  }
+  const linear = linearOutOfFold(corpus, config);
+  const transformerInfo = readTransformerModel();
+  const measured = readTransformerMeasurement();
+  const weight = transformerInfo.training.transformerWeight;
+  const cvSide = sideBySide(corpus, ids, linear.cv, measured.oof, weight);
+  const losoSide = sideBySide(corpus, ids, linear.loso, measured.loso_probs, weight);
 
   const rows = sets.map((set, s) => {
     const idx = all.filter((i) => corpus.setOf[i] === s);
@@ -77,8 +69,10 @@ function main(): void {
     return {
       name: set.name + (SUPPLEMENT_SETS.has(set.name) ? ' (supplement)' : ''),
       n: idx.length,
-      learned: scoreLabels(gold, idx.map((i) => cvLabels[i]!)),
-      lodo: lodo.get(s),
+      cv: cvSide.get(s),
+      loso: losoSide.get(s),
+      learned: scoreLabels(gold, idx.map((i) => argmaxLabel(linear.cv, i * 3))),
+      lodo: SUPPLEMENT_SETS.has(set.name) ? undefined : scoreLabels(gold, idx.map((i) => argmaxLabel(linear.loso, i * 3))),
       lexicon: scoreLabels(gold, set.posts.map((p) => scoreSentiment(p.text).label)),
       vader: scoreLabels(gold, set.posts.map((p) => plainVaderSentiment(p.text).label)),
     };
@@ -88,17 +82,31 @@ function main(): void {
     macroF1: judged.reduce((sum, r) => sum + (pick(r)?.macroF1 ?? 0), 0) / judged.length,
     accuracy: judged.reduce((sum, r) => sum + (pick(r)?.accuracy ?? 0), 0) / judged.length,
   });
+  const printTable = (table: string[][]) => {
+    const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
+    for (const row of table) console.log('  ' + row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+  };
 
+  const st = measured.setting;
   console.log(`eval:signal: sentiment on ${all.length.toLocaleString('en-US')} labelled posts, macro-F1 / accuracy`);
-  console.log(`  learned model ${model.version}; ${config.folds}-fold CV with L2 ${config.l2}, ${config.epochs} epochs, seed ${config.seed}`);
-  const header = ['set', 'posts', `learned (${config.folds}-fold CV)`, 'learned (leave set out)', 'lexicon (previous)', 'plain VADER'];
-  const table = [
-    header,
+  console.log(
+    `  transformer ${transformerInfo.version} (${st.base}, ${transformerInfo.training.maxTokens} tokens), measured by train:sentiment on a seeded subsample ` +
+      `(at most ${st.cap} posts per set, ${st.epochs} epochs): ${st.folds}-fold and leave-one-set-out out-of-fold probabilities; ` +
+      `combination = ${weight} × transformer + ${(1 - weight).toFixed(1)} × linear probabilities; the linear model's on the same posts`,
+  );
+  const kinds = (f: SideBySide | undefined) => [fmt(f?.transformer), fmt(f?.combination), fmt(f?.linear)];
+  const meanOf = (pick: (r: (typeof rows)[0]) => SideBySide | undefined) => [mean((r) => pick(r)?.transformer), mean((r) => pick(r)?.combination), mean((r) => pick(r)?.linear)].map(fmt);
+  printTable([
+    ['set', 'posts', 'transformer (k-fold)', 'combination (k-fold)', 'linear (k-fold)', 'transformer (leave set out)', 'combination (leave set out)', 'linear (leave set out)'],
+    ...rows.map((r) => [r.name, String(r.cv?.n ?? 0), ...kinds(r.cv), ...kinds(r.loso)]),
+    ['mean of judged sets', '', ...meanOf((r) => r.cv), ...meanOf((r) => r.loso)],
+  ]);
+  console.log(`  every post: learned linear model ${model.version}; ${config.folds}-fold CV with L2 ${config.l2}, ${config.epochs} epochs, seed ${config.seed}`);
+  printTable([
+    ['set', 'posts', `learned (${config.folds}-fold CV)`, 'learned (leave set out)', 'lexicon (previous)', 'plain VADER'],
     ...rows.map((r) => [r.name, String(r.n), fmt(r.learned), fmt(r.lodo), fmt(r.lexicon), fmt(r.vader)]),
     ['mean of judged sets', '', fmt(mean((r) => r.learned)), fmt(mean((r) => r.lodo)), fmt(mean((r) => r.lexicon)), fmt(mean((r) => r.vader))],
-  ];
-  const widths = header.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
-  for (const row of table) console.log('  ' + row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+  ]);
 
   const analyser: SentimentAnalyser = createSentimentAnalyser(model);
   const own = (file: string) => {
@@ -112,13 +120,53 @@ function main(): void {
     `  posts/s on these posts, one core: learned ${postsPerSecond(texts, (t) => analyser.analyse(t)).toLocaleString('en-US')}, ` +
       `lexicon ${postsPerSecond(texts, scoreSentiment).toLocaleString('en-US')}, plain VADER ${postsPerSecond(texts, plainVaderSentiment).toLocaleString('en-US')}`,
   );
+  await reportTransformerSpeed(transformerInfo, analyser, texts);
   reportTickerAccuracy(evaluateTickers({ dataDir: path.resolve(dataDir), payloadsDir: path.resolve(dataDir, '..', 'real-payloads') }));
   console.log(`eval:signal: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-try {
-  main();
-} catch (err) {
+/**
+ * The transformer on its worker-thread pool (one thread per core, as the product runs it): model load time and memory
+ * of a fresh pool, then posts per second of the transformer alone and of the combination (transformer and linear
+ * model), on an even sample of the shared posts.
+ */
+async function reportTransformerSpeed(info: TransformerModelInfo, linear: SentimentAnalyser, texts: readonly string[]): Promise<void> {
+  const threads = availableParallelism();
+  const sample = texts.filter((_, i) => i % Math.max(1, Math.floor(texts.length / SPEED_SAMPLE)) === 0).slice(0, SPEED_SAMPLE);
+  const rssBefore = process.memoryUsage().rss;
+  const pool = createTransformerPool(info, { threads: 1 });
+  try {
+    let t = performance.now();
+    await pool.score(['warm up']);
+    const loadMs = performance.now() - t;
+    const rss = (process.memoryUsage().rss - rssBefore) / 1e6;
+    await pool.close();
+    const wide = createTransformerPool(info, { threads });
+    try {
+      await wide.score(sample.slice(0, 256));
+      t = performance.now();
+      await wide.score(sample);
+      const transformerRate = sample.length / ((performance.now() - t) / 1000);
+      t = performance.now();
+      const p = await wide.score(sample);
+      sample.forEach((text, i) => combinedScore(p, i * 3, linear.analyse(text), info.training.transformerWeight));
+      const combinedRate = sample.length / ((performance.now() - t) / 1000);
+      console.log(
+        `  transformer ${info.version}: model load ${loadMs.toFixed(0)} ms and ${rss.toFixed(0)} MB (one thread, first batch); ` +
+          `posts/s on ${sample.length.toLocaleString('en-US')} posts, ${threads} threads: transformer ${Math.round(transformerRate).toLocaleString('en-US')}, combination ${Math.round(combinedRate).toLocaleString('en-US')}`,
+      );
+    } finally {
+      await wide.close();
+    }
+  } finally {
+    await pool.close();
+  }
+}
+
+/** Posts the transformer's speed is measured on: a minute or so of this machine. */
+const SPEED_SAMPLE = 4_000;
+
+main().catch((err: unknown) => {
   console.error(`eval:signal: ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;
-}
+});

@@ -65,6 +65,26 @@ describe('npm start refuses to start with one clear line', () => {
     }
   });
 
+  it('names a missing or corrupt sentiment transformer file, without a stack trace', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'start-transformer-'));
+    try {
+      const committed = path.join(projectRoot, 'domain/sentiment/model');
+      for (const f of ['tokenizer.json', 'tokenizer_config.json', 'training.json']) writeFileSync(path.join(dir, f), readFileSync(path.join(committed, f)));
+      let run = start({ SENTIMENT_TRANSFORMER_DIR: dir });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split('\n').at(-1)).toBe(`StockPulse could not start: Sentiment transformer file ${path.join(dir, 'model.onnx')} is missing; restore it from git or run npm run train:sentiment.`);
+      writeFileSync(path.join(dir, 'model.onnx'), readFileSync(path.join(committed, 'model.onnx')).subarray(0, 1_000_000));
+      run = start({ SENTIMENT_TRANSFORMER_DIR: dir });
+      expect(run.status).toBe(1);
+      expect(run.stderr.trim().split('\n').at(-1)).toBe(
+        `StockPulse could not start: Sentiment transformer file ${path.join(dir, 'model.onnx')} is corrupt (checksum mismatch); restore it from git or run npm run train:sentiment.`,
+      );
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses split roles on embedded chDB', () => {
     const run = start({ SERVICE_ROLE: 'worker', CLICKHOUSE_URL: '' });
     expect(run.status).toBe(1);

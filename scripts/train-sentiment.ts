@@ -1,13 +1,21 @@
 /**
  * npm run train:sentiment -- --data ../shared/signal-data [--out domain/signal/model/sentiment.model]
+ *                            [--skip-linear] [--skip-transformer] [--candidates l3:64,l6:64]
  *
- * Trains the learned sentiment model on the labelled posts in `<data>/sentiment/*.jsonl` and writes
- * the model file the product loads. Reproducible: the same data and seed give the same bytes. The L2
- * penalty is chosen by k-fold cross-validation; the style classifier's out-of-fold scores, the lexicon's
- * share per style and the neutral and bullish decision offsets are tuned on the out-of-fold predictions
- * of that penalty.
+ * Trains both sentiment models on the labelled posts in `<data>/sentiment/*.jsonl`:
+ *
+ * 1. The learned linear model (the fast path at ingest), written to domain/signal/model/sentiment.model. Reproducible:
+ *    the same data and seed give the same bytes. The L2 penalty is chosen by k-fold cross-validation; the style
+ *    classifier's out-of-fold scores, the lexicon's share per style and the neutral and bullish decision offsets are
+ *    tuned on the out-of-fold predictions of that penalty.
+ * 2. The fine-tuned transformer (scripts/sentiment/train_transformer.py, PyTorch in a virtual environment this script
+ *    creates under .tools/train-venv, or SENTIMENT_TRAIN_VENV): each candidate encoder and sequence length is measured
+ *    k-fold and leave-one-set-out on a seeded subsample, the best by the mean of the two is trained and exported as
+ *    int8 ONNX into domain/sentiment/model, and the weight of its combination with the linear model is chosen on the
+ *    out-of-fold predictions of both.
  */
 import { writeFileSync } from 'node:fs';
+import { trainTransformer } from './sentiment/trainTransformer';
 import { scoreSentiment } from '../domain/signal/sentiment';
 import { DENSE_FEATURES } from '../domain/signal/sentimentFeatures';
 import { decodeModel, DEFAULT_MODEL_PATH, encodeModel } from '../domain/signal/sentimentModel';
@@ -19,6 +27,11 @@ const L2_GRID = [3e-4, 1e-3, 3e-3];
 function main(): void {
   const argv = process.argv.slice(2);
   const dataDir = dataDirArg(argv);
+  if (!argv.includes('--skip-linear')) trainLinear(argv, dataDir);
+  if (!argv.includes('--skip-transformer')) trainTransformer(argv, dataDir);
+}
+
+function trainLinear(argv: string[], dataDir: string): void {
   const outIndex = argv.indexOf('--out');
   const out = outIndex >= 0 && argv[outIndex + 1] ? argv[outIndex + 1]! : DEFAULT_MODEL_PATH;
   const started = Date.now();

@@ -6,6 +6,9 @@ import { purgeExpiredSessions } from '../api/sessions/postgresSessionStore';
 import { publicUrlOf, type Config } from '../platform/config';
 import { appLinks } from '../core/appLinks';
 import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentAnalyser } from '../domain/signal/sentimentModel';
+import { createMentionRescorer } from '../domain/sentiment/rescoreMentions';
+import { readTransformerModel, TransformerModelError, type TransformerModelInfo } from '../domain/sentiment/transformerModel';
+import { createTransformerPool } from '../domain/sentiment/transformerPool';
 import { migratePostgres } from '../migrations';
 import { loadTickerData } from '../domain/signal/tickerData';
 import { seedReferenceData, type SeedResult } from '../seed';
@@ -42,6 +45,15 @@ function loadSentimentAnalyser(file: string | undefined): SentimentAnalyser {
     return createSentimentAnalyser(loadSentimentModel(file));
   } catch (err) {
     if (err instanceof SentimentModelError) throw new StartupError(err.message);
+    throw err;
+  }
+}
+
+function readTransformer(dir: string | undefined): TransformerModelInfo {
+  try {
+    return readTransformerModel(dir);
+  } catch (err) {
+    if (err instanceof TransformerModelError) throw new StartupError(err.message);
     throw err;
   }
 }
@@ -87,6 +99,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     }
     // Read before anything starts: a missing or corrupt model stops start-up with one line naming the file.
     const sentiment = runWorker ? loadSentimentAnalyser(env.SENTIMENT_MODEL_PATH) : undefined;
+    const transformer = runWorker ? readTransformer(env.SENTIMENT_TRANSFORMER_DIR) : undefined;
     if (runApi) await assertPortFree(env.PORT, 'API', 'PORT', env.HOST);
 
     const postgres = await startPostgres(env.DATABASE_URL, { dataDir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT, database: 'stockpulse', tcp: env.EMBEDDED_POSTGRES_TCP ?? false });
@@ -156,11 +169,16 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
       });
       const prices = createPriceProvider(env, { limiters: postgresLimiters(db) });
       log.info('prices', { source: prices.name, simulated: prices.simulated });
+      // Threads start and load the model on the first batch, so start-up does not wait for them.
+      const pool = createTransformerPool(transformer!, { threads: env.SENTIMENT_THREADS });
+      stops.push(() => pool.close());
+      const rescorer = createMentionRescorer({ warehouse, pool, linear: sentiment!, transformerWeight: transformer!.training.transformerWeight });
+      log.info('sentiment', { fastPath: sentiment!.version, transformer: transformer!.version, threads: env.SENTIMENT_THREADS ?? 'all cores' });
       worker = await startWorker({
         address: temporalAddress,
         namespace: env.TEMPORAL_NAMESPACE,
         taskQueue: env.TEMPORAL_TASK_QUEUE,
-        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, sentiment: sentiment!, links: appLinks(publicUrlOf(env)), notifications, webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, allowedPorts: env.WEBHOOK_ALLOWED_PORTS }, listingsUrl: env.TICKER_LISTINGS_URL }),
+        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, sentiment: sentiment!, rescorer, links: appLinks(publicUrlOf(env)), notifications, webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, allowedPorts: env.WEBHOOK_ALLOWED_PORTS }, listingsUrl: env.TICKER_LISTINGS_URL }),
       });
       stops.push(() => worker!.stop());
       worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));

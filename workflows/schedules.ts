@@ -74,12 +74,24 @@ export async function ensureUniverseSchedule(client: Client, options: { taskQueu
   return await upsertSchedule(client, scheduleId, { calendars: [{ hour: 12, minute: 0 }] }, action, true);
 }
 
-/** Every schedule the product runs: one scan per platform, the price refresh, alert evaluation, the weekly digest and the universe refresh. Idempotent. */
+export const RECENT_RESCORE_SCHEDULE_ID = 'rescore-recent-mentions';
+
+/**
+ * RescoreMentions over the latest two hours every two minutes: each new mention gets the transformer's label minutes
+ * after ingest gave it the linear one. A run still going when the next is due is skipped. Idempotent.
+ */
+export async function ensureRecentRescoreSchedule(client: Client, options: { taskQueue: string }): Promise<string> {
+  const action = { type: 'startWorkflow' as const, workflowType: 'rescoreMentions', taskQueue: options.taskQueue, args: [{ recentHours: 2 }], workflowId: RECENT_RESCORE_SCHEDULE_ID };
+  return await upsertSchedule(client, RECENT_RESCORE_SCHEDULE_ID, { intervals: [{ every: '2m' }] }, action);
+}
+
+/** Every schedule the product runs: one scan per platform, the price refresh, alert evaluation, the weekly digest, the universe refresh and the recent re-score. Idempotent. */
 export async function ensureSchedules(client: Client, options: { taskQueue: string; intervalMinutes: number }): Promise<string[]> {
   return [
     ...(await ensureScanSchedules(client, options)),
     await ensurePriceSchedule(client, options),
     ...(await ensureAlertSchedules(client, options)),
     await ensureUniverseSchedule(client, { taskQueue: options.taskQueue }),
+    await ensureRecentRescoreSchedule(client, { taskQueue: options.taskQueue }),
   ];
 }

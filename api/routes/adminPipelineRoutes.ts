@@ -1,15 +1,16 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
-import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, pricePipelineSchema, rerunSchema, startedRunSchema, startScanSchema, youtubeQuotaSchema } from '../../core/contracts/admin';
+import { pipelineRunsQuerySchema, pipelineRunsResponseSchema, pricePipelineSchema, rerunSchema, rescoreStatusSchema, startedRunSchema, startScanSchema, youtubeQuotaSchema } from '../../core/contracts/admin';
 import { adminActor } from '../admin/adminActor';
 import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 import { createPipelineRunService } from '../admin/pipelineRuns';
+import { createRescoreRunService } from '../admin/rescoreRun';
 import { createYouTubeQuotaReport, type YouTubeQuotaDeps } from '../admin/youtubeQuota';
 import { createPricePipelineReport } from '../admin/pricePipeline';
 import { loadReferencePrices } from '../../domain/prices/referencePrices';
 import { route } from '../http/routeTable';
 
-/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run, the YouTube quota spent today, the price refreshes. */
+/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run, the YouTube quota spent today, the price refreshes, the sentiment re-score of history. */
 export function adminPipelineRoutes(deps: {
   db: Knex;
   temporal: Client;
@@ -21,11 +22,22 @@ export function adminPipelineRoutes(deps: {
 }) {
   const runs = createPipelineRunService(deps);
   const youtubeQuota = createYouTubeQuotaReport({ db: deps.db, ...deps.youtubeQuota });
+  const rescore = createRescoreRunService(deps);
   const pricePipeline = createPricePipelineReport({ db: deps.db, source: deps.priceSource, reference: loadReferencePrices() });
   return [
     route('GET', '/api/admin/pipelines/prices', 'admin', async (ctx) => {
       ctx.body = await pricePipeline();
     }, { summary: 'The price source, its recent refreshes, and how many listed symbols have no reference price', responses: { 200: { description: 'Price pipeline status', schema: pricePipelineSchema } } }),
+    route('GET', '/api/admin/pipelines/rescore', 'admin', async (ctx) => {
+      ctx.body = await rescore.status();
+    }, { summary: 'The sentiment re-score of stored mentions: state and progress', responses: { 200: { description: 'State of the latest re-score', schema: rescoreStatusSchema } }, errors: [503] }),
+    route('POST', '/api/admin/pipelines/rescore', 'admin', async (ctx, { user }) => {
+      const actor = await adminActor(deps.db, user);
+      const started = await rescore.start();
+      await recordAdminAction(deps.db, { actor, action: 'pipeline.rescore', targetType: 'pipeline', targetId: started.workflowId, before: null, after: started });
+      ctx.status = 202;
+      ctx.body = started;
+    }, { summary: 'Re-score every stored mention with the sentiment transformer', responses: { 202: { description: 'Started', schema: startedRunSchema } }, errors: [409, 503] }),
     route('GET', '/api/admin/pipelines/quota', 'admin', async (ctx) => {
       ctx.body = await youtubeQuota();
     }, { summary: 'YouTube API quota units spent today, per source', responses: { 200: { description: 'Units per source against the daily quota', schema: youtubeQuotaSchema } } }),

@@ -94,7 +94,7 @@ export const platformSettingSchema = z.object({
 export type PlatformSetting = z.infer<typeof platformSettingSchema>;
 
 /** Workflow types the Pipelines tab lists. */
-export const pipelineWorkflowTypes = ['scanPlatform', 'detectTrends', 'refreshPrices'] as const;
+export const pipelineWorkflowTypes = ['scanPlatform', 'detectTrends', 'refreshPrices', 'rescoreMentions'] as const;
 export const pipelineRunStatuses = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'CONTINUED_AS_NEW', 'TIMED_OUT', 'UNKNOWN'] as const;
 
 export const pipelineRunsQuerySchema = z.object({
@@ -177,3 +177,20 @@ export const retentionSchema = z.object({
   dayRollupDays: z.number().int(),
 });
 export type RetentionSettings = z.infer<typeof retentionSchema>;
+
+/** The history re-score (RescoreMentions): whether one runs and how far it got. */
+export const rescoreStatusSchema = z.object({
+  state: z.enum(['idle', 'running', 'completed', 'failed']),
+  workflowId: z.string(),
+  startedAt: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  progress: z
+    .object({
+      analyser: z.string(),
+      hoursDone: z.number(),
+      hoursTotal: z.number(),
+      relabelled: z.number(),
+    })
+    .nullable(),
+});
+export type RescoreStatus = z.infer<typeof rescoreStatusSchema>;

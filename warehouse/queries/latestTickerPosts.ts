@@ -34,7 +34,8 @@ export interface PostPosition {
 const LOOKBACK_DAYS = [1, 7, 31, 366, null] as const;
 
 /**
- * The newest posts behind a ticker's mentions (each post once, even before ReplacingMergeTree merges), newest first;
+ * The newest posts behind a ticker's mentions, newest first, each once with its current label (FINAL: the transformer's
+ * re-score replaces the fast label by a newer row, which FINAL picks before ReplacingMergeTree merges);
  * with `before`, the ones after that position in this order (the next page). The look-back counts from `before`, or
  * from `now` for the first page.
  */
@@ -52,7 +53,7 @@ async function latestTickerPostsSince(warehouse: Warehouse, ticker: string, limi
   const result = await warehouse.query({
     query: `WITH recent AS (
               SELECT platform, post_id, source, ts, label, compound, simulated, analyser
-              FROM mentions
+              FROM mentions FINAL
               WHERE ticker = {ticker:String} AND ts >= fromUnixTimestamp64Milli({since:Int64})
                 AND ({paged:UInt8} = 0 OR (ts, platform, post_id) < (fromUnixTimestamp64Milli({beforeAt:Int64}), {beforePlatform:String}, {beforePostId:String}))
               ORDER BY ts DESC, platform DESC, post_id DESC

@@ -11,6 +11,8 @@ import type { WebhookPolicy } from '../../domain/notifications/webhookSender';
 import { createWebhookActivities } from './webhookActivities';
 import { createPostAnalyserCache } from './postAnalyserCache';
 import { createPriceActivities } from './priceActivities';
+import { createRescoreActivities } from './rescoreActivities';
+import type { MentionRescorer } from '../../domain/sentiment/rescoreMentions';
 import { createProbeActivities } from './probeStores';
 import { createScanActivities } from './scanActivities';
 import { createStockSnapshotActivities } from './stockSnapshotActivities';
@@ -29,6 +31,8 @@ export interface ActivityDeps {
   maxPostsPerSource: number;
   /** The sentiment model every scan scores posts with (loaded once at start-up). */
   sentiment: SentimentAnalyser;
+  /** Re-labels stored mentions with the sentiment transformer (absent: the re-score activities fail without retry). */
+  rescorer?: MentionRescorer;
   /** The clock of time-window activities (tests pin it). */
   now?: () => Date;
   /** Keep the 7-day trend baseline for the hour it is valid (default true; tests that rewrite history turn it off). */
@@ -59,6 +63,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createTrialActivities(deps),
     ...createUniverseActivities(deps),
+    ...createRescoreActivities(deps),
   };
 }
 

@@ -5,6 +5,7 @@ export { evaluateAlerts } from './evaluateAlerts';
 export { healthProbe } from './healthProbe';
 export { refreshPrices } from './refreshPrices';
 export { refreshTickerUniverse } from './refreshTickerUniverse';
+export { rescoreMentions } from './rescoreMentions';
 export { scanPlatform } from './scanPlatform';
 export { trialMaintenance } from './trialMaintenance';
 export { weeklyDigest } from './weeklyDigest';

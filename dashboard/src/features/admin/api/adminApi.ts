@@ -7,6 +7,7 @@ import type {
   AdminUsersResponse,
   PipelineRunsResponse,
   PricePipeline,
+  RescoreStatus,
   PlatformSetting,
   RetentionSettings,
   StartedRun,
@@ -48,6 +49,7 @@ export const adminKeys = {
   pipelineRunsRoot: ['/api/admin/pipelines/runs'] as const,
   youtubeQuota: ['/api/admin/pipelines/quota'] as const,
   pricePipeline: ['/api/admin/pipelines/prices'] as const,
+  rescore: ['/api/admin/pipelines/rescore'] as const,
   alertOutcomes: ['/api/admin/alert-outcomes'] as const,
   apiKeys: ['/api/admin/api-keys'] as const,
 };
@@ -93,6 +95,14 @@ export const pipelineRunsQuery = (filters: PipelineFilters) =>
 
 /** The YouTube units spent today; refreshed with the runs, since every scan spends some. */
 export const pricePipelineQuery = () => queryOptions({ queryKey: adminKeys.pricePipeline, queryFn: () => get<PricePipeline>(`${ADMIN_ROOT}/pipelines/prices`), refetchInterval: 30_000 });
+/** The sentiment re-score's state, re-read every few seconds while it runs (its progress moves hour by hour). */
+export const rescoreStatusQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.rescore,
+    queryFn: () => get<RescoreStatus>(`${ADMIN_ROOT}/pipelines/rescore`),
+    refetchInterval: (query) => (query.state.data?.state === 'running' ? 3_000 : 30_000),
+  });
+
 export const youtubeQuotaQuery = () => queryOptions({ queryKey: adminKeys.youtubeQuota, queryFn: () => get<YouTubeQuota>(`${ADMIN_ROOT}/pipelines/quota`), refetchInterval: 10_000 });
 
 /**
@@ -163,3 +173,6 @@ export const rerunMutationOptions = (queryClient: QueryClient) =>
     (run: { workflowId: string; runId: string }) => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/reruns`, run) as Promise<StartedRun>,
     [adminKeys.pipelineRunsRoot],
   );
+
+export const startRescoreMutationOptions = (queryClient: QueryClient) =>
+  adminChange(queryClient, () => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/rescore`, {}) as Promise<StartedRun>, [adminKeys.rescore, adminKeys.pipelineRunsRoot]);

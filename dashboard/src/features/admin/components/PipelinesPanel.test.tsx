@@ -38,6 +38,8 @@ function stub() {
     'POST /api/admin/pipelines/scans': { workflowId: 'scan-twitter-manual-x', runId: 'r', type: 'scanPlatform' },
     'POST /api/admin/pipelines/reruns': { workflowId: 'scan-youtube-rerun-x', runId: 'r', type: 'scanPlatform' },
     'GET /api/admin/ambiguous-symbols': { symbols: ['IT', 'ON'] },
+    'GET /api/admin/pipelines/rescore': { state: 'idle', workflowId: 'rescore-mentions', startedAt: null, closedAt: null, progress: null },
+    'POST /api/admin/pipelines/rescore': { workflowId: 'rescore-mentions', runId: 'r', type: 'rescoreMentions' },
     'GET /api/admin/pipelines/quota': {
       day: '2026-11-23',
       resetsAt: '2026-11-24T08:00:00.000Z',
@@ -143,5 +145,29 @@ describe('PipelinesPanel', () => {
         { symbol: 'PCLN', successor: 'BKNG', changedOn: '2018-02-27', note: 'Priceline, now Booking' },
       ],
     });
+  });
+
+  it('starts the sentiment re-score and shows how far a running one got', async () => {
+    stub();
+    renderAdmin(<PipelinesPanel />);
+    const card = within(await screen.findByTestId('sentiment-rescore'));
+    await card.findByText('No re-score has run yet.');
+    // Once started, the run reports its progress.
+    const requests = mockApi({
+      'GET /api/admin/pipelines/rescore': {
+        state: 'running',
+        workflowId: 'rescore-mentions',
+        startedAt: '2026-11-25T10:00:00.000Z',
+        closedAt: null,
+        progress: { analyser: 'transformer-7b21aa85c389', hoursDone: 42, hoursTotal: 168, relabelled: 120_000 },
+      },
+      'POST /api/admin/pipelines/rescore': { workflowId: 'rescore-mentions', runId: 'r', type: 'rescoreMentions' },
+    });
+    fireEvent.click(card.getByRole('button', { name: 'Re-score History' }));
+    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Re-score started', description: 'rescore-mentions' }));
+    expect(requests.some((r) => r.method === 'POST' && r.url === '/api/admin/pipelines/rescore')).toBe(true);
+    expect(await card.findByText('42 of 168 hours, 120,000 posts re-labelled by transformer-7b21aa85c389')).toBeTruthy();
+    expect(card.getByRole('progressbar', { name: 'Re-score progress' }).getAttribute('aria-valuenow')).toBe('25');
+    expect((card.getByRole('button', { name: 'Re-score running' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

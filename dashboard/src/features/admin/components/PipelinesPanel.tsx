@@ -13,6 +13,7 @@ import { formatCount, formatDateTime, formatDuration } from '../../../lib/format
 import { responsiveTable } from '../../../ui/responsiveTable';
 import { FormerSymbolsEditor } from './FormerSymbolsEditor';
 import { SelectField } from './SelectField';
+import { SentimentRescoreCard } from './SentimentRescoreCard';
 import { YouTubeQuotaCard } from './YouTubeQuotaCard';
 import { PricePipelineCard } from './PricePipelineCard';
 
@@ -27,7 +28,7 @@ function statusVariant(status: string): BadgeVariant {
   return 'destructive';
 }
 
-/** Operations: recent Temporal runs with their outcome, a scan on demand, a re-run of a failed run, the price refreshes, the YouTube quota, and the ambiguity list. */
+/** Operations: recent Temporal runs with their outcome, a scan on demand, a re-run of a failed run, the price refreshes, the sentiment re-score, the YouTube quota, and the ambiguity list. */
 export function PipelinesPanel() {
   const [filters, setFilters] = useState<PipelineFilters>({ type: 'scanPlatform', status: 'all' });
   const [platform, setPlatform] = useState<string>('reddit');
@@ -68,6 +69,7 @@ export function PipelinesPanel() {
       </Card>
 
       <PricePipelineCard />
+      <SentimentRescoreCard />
 
       <YouTubeQuotaCard />
 

@@ -1,0 +1,74 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { MentionRescorer } from '../../domain/sentiment/rescoreMentions';
+import { HOUR, mentionAt } from '../../tests/support/mentionRows';
+import { signedInCookie } from '../../tests/support/signIn';
+import { startTestApp, type TestApp } from '../../tests/support/testApp';
+import { uniqueTaskQueue } from '../../tests/support/testStores';
+import { insertMentions } from '../../warehouse/queries/insertMentions';
+import type { Activities } from '../../workflows/activities';
+import { createRescoreActivities } from '../../workflows/activities/rescoreActivities';
+import { startWorker, type RunningWorker } from '../../workflows/worker';
+
+describe('the sentiment re-score from the Pipelines page: GET and POST /api/admin/pipelines/rescore', () => {
+  let t: TestApp;
+  let worker: RunningWorker;
+  let admin: string;
+  const taskQueue = uniqueTaskQueue('rescore-api');
+  const now = new Date('2026-11-20T15:30:00Z');
+  // Each hour waits for the test to let it go, so the run can be seen midway.
+  let release: () => void = () => {};
+  let gate = new Promise<void>((r) => (release = r));
+  const rescorer: MentionRescorer = {
+    version: 'transformer-test',
+    async rescoreHour() {
+      await gate;
+      return { relabelled: 2 };
+    },
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({}, { TEMPORAL_TASK_QUEUE: taskQueue });
+    admin = await signedInCookie(t, 'rescore-admin@example.com', 'admin');
+    await insertMentions(t.deps.warehouse, [mentionAt('GME', now.getTime() - 2 * HOUR), mentionAt('GME', now.getTime() - 10 * 60_000)]);
+    const activities = createRescoreActivities({ warehouse: t.deps.warehouse, rescorer, now: () => now });
+    // Only the re-score activities: no other workflow runs on this task queue.
+    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: activities as unknown as Activities });
+  });
+  afterAll(async () => {
+    release();
+    await worker?.stop();
+    await t?.close();
+  });
+
+  it('starts one run, refuses a second while it runs, and reports its progress to the end', async () => {
+    expect((await request(t.server).get('/api/admin/pipelines/rescore').set('Cookie', admin)).body).toMatchObject({ state: 'idle', progress: null });
+
+    const started = await request(t.server).post('/api/admin/pipelines/rescore').set('Cookie', admin).send({});
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ workflowId: `rescore-mentions-${taskQueue}`, type: 'rescoreMentions' });
+    const again = await request(t.server).post('/api/admin/pipelines/rescore').set('Cookie', admin).send({});
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('A re-score is already running');
+
+    let status = (await request(t.server).get('/api/admin/pipelines/rescore').set('Cookie', admin)).body;
+    for (let i = 0; i < 100 && !status.progress; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await request(t.server).get('/api/admin/pipelines/rescore').set('Cookie', admin)).body;
+    }
+    expect(status).toMatchObject({ state: 'running', progress: { analyser: 'transformer-test', hoursDone: 0, hoursTotal: 3, relabelled: 0 } });
+
+    release();
+    for (let i = 0; i < 100 && status.state !== 'completed'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await request(t.server).get('/api/admin/pipelines/rescore').set('Cookie', admin)).body;
+    }
+    expect(status).toMatchObject({ state: 'completed', progress: { hoursDone: 3, hoursTotal: 3, relabelled: 6 } });
+    const audit = await t.deps.db('admin_audit_log').where({ action: 'pipeline.rescore' });
+    expect(audit).toHaveLength(1);
+
+    // Finished: it may run again.
+    gate = Promise.resolve();
+    expect((await request(t.server).post('/api/admin/pipelines/rescore').set('Cookie', admin).send({})).status).toBe(202);
+  }, 60_000);
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSentimentAnalyser, loadSentimentModel } from '../signal/sentimentModel';
+import { countsQuery, rescoreFixture } from '../../tests/support/rescoreFixture';
+import { createTestWarehouse, type TestWarehouse } from '../../tests/support/testStores';
+import { insertMentions } from '../../warehouse/queries/insertMentions';
+import { insertPosts } from '../../warehouse/queries/insertPosts';
+import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
+import { createMentionRescorer, type MentionRescorer } from './rescoreMentions';
+import { readTransformerModel } from './transformerModel';
+import { createTransformerPool, type TransformerPool } from './transformerPool';
+
+const FIRST_HOUR = new Date('2026-11-20T10:00:00Z');
+
+describe('re-scoring stored mentions with the transformer', () => {
+  let store: TestWarehouse;
+  let pool: TransformerPool;
+  let rescorer: MentionRescorer;
+  const rows = async <T>(query: string) => (await (await store.warehouse.query({ query, format: 'JSONEachRow' })).json()) as T[];
+
+  beforeAll(async () => {
+    store = await createTestWarehouse();
+    const model = readTransformerModel();
+    pool = createTransformerPool(model, { threads: 2 });
+    rescorer = createMentionRescorer({ warehouse: store.warehouse, pool, linear: createSentimentAnalyser(loadSentimentModel()), transformerWeight: model.training.transformerWeight });
+    const { posts, mentions } = rescoreFixture(FIRST_HOUR, 2, 'learned-test');
+    await insertPosts(store.warehouse, posts);
+    await insertMentions(store.warehouse, mentions);
+  });
+  afterAll(async () => {
+    await pool?.close();
+    await store?.close();
+  });
+
+  it('replaces the fast label, and the cards count each post once under its new label', async () => {
+    const before = await rows<{ ticker: string; bullish: number; bearish: number; mentions: number }>(countsQuery);
+    expect(before.find((r) => r.ticker === 'TSLA')).toMatchObject({ mentions: 4, bullish: 4, bearish: 0 });
+
+    const first = await rescorer.rescoreHour(FIRST_HOUR);
+    expect(first.relabelled).toBe(6);
+    // Only that hour: the next still carries the fast label.
+    const byAnalyser = await rows<{ h: string; analyser: string; n: number }>(`SELECT toString(toStartOfHour(ts)) AS h, toString(analyser) AS analyser, count() AS n FROM mentions FINAL GROUP BY h, analyser ORDER BY h`);
+    expect(byAnalyser).toEqual([
+      { h: '2026-11-20 10:00:00', analyser: rescorer.version, n: 7 },
+      { h: '2026-11-20 11:00:00', analyser: 'learned-test', n: 7 },
+    ]);
+    await rescorer.rescoreHour(new Date(FIRST_HOUR.getTime() + 3_600_000 + 5 * 60_000));
+
+    const labels = await rows<{ post_id: string; ticker: string; label: string }>(`SELECT post_id, ticker, toString(label) AS label FROM mentions FINAL ORDER BY post_id, ticker`);
+    const expected = (id: string) => (['bullish', 'bearish', 'neutral'] as const)[Number(id.split('-')[2]) % 3];
+    for (const r of labels) expect(r.label, r.post_id).toBe(expected(r.post_id));
+
+    // The rollups the cards read: every post once, under its new label only (2 hours of 6 posts).
+    const after = await rows<{ ticker: string; bullish: number; bearish: number; mentions: number }>(countsQuery);
+    expect(after).toEqual([
+      { ticker: 'AAPL', mentions: 4, bullish: 0, bearish: 0 },
+      { ticker: 'AMD', mentions: 2, bullish: 2, bearish: 0 },
+      { ticker: 'NVDA', mentions: 4, bullish: 4, bearish: 0 },
+      { ticker: 'TSLA', mentions: 4, bullish: 0, bearish: 4 },
+    ]);
+    const card = await mentionWindowCounts(store.warehouse, new Date(FIRST_HOUR.getTime() + 20 * 60_000));
+    expect(card.find((c) => c.ticker === 'TSLA')).toMatchObject({ mentions: 3, bullish: 0, bearish: 3 });
+
+    // A second run finds nothing to do and changes nothing.
+    expect((await rescorer.rescoreHour(FIRST_HOUR)).relabelled).toBe(0);
+    expect(await rows(countsQuery)).toEqual(after);
+  });
+});

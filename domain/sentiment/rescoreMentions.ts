@@ -1,0 +1,58 @@
+import type { SentimentAnalyser } from '../signal/sentimentModel';
+import type { Warehouse } from '../../warehouse/client';
+import { postsToRescore } from '../../warehouse/queries/postsToRescore';
+import { rebuildMentionRollups } from '../../warehouse/queries/rebuildMentionRollups';
+import { relabelMentions, type PostLabel } from '../../warehouse/queries/relabelMentions';
+import { combinedScore } from './combinedScore';
+import type { TransformerPool } from './transformerPool';
+
+const HOUR_MS = 3_600_000;
+/** Posts scored and written per step: a few seconds of the pool's work at most, then a heartbeat. */
+const POSTS_PER_STEP = 256;
+
+export interface MentionRescorer {
+  /** The analyser its labels carry. */
+  version: string;
+  /**
+   * Gives every mention of the hour that starts at or before `hourStart` the transformer's label (combined with the
+   * linear model's by the trained weight), then re-derives that hour's rollups, so the cards count each post once
+   * under its new label. Safe to run again at any point: mentions already labelled by this version are skipped and
+   * the rollups are re-derived in every run, which also repairs a run that stopped between the two.
+   */
+  rescoreHour(hourStart: Date, progress?: (scored: number) => void): Promise<{ relabelled: number }>;
+}
+
+export interface MentionRescorerDeps {
+  warehouse: Warehouse;
+  pool: TransformerPool;
+  /** The fast-path model, whose probabilities the combination mixes in. */
+  linear: SentimentAnalyser;
+  transformerWeight: number;
+  /** Test seam: runs after the mentions are relabelled and before the rollups are re-derived. */
+  afterRelabel?: () => Promise<void> | void;
+}
+
+export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescorer {
+  const { warehouse, pool, linear, transformerWeight } = deps;
+  return {
+    version: pool.version,
+    async rescoreHour(hourStart, progress) {
+      const from = new Date(Math.floor(hourStart.getTime() / HOUR_MS) * HOUR_MS);
+      const window = { from, to: new Date(from.getTime() + HOUR_MS), analyser: pool.version };
+      const posts = await postsToRescore(warehouse, window);
+      for (let start = 0; start < posts.length; start += POSTS_PER_STEP) {
+        const step = posts.slice(start, start + POSTS_PER_STEP);
+        const probabilities = await pool.score(step.map((p) => p.text));
+        const labels: PostLabel[] = step.map((p, i) => {
+          const { label, compound } = combinedScore(probabilities, i * 3, linear.analyse(p.text), transformerWeight);
+          return { platform: p.platform, post_id: p.post_id, label, compound };
+        });
+        await relabelMentions(warehouse, window, labels);
+        progress?.(start + step.length);
+      }
+      await deps.afterRelabel?.();
+      await rebuildMentionRollups(warehouse, window);
+      return { relabelled: posts.length };
+    },
+  };
+}

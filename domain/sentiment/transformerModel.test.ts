@@ -1,0 +1,104 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSentimentAnalyser, loadSentimentModel } from '../signal/sentimentModel';
+import { combinedScore, linearProbabilities } from './combinedScore';
+import { DEFAULT_TRANSFORMER_DIR, readTransformerModel, TRANSFORMER_FILES, TransformerModelError } from './transformerModel';
+import { createTransformerPool, type TransformerPool } from './transformerPool';
+
+const CLASSES = ['bearish', 'neutral', 'bullish'] as const;
+const labelAt = (p: Float32Array, i: number) => CLASSES[[0, 1, 2].reduce((best, k) => (p[i * 3 + k]! > p[i * 3 + best]! ? k : best), 0)];
+
+describe('the committed sentiment transformer', () => {
+  let pool: TransformerPool;
+  beforeAll(() => {
+    pool = createTransformerPool(readTransformerModel(), { threads: 2 });
+  });
+  afterAll(async () => pool?.close());
+
+  it('labels plain bullish, bearish and neutral posts as a reader would', async () => {
+    const texts = [
+      '$NVDA beat earnings, loading up more calls, this is going to the moon',
+      '$TSLA is going to crash hard, buying puts, get out while you can',
+      'Apple to hold its annual shareholder meeting on March 1',
+    ];
+    const p = await pool.score(texts);
+    expect(texts.map((_, i) => labelAt(p, i))).toEqual(['bullish', 'bearish', 'neutral']);
+  });
+
+  it('reads an empty or blank text as neutral, scores emoji and other scripts, and reads a long text by its opening', async () => {
+    const opening = '$AMD earnings beat, raising guidance, very bullish on this one. ';
+    const texts = ['', '   \n\t', '🚀🚀🚀 💎🙌', 'テスラの株価が暴落した 📉', 'Кошмар, акции падают', opening + 'filler words here '.repeat(2_000), opening];
+    const p = await pool.score(texts);
+    expect(Array.from(p.subarray(0, 6))).toEqual([0, 1, 0, 0, 1, 0]);
+    for (let i = 0; i < texts.length; i++) {
+      const sum = p[i * 3]! + p[i * 3 + 1]! + p[i * 3 + 2]!;
+      expect(sum).toBeCloseTo(1, 4);
+    }
+    // The window holds the opening only: a post padded far past it scores like its opening alone.
+    expect(labelAt(p, 5)).toBe(labelAt(p, 6));
+  });
+
+  it('scores batches larger than one task in order', async () => {
+    const texts = Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? 'I am so bullish, buying more shares' : ''));
+    const p = await pool.score(texts);
+    for (let i = 0; i < texts.length; i += 2) expect(p[(i + 1) * 3 + 1]).toBe(1);
+    expect(labelAt(p, 0)).toBe(labelAt(p, 298));
+  });
+
+  it('combines with the linear model by the trained weight', () => {
+    const linear = createSentimentAnalyser(loadSentimentModel()).analyse('$GME to the moon, buying more');
+    const l = linearProbabilities(linear);
+    expect(l[0] + l[1] + l[2]).toBeCloseTo(1, 3);
+    expect(l[2] - l[0]).toBeCloseTo(linear.compound, 3);
+    const transformer = Float32Array.from([0.7, 0.2, 0.1]);
+    expect(combinedScore(transformer, 0, linear, 1).label).toBe('bearish');
+    expect(combinedScore(transformer, 0, linear, 0).label).toBe(linear.label);
+  });
+});
+
+describe('readTransformerModel', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'transformer-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const copy = () => {
+    for (const f of TRANSFORMER_FILES) copyFileSync(path.join(DEFAULT_TRANSFORMER_DIR, f), path.join(dir, f));
+  };
+  const oneLine = (fn: () => unknown) => {
+    try {
+      fn();
+    } catch (err) {
+      expect(err).toBeInstanceOf(TransformerModelError);
+      expect((err as Error).message).not.toContain('\n');
+      return (err as Error).message;
+    }
+    throw new Error('expected a TransformerModelError');
+  };
+
+  it('names a missing file', () => {
+    copy();
+    rmSync(path.join(dir, 'model.onnx'));
+    expect(oneLine(() => readTransformerModel(dir))).toBe(`Sentiment transformer file ${path.join(dir, 'model.onnx')} is missing; restore it from git or run npm run train:sentiment.`);
+  });
+
+  it('names a truncated model, a broken tokenizer and an unreadable training record', () => {
+    copy();
+    writeFileSync(path.join(dir, 'model.onnx'), readFileSync(path.join(DEFAULT_TRANSFORMER_DIR, 'model.onnx')).subarray(0, 100_000));
+    expect(oneLine(() => readTransformerModel(dir))).toMatch(new RegExp(`^Sentiment transformer file ${path.join(dir, 'model.onnx')} is corrupt \\(checksum mismatch\\)`));
+    copy();
+    writeFileSync(path.join(dir, 'tokenizer.json'), '{"model": {}}');
+    expect(oneLine(() => readTransformerModel(dir))).toContain(`${path.join(dir, 'tokenizer.json')} is corrupt`);
+    copy();
+    writeFileSync(path.join(dir, 'training.json'), '{');
+    expect(oneLine(() => readTransformerModel(dir))).toContain(`${path.join(dir, 'training.json')} is corrupt (not JSON)`);
+  });
+
+  it('reads the committed model and names its version by the weights', () => {
+    const info = readTransformerModel();
+    expect(info.version).toMatch(/^transformer-[0-9a-f]{12}$/);
+    expect(info.training.maxTokens).toBeGreaterThanOrEqual(32);
+  });
+});

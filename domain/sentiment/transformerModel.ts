@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The committed fine-tuned encoder: model.onnx (int8), tokenizer.json, tokenizer_config.json, training.json. */
+export const DEFAULT_TRANSFORMER_DIR = fileURLToPath(new URL('./model/', import.meta.url));
+
+export const TRANSFORMER_FILES = ['model.onnx', 'tokenizer.json', 'tokenizer_config.json', 'training.json'] as const;
+
+/** What scripts/sentiment/train_transformer.py records beside the model. */
+const TrainingRecord = z.object({
+  base: z.string(),
+  maxTokens: z.number().int().min(8).max(512),
+  classes: z.tuple([z.literal('bearish'), z.literal('neutral'), z.literal('bullish')]),
+  modelSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Share of the transformer's probabilities in the combined label; the linear model's probabilities take the rest. */
+  transformerWeight: z.number().min(0).max(1).default(1),
+});
+export type TransformerTraining = z.infer<typeof TrainingRecord>;
+
+export class TransformerModelError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TransformerModelError';
+  }
+}
+
+export interface TransformerModelInfo {
+  dir: string;
+  /** `transformer-` and the first 12 hex digits of model.onnx's SHA-256: the `analyser` of the mentions it labels. */
+  version: string;
+  training: TransformerTraining;
+}
+
+function readModelFile(dir: string, name: string): Buffer {
+  const file = join(dir, name);
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new TransformerModelError(
+      code === 'ENOENT' ? `Sentiment transformer file ${file} is missing; restore it from git or run npm run train:sentiment.` : `Sentiment transformer file ${file} cannot be read (${code ?? String(err)}).`,
+    );
+  }
+}
+
+/**
+ * Checks the committed model before anything starts: every file present, the JSON files readable, and model.onnx the
+ * bytes training.json names (a truncated or replaced file is caught here, in milliseconds, not by a worker later). A
+ * problem is a TransformerModelError whose one-line message names the file.
+ */
+export function readTransformerModel(dir: string = DEFAULT_TRANSFORMER_DIR): TransformerModelInfo {
+  const corrupt = (name: string, why: string) => new TransformerModelError(`Sentiment transformer file ${join(dir, name)} is corrupt (${why}); restore it from git or run npm run train:sentiment.`);
+  const json = (name: string): unknown => {
+    try {
+      return JSON.parse(readModelFile(dir, name).toString('utf8'));
+    } catch (err) {
+      if (err instanceof TransformerModelError) throw err;
+      throw corrupt(name, 'not JSON');
+    }
+  };
+  const parsed = TrainingRecord.safeParse(json('training.json'));
+  if (!parsed.success) throw corrupt('training.json', `${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  const tokenizer = json('tokenizer.json') as { model?: { vocab?: unknown } };
+  if (typeof tokenizer.model?.vocab !== 'object') throw corrupt('tokenizer.json', 'no vocabulary');
+  json('tokenizer_config.json');
+  const sha256 = createHash('sha256').update(readModelFile(dir, 'model.onnx')).digest('hex');
+  if (sha256 !== parsed.data.modelSha256) throw corrupt('model.onnx', 'checksum mismatch');
+  return { dir, version: `transformer-${sha256.slice(0, 12)}`, training: parsed.data };
+}

@@ -1,0 +1,42 @@
+import { availableParallelism } from 'node:os';
+import Piscina from 'piscina';
+import type { TransformerModelInfo } from './transformerModel';
+
+/** Texts per task: large enough that batching pays, small enough that every thread gets work. */
+const TEXTS_PER_TASK = 128;
+
+export interface TransformerPool {
+  /** The `analyser` recorded with every label this pool's model gives. */
+  version: string;
+  /** Bearish, neutral, bullish probabilities: three per text, in order. */
+  score(texts: readonly string[]): Promise<Float32Array>;
+  close(): Promise<void>;
+}
+
+/**
+ * The fine-tuned encoder on a pool of worker threads (piscina), so inference never blocks the event loop that serves
+ * the API and runs the Temporal worker. `threads` defaults to the machine's cores; each thread runs one ONNX session
+ * on one core and loads the model on its first task.
+ */
+export function createTransformerPool(model: TransformerModelInfo, options: { threads?: number } = {}): TransformerPool {
+  const threads = Math.max(1, options.threads ?? availableParallelism());
+  const pool = new Piscina({
+    filename: new URL('./scoringWorker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: threads,
+    // A thread idle this long ends and frees its model; the next batch loads it again (well under a second).
+    idleTimeout: 60_000,
+  });
+  const task = (texts: string[]) => pool.run({ dir: model.dir, maxTokens: model.training.maxTokens, texts }) as Promise<Float32Array>;
+  return {
+    version: model.version,
+    async score(texts) {
+      const parts: Array<Promise<Float32Array>> = [];
+      for (let i = 0; i < texts.length; i += TEXTS_PER_TASK) parts.push(task(texts.slice(i, i + TEXTS_PER_TASK)));
+      const out = new Float32Array(texts.length * 3);
+      (await Promise.all(parts)).forEach((part, k) => out.set(part, k * TEXTS_PER_TASK * 3));
+      return out;
+    },
+    close: () => pool.destroy(),
+  };
+}

