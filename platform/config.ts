@@ -58,7 +58,7 @@ export const envSchema = z.object({
   /** The fine-tuned sentiment transformer's folder (default: the committed domain/sentiment/model). */
   SENTIMENT_TRANSFORMER_DIR: optionalString,
   /** Worker threads scoring posts with the transformer (default: the machine's cores). */
-  SENTIMENT_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  SENTIMENT_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
 
   REDDIT_CLIENT_ID: optionalString,
   REDDIT_CLIENT_SECRET: optionalString,
