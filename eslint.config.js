@@ -13,7 +13,15 @@ const root = import.meta.dirname;
  * The server's layers, lowest first (ARCHITECTURE.md). A folder may import the folders before it, never one after it.
  * Folders on one row sit side by side and do not import each other.
  */
-const layers = [['core'], ['platform'], ['warehouse', 'migrations'], ['domain'], ['seed'], ['workflows', 'api'], ['server']];
+const layers = [
+  ['core'],
+  ['platform'],
+  ['warehouse', 'migrations'],
+  ['domain'],
+  ['seed'],
+  ['workflows', 'api'],
+  ['server'],
+];
 /** On top of every layer: they may import anything of the server, and nothing imports them. */
 const tops = ['scripts', 'bench', 'tests', 'e2e', 'dashboard'];
 const order = 'core → platform → warehouse/migrations → domain → seed → workflows | api → server';
@@ -80,12 +88,25 @@ export const boundaries = {
           {
             target: './domain',
             from: './migrations',
-            message: 'domain/ reads and writes through warehouse/; the migrations run only at start-up (server/, tests/).',
+            message:
+              'domain/ reads and writes through warehouse/; the migrations run only at start-up (server/, tests/).',
           },
           {
             // The browser code; dashboard/vite.config.ts is a Node build file (it generates the API docs' document).
             target: './dashboard/src',
-            from: ['./platform', './warehouse', './migrations', './seed', './workflows', './api', './server', './scripts', './bench', './tests', './e2e'],
+            from: [
+              './platform',
+              './warehouse',
+              './migrations',
+              './seed',
+              './workflows',
+              './api',
+              './server',
+              './scripts',
+              './bench',
+              './tests',
+              './e2e',
+            ],
             message: 'The dashboard imports only core/ (the contracts and the shared vocabulary).',
           },
           ...featureZones,
@@ -111,10 +132,19 @@ export const browserOnly = {
   plugins: { 'import-x': importX },
   rules: {
     'import-x/no-nodejs-modules': ['error'],
-    'no-restricted-globals': ['error', ...['process', 'Buffer', 'global', 'require', '__dirname', '__filename'].map((name) => ({ name, message: nodeOnly }))],
+    'no-restricted-globals': [
+      'error',
+      ...['process', 'Buffer', 'global', 'require', '__dirname', '__filename'].map((name) => ({
+        name,
+        message: nodeOnly,
+      })),
+    ],
     'no-restricted-syntax': [
       'error',
-      { selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]", message: nodeOnly },
+      {
+        selector: "MemberExpression[object.type='MetaProperty'][property.name=/^(dirname|filename)$/]",
+        message: nodeOnly,
+      },
     ],
   },
 };

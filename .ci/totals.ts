@@ -17,15 +17,43 @@ let failed = 0;
 // CI shows only the end of its output, so the names of what failed are printed beside the totals.
 const failures: string[] = [];
 const retried: string[] = [];
-const firstLine = (text: string | undefined) => (text ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 300) ?? '';
+const firstLine = (text: string | undefined) =>
+  (text ?? '')
+    .split('\n')
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
 
-interface VitestAssertion { fullName: string; status: string; failureMessages?: string[] }
-interface VitestFile { name: string; status: string; message?: string; assertionResults: VitestAssertion[] }
-interface VitestReport { numPassedTests: number; numFailedTests: number; success: boolean; numTotalTests: number; testResults?: VitestFile[] }
-interface StepResult { name: string; exitCode: number; report?: string }
+interface VitestAssertion {
+  fullName: string;
+  status: string;
+  failureMessages?: string[];
+}
+interface VitestFile {
+  name: string;
+  status: string;
+  message?: string;
+  assertionResults: VitestAssertion[];
+}
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  success: boolean;
+  numTotalTests: number;
+  testResults?: VitestFile[];
+}
+interface StepResult {
+  name: string;
+  exitCode: number;
+  report?: string;
+}
 
 const steps: StepResult[] = fs.existsSync(path.join(outDir, 'steps.jsonl'))
-  ? fs.readFileSync(path.join(outDir, 'steps.jsonl'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as StepResult)
+  ? fs
+      .readFileSync(path.join(outDir, 'steps.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as StepResult)
   : [];
 
 for (const step of steps) {
@@ -37,12 +65,16 @@ for (const step of steps) {
     for (const file of json.testResults ?? []) {
       const where = path.relative(process.cwd(), file.name);
       const bad = file.assertionResults.filter((test) => test.status === 'failed');
-      for (const test of bad) failures.push(`${step.name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      for (const test of bad)
+        failures.push(`${step.name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
       // The configs run a failed test once more; one that passed then still carries its first failure.
-      for (const test of file.assertionResults.filter((t) => t.status === 'passed' && (t.failureMessages?.length ?? 0) > 0)) {
+      for (const test of file.assertionResults.filter(
+        (t) => t.status === 'passed' && (t.failureMessages?.length ?? 0) > 0,
+      )) {
         retried.push(`${step.name}: ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
       }
-      if (file.status === 'failed' && bad.length === 0) failures.push(`${step.name}: ${where}: ${firstLine(file.message)}`);
+      if (file.status === 'failed' && bad.length === 0)
+        failures.push(`${step.name}: ${where}: ${firstLine(file.message)}`);
     }
     // Failed files (an import error, a failing hook) carry no failed test but fail the suite.
     if (step.exitCode !== 0 && json.numFailedTests === 0) {

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../platform/config';
 import { freePort } from '../platform/ports';
 import { healthSchema } from '../core/contracts/health';
-import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
+import {
+  createTestDatabase,
+  createTestWarehouse,
+  uniqueTaskQueue,
+  type TestDatabase,
+  type TestWarehouse,
+} from '../tests/support/testStores';
 import { testActivities } from '../tests/support/testActivities';
 import { startWorker, type RunningWorker } from '../workflows/worker';
 import { buildApp } from './app';
@@ -20,15 +26,28 @@ describe('API foundation against real Postgres, chDB and Temporal', () => {
   let worker: RunningWorker | undefined;
   const taskQueue = uniqueTaskQueue('api');
   const dashboardDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-dist-'));
-  fs.writeFileSync(path.join(dashboardDir, 'index.html'), '<!doctype html><title>StockPulse</title><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(dashboardDir, 'index.html'),
+    '<!doctype html><title>StockPulse</title><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(dashboardDir, 'app.js'), 'console.log(1)');
   // A minimal build of the pre-rendered pages (npm run build writes the real ones; api/static/publicPages.test.ts uses them).
   fs.mkdirSync(path.join(dashboardDir, '.pages'));
-  fs.writeFileSync(path.join(dashboardDir, '.pages', 'post.html'), '<!doctype html><div id="root"><h1>A post</h1></div>');
-  fs.writeFileSync(path.join(dashboardDir, '.pages', '404.html'), '<!doctype html><div id="root"><h1>404 Page Not Found</h1></div>');
+  fs.writeFileSync(
+    path.join(dashboardDir, '.pages', 'post.html'),
+    '<!doctype html><div id="root"><h1>A post</h1></div>',
+  );
+  fs.writeFileSync(
+    path.join(dashboardDir, '.pages', '404.html'),
+    '<!doctype html><div id="root"><h1>404 Page Not Found</h1></div>',
+  );
   fs.writeFileSync(
     path.join(dashboardDir, '.pages', 'manifest.json'),
-    JSON.stringify({ pages: { '/blog/power-of-early-detection': 'post.html' }, notFound: '404.html', appPaths: ['/dashboard'] }),
+    JSON.stringify({
+      pages: { '/blog/power-of-early-detection': 'post.html' },
+      notFound: '404.html',
+      appPaths: ['/dashboard'],
+    }),
   );
 
   const app = () =>
@@ -66,7 +85,12 @@ describe('API foundation against real Postgres, chDB and Temporal', () => {
   });
 
   it('GET /api/health answers 200 with every component up once the worker runs', async () => {
-    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: await testActivities(database.db, store.warehouse) });
+    worker = await startWorker({
+      address: inject('temporalAddress'),
+      namespace: 'default',
+      taskQueue,
+      activities: await testActivities(database.db, store.warehouse),
+    });
     let res = await request(app()).get('/api/health');
     for (let i = 0; i < 20 && res.status !== 200; i++) {
       await new Promise((r) => setTimeout(r, 500)); // the worker's first poll reaches the server within moments
@@ -74,13 +98,25 @@ describe('API foundation against real Postgres, chDB and Temporal', () => {
     }
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ok');
-    expect(Object.values(res.body.components).map((c) => (c as { status: string }).status)).toEqual(['up', 'up', 'up', 'up']);
+    expect(Object.values(res.body.components).map((c) => (c as { status: string }).status)).toEqual([
+      'up',
+      'up',
+      'up',
+      'up',
+    ]);
   });
 
   it('GET /api/health reports ClickHouse down with 503 when it cannot answer; GET /api/health/live still answers 200', async () => {
     // The real client against a ClickHouse address where nothing listens.
     const unreachable = createClient({ url: `http://127.0.0.1:${await freePort()}`, request_timeout: 1000 });
-    const withoutClickHouse = buildApp({ config: loadConfig({}), db: database.db, warehouse: unreachable, temporal: new Client({ connection }), temporalUiUrl: null, realPlatforms: [] }).callback();
+    const withoutClickHouse = buildApp({
+      config: loadConfig({}),
+      db: database.db,
+      warehouse: unreachable,
+      temporal: new Client({ connection }),
+      temporalUiUrl: null,
+      realPlatforms: [],
+    }).callback();
     const res = await request(withoutClickHouse).get('/api/health');
     expect(res.status).toBe(503);
     expect(res.body.components.clickhouse.status).toBe('down');

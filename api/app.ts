@@ -93,9 +93,12 @@ export interface AppDeps {
 /** The cap on keys and each key's allowance, from the configuration unless the deps override them. */
 function apiKeyOptions(deps: AppDeps): ApiKeyServiceOptions {
   const { env } = deps.config;
-  return { maxKeys: env.MAX_API_KEYS_PER_USER, limits: deps.apiKeyLimits ?? { perMinute: env.API_REQUESTS_PER_MINUTE, perDay: env.API_REQUESTS_PER_DAY }, now: deps.now };
+  return {
+    maxKeys: env.MAX_API_KEYS_PER_USER,
+    limits: deps.apiKeyLimits ?? { perMinute: env.API_REQUESTS_PER_MINUTE, perDay: env.API_REQUESTS_PER_DAY },
+    now: deps.now,
+  };
 }
-
 
 const DEFAULT_DASHBOARD_CACHE_MS = 5_000;
 
@@ -119,11 +122,31 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   // Admin edits of the source lists (this process) show at once; the TTL bounds what other processes changed.
   const dashboardCacheMs = deps.dashboardCacheMs ?? DEFAULT_DASHBOARD_CACHE_MS;
   // One stock list and one detail service behind the dashboard and the public API, so both read one cache.
-  const stocks = createStockListService({ db: deps.db, warehouse: deps.warehouse, cacheMs: dashboardCacheMs, now: deps.now });
+  const stocks = createStockListService({
+    db: deps.db,
+    warehouse: deps.warehouse,
+    cacheMs: dashboardCacheMs,
+    now: deps.now,
+  });
   // Histories are reused three times as long as the list (default 15 s): cards refetch them every 15 minutes anyway.
-  const details = createStockDetailService({ db: deps.db, warehouse: deps.warehouse, historyCacheMs: 3 * dashboardCacheMs, now: deps.now });
+  const details = createStockDetailService({
+    db: deps.db,
+    warehouse: deps.warehouse,
+    historyCacheMs: 3 * dashboardCacheMs,
+    now: deps.now,
+  });
   const keyOptions = apiKeyOptions(deps);
-  const status = cachedValue(() => platformStatus({ db: deps.db, warehouse: deps.warehouse, realPlatforms: deps.realPlatforms, prices: priceSource(config.env), now: deps.now }), { ttlMs: dashboardCacheMs });
+  const status = cachedValue(
+    () =>
+      platformStatus({
+        db: deps.db,
+        warehouse: deps.warehouse,
+        realPlatforms: deps.realPlatforms,
+        prices: priceSource(config.env),
+        now: deps.now,
+      }),
+    { ttlMs: dashboardCacheMs },
+  );
   const routes = [
     ...healthRoutes({
       db: deps.db,
@@ -134,7 +157,13 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
       mode: config.mode,
     }),
     ...configRoutes(config, deps.temporalUiUrl),
-    ...accountRoutes({ accounts, limits, jobLimits, sources: createLoginSources(deps.db), secureCookies: config.secureCookies }),
+    ...accountRoutes({
+      accounts,
+      limits,
+      jobLimits,
+      sources: createLoginSources(deps.db),
+      secureCookies: config.secureCookies,
+    }),
     ...pipelineRoutes({ ...deps, status, jobLimits }),
     ...stockRoutes({ ...deps, dashboardCacheMs, stocks, details, jobLimits }),
     ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }, retentionOf(deps.config.env)),
@@ -149,10 +178,19 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
     }),
     ...adminSignalRoutes(deps.db),
     ...newsletterRoutes(deps.db),
-    ...alertRoutes({ db: deps.db, notifications, testEmailsPerHour: config.env.TEST_EMAILS_PER_HOUR, maxAlertsPerUser: config.env.MAX_ALERTS_PER_USER }),
+    ...alertRoutes({
+      db: deps.db,
+      notifications,
+      testEmailsPerHour: config.env.TEST_EMAILS_PER_HOUR,
+      maxAlertsPerUser: config.env.MAX_ALERTS_PER_USER,
+    }),
     ...webhookRoutes({
       db: deps.db,
-      policy: { allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, allowedPorts: config.env.WEBHOOK_ALLOWED_PORTS, resolve: deps.resolveHost },
+      policy: {
+        allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
+        allowedPorts: config.env.WEBHOOK_ALLOWED_PORTS,
+        resolve: deps.resolveHost,
+      },
       maxTargets: config.env.MAX_WEBHOOKS_PER_USER,
       testsPerHour: config.env.WEBHOOK_TESTS_PER_HOUR,
       links: { dashboard: links.dashboard, alerts: links.alerts },
@@ -167,8 +205,14 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   return [...routes, ...openApiRoutes(routes)];
 }
 
-const publicApiOnly = (middleware: Koa.Middleware): Koa.Middleware => (ctx, next) => (isPublicApiPath(ctx.path) ? middleware(ctx, next) : next());
-const notOnPublicApi = (middleware: Koa.Middleware): Koa.Middleware => (ctx, next) => (isPublicApiPath(ctx.path) ? next() : middleware(ctx, next));
+const publicApiOnly =
+  (middleware: Koa.Middleware): Koa.Middleware =>
+  (ctx, next) =>
+    isPublicApiPath(ctx.path) ? middleware(ctx, next) : next();
+const notOnPublicApi =
+  (middleware: Koa.Middleware): Koa.Middleware =>
+  (ctx, next) =>
+    isPublicApiPath(ctx.path) ? next() : middleware(ctx, next);
 
 /** The Koa app, built without listening: the server calls listen(), tests use app.callback() (and may pass the routes they hold). */
 export function buildApp(deps: AppDeps, routes: RouteDefinition[] = apiRoutes(deps)): Koa {
@@ -179,7 +223,12 @@ export function buildApp(deps: AppDeps, routes: RouteDefinition[] = apiRoutes(de
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;
   app.use(securityHeaders({ httpsOnly: publicOrigin?.startsWith('https:') ?? false }));
   // Loopback stays reachable on one machine (embedded), and wherever no public URL names the site.
-  app.use(hostCheck({ publicHost: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : undefined, allowLoopback: deps.config.mode === 'embedded' || !env.PUBLIC_URL }));
+  app.use(
+    hostCheck({
+      publicHost: env.PUBLIC_URL ? new URL(env.PUBLIC_URL).host : undefined,
+      allowLoopback: deps.config.mode === 'embedded' || !env.PUBLIC_URL,
+    }),
+  );
   app.use(originCheck(publicOrigin ? [publicOrigin] : []));
   // The Stripe webhook is verified over its raw bytes, so the JSON parser leaves that one path alone.
   app.use(async (ctx, next) => {
@@ -201,7 +250,10 @@ export function buildApp(deps: AppDeps, routes: RouteDefinition[] = apiRoutes(de
   );
   app.use(notOnPublicApi(sessionUserMiddleware()));
   const keyOptions = apiKeyOptions(deps);
-  const router = buildRouter(routes, apiKeyAccess(createApiKeyService(deps.db, keyOptions), createApiKeyLimits(deps.db, keyOptions.limits, deps.now)));
+  const router = buildRouter(
+    routes,
+    apiKeyAccess(createApiKeyService(deps.db, keyOptions), createApiKeyLimits(deps.db, keyOptions.limits, deps.now)),
+  );
   app.use(router.routes());
   app.use(router.allowedMethods());
   app.use(async (ctx, next) => {

@@ -40,18 +40,24 @@ describe('no secret or password hash in any log line or response', () => {
     record(await agent.post('/api/login').send({ email: 'leak@example.com', password: `${password}-wrong` }));
     record(await agent.post('/api/login').send({ email: 'leak@example.com', password }));
     record(await agent.get('/api/user'));
-    record(await agent.patch('/api/user/profile').send({ firstName: 'Leak', lastName: 'Check', email: 'leak@example.com', phoneNumber: 'not-a-phone' }));
+    record(
+      await agent
+        .patch('/api/user/profile')
+        .send({ firstName: 'Leak', lastName: 'Check', email: 'leak@example.com', phoneNumber: 'not-a-phone' }),
+    );
     record(await agent.get('/api/user/export'));
     record(await agent.get('/api/config'));
     record(await agent.get('/api/openapi.json'));
     record(await agent.post('/api/login').set('Content-Type', 'application/json').send(`{"password":"${password}"`));
 
-    const hash: string = (await t.database.db('users').where({ email: 'leak@example.com' }).first('password_hash')).password_hash;
+    const hash: string = (await t.database.db('users').where({ email: 'leak@example.com' }).first('password_hash'))
+      .password_hash;
     const forbidden = [password, hash, hash.split('$').at(-1)!, ...Object.values(secrets)];
     const haystacks = { logs: logged.join(''), responses: responses.join('\n') };
     expect(haystacks.responses.length).toBeGreaterThan(1000);
     for (const [where, text] of Object.entries(haystacks)) {
-      for (const secret of forbidden) expect(text.includes(secret), `${where} contain ${secret.slice(0, 12)}…`).toBe(false);
+      for (const secret of forbidden)
+        expect(text.includes(secret), `${where} contain ${secret.slice(0, 12)}…`).toBe(false);
     }
   });
 });

@@ -85,9 +85,20 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
     const receiver = await startWebhookReceiver({ answer: () => ((webhookAt = performance.now()), 200) });
 
     // 500 stocks with prices, a day of mentions over them, 10,000 alerts well above the counts (the steady state).
-    const universe = await db('tickers').orderBy('symbol').limit(TICKERS).select<Array<{ symbol: string; name: string }>>('symbol', 'name');
+    const universe = await db('tickers')
+      .orderBy('symbol')
+      .limit(TICKERS)
+      .select<Array<{ symbol: string; name: string }>>('symbol', 'name');
     const stockIds = await db('stocks')
-      .insert(universe.map((t, i) => ({ ticker: t.symbol, name: t.name, price: (10 + (i % 90)).toFixed(2), change_percent: '0.50', sentiment: 'neutral' })))
+      .insert(
+        universe.map((t, i) => ({
+          ticker: t.symbol,
+          name: t.name,
+          price: (10 + (i % 90)).toFixed(2),
+          change_percent: '0.50',
+          sentiment: 'neutral',
+        })),
+      )
       .returning<{ id: number; ticker: string }[]>(['id', 'ticker']);
     const now = Date.now();
     const labels = ['neutral', 'bullish', 'neutral', 'bearish', 'bullish'] as const;
@@ -97,7 +108,9 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
       post_id: `bench_${i}`,
       source: 'bench',
       author_hash: (i % 7919).toString(16).padStart(16, '0'),
-      ts: new Date(i < DAY_MENTIONS ? now - ((i * 7919) % DAY_MS) : now - DAY_MS - ((i * 7919) % (7 * DAY_MS))).toISOString(),
+      ts: new Date(
+        i < DAY_MENTIONS ? now - ((i * 7919) % DAY_MS) : now - DAY_MS - ((i * 7919) % (7 * DAY_MS)),
+      ).toISOString(),
       compound: 0,
       label: labels[(i * 13) % labels.length]!,
       engagement: 1,
@@ -108,7 +121,13 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
 
     const userIds = (
       await db('users')
-        .insert(Array.from({ length: USERS }, (_, i) => ({ email: `bench${i}@example.com`, password_hash: 'x', subscription_status: 'active' })))
+        .insert(
+          Array.from({ length: USERS }, (_, i) => ({
+            email: `bench${i}@example.com`,
+            password_hash: 'x',
+            subscription_status: 'active',
+          })),
+        )
         .returning<{ id: string }[]>('id')
     ).map((r) => r.id);
     const windows = [60, 240, 1440];
@@ -134,19 +153,30 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
         };
       }),
     );
-    await db('trending_stocks').insert(universe.slice(0, TRENDING).map((t, i) => ({ ticker: t.symbol, name: t.name, trend_score: 90 - i })));
-    await db('watchlist_items').insert(userIds.flatMap((user_id, u) => Array.from({ length: 20 }, (_, k) => ({ user_id, stock_id: stockIds[(u + k * 25) % TICKERS]!.id }))));
+    await db('trending_stocks').insert(
+      universe.slice(0, TRENDING).map((t, i) => ({ ticker: t.symbol, name: t.name, trend_score: 90 - i })),
+    );
+    await db('watchlist_items').insert(
+      userIds.flatMap((user_id, u) =>
+        Array.from({ length: 20 }, (_, k) => ({ user_id, stock_id: stockIds[(u + k * 25) % TICKERS]!.id })),
+      ),
+    );
     for (let i = 0; i < alertRows.length; i += 2000) await db('alerts').insert(alertRows.slice(i, i + 2000));
 
     // The latency alert: one subscriber watching the burst ticker over the last hour, just under its threshold.
     const burstTicker = universe[TICKERS - 1]!.symbol;
-    const [latencyUser] = await db('users').insert({ email: 'latency@example.com', password_hash: 'x', subscription_status: 'active' }).returning<{ id: string }[]>('id');
+    const [latencyUser] = await db('users')
+      .insert({ email: 'latency@example.com', password_hash: 'x', subscription_status: 'active' })
+      .returning<{ id: string }[]>('id');
     const burstStock = stockIds.find((s) => s.ticker === burstTicker)!;
     await db('platform_settings').insert({ platform: 'reddit', setting_type: 'subreddits', values: ['bench'] });
 
     const burst = burstConnector(burstTicker);
     const tickers = await db('tickers').select('symbol', 'name', 'aliases');
-    const connectors = createConnectors({ simulated: { seed: 5, postsPerMinute: 0, tickers: simulatedTickers(tickers, 5) }, real: { reddit: burst } });
+    const connectors = createConnectors({
+      simulated: { seed: 5, postsPerMinute: 0, tickers: simulatedTickers(tickers, 5) },
+      real: { reddit: burst },
+    });
     const notifications = {
       mailer: createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'StockPulse <alerts@stockpulse.app>' }),
       sms: createSmsSender(db, {}),
@@ -156,14 +186,27 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
       address: temporal.address,
       namespace: 'default',
       taskQueue: 'bench',
-      activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 5 }), maxPostsPerSource: 5000, sentiment: createSentimentAnalyser(loadSentimentModel()), links: appLinks('http://bench.invalid'), notifications, webhooks: { allowPrivateTargets: true } }),
+      activities: createActivities({
+        db,
+        warehouse,
+        connectors,
+        prices: createSimulatedPriceProvider({ seed: 5 }),
+        maxPostsPerSource: 5000,
+        sentiment: createSentimentAnalyser(loadSentimentModel()),
+        links: appLinks('http://bench.invalid'),
+        notifications,
+        webhooks: { allowPrivateTargets: true },
+      }),
     });
     const connection = await Connection.connect({ address: temporal.address });
     const client = new Client({ connection });
     let run = 0;
     const pass = async () => {
       const start = performance.now();
-      const summary = await client.workflow.execute<typeof evaluateAlerts>('evaluateAlerts', { taskQueue: 'bench', workflowId: `bench-evaluate-${++run}` });
+      const summary = await client.workflow.execute<typeof evaluateAlerts>('evaluateAlerts', {
+        taskQueue: 'bench',
+        workflowId: `bench-evaluate-${++run}`,
+      });
       return { seconds: (performance.now() - start) / 1000, summary };
     };
 
@@ -177,7 +220,12 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
     const passSeconds = times.sort((a, b) => a - b)[2]!;
 
     // One threshold alert per stock that has one (200 stocks) drops its threshold to 1: one pass crosses them all and sends an e-mail each.
-    await db('alerts').whereIn('id', db('alerts').where('kind', 'threshold').distinctOn('stock_id').orderBy(['stock_id', 'id']).select('id')).update({ mention_threshold: 1, window_minutes: 1440 });
+    await db('alerts')
+      .whereIn(
+        'id',
+        db('alerts').where('kind', 'threshold').distinctOn('stock_id').orderBy(['stock_id', 'id']).select('id'),
+      )
+      .update({ mention_threshold: 1, window_minutes: 1440 });
     const crossing = await pass();
     const crossingEmails = Number((await db('outbox_messages').count<{ count: string }[]>({ count: '*' }))[0]!.count);
     await db('alerts').update({ is_active: false });
@@ -189,14 +237,24 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
         query_params: { t: burstTicker },
         format: 'JSONEachRow',
       });
-      return Number(((await r.json<{ n: number }>())[0]?.n) ?? 0);
+      return Number((await r.json<{ n: number }>())[0]?.n ?? 0);
     };
-    await db('alerts').insert({ user_id: latencyUser!.id, stock_id: burstStock.id, mention_threshold: (await hourCount()) + 10, window_minutes: 60, email_enabled: true });
+    await db('alerts').insert({
+      user_id: latencyUser!.id,
+      stock_id: burstStock.id,
+      mention_threshold: (await hourCount()) + 10,
+      window_minutes: 60,
+      email_enabled: true,
+    });
     await db('webhook_targets').insert({ user_id: latencyUser!.id, url: receiver.url('/latency'), format: 'json' });
     await pass(); // the latency alert is evaluated once below its threshold
     burst.arm();
     const start = performance.now();
-    const scan = client.workflow.execute<typeof scanPlatform>('scanPlatform', { taskQueue: 'bench', workflowId: 'bench-scan-reddit', args: [{ platform: 'reddit' }] });
+    const scan = client.workflow.execute<typeof scanPlatform>('scanPlatform', {
+      taskQueue: 'bench',
+      workflowId: 'bench-scan-reddit',
+      args: [{ platform: 'reddit' }],
+    });
     let scanToInboxSeconds = Number.NaN;
     while (performance.now() - start < 60_000) {
       const arrived = await db('outbox_messages').whereRaw('? = ANY(recipients)', ['latency@example.com']).first('id');
@@ -212,15 +270,31 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
     await connection.close();
     notifications.mailer.close();
     await smtp.stop();
-    return { alerts: alertRows.length, passSeconds, crossingPassSeconds: crossing.seconds, crossingEmails, crossed: crossing.summary.crossed, scanToInboxSeconds, scanToWebhookSeconds };
+    return {
+      alerts: alertRows.length,
+      passSeconds,
+      crossingPassSeconds: crossing.seconds,
+      crossingEmails,
+      crossed: crossing.summary.crossed,
+      scanToInboxSeconds,
+      scanToWebhookSeconds,
+    };
   });
 }
 
 export function reportAlerts(r: AlertsBenchResult): void {
-  console.log(`alerts: one EvaluateAlerts pass over ${r.alerts.toLocaleString('en-US')} active alerts of mixed kinds on ${TICKERS} tickers, no crossing (median of 5): ${r.passSeconds.toFixed(2)} s (target < 1 s)`);
-  console.log(`alerts: one pass where ${r.crossed} alerts cross and ${r.crossingEmails} e-mails go through SMTP: ${r.crossingPassSeconds.toFixed(2)} s`);
-  console.log(`alerts: scan start (fetch + mention write) to e-mail in the SMTP server: ${r.scanToInboxSeconds.toFixed(2)} s (target < 10 s)`);
-  console.log(`alerts: scan start to the signed webhook read by a local receiver: ${r.scanToWebhookSeconds.toFixed(2)} s (target < 5 s)`);
+  console.log(
+    `alerts: one EvaluateAlerts pass over ${r.alerts.toLocaleString('en-US')} active alerts of mixed kinds on ${TICKERS} tickers, no crossing (median of 5): ${r.passSeconds.toFixed(2)} s (target < 1 s)`,
+  );
+  console.log(
+    `alerts: one pass where ${r.crossed} alerts cross and ${r.crossingEmails} e-mails go through SMTP: ${r.crossingPassSeconds.toFixed(2)} s`,
+  );
+  console.log(
+    `alerts: scan start (fetch + mention write) to e-mail in the SMTP server: ${r.scanToInboxSeconds.toFixed(2)} s (target < 10 s)`,
+  );
+  console.log(
+    `alerts: scan start to the signed webhook read by a local receiver: ${r.scanToWebhookSeconds.toFixed(2)} s (target < 5 s)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -230,9 +304,32 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
 
 export function alertsFigures(r: AlertsBenchResult): Figure[] {
   return [
-    figure('alerts', `EvaluateAlerts pass over ${r.alerts} alerts, no crossing (median of 5)`, Math.round(r.passSeconds * 100) / 100, 's', '< 1'),
-    figure('alerts', `EvaluateAlerts pass with ${r.crossed} crossings and ${r.crossingEmails} e-mails`, Math.round(r.crossingPassSeconds * 100) / 100, 's'),
-    figure('alerts', 'scan start to e-mail in the SMTP server', Math.round(r.scanToInboxSeconds * 100) / 100, 's', '< 10'),
-    figure('alerts', 'scan start to the signed webhook received', Math.round(r.scanToWebhookSeconds * 100) / 100, 's', '< 5'),
+    figure(
+      'alerts',
+      `EvaluateAlerts pass over ${r.alerts} alerts, no crossing (median of 5)`,
+      Math.round(r.passSeconds * 100) / 100,
+      's',
+      '< 1',
+    ),
+    figure(
+      'alerts',
+      `EvaluateAlerts pass with ${r.crossed} crossings and ${r.crossingEmails} e-mails`,
+      Math.round(r.crossingPassSeconds * 100) / 100,
+      's',
+    ),
+    figure(
+      'alerts',
+      'scan start to e-mail in the SMTP server',
+      Math.round(r.scanToInboxSeconds * 100) / 100,
+      's',
+      '< 10',
+    ),
+    figure(
+      'alerts',
+      'scan start to the signed webhook received',
+      Math.round(r.scanToWebhookSeconds * 100) / 100,
+      's',
+      '< 5',
+    ),
   ];
 }

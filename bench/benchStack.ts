@@ -21,10 +21,25 @@ export interface BenchStack {
 export async function withBenchStack<T>(name: string, bench: (stack: BenchStack) => Promise<T>): Promise<T> {
   const dir = path.join(projectRoot, 'data', `${name}-${process.pid}`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port: await freePort(), database: 'stockpulse_bench' });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'postgres'),
+    port: await freePort(),
+    database: 'stockpulse_bench',
+  });
   const db = createDatabase(postgres.url);
-  const warehouse = await connectWarehouse({ user: 'default', password: '', database: 'bench', chdbPath: path.join(dir, 'clickhouse') });
-  const temporal = await startTemporalDevServer({ cliPath: ensureTemporalCli(process.env.TEMPORAL_CLI_PATH || undefined), dataDir: path.join(dir, 'temporal'), port: await freePort(), uiPort: await freePort(), namespace: 'default' });
+  const warehouse = await connectWarehouse({
+    user: 'default',
+    password: '',
+    database: 'bench',
+    chdbPath: path.join(dir, 'clickhouse'),
+  });
+  const temporal = await startTemporalDevServer({
+    cliPath: ensureTemporalCli(process.env.TEMPORAL_CLI_PATH || undefined),
+    dataDir: path.join(dir, 'temporal'),
+    port: await freePort(),
+    uiPort: await freePort(),
+    namespace: 'default',
+  });
   try {
     await migratePostgres(db);
     await seedTickerUniverse(db);

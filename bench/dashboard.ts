@@ -57,13 +57,19 @@ function processCpuMs(pid: number): number {
 const BENCH_EMAIL = 'bench@stockpulse.local';
 const BENCH_PASSWORD = 'bench-password';
 
-export async function benchDashboard(options: { mentions?: number; connections?: number; seconds?: number } = {}): Promise<DashboardBenchResult> {
+export async function benchDashboard(
+  options: { mentions?: number; connections?: number; seconds?: number } = {},
+): Promise<DashboardBenchResult> {
   const mentions = options.mentions ?? Number(process.env.BENCH_MENTIONS ?? 10_000_000);
   const connections = options.connections ?? 10;
   const seconds = options.seconds ?? 10;
   const dir = path.join(projectRoot, 'data', `bench-dashboard-${process.pid}`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port: await freePort(), database: 'stockpulse_bench' });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'postgres'),
+    port: await freePort(),
+    database: 'stockpulse_bench',
+  });
   const db = createDatabase(postgres.url);
   let child: ReturnType<typeof spawn> | undefined;
   try {
@@ -74,7 +80,12 @@ export async function benchDashboard(options: { mentions?: number; connections?:
     // The app in its own process: it owns chDB (one process per directory) and serves the API.
     child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bench', 'dashboardApp.ts')], {
       cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: postgres.url, CHDB_PATH: path.join(dir, 'clickhouse'), BENCH_MENTIONS: String(mentions) },
+      env: {
+        ...process.env,
+        DATABASE_URL: postgres.url,
+        CHDB_PATH: path.join(dir, 'clickhouse'),
+        BENCH_MENTIONS: String(mentions),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
@@ -85,15 +96,28 @@ export async function benchDashboard(options: { mentions?: number; connections?:
     });
     const base = `http://127.0.0.1:${ready.port}`;
 
-    const login = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }) });
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+    });
     if (!login.ok) throw new Error(`bench sign-in failed: ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
 
     const range = '1hour';
     const pid = child.pid!;
     const run = async (rate: number): Promise<LoadFigures> => {
       const cpuBefore = processCpuMs(pid);
-      const result = await autocannon({ url: `${base}/api/stocks?range=${range}`, connections, duration: seconds, headers: { cookie }, ...(rate ? { overallRate: rate } : {}) });
+      const result = await autocannon({
+        url: `${base}/api/stocks?range=${range}`,
+        connections,
+        duration: seconds,
+        headers: { cookie },
+        ...(rate ? { overallRate: rate } : {}),
+      });
       const cpuMs = processCpuMs(pid) - cpuBefore;
       return {
         range,
@@ -130,7 +154,11 @@ export function reportDashboard(r: DashboardBenchResult): void {
   console.log(
     `trend detection: ${r.detection.scored} tickers scored, ${r.detection.trendsDetected} trending; cold ${n(r.detection.coldMs)} ms (reads the 7-day baseline), warm ${n(r.detection.warmMs)} ms (baseline kept for the hour), cold again ${n(r.detection.coldAgainMs)} ms (target < 1 s)`,
   );
-  console.log(`GET /api/stocks computed uncached (median of 3): ${Object.entries(r.compute).map(([range, c]) => `${range} ${n(c.ms)} ms (${c.stocks} stocks)`).join(', ')}`);
+  console.log(
+    `GET /api/stocks computed uncached (median of 3): ${Object.entries(r.compute)
+      .map(([range, c]) => `${range} ${n(c.ms)} ms (${c.stocks} stocks)`)
+      .join(', ')}`,
+  );
   for (const l of [r.load, r.maxLoad]) {
     console.log(
       `GET /api/stocks?range=${l.range} ${l.rate ? `offered ${l.rate} requests/s` : 'as fast as it goes'} (autocannon, ${l.connections} connections, ${l.seconds} s, app in a second process): ` +
@@ -144,9 +172,16 @@ export function dashboardFigures(r: DashboardBenchResult): Figure[] {
   return [
     figure('dashboard', `trend detection cold ${at}`, Math.round(r.detection.coldMs), 'ms', '< 1000'),
     figure('dashboard', `trend detection warm ${at}`, Math.round(r.detection.warmMs), 'ms', '< 1000'),
-    ...Object.entries(r.compute).map(([range, c]) => figure('dashboard', `GET /api/stocks ${range} computed uncached ${at}`, Math.round(c.ms), 'ms', '< 100')),
+    ...Object.entries(r.compute).map(([range, c]) =>
+      figure('dashboard', `GET /api/stocks ${range} computed uncached ${at}`, Math.round(c.ms), 'ms', '< 100'),
+    ),
     figure('dashboard', `GET /api/stocks p99 at ${r.load.rate} requests/s offered`, r.load.p99, 'ms', '< 50'),
-    figure('dashboard', 'GET /api/stocks requests/s as fast as it goes', Math.round(r.maxLoad.requestsPerSecond), 'requests/s'),
+    figure(
+      'dashboard',
+      'GET /api/stocks requests/s as fast as it goes',
+      Math.round(r.maxLoad.requestsPerSecond),
+      'requests/s',
+    ),
   ];
 }
 

@@ -22,7 +22,12 @@ const env = process.env as Record<string, string>;
 setLogLevel('error');
 const mentions = Number(env.BENCH_MENTIONS ?? 10_000_000);
 const db = createDatabase(env.DATABASE_URL!);
-const warehouse = await connectWarehouse({ user: 'default', password: '', database: 'bench', chdbPath: env.CHDB_PATH! });
+const warehouse = await connectWarehouse({
+  user: 'default',
+  password: '',
+  database: 'bench',
+  chdbPath: env.CHDB_PATH!,
+});
 await migrateWarehouse(warehouse);
 
 const tickers = (await db('tickers').orderBy('symbol').limit(500).pluck<string[]>('symbol')) as string[];
@@ -63,17 +68,26 @@ await warehouse.command({
 const insertSeconds = (performance.now() - insertStart) / 1000;
 // Time the steady state, not the background merges of the parts just written (a running product merges as it goes).
 const settleStart = performance.now();
-for (let quiet = 0; quiet < 3 && performance.now() - settleStart < 300_000; ) {
-  const [{ merges }] = (await (await warehouse.query({ query: 'SELECT count() AS merges FROM system.merges', format: 'JSONEachRow' })).json<{ merges: number }>()) as [{ merges: number }];
+for (let quiet = 0; quiet < 3 && performance.now() - settleStart < 300_000;) {
+  const [{ merges }] = (await (
+    await warehouse.query({ query: 'SELECT count() AS merges FROM system.merges', format: 'JSONEachRow' })
+  ).json<{ merges: number }>()) as [{ merges: number }];
   quiet = merges === 0 ? quiet + 1 : 0;
   await new Promise((r) => setTimeout(r, 1000));
 }
 const settleSeconds = (performance.now() - settleStart) / 1000;
-const stored = (await (await warehouse.query({ query: 'SELECT count() AS rows FROM mentions', format: 'JSONEachRow' })).json<{ rows: number }>())[0]!.rows;
+const stored = (
+  await (
+    await warehouse.query({ query: 'SELECT count() AS rows FROM mentions', format: 'JSONEachRow' })
+  ).json<{ rows: number }>()
+)[0]!.rows;
 
 // Every ticker has a stocks row, as after a day of scans.
 const names = await db('tickers').whereIn('symbol', tickers).select('symbol', 'name');
-await db('stocks').insert(names.map((n) => ({ ticker: n.symbol, name: n.name, price: '100.00', change_percent: '0.50' }))).onConflict('ticker').ignore();
+await db('stocks')
+  .insert(names.map((n) => ({ ticker: n.symbol, name: n.name, price: '100.00', change_percent: '0.50' })))
+  .onConflict('ticker')
+  .ignore();
 
 const time = async <T>(run: () => Promise<T>) => {
   const start = performance.now();
@@ -97,7 +111,14 @@ for (const range of timeRanges) {
 
 // The real app (default 5-second list cache); Temporal is not needed by the routes under load.
 const connection = await Connection.lazy({ address: '127.0.0.1:1' });
-const app = buildApp({ config: loadConfig({ DATA_DIR: env.CHDB_PATH!, LOG_LEVEL: 'error' }), db, warehouse, temporal: new Client({ connection }), temporalUiUrl: null, realPlatforms: [] });
+const app = buildApp({
+  config: loadConfig({ DATA_DIR: env.CHDB_PATH!, LOG_LEVEL: 'error' }),
+  db,
+  warehouse,
+  temporal: new Client({ connection }),
+  temporalUiUrl: null,
+  realPlatforms: [],
+});
 const server = http.createServer(app.callback());
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
@@ -108,7 +129,13 @@ process.stdout.write(
     mentions: stored,
     insertSeconds,
     settleSeconds,
-    detection: { coldMs: cold.ms, warmMs: warm.ms, coldAgainMs: coldAgain.ms, trendsDetected: cold.result.trendsDetected, scored: cold.result.scored },
+    detection: {
+      coldMs: cold.ms,
+      warmMs: warm.ms,
+      coldAgainMs: coldAgain.ms,
+      trendsDetected: cold.result.trendsDetected,
+      scored: cold.result.scored,
+    },
     compute,
   })}\n`,
 );

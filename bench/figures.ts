@@ -16,7 +16,13 @@ export interface Figure {
 }
 
 /** A figure with a target `< limit`, `<= limit`, `> limit` or `>= limit` (or none), `met` worked out. */
-export function figure(part: string, name: string, value: number, unit: string, target?: `${'<' | '<=' | '>' | '>='} ${number}`): Figure {
+export function figure(
+  part: string,
+  name: string,
+  value: number,
+  unit: string,
+  target?: `${'<' | '<=' | '>' | '>='} ${number}`,
+): Figure {
   value = Math.round(value * 100) / 100;
   if (!target) return { part, figure: name, value, unit, target: null, met: null };
   const [op, raw] = target.split(' ') as ['<' | '<=' | '>' | '>=', string];

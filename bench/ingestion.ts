@@ -35,14 +35,29 @@ export interface IngestionBenchResult {
  * The mention rows of `posts` simulated posts (a day of reddit, X and YouTube talk), made by the production code a scan
  * runs: the simulated feed (Zipf popularity, burst hours, spam) and the post analyser. Each seed yields other post ids.
  */
-async function simulatedMentionRows(db: Knex, sentiment: SentimentAnalyser, posts: number, seed: number): Promise<MentionRow[]> {
+async function simulatedMentionRows(
+  db: Knex,
+  sentiment: SentimentAnalyser,
+  posts: number,
+  seed: number,
+): Promise<MentionRow[]> {
   const analyser = await createPostAnalyserCache(db, sentiment).get();
   const universe = await db('tickers').select('symbol', 'name', 'aliases');
   // One day of posts: the feed's first scan would otherwise backfill a week.
-  const options = { seed, tickers: simulatedTickers(universe, seed), postsPerMinute: posts / dashboardPlatforms.length / MINUTES_PER_DAY, backfillMinutes: MINUTES_PER_DAY, now: () => new Date('2026-11-20T00:00:30Z') };
+  const options = {
+    seed,
+    tickers: simulatedTickers(universe, seed),
+    postsPerMinute: posts / dashboardPlatforms.length / MINUTES_PER_DAY,
+    backfillMinutes: MINUTES_PER_DAY,
+    now: () => new Date('2026-11-20T00:00:30Z'),
+  };
   const rows: MentionRow[] = [];
   for (const platform of dashboardPlatforms) {
-    const fetched = await createSimulatedConnector(platform, options).fetchNew({ platform, settingType: 'keywords', value: 'bench' }, null, { maxPosts: Infinity });
+    const fetched = await createSimulatedConnector(platform, options).fetchNew(
+      { platform, settingType: 'keywords', value: 'bench' },
+      null,
+      { maxPosts: Infinity },
+    );
     rows.push(...analysePosts(fetched.posts, analyser, true).mentionRows);
   }
   return rows;
@@ -55,7 +70,12 @@ const INSERT_RUNS = 5;
  * insert (the first insert into a fresh table also creates its parts). Rates per run, then the median run: runs differ a
  * little in rows, and this two-core machine in its timings.
  */
-async function benchInsert(db: Knex, warehouse: Warehouse, sentiment: SentimentAnalyser, posts: number): Promise<{ rows: number; seconds: number }> {
+async function benchInsert(
+  db: Knex,
+  warehouse: Warehouse,
+  sentiment: SentimentAnalyser,
+  posts: number,
+): Promise<{ rows: number; seconds: number }> {
   await insertMentions(warehouse, await simulatedMentionRows(db, sentiment, 1000, 100));
   const runs: Array<{ rows: number; seconds: number }> = [];
   for (let run = 1; run <= INSERT_RUNS; run++) {
@@ -76,16 +96,42 @@ export async function benchIngestion(): Promise<IngestionBenchResult> {
     // One source that yields ~10,000 posts over its first scan (a 24-hour backfill).
     await db('platform_settings').insert({ platform: 'tiktok', setting_type: 'hashtags', values: ['#bench'] });
     const universe = await db('tickers').select('symbol', 'name', 'aliases');
-    const connectors = createConnectors({ simulated: { seed: 11, postsPerMinute: 10_000 / 1440, tickers: simulatedTickers(universe, 11) } });
-    const worker = await startWorker({ address: temporal.address, namespace: 'default', taskQueue: 'bench', activities: createActivities({ db, warehouse, connectors, prices: createSimulatedPriceProvider({ seed: 11 }), maxPostsPerSource: 20_000, sentiment, links: appLinks('http://bench.invalid') }) });
+    const connectors = createConnectors({
+      simulated: { seed: 11, postsPerMinute: 10_000 / 1440, tickers: simulatedTickers(universe, 11) },
+    });
+    const worker = await startWorker({
+      address: temporal.address,
+      namespace: 'default',
+      taskQueue: 'bench',
+      activities: createActivities({
+        db,
+        warehouse,
+        connectors,
+        prices: createSimulatedPriceProvider({ seed: 11 }),
+        maxPostsPerSource: 20_000,
+        sentiment,
+        links: appLinks('http://bench.invalid'),
+      }),
+    });
     const connection = await Connection.connect({ address: temporal.address });
     const client = new Client({ connection });
     const start = performance.now();
-    const result = await client.workflow.execute<typeof scanPlatform>('scanPlatform', { taskQueue: 'bench', workflowId: 'bench-scan-tiktok', args: [{ platform: 'tiktok' }] });
+    const result = await client.workflow.execute<typeof scanPlatform>('scanPlatform', {
+      taskQueue: 'bench',
+      workflowId: 'bench-scan-tiktok',
+      args: [{ platform: 'tiktok' }],
+    });
     const scanSeconds = (performance.now() - start) / 1000;
     await worker.stop();
     await connection.close();
-    return { mentionRows: insert.rows, insertSeconds: insert.seconds, rowsPerSecond: Math.round(insert.rows / insert.seconds), scanPosts: result.posts, scanMentions: result.mentions, scanSeconds };
+    return {
+      mentionRows: insert.rows,
+      insertSeconds: insert.seconds,
+      rowsPerSecond: Math.round(insert.rows / insert.seconds),
+      scanPosts: result.posts,
+      scanMentions: result.mentions,
+      scanSeconds,
+    };
   });
 }
 
@@ -94,12 +140,26 @@ export function reportIngestion(r: IngestionBenchResult): void {
     `clickhouse insert (median of ${INSERT_RUNS} runs of 100,000 simulated posts each, per-minute and per-hour rollups included): ` +
       `${r.mentionRows.toLocaleString('en-US')} mention rows in ${r.insertSeconds.toFixed(2)} s = ${r.rowsPerSecond.toLocaleString('en-US')} rows/s (target ≥ 200,000)`,
   );
-  console.log(`scan end to end: ScanPlatform of ${r.scanPosts.toLocaleString('en-US')} posts (${r.scanMentions.toLocaleString('en-US')} mentions) in ${r.scanSeconds.toFixed(2)} s = ${Math.round(r.scanPosts / r.scanSeconds).toLocaleString('en-US')} posts/s (target: 10,000 posts < 10 s)`);
+  console.log(
+    `scan end to end: ScanPlatform of ${r.scanPosts.toLocaleString('en-US')} posts (${r.scanMentions.toLocaleString('en-US')} mentions) in ${r.scanSeconds.toFixed(2)} s = ${Math.round(r.scanPosts / r.scanSeconds).toLocaleString('en-US')} posts/s (target: 10,000 posts < 10 s)`,
+  );
 }
 
 export function ingestionFigures(r: IngestionBenchResult): Figure[] {
   return [
-    figure('ingestion', 'clickhouse insert with all rollups (insertMentions, median of 5)', r.rowsPerSecond, 'rows/s', '>= 200000'),
-    figure('ingestion', `ScanPlatform end to end, ${r.scanPosts} posts`, Math.round(r.scanSeconds * 100) / 100, 's', '< 10'),
+    figure(
+      'ingestion',
+      'clickhouse insert with all rollups (insertMentions, median of 5)',
+      r.rowsPerSecond,
+      'rows/s',
+      '>= 200000',
+    ),
+    figure(
+      'ingestion',
+      `ScanPlatform end to end, ${r.scanPosts} posts`,
+      Math.round(r.scanSeconds * 100) / 100,
+      's',
+      '< 10',
+    ),
   ];
 }

@@ -42,12 +42,16 @@ const ADMIN_PASSWORD = 'bench-admin-password';
 function scriptRecorder(page: Page): { settle: () => Promise<RouteJavaScript> } {
   const bodies = new Map<string, Promise<Buffer>>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && response.ok() && !bodies.has(response.url())) bodies.set(response.url(), response.body());
+    if (response.request().resourceType() === 'script' && response.ok() && !bodies.has(response.url()))
+      bodies.set(response.url(), response.body());
   });
   return {
     async settle() {
       const buffers = await Promise.all(bodies.values());
-      return { gzipBytes: buffers.reduce((sum, b) => sum + zlib.gzipSync(b, { level: 9 }).length, 0), files: buffers.length };
+      return {
+        gzipBytes: buffers.reduce((sum, b) => sum + zlib.gzipSync(b, { level: 9 }).length, 0),
+        files: buffers.length,
+      };
     },
   };
 }
@@ -69,10 +73,14 @@ async function largestContentfulPaint(context: BrowserContext, url: string): Pro
 }
 
 export async function benchLanding(): Promise<LandingBenchResult> {
-  execFileSync(path.join(projectRoot, 'node_modules', '.bin', 'tsx'), [path.join('scripts', 'build', 'buildDashboard.ts')], {
-    cwd: projectRoot,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    path.join(projectRoot, 'node_modules', '.bin', 'tsx'),
+    [path.join('scripts', 'build', 'buildDashboard.ts')],
+    {
+      cwd: projectRoot,
+      stdio: 'inherit',
+    },
+  );
   const product = await startProductProcess({
     name: 'bench-landing',
     logFile: path.join(projectRoot, 'data', 'bench-landing.log'),
@@ -102,7 +110,10 @@ export async function benchLanding(): Promise<LandingBenchResult> {
 
     // Dashboard: signed in (the session cookie set through the API), opened directly with an empty cache.
     const context = await browser.newContext();
-    const signIn = await context.request.post(`${base}/api/login`, { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, headers: { origin: base } });
+    const signIn = await context.request.post(`${base}/api/login`, {
+      data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+      headers: { origin: base },
+    });
     if (!signIn.ok()) throw new Error(`bench sign-in failed: ${signIn.status()}`);
     const page = await context.newPage();
     const scripts = scriptRecorder(page);
@@ -138,7 +149,9 @@ export function reportLanding(r: LandingBenchResult): void {
   );
   console.log(`landing route JavaScript: ${kb(r.landing)} (target < 150 KB)`);
   console.log(`dashboard route JavaScript: ${kb(r.dashboard)} (target < 300 KB)`);
-  console.log(`dashboard with a stock's detail chart open (loads ECharts): ${r.dashboardWithDetail ? kb(r.dashboardWithDetail) : 'not measured (no stock card appeared within 90 s)'}`);
+  console.log(
+    `dashboard with a stock's detail chart open (loads ECharts): ${r.dashboardWithDetail ? kb(r.dashboardWithDetail) : 'not measured (no stock card appeared within 90 s)'}`,
+  );
 }
 
 export function landingFigures(r: LandingBenchResult): Figure[] {
@@ -147,7 +160,9 @@ export function landingFigures(r: LandingBenchResult): Figure[] {
     figure('landing', 'landing page LCP (median)', Math.round(r.lcpMedianMs), 'ms', '< 1500'),
     figure('landing', 'landing route JavaScript (gzipped)', kb(r.landing), 'KB', '< 150'),
     figure('landing', 'dashboard route JavaScript (gzipped)', kb(r.dashboard), 'KB', '< 300'),
-    ...(r.dashboardWithDetail ? [figure('landing', 'dashboard with a detail chart open (gzipped)', kb(r.dashboardWithDetail), 'KB')] : []),
+    ...(r.dashboardWithDetail
+      ? [figure('landing', 'dashboard with a detail chart open (gzipped)', kb(r.dashboardWithDetail), 'KB')]
+      : []),
   ];
 }
 

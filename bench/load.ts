@@ -29,7 +29,8 @@ const ROUND_CALLS = 1000;
 const PAGE_LOAD_CALLS = 200;
 
 /** Resident memory of a process in MiB (Linux). */
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMiB = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 const LOAD_ADMIN = { email: 'load-admin@stockpulse.test', password: 'load-admin-passphrase' };
 const product = await startProductProcess({
@@ -51,12 +52,25 @@ try {
   const adminCookie = await signInOverHttp(base, LOAD_ADMIN.email, LOAD_ADMIN.password);
   const emails = Array.from({ length: users }, (_, i) => `load-${i}@stockpulse.test`);
   for (const [i, email] of emails.entries()) {
-    await signUpOverHttp(base, adminCookie, email, password, { headers: { 'X-Forwarded-For': `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}` } });
+    await signUpOverHttp(base, adminCookie, email, password, {
+      headers: { 'X-Forwarded-For': `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+    });
   }
   // Wait until the first scans (each backfills 24 hours) have written and settled, so the load meets steady state.
-  const probe = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: emails[0], password }) });
-  const probeCookie = probe.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const listStocks = async () => (await (await fetch(`${base}/api/stocks?range=24hours`, { headers: { cookie: probeCookie } })).json()) as Array<{ ticker: string; totalMentions: number }>;
+  const probe = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: emails[0], password }),
+  });
+  const probeCookie = probe.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const listStocks = async () =>
+    (await (await fetch(`${base}/api/stocks?range=24hours`, { headers: { cookie: probeCookie } })).json()) as Array<{
+      ticker: string;
+      totalMentions: number;
+    }>;
   let previousTotal = -1;
   for (let i = 0; i < 36; i++) {
     const total = (await listStocks()).reduce((sum, s) => sum + s.totalMentions, 0);
@@ -71,7 +85,11 @@ try {
   const signInMs: number[] = [];
   for (const email of emails.slice(0, 10)) {
     const started = performance.now();
-    await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     signInMs.push(performance.now() - started);
   }
   signInMs.sort((a, b) => a - b);
@@ -82,8 +100,15 @@ try {
     cookie?: string;
     alertId?: number;
   }
-  const signedIn = (request: Request, context: object): Request => ({ ...request, headers: { ...request.headers, cookie: (context as UserContext).cookie ?? '' } });
-  const get = (pathFor: (i: number) => string, i: number): Request => ({ method: 'GET', path: pathFor(i), setupRequest: signedIn });
+  const signedIn = (request: Request, context: object): Request => ({
+    ...request,
+    headers: { ...request.headers, cookie: (context as UserContext).cookie ?? '' },
+  });
+  const get = (pathFor: (i: number) => string, i: number): Request => ({
+    method: 'GET',
+    path: pathFor(i),
+    setupRequest: signedIn,
+  });
   // One iteration per connection: sign in, then ROUND_CALLS calls as the dashboard makes them, with alert and profile writes.
   const dashboardPolls = Array.from({ length: ROUND_CALLS }, (_, i): Request => {
     if (i % 50 === 10) {
@@ -92,21 +117,39 @@ try {
         path: '/api/alerts',
         headers: { 'content-type': 'application/json' },
         // A random threshold: alerts are unique per (user, stock, threshold, window), and two connections may share a user.
-        setupRequest: (request, context) => ({ ...signedIn(request, context), body: JSON.stringify({ stockId: stocks[i % stocks.length]!.id, mentionThreshold: 1000 + Math.floor(Math.random() * 1_000_000), emailEnabled: true, smsEnabled: false }) }),
+        setupRequest: (request, context) => ({
+          ...signedIn(request, context),
+          body: JSON.stringify({
+            stockId: stocks[i % stocks.length]!.id,
+            mentionThreshold: 1000 + Math.floor(Math.random() * 1_000_000),
+            emailEnabled: true,
+            smsEnabled: false,
+          }),
+        }),
         onResponse: (status, body, context) => {
           if (status === 201) (context as UserContext).alertId = (JSON.parse(body) as { id: number }).id;
         },
       };
     }
     if (i % 50 === 40) {
-      return { method: 'DELETE', path: '/api/alerts/0', setupRequest: (request, context) => ({ ...signedIn(request, context), path: `/api/alerts/${(context as UserContext).alertId ?? 0}` }) };
+      return {
+        method: 'DELETE',
+        path: '/api/alerts/0',
+        setupRequest: (request, context) => ({
+          ...signedIn(request, context),
+          path: `/api/alerts/${(context as UserContext).alertId ?? 0}`,
+        }),
+      };
     }
     if (i % 50 === 25) {
       return {
         method: 'PATCH',
         path: '/api/user/profile',
         headers: { 'content-type': 'application/json' },
-        setupRequest: (request, context) => ({ ...signedIn(request, context), body: JSON.stringify({ firstName: 'Load', lastName: `Run ${i}`, email: (context as UserContext).email }) }),
+        setupRequest: (request, context) => ({
+          ...signedIn(request, context),
+          body: JSON.stringify({ firstName: 'Load', lastName: `Run ${i}`, email: (context as UserContext).email }),
+        }),
       };
     }
     if (i % PAGE_LOAD_CALLS === 0) return get(() => '/api/user', i); // once per page load
@@ -115,7 +158,20 @@ try {
     const trending = () => '/api/trending-now';
     const status = () => '/api/status';
     const history = (n: number) => `/api/stocks/${tickers[n % tickers.length]}/historical?range=1hour`;
-    const cycle = [stocksList, trending, stocksList, trending, status, stocksList, trending, history, stocksList, trending, status, history];
+    const cycle = [
+      stocksList,
+      trending,
+      stocksList,
+      trending,
+      status,
+      stocksList,
+      trending,
+      history,
+      stocksList,
+      trending,
+      status,
+      history,
+    ];
     return get(cycle[i % cycle.length]!, i);
   });
   const requests: Request[] = [
@@ -130,8 +186,13 @@ try {
       },
       onResponse: (_status, _body, context, headers) => {
         // Raw header names keep the server's casing.
-        const setCookie = Object.entries(headers as Record<string, string | string[]>).find(([name]) => name.toLowerCase() === 'set-cookie')?.[1];
-        (context as UserContext).cookie = ([] as string[]).concat(setCookie ?? []).map((c) => c.split(';')[0]).join('; ');
+        const setCookie = Object.entries(headers as Record<string, string | string[]>).find(
+          ([name]) => name.toLowerCase() === 'set-cookie',
+        )?.[1];
+        (context as UserContext).cookie = ([] as string[])
+          .concat(setCookie ?? [])
+          .map((c) => c.split(';')[0])
+          .join('; ');
       },
     },
     ...dashboardPolls,
@@ -149,7 +210,8 @@ try {
   const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const early = avg(memory.slice(0, third));
   const late = avg(memory.slice(-third));
-  const met = result.requests.average >= targets.requestsPerSecond && result.latency.p99 < targets.p99Ms && errors === 0;
+  const met =
+    result.requests.average >= targets.requestsPerSecond && result.latency.p99 < targets.p99Ms && errors === 0;
   console.log(
     [
       `load mix (per user and round: a sign-in, then ${ROUND_CALLS} calls: a page load (/api/user) every ${PAGE_LOAD_CALLS}, the rest in the dashboard's polling proportions — /api/stocks 4 : /api/trending-now 4 : /api/status 2 : stock history 2 — with ${ROUND_CALLS / 50} alert creations, ${ROUND_CALLS / 50} alert deletions and ${ROUND_CALLS / 50} profile writes)`,
@@ -165,10 +227,22 @@ try {
   // Scripts on the public API: every user (on the sign-up trial) creates a key in Settings; each connection pages the list with one.
   const keys: string[] = [];
   for (const email of emails) {
-    const signIn = await fetch(`${base}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
-    const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const created = await fetch(`${base}/api/api-keys`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify({ name: 'load script' }) });
-    if (created.status !== 201) throw new Error(`creating an API key for ${email} failed: ${created.status} ${await created.text()}`);
+    const signIn = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const created = await fetch(`${base}/api/api-keys`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', cookie },
+      body: JSON.stringify({ name: 'load script' }),
+    });
+    if (created.status !== 201)
+      throw new Error(`creating an API key for ${email} failed: ${created.status} ${await created.text()}`);
     keys.push(((await created.json()) as { secret: string }).secret);
   }
   let nextKey = 0;
@@ -179,11 +253,22 @@ try {
   };
   // The same list through the dashboard's route with a session, right before: what the key check and counting add
   // shows beside it on whatever the machine's speed is that day.
-  const dashboardList = await autocannon({ url: base, connections: keys.length, duration: Math.min(apiSeconds, 10), requests: [{ method: 'GET', path: '/api/stocks?range=1hour', headers: { cookie: probeCookie } }] });
+  const dashboardList = await autocannon({
+    url: base,
+    connections: keys.length,
+    duration: Math.min(apiSeconds, 10),
+    requests: [{ method: 'GET', path: '/api/stocks?range=1hour', headers: { cookie: probeCookie } }],
+  });
   console.log(`load: ${keys.length} API-key scripts for ${apiSeconds} s on GET /api/v1/stocks …`);
-  const api = await autocannon({ url: base, connections: keys.length, duration: apiSeconds, requests: [{ method: 'GET', path: '/api/v1/stocks?range=1hour&limit=100', setupRequest: withKey }] });
+  const api = await autocannon({
+    url: base,
+    connections: keys.length,
+    duration: apiSeconds,
+    requests: [{ method: 'GET', path: '/api/v1/stocks?range=1hour&limit=100', setupRequest: withKey }],
+  });
   const apiErrors = api.non2xx + api.errors + api.timeouts;
-  const apiMet = api.requests.average >= apiTargets.requestsPerSecond && api.latency.p99 < apiTargets.p99Ms && apiErrors === 0;
+  const apiMet =
+    api.requests.average >= apiTargets.requestsPerSecond && api.latency.p99 < apiTargets.p99Ms && apiErrors === 0;
   console.log(
     [
       `public API (${keys.length} scripts, each with its own key, paging GET /api/v1/stocks?range=1hour&limit=100; every call authenticated and counted per minute and per day in Postgres)`,

@@ -34,7 +34,7 @@ export async function benchRescore(options: { posts?: number; hours?: number } =
     .readFileSync(new URL('../domain/signal/labelledPosts.jsonl', import.meta.url), 'utf8')
     .split('\n')
     .filter((l) => l.trim() !== '')
-    .map((l) => (JSON.parse(l) as { text: string; tickers: string[] }));
+    .map((l) => JSON.parse(l) as { text: string; tickers: string[] });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-bench-rescore-'));
   const warehouse = await connectWarehouse({ user: 'default', password: '', database: 'stockpulse', chdbPath: dir });
   const linear = createSentimentAnalyser(loadSentimentModel());
@@ -49,18 +49,33 @@ export async function benchRescore(options: { posts?: number; hours?: number } =
     for (let i = 0; i < postsWanted; i++) {
       const { text, tickers } = texts[i % texts.length]!;
       const ts = new Date(first + Math.floor((i * hours * 3_600_000) / postsWanted)).toISOString();
-      const base = { platform: 'reddit', post_id: `bench-${i}`, source: 'bench', author_hash: (i % 5000).toString(16).padStart(16, '0'), ts, engagement: 1, simulated: true };
+      const base = {
+        platform: 'reddit',
+        post_id: `bench-${i}`,
+        source: 'bench',
+        author_hash: (i % 5000).toString(16).padStart(16, '0'),
+        ts,
+        engagement: 1,
+        simulated: true,
+      };
       posts.push({ ...base, title: '', text: `${text} #${i}`, url: '' });
       const s = linear.analyse(text);
-      for (const ticker of tickers.length > 0 ? tickers : ['SPY']) mentions.push({ ...base, ticker, compound: s.compound, label: s.label, analyser: linear.version });
+      for (const ticker of tickers.length > 0 ? tickers : ['SPY'])
+        mentions.push({ ...base, ticker, compound: s.compound, label: s.label, analyser: linear.version });
     }
     await insertPosts(warehouse, posts);
     await insertMentions(warehouse, mentions);
     await pool.score(['warm up']);
-    const rescorer = createMentionRescorer({ warehouse, pool, linear, transformerWeight: model.training.transformerWeight });
+    const rescorer = createMentionRescorer({
+      warehouse,
+      pool,
+      linear,
+      transformerWeight: model.training.transformerWeight,
+    });
     const started = performance.now();
     let relabelled = 0;
-    for (let h = 0; h < hours; h++) relabelled += (await rescorer.rescoreHour(new Date(first + h * 3_600_000))).relabelled;
+    for (let h = 0; h < hours; h++)
+      relabelled += (await rescorer.rescoreHour(new Date(first + h * 3_600_000))).relabelled;
     const seconds = (performance.now() - started) / 1000;
     return { posts: relabelled, hours, seconds, postsPerSecond: relabelled / seconds, threads };
   } finally {
@@ -81,6 +96,12 @@ export function reportRescore(r: RescoreBench): void {
 export function rescoreFigures(r: RescoreBench): Figure[] {
   return [
     figure('rescore', `transformer re-score end to end, ${r.threads} threads`, r.postsPerSecond, 'posts/s', '>= 500'),
-    figure('rescore', `a simulated week (${WEEK_POSTS} posts) re-scored`, WEEK_POSTS / r.postsPerSecond / 60, 'min', '< 20'),
+    figure(
+      'rescore',
+      `a simulated week (${WEEK_POSTS} posts) re-scored`,
+      WEEK_POSTS / r.postsPerSecond / 60,
+      'min',
+      '< 20',
+    ),
   ];
 }

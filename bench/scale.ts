@@ -97,7 +97,13 @@ const mentionSelect = `
     true AS simulated
   FROM numbers({offset:UInt64}, {count:UInt64})`;
 
-export async function loadScaleRows(warehouse: Warehouse, tickers: string[], now: number, offset: number, count: number): Promise<number> {
+export async function loadScaleRows(
+  warehouse: Warehouse,
+  tickers: string[],
+  now: number,
+  offset: number,
+  count: number,
+): Promise<number> {
   const params = { tickers, n: TICKERS, nf: TICKERS, platforms: [...dashboardPlatforms], now, span: DAYS * DAY_MS };
   const start = performance.now();
   for (let at = offset; at < offset + count; at += INSERT_CHUNK) {
@@ -125,8 +131,10 @@ export async function loadScaleRows(warehouse: Warehouse, tickers: string[], now
 /** Waits until no merge runs (at most 5 minutes): figures are of the steady state, not of parts just written. */
 async function settle(warehouse: Warehouse): Promise<void> {
   const start = performance.now();
-  for (let quiet = 0; quiet < 3 && performance.now() - start < 300_000; ) {
-    const [row] = await (await warehouse.query({ query: 'SELECT count() AS merges FROM system.merges', format: 'JSONEachRow' })).json<{ merges: number }>();
+  for (let quiet = 0; quiet < 3 && performance.now() - start < 300_000;) {
+    const [row] = await (
+      await warehouse.query({ query: 'SELECT count() AS merges FROM system.merges', format: 'JSONEachRow' })
+    ).json<{ merges: number }>();
     quiet = Number(row!.merges) === 0 ? quiet + 1 : 0;
     await new Promise((r) => setTimeout(r, 1000));
   }
@@ -137,16 +145,27 @@ async function diskBytes(warehouse: Warehouse): Promise<Record<string, number>> 
     query: `SELECT table, sum(bytes_on_disk) AS bytes FROM system.parts WHERE active AND database = currentDatabase() GROUP BY table ORDER BY table`,
     format: 'JSONEachRow',
   });
-  return Object.fromEntries((await result.json<{ table: string; bytes: number | string }>()).map((r) => [r.table, Number(r.bytes)]));
+  return Object.fromEntries(
+    (await result.json<{ table: string; bytes: number | string }>()).map((r) => [r.table, Number(r.bytes)]),
+  );
 }
 
 export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult> {
   setLogLevel('error');
   const dir = path.join(projectRoot, 'data', `bench-scale-${process.pid}`);
   fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
-  const postgres = await startEmbeddedPostgres({ dataDir: path.join(dir, 'postgres'), port: await freePort(), database: 'stockpulse_bench' });
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dir, 'postgres'),
+    port: await freePort(),
+    database: 'stockpulse_bench',
+  });
   const db: Database = createDatabase(postgres.url);
-  const warehouse = await connectWarehouse({ user: 'default', password: '', database: 'bench', chdbPath: path.join(dir, 'clickhouse') });
+  const warehouse = await connectWarehouse({
+    user: 'default',
+    password: '',
+    database: 'bench',
+    chdbPath: path.join(dir, 'clickhouse'),
+  });
   try {
     await migratePostgres(db);
     await seedTickerUniverse(db);
@@ -157,7 +176,14 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
     // Rank 1 is the most mentioned; every ticker has its stocks row, as after a day of scans.
     const names = await db('tickers').whereIn('symbol', tickers).select('symbol', 'name');
     for (let i = 0; i < names.length; i += 1000) {
-      await db('stocks').insert(names.slice(i, i + 1000).map((n) => ({ ticker: n.symbol, name: n.name, price: '100.00', change_percent: '0.50' }))).onConflict('ticker').ignore();
+      await db('stocks')
+        .insert(
+          names
+            .slice(i, i + 1000)
+            .map((n) => ({ ticker: n.symbol, name: n.name, price: '100.00', change_percent: '0.50' })),
+        )
+        .onConflict('ticker')
+        .ignore();
     }
     const top = tickers[0]!;
     const now = Date.now();
@@ -170,7 +196,8 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
       await sealMentionRollups(warehouse, { settleMs: 0 });
       const sealSeconds = (performance.now() - sealStart) / 1000;
       // What a running server's TTL merges do over time: expired rows of the short-lived rollups go.
-      for (const { table } of retentionTtls(retention)) if (table !== 'mentions') await warehouse.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
+      for (const { table } of retentionTtls(retention))
+        if (table !== 'mentions') await warehouse.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
       await settle(warehouse);
 
       const lists = createStockListService({ db, warehouse, cacheMs: 0 });
@@ -184,14 +211,29 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
         list[range] = await timeMs(() => lists.list(range));
         stocks[range] = (await lists.list(range)).length;
         const start = windowStart(new Date(), rangeMinutes[range]);
-        counts[range] = await timeMs(() => mentionWindowCountsSince(warehouse, [start, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS)]));
+        counts[range] = await timeMs(() =>
+          mentionWindowCountsSince(warehouse, [start, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS)]),
+        );
         history[range] = await timeMs(() => details.historical(top, range));
       }
       const trendsColdMs = await timeMs(() => trends.detectTrends());
       const postsMs = await timeMs(() => details.posts(top, 20));
       const disk = await diskBytes(warehouse);
       const total = Object.values(disk).reduce((a, b) => a + b, 0);
-      steps.push({ rows: size, insertRowsPerSecond, sealSeconds, diskBytes: disk, bytesPerMention: total / size, peakRssMb: process.resourceUsage().maxRSS / 1024, list, counts, stocks, history, trendsColdMs, postsMs });
+      steps.push({
+        rows: size,
+        insertRowsPerSecond,
+        sealSeconds,
+        diskBytes: disk,
+        bytesPerMention: total / size,
+        peakRssMb: process.resourceUsage().maxRSS / 1024,
+        list,
+        counts,
+        stocks,
+        history,
+        trendsColdMs,
+        postsMs,
+      });
       reportScaleStep(steps.at(-1)!, top);
     }
     return { ticker: top, steps };
@@ -212,29 +254,67 @@ function stepFigures(s: ScaleStep): Figure[] {
   const big = s.rows >= 100_000_000;
   const out: Figure[] = [];
   for (const range of detailRanges) {
-    out.push(figure('scale', `stock list ${range} uncached at ${at} rows`, s.list[range], 'ms', big ? '< 200' : '< 100'));
+    out.push(
+      figure('scale', `stock list ${range} uncached at ${at} rows`, s.list[range], 'ms', big ? '< 200' : '< 100'),
+    );
     out.push(figure('scale', `stock list ${range} ClickHouse counts at ${at} rows`, s.counts[range], 'ms'));
     out.push(figure('scale', `stock list ${range} stocks listed at ${at} rows`, s.stocks[range], 'stocks'));
-    out.push(figure('scale', `one ticker's history ${range} at ${at} rows`, s.history[range], 'ms', range === '30days' ? '< 50' : undefined));
+    out.push(
+      figure(
+        'scale',
+        `one ticker's history ${range} at ${at} rows`,
+        s.history[range],
+        'ms',
+        range === '30days' ? '< 50' : undefined,
+      ),
+    );
   }
   out.push(figure('scale', `trend detection cold at ${at} rows`, s.trendsColdMs, 'ms', '< 250'));
   out.push(figure('scale', `one ticker's recent posts at ${at} rows`, s.postsMs, 'ms'));
-  out.push(figure('scale', `insert throughput (INSERT SELECT with all views) at ${at} rows`, Math.round(s.insertRowsPerSecond), 'rows/s', '>= 200000'));
+  out.push(
+    figure(
+      'scale',
+      `insert throughput (INSERT SELECT with all views) at ${at} rows`,
+      Math.round(s.insertRowsPerSecond),
+      'rows/s',
+      '>= 200000',
+    ),
+  );
   out.push(figure('scale', `seal of the loaded hours at ${at} rows`, s.sealSeconds, 's'));
-  out.push(figure('scale', `disk per mention (all tables) at ${at} rows`, Math.round(s.bytesPerMention * 10) / 10, 'bytes', '< 40'));
+  out.push(
+    figure(
+      'scale',
+      `disk per mention (all tables) at ${at} rows`,
+      Math.round(s.bytesPerMention * 10) / 10,
+      'bytes',
+      '< 40',
+    ),
+  );
   out.push(figure('scale', `peak memory (process, chDB inside) at ${at} rows`, Math.round(s.peakRssMb), 'MB'));
   return out;
 }
 
 function reportScaleStep(s: ScaleStep, ticker: string): void {
   const at = millions(s.rows);
-  console.log(`scale ${at} mention rows (5,000 tickers, Zipf spread, 365 days): inserted at ${Math.round(s.insertRowsPerSecond).toLocaleString('en-US')} rows/s with every view, sealed in ${s.sealSeconds.toFixed(1)} s`);
+  console.log(
+    `scale ${at} mention rows (5,000 tickers, Zipf spread, 365 days): inserted at ${Math.round(s.insertRowsPerSecond).toLocaleString('en-US')} rows/s with every view, sealed in ${s.sealSeconds.toFixed(1)} s`,
+  );
   console.log(`  range      stock list (uncached)   of it ClickHouse   stocks   ${ticker} history`);
   for (const range of detailRanges) {
-    console.log(`  ${range.padEnd(9)}  ${ms(s.list[range]).padStart(10)}              ${ms(s.counts[range]).padStart(9)}   ${String(s.stocks[range]).padStart(6)}   ${ms(s.history[range]).padStart(8)}`);
+    console.log(
+      `  ${range.padEnd(9)}  ${ms(s.list[range]).padStart(10)}              ${ms(s.counts[range]).padStart(9)}   ${String(s.stocks[range]).padStart(6)}   ${ms(s.history[range]).padStart(8)}`,
+    );
   }
-  console.log(`  trend detection cold ${ms(s.trendsColdMs)}, ${ticker} recent posts ${ms(s.postsMs)}, peak memory ${Math.round(s.peakRssMb).toLocaleString('en-US')} MB`);
-  console.log(`  disk ${(Object.values(s.diskBytes).reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} MB = ${s.bytesPerMention.toFixed(1)} bytes per mention (${Object.entries(s.diskBytes).map(([t, b]) => `${t} ${(b / s.rows).toFixed(1)}`).join(', ')})`);
+  console.log(
+    `  trend detection cold ${ms(s.trendsColdMs)}, ${ticker} recent posts ${ms(s.postsMs)}, peak memory ${Math.round(s.peakRssMb).toLocaleString('en-US')} MB`,
+  );
+  console.log(
+    `  disk ${(Object.values(s.diskBytes).reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} MB = ${s.bytesPerMention.toFixed(1)} bytes per mention (${Object.entries(
+      s.diskBytes,
+    )
+      .map(([t, b]) => `${t} ${(b / s.rows).toFixed(1)}`)
+      .join(', ')})`,
+  );
 }
 
 /** Human-readable lines (each size's table was printed as it finished) and every figure, with growth ratios. */
@@ -243,7 +323,8 @@ export function reportScale(r: ScaleBenchResult): Figure[] {
   if (r.steps.length >= 2) {
     const [a, b] = r.steps.slice(-2) as [ScaleStep, ScaleStep];
     const label = `${millions(a.rows)}→${millions(b.rows)}`;
-    const growth = (name: string, x: number, y: number, target?: `<= ${number}`) => figure('scale', `growth ${label} ${name}`, Math.round((y / x) * 100) / 100, '×', target);
+    const growth = (name: string, x: number, y: number, target?: `<= ${number}`) =>
+      figure('scale', `growth ${label} ${name}`, Math.round((y / x) * 100) / 100, '×', target);
     const lines: Figure[] = [];
     for (const range of detailRanges) {
       lines.push(growth(`stock list ${range}`, a.list[range], b.list[range], '<= 2'));
@@ -254,7 +335,9 @@ export function reportScale(r: ScaleBenchResult): Figure[] {
     lines.push(growth('recent posts', a.postsMs, b.postsMs));
     lines.push(growth('disk per mention', a.bytesPerMention, b.bytesPerMention));
     lines.push(growth('peak memory', a.peakRssMb, b.peakRssMb));
-    console.log(`scale growth ${label} (rows ×${b.rows / a.rows}): ${lines.map((f) => `${f.figure.replace(`growth ${label} `, '')} ${f.value}×`).join(', ')}`);
+    console.log(
+      `scale growth ${label} (rows ×${b.rows / a.rows}): ${lines.map((f) => `${f.figure.replace(`growth ${label} `, '')} ${f.value}×`).join(', ')}`,
+    );
     figures.push(...lines);
   }
   return figures;

@@ -139,7 +139,8 @@ export async function benchSignal(options: BenchSignalOptions = {}): Promise<Ben
   }
   const previousSeconds = Number(process.hrtime.bigint() - previousStart) / 1e9;
   // What the analyser adds to the process: heap, and the model's typed arrays (counted as array buffers).
-  const analyserMb = (memoryAfter.heapUsed + memoryAfter.arrayBuffers - memoryBefore.heapUsed - memoryBefore.arrayBuffers) / 2 ** 20;
+  const analyserMb =
+    (memoryAfter.heapUsed + memoryAfter.arrayBuffers - memoryBefore.heapUsed - memoryBefore.arrayBuffers) / 2 ** 20;
   return {
     postsPerSecond: Math.round(count / seconds),
     posts: count,
@@ -162,7 +163,10 @@ async function timeAnalyseCli(posts: readonly string[]): Promise<number> {
     const root = fileURLToPath(new URL('..', import.meta.url));
     const start = process.hrtime.bigint();
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(join(root, 'node_modules/.bin/tsx'), ['scripts/analyse.ts'], { cwd: root, stdio: [openSync(input, 'r'), 'ignore', 'inherit'] });
+      const child = spawn(join(root, 'node_modules/.bin/tsx'), ['scripts/analyse.ts'], {
+        cwd: root,
+        stdio: [openSync(input, 'r'), 'ignore', 'inherit'],
+      });
       child.on('error', reject);
       child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`npm run analyse exited with ${code}`))));
     });
@@ -180,7 +184,9 @@ export function reportSignal(r: BenchSignalResult): void {
   );
   console.log(
     `  sentiment model load ${r.modelLoadMs.toFixed(0)} ms (target < 1 s); analyser memory ${r.analyserMb.toFixed(0)} MB (target < 300 MB)` +
-      (r.analyseCliSeconds === undefined ? '' : `; npm run analyse on ${r.posts.toLocaleString('en-US')} posts ${r.analyseCliSeconds.toFixed(1)} s (target < 10 s)`),
+      (r.analyseCliSeconds === undefined
+        ? ''
+        : `; npm run analyse on ${r.posts.toLocaleString('en-US')} posts ${r.analyseCliSeconds.toFixed(1)} s (target < 10 s)`),
   );
   console.log(
     `  ${(r.withTickers * 100).toFixed(1)}% with tickers; labels: ` +
@@ -194,7 +200,17 @@ export function signalFigures(r: BenchSignalResult): Figure[] {
     figure('signal', 'posts/s extract + lexicon (before)', r.previousPostsPerSecond, 'posts/s'),
     figure('signal', 'sentiment model load', Math.round(r.modelLoadMs), 'ms', '< 1000'),
     figure('signal', 'analyser memory', Math.round(r.analyserMb), 'MB', '< 300'),
-    ...(r.analyseCliSeconds === undefined ? [] : [figure('signal', `npm run analyse on ${r.posts} posts`, Math.round(r.analyseCliSeconds * 10) / 10, 's', '< 10')]),
+    ...(r.analyseCliSeconds === undefined
+      ? []
+      : [
+          figure(
+            'signal',
+            `npm run analyse on ${r.posts} posts`,
+            Math.round(r.analyseCliSeconds * 10) / 10,
+            's',
+            '< 10',
+          ),
+        ]),
   ];
 }
 

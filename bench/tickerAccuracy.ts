@@ -56,9 +56,15 @@ const readJsonl = <T>(file: string): T[] =>
     .map((l) => JSON.parse(l) as T);
 
 /** The cashtags a post makes of listed symbols, resolved the plain way: renames followed, coins and unknown symbols dropped. */
-function expectedCashtags(text: string, listed: ReadonlySet<string>, successors: ReadonlyMap<string, string | null>): Set<string> {
+function expectedCashtags(
+  text: string,
+  listed: ReadonlySet<string>,
+  successors: ReadonlyMap<string, string | null>,
+): Set<string> {
   const out = new Set<string>();
-  for (const m of text.replace(/https?:\/\/\S+/g, ' ').matchAll(/(?<![\w$])\$([A-Za-z]{1,5}(?:[.-][A-Za-z])?)(?![\w])/g)) {
+  for (const m of text
+    .replace(/https?:\/\/\S+/g, ' ')
+    .matchAll(/(?<![\w$])\$([A-Za-z]{1,5}(?:[.-][A-Za-z])?)(?![\w])/g)) {
     let symbol = m[1]!.toUpperCase().replace('-', '.');
     if (!listed.has(symbol) && !successors.has(symbol)) symbol = symbol.replace(/\..*$/, '');
     if (CRYPTO_SYMBOLS.has(symbol)) continue;
@@ -74,20 +80,28 @@ function payloadTexts(dir: string): string[] {
     if (Array.isArray(o)) o.forEach(walk);
     else if (o !== null && typeof o === 'object') {
       for (const [k, v] of Object.entries(o)) {
-        if (typeof v === 'string' && ['text', 'title', 'selftext', 'body', 'textOriginal', 'caption', 'description'].includes(k)) texts.push(v);
+        if (
+          typeof v === 'string' &&
+          ['text', 'title', 'selftext', 'body', 'textOriginal', 'caption', 'description'].includes(k)
+        )
+          texts.push(v);
         else walk(v);
       }
     }
   };
   for (const platform of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-    for (const file of readdirSync(path.join(dir, platform.name)).filter((f) => f.endsWith('.json') && !FINANCE_PAYLOADS.has(f))) {
+    for (const file of readdirSync(path.join(dir, platform.name)).filter(
+      (f) => f.endsWith('.json') && !FINANCE_PAYLOADS.has(f),
+    )) {
       walk(JSON.parse(readFileSync(path.join(dir, platform.name, file), 'utf8')));
     }
   }
   return [...new Set(texts)];
 }
 
-export function evaluateTickers(options: { dataDir?: string; payloadsDir?: string; tickerData?: TickerExtractorDeps } = {}): TickerAccuracy {
+export function evaluateTickers(
+  options: { dataDir?: string; payloadsDir?: string; tickerData?: TickerExtractorDeps } = {},
+): TickerAccuracy {
   const deps = options.tickerData ?? loadTickerData();
   const extractor = createTickerExtractor(deps);
   const listed = new Set(deps.universe.map((u) => u.symbol));
@@ -122,7 +136,9 @@ export function evaluateTickers(options: { dataDir?: string; payloadsDir?: strin
   if (options.dataDir !== undefined && existsSync(sentimentDir)) {
     let cashtags = 0;
     let found = 0;
-    for (const file of readdirSync(sentimentDir).filter((f) => f.endsWith('.jsonl')).sort()) {
+    for (const file of readdirSync(sentimentDir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort()) {
       for (const { text } of readJsonl<{ text: string }>(path.join(sentimentDir, file))) {
         texts.push(text);
         const want = expectedCashtags(text, listed, successors);
@@ -136,12 +152,18 @@ export function evaluateTickers(options: { dataDir?: string; payloadsDir?: strin
   }
   if (options.payloadsDir !== undefined && existsSync(options.payloadsDir)) {
     const everyday = payloadTexts(options.payloadsDir);
-    result.everydayPosts = { posts: everyday.length, withTickers: everyday.filter((t) => extractor.extract(t).length > 0).length };
+    result.everydayPosts = {
+      posts: everyday.length,
+      withTickers: everyday.filter((t) => extractor.extract(t).length > 0).length,
+    };
   }
 
   // Speed: every text above, or the labelled posts repeated, extracted after a warm-up pass. Counted in CPU time, so the
   // figure is one core's rate even when other work shares the machine.
-  const corpus = texts.length > 0 ? texts : sets.flatMap((s) => readJsonl<LabelledPost>(path.join(SIGNAL_DIR, s.set)).map((p) => p.text));
+  const corpus =
+    texts.length > 0
+      ? texts
+      : sets.flatMap((s) => readJsonl<LabelledPost>(path.join(SIGNAL_DIR, s.set)).map((p) => p.text));
   for (const t of corpus.slice(0, 5_000)) extractor.extract(t);
   const rounds = Math.max(1, Math.ceil(100_000 / corpus.length));
   const start = process.cpuUsage();
@@ -156,20 +178,35 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 export function reportTickerAccuracy(r: TickerAccuracy): void {
   if (r.cashtagRecall) {
     const c = r.cashtagRecall;
-    console.log(`tickers: recall of listed cashtags in ${c.posts.toLocaleString('en-US')} shared posts ${c.recall.toFixed(3)} (${c.found}/${c.cashtags}; target ≥ 0.97)`);
+    console.log(
+      `tickers: recall of listed cashtags in ${c.posts.toLocaleString('en-US')} shared posts ${c.recall.toFixed(3)} (${c.found}/${c.cashtags}; target ≥ 0.97)`,
+    );
   }
-  console.log(`tickers: labelled sets precision ${r.precision.toFixed(3)} (target ≥ 0.95), recall ${r.recall.toFixed(3)}`);
+  console.log(
+    `tickers: labelled sets precision ${r.precision.toFixed(3)} (target ≥ 0.95), recall ${r.recall.toFixed(3)}`,
+  );
   for (const s of r.sets) {
-    console.log(`  ${s.set.padEnd(24)} ${String(s.posts).padStart(4)} posts  precision ${s.precision.toFixed(3)}  recall ${s.recall.toFixed(3)}  (${s.falsePositives} wrong, ${s.falseNegatives} missed)`);
+    console.log(
+      `  ${s.set.padEnd(24)} ${String(s.posts).padStart(4)} posts  precision ${s.precision.toFixed(3)}  recall ${s.recall.toFixed(3)}  (${s.falsePositives} wrong, ${s.falseNegatives} missed)`,
+    );
   }
   if (r.everydayPosts) {
     const e = r.everydayPosts;
-    console.log(`  everyday posts (recorded non-finance payloads) with a ticker: ${e.withTickers} of ${e.posts} (${pct(e.withTickers / Math.max(1, e.posts))})`);
+    console.log(
+      `  everyday posts (recorded non-finance payloads) with a ticker: ${e.withTickers} of ${e.posts} (${pct(e.withTickers / Math.max(1, e.posts))})`,
+    );
   }
   console.log(`  extraction alone: ${r.postsPerSecond.toLocaleString('en-US')} posts/s of one core's CPU time`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/signal-data' }, payloads: { type: 'string', default: '../shared/real-payloads' } } });
-  reportTickerAccuracy(evaluateTickers({ dataDir: path.resolve(values.data!), payloadsDir: path.resolve(values.payloads!) }));
+  const { values } = parseArgs({
+    options: {
+      data: { type: 'string', default: '../shared/signal-data' },
+      payloads: { type: 'string', default: '../shared/real-payloads' },
+    },
+  });
+  reportTickerAccuracy(
+    evaluateTickers({ dataDir: path.resolve(values.data!), payloadsDir: path.resolve(values.payloads!) }),
+  );
 }

@@ -41,7 +41,9 @@ describe('trading time between two instants', () => {
   it('counts only regular-session minutes, across a weekend and a holiday', () => {
     expect(tradingMsBetween(new Date('2026-11-20T20:00:00Z'), new Date('2026-11-23T15:00:00Z'))).toBe(90 * MINUTE);
     // Thanksgiving (Thu 26 Nov 2026) is closed; the Friday after closes at 13:00 (18:00 UTC).
-    expect(tradingMsBetween(new Date('2026-11-25T20:30:00Z'), new Date('2026-11-27T23:00:00Z'))).toBe((30 + 210) * MINUTE);
+    expect(tradingMsBetween(new Date('2026-11-25T20:30:00Z'), new Date('2026-11-27T23:00:00Z'))).toBe(
+      (30 + 210) * MINUTE,
+    );
     expect(tradingMsBetween(new Date('2026-11-21T00:00:00Z'), new Date('2026-11-20T00:00:00Z'))).toBe(0);
     expect(tradingMsBetween(new Date('2026-01-01T00:00:00Z'), new Date('2026-03-01T00:00:00Z'))).toBe(Infinity);
   });

@@ -26,14 +26,17 @@ export function priceAt(ticks: readonly Tick[], at: number): Tick | null {
   }
   if (!found) return null;
   if (at - found.at <= PRICE_STALENESS_MS) return found;
-  return at - found.at <= PRICE_LOOKBACK_MS && tradingMsBetween(new Date(found.at), new Date(at)) <= PRICE_STALENESS_MS ? found : null;
+  return at - found.at <= PRICE_LOOKBACK_MS && tradingMsBetween(new Date(found.at), new Date(at)) <= PRICE_STALENESS_MS
+    ? found
+    : null;
 }
 
 /**
  * Whether the market traded at all between a firing and a later moment. When it did not (a firing at night or on a
  * weekend), the price cannot have moved, so that moment is not measured: it would only add zeros to the distribution.
  */
-export const marketTradedBetween = (from: number, to: number): boolean => tradingMsBetween(new Date(from), new Date(to)) > 0;
+export const marketTradedBetween = (from: number, to: number): boolean =>
+  tradingMsBetween(new Date(from), new Date(to)) > 0;
 
 /** The move from the price at the firing to a later price, in percent; null when either is unknown. */
 export function movePercent(then: number | null, later: number | null): number | null {

@@ -8,7 +8,13 @@ describe('summariseCounts', () => {
       { ticker: 'AAPL', platform: 'youtube', mentions: 1, bullish: 0, bearish: 1 },
       { ticker: 'TSLA', platform: 'twitter', mentions: 4, bullish: 0, bearish: 3 },
     ]);
-    expect(aapl).toEqual({ ticker: 'AAPL', total: 4, perPlatform: { reddit: 3, twitter: 0, youtube: 1, tiktok: 0, instagram: 0 }, sentiment: 'bullish', netSentiment: 0.5 });
+    expect(aapl).toEqual({
+      ticker: 'AAPL',
+      total: 4,
+      perPlatform: { reddit: 3, twitter: 0, youtube: 1, tiktok: 0, instagram: 0 },
+      sentiment: 'bullish',
+      netSentiment: 0.5,
+    });
     expect(tsla).toMatchObject({ total: 4, sentiment: 'bearish', netSentiment: -0.75 });
   });
 

@@ -22,7 +22,13 @@ export interface MentionSummary {
 }
 
 /** A ticker's summary with no mentions at all. */
-export const noMentions = (ticker: string): MentionSummary => ({ ticker, total: 0, perPlatform: zeroPerPlatform(), sentiment: 'neutral', netSentiment: 0 });
+export const noMentions = (ticker: string): MentionSummary => ({
+  ticker,
+  total: 0,
+  perPlatform: zeroPerPlatform(),
+  sentiment: 'neutral',
+  netSentiment: 0,
+});
 
 /** Sums per-platform rows into one summary per ticker; sentiment is the label most of its mentions carry. */
 export function summariseCounts(rows: ReadonlyArray<PlatformMentionCount>): MentionSummary[] {

@@ -10,7 +10,10 @@ const platformInfo = {
   youtube: { label: 'YouTube', sourceLists: ['channels', 'keywords'], alwaysShown: true, color: '#ef4444' },
   tiktok: { label: 'TikTok', sourceLists: ['hashtags', 'keywords'], alwaysShown: false, color: '#a855f7' },
   instagram: { label: 'Instagram', sourceLists: ['hashtags', 'keywords'], alwaysShown: false, color: '#ec4899' },
-} as const satisfies Record<string, { label: string; sourceLists: readonly string[]; alwaysShown: boolean; color: string }>;
+} as const satisfies Record<
+  string,
+  { label: string; sourceLists: readonly string[]; alwaysShown: boolean; color: string }
+>;
 
 export type Platform = keyof typeof platformInfo;
 
@@ -25,7 +28,9 @@ export function perPlatform<T>(value: (platform: Platform) => T): Record<Platfor
 export const platformLabels = perPlatform((p) => platformInfo[p].label);
 
 /** Which source lists each platform understands (what its connector reads). */
-export const sourceListTypes = perPlatform((p) => platformInfo[p].sourceLists) as { readonly [P in Platform]: (typeof platformInfo)[P]['sourceLists'] };
+export const sourceListTypes = perPlatform((p) => platformInfo[p].sourceLists) as {
+  readonly [P in Platform]: (typeof platformInfo)[P]['sourceLists'];
+};
 
 /** The series colour of each platform in the dashboard's charts. */
 export const platformColors = perPlatform((p) => platformInfo[p].color);

@@ -18,7 +18,13 @@ export type TimeRange = (typeof timeRanges)[number];
 /** The ranges a detail view (one ticker's history) and the stock list can be asked for: the select's and 30 days. */
 export const detailRanges = [...timeRanges, '30days'] as const;
 export type DetailRange = (typeof detailRanges)[number];
-export const rangeMinutes: Record<DetailRange, number> = { '1hour': MINUTES_PER_HOUR, '4hours': 4 * MINUTES_PER_HOUR, '24hours': MINUTES_PER_DAY, '7days': MINUTES_PER_WEEK, '30days': MINUTES_PER_30_DAYS };
+export const rangeMinutes: Record<DetailRange, number> = {
+  '1hour': MINUTES_PER_HOUR,
+  '4hours': 4 * MINUTES_PER_HOUR,
+  '24hours': MINUTES_PER_DAY,
+  '7days': MINUTES_PER_WEEK,
+  '30days': MINUTES_PER_30_DAYS,
+};
 
 /** The start (epoch ms) of the minute bucket `at` falls in. */
 export const startOfMinute = (at: Date | number): number => Math.floor(+at / MINUTE_MS) * MINUTE_MS;

@@ -21,7 +21,16 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatterFor(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     formatters.set(zone, f);
   }
   return f;
@@ -30,7 +39,14 @@ function formatterFor(zone: string): Intl.DateTimeFormat {
 export function zonedParts(at: number | Date, zone: string): ZonedParts {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(zone).formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
 }
 
 /** The offset of `zone` from UTC at the instant `at` (ms since the epoch): the local wall clock minus UTC, in ms. */

@@ -10,11 +10,24 @@ describe('an account from sign-up to deletion, in the browser', () => {
   const password = 'e2e-password-1';
 
   /** The link in the newest captured e-mail to the address with this subject, read from the admin's outbox. */
-  const linkInOutbox = async (to: string, subject: string, pattern = /(https?:\/\/\S+token=[A-Za-z0-9_-]+)/): Promise<string> => {
-    const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }) });
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const linkInOutbox = async (
+    to: string,
+    subject: string,
+    pattern = /(https?:\/\/\S+token=[A-Za-z0-9_-]+)/,
+  ): Promise<string> => {
+    const login = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: inject('adminEmail'), password: inject('adminPassword') }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     for (let attempt = 0; attempt < 50; attempt++) {
-      const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: cookie } })).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
+      const outbox = (await (
+        await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: cookie } })
+      ).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
       const mail = outbox.messages.find((m) => m.to.includes(to) && m.subject === subject);
       if (mail) return pattern.exec(mail.text)![1]!.replace(/^https?:\/\/[^/]+/, baseUrl);
       await new Promise((r) => setTimeout(r, 200));
@@ -82,7 +95,11 @@ describe('an account from sign-up to deletion, in the browser', () => {
     await other.getByRole('heading', { name: 'Check your e-mail to continue' }).waitFor();
     await other.getByText(`We sent a message to ${email}.`).waitFor();
     await context.close();
-    const signIn = await linkInOutbox(email, 'Someone tried to sign up with your StockPulse address', /(https?:\/\/\S+\/auth)\b/);
+    const signIn = await linkInOutbox(
+      email,
+      'Someone tried to sign up with your StockPulse address',
+      /(https?:\/\/\S+\/auth)\b/,
+    );
     expect(signIn).toBe(`${baseUrl}/auth`);
   });
 
@@ -146,7 +163,11 @@ describe('an account from sign-up to deletion, in the browser', () => {
     await dialog.getByLabel('Current password').fill(password);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await page.waitForURL(`${baseUrl}/`);
-    const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    const login = await fetch(`${baseUrl}/api/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
     expect(login.status).toBe(401);
   });
 });

@@ -8,11 +8,19 @@ describe('the admin area in the browser', () => {
   let page: Page;
   const baseUrl = inject('baseUrl');
   const tag = Date.now().toString(36);
-  const member = { email: `member-${tag}@example.com`, username: `member_${tag}`, firstName: 'Grace', lastName: 'Hopper' };
+  const member = {
+    email: `member-${tag}@example.com`,
+    username: `member_${tag}`,
+    firstName: 'Grace',
+    lastName: 'Hopper',
+  };
 
   beforeAll(async () => {
     // Two sign-ups through the public API (each a trialing user), so the filters have someone to find.
-    for (const user of [member, { email: `other-${tag}@example.com`, username: `other_${tag}`, firstName: 'Alan', lastName: 'Turing' }]) {
+    for (const user of [
+      member,
+      { email: `other-${tag}@example.com`, username: `other_${tag}`, firstName: 'Alan', lastName: 'Turing' },
+    ]) {
       const res = await fetch(`${baseUrl}/api/register`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
@@ -38,7 +46,9 @@ describe('the admin area in the browser', () => {
     await page.getByLabel('Search users').fill(tag);
     await expect.poll(() => rows().count(), { timeout: 10_000 }).toBe(2);
     await page.getByLabel('Search users').fill(`grace hopper`);
-    await expect.poll(() => rows().allInnerTexts(), { timeout: 10_000 }).toEqual([expect.stringContaining(member.email)]);
+    await expect
+      .poll(() => rows().allInnerTexts(), { timeout: 10_000 })
+      .toEqual([expect.stringContaining(member.email)]);
 
     await page.getByLabel('Subscription', { exact: true }).selectOption('trial');
     await expect.poll(() => rows().count()).toBe(1);
@@ -79,7 +89,9 @@ describe('the admin area in the browser', () => {
     await expect.poll(() => save.isDisabled()).toBe(true);
     await page.reload();
     await page.getByRole('tab', { name: 'Platform Settings' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Reddit Subreddits' }).inputValue()).toBe(merged.join('\n'));
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Reddit Subreddits' }).inputValue())
+      .toBe(merged.join('\n'));
   });
 
   it('triggers a scan and sees it complete in the Pipelines tab, with a link into the Temporal UI', async () => {
@@ -87,7 +99,10 @@ describe('the admin area in the browser', () => {
     await page.getByLabel('Platform', { exact: true }).selectOption('reddit');
     await page.getByRole('button', { name: 'Run Scan Now' }).click();
     await page.getByText('Scan started').waitFor();
-    const workflowId = await page.getByText(/^scan-reddit-manual-/).first().innerText();
+    const workflowId = await page
+      .getByText(/^scan-reddit-manual-/)
+      .first()
+      .innerText();
     const row = page.locator(`[data-testid="pipeline-run"][data-workflow-id="${workflowId}"]`);
     await row.waitFor({ timeout: 30_000 });
     await row.getByText('completed').waitFor({ timeout: 60_000 });
@@ -95,7 +110,9 @@ describe('the admin area in the browser', () => {
     expect(cells[1]).toBe('reddit');
     expect(cells[5]).toMatch(/^\d{1,3}(,\d{3})*$/);
     expect(cells[6]).toMatch(/^\d{1,3}(,\d{3})*$/);
-    expect(await row.getByRole('link', { name: 'Open in Temporal' }).getAttribute('href')).toMatch(/\/namespaces\/default\/workflows\/scan-reddit-manual-/);
+    expect(await row.getByRole('link', { name: 'Open in Temporal' }).getAttribute('href')).toMatch(
+      /\/namespaces\/default\/workflows\/scan-reddit-manual-/,
+    );
     // The YouTube quota card: simulated here, so nothing spent, one row per default YouTube source.
     const quota = page.getByTestId('youtube-quota');
     await quota.getByText(/^0 of 10,000 units spent on \d{4}-\d\d-\d\d/).waitFor();

@@ -1,6 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { deleteAllAlerts, launchBrowser, openSetAlertOnFirstCard, screenshot, signInThroughUi } from './support/browser';
+import {
+  deleteAllAlerts,
+  launchBrowser,
+  openSetAlertOnFirstCard,
+  screenshot,
+  signInThroughUi,
+} from './support/browser';
 
 describe('alerts in the browser: create from the dashboard and /alerts, list, toggle, delete; the test e-mail reaches the outbox', () => {
   let browser: Browser;
@@ -48,7 +54,9 @@ describe('alerts in the browser: create from the dashboard and /alerts, list, to
     await page.getByText('Stock ID is required').waitFor();
     // The searchable picker, by keyboard: type part of a ticker, arrow down to the first match, Enter.
     const picker = dialog.getByRole('combobox', { name: 'Stock' });
-    await expect.poll(() => picker.getAttribute('placeholder'), { timeout: 30_000 }).toBe('Search by ticker or company name');
+    await expect
+      .poll(() => picker.getAttribute('placeholder'), { timeout: 30_000 })
+      .toBe('Search by ticker or company name');
     await picker.fill('A');
     await page.getByRole('listbox').getByRole('option').first().waitFor();
     await picker.press('ArrowDown');
@@ -73,8 +81,15 @@ describe('alerts in the browser: create from the dashboard and /alerts, list, to
     expect(await newest.getByRole('switch', { name: 'Alert off' }).getAttribute('aria-checked')).toBe('false');
 
     for (let remaining = 2; remaining > 0; remaining--) {
-      await page.getByTestId('alert-card').first().getByRole('button', { name: /^Delete alert for / }).click();
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid="alert-card"]').length === n, remaining - 1);
+      await page
+        .getByTestId('alert-card')
+        .first()
+        .getByRole('button', { name: /^Delete alert for / })
+        .click();
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid="alert-card"]').length === n,
+        remaining - 1,
+      );
     }
     await page.getByText('No alerts yet').waitFor();
   });

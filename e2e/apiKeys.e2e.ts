@@ -12,14 +12,22 @@ describe('API keys in Settings and the API docs in the browser', () => {
   const baseUrl = inject('baseUrl');
   const email = 'api-keys@e2e.test';
   const password = 'api-keys-e2e-password';
-  const callApi = (key: string) => fetch(`${baseUrl}/api/v1/stocks?range=7days&limit=5`, { headers: { Authorization: `Bearer ${key}` } });
+  const callApi = (key: string) =>
+    fetch(`${baseUrl}/api/v1/stocks?range=7days&limit=5`, { headers: { Authorization: `Bearer ${key}` } });
 
   beforeAll(async () => {
     // A new account is on the sign-up trial: a subscriber whose keys read the API.
-    const signup = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password, confirmPassword: password }) });
+    const signup = await fetch(`${baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, password, confirmPassword: password }),
+    });
     expect(signup.status).toBe(201);
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 1000 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     page = await context.newPage();
     page.setDefaultTimeout(120_000);
     await signInThroughUi(page, baseUrl, email, password);

@@ -4,7 +4,14 @@ import type Stripe from 'stripe';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startStripeMock, type StripeMockHandle } from '../tests/support/stripeMock';
-import { signedWebhook, stripeEvent, stripeFixture, TEST_PUBLISHABLE_KEY, TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from '../tests/support/stripeEvents';
+import {
+  signedWebhook,
+  stripeEvent,
+  stripeFixture,
+  TEST_PUBLISHABLE_KEY,
+  TEST_SECRET_KEY,
+  TEST_WEBHOOK_SECRET,
+} from '../tests/support/stripeEvents';
 import { launchBrowser, screenshot } from './support/browser';
 import { projectRoot } from '../platform/temporalCli';
 import { signInOverHttp, startProductProcess, type ProductProcess } from '../tests/support/productProcess';
@@ -18,11 +25,14 @@ interface DoubleCall {
 
 /** A page whose Stripe.js comes from the test double (the real script cannot load offline). */
 async function pageWithStripeDouble(context: BrowserContext): Promise<Page> {
-  await context.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'application/javascript', body: stripeJsDouble }));
+  await context.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/javascript', body: stripeJsDouble }),
+  );
   return context.newPage();
 }
 
-const doubleCalls = (page: Page) => page.evaluate(() => (window as unknown as { __stripeDouble: { calls: DoubleCall[] } }).__stripeDouble.calls);
+const doubleCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __stripeDouble: { calls: DoubleCall[] } }).__stripeDouble.calls);
 
 async function openUserMenu(page: Page) {
   const trigger = page.getByRole('button', { name: 'User menu' });
@@ -62,13 +72,21 @@ describe('billing in the browser, with Stripe keys (server on stripe-mock, Strip
   /** Sends Stripe's webhook for a subscription of the signed-in user, signed as Stripe signs it. */
   async function sendWebhook(type: string, object: unknown) {
     const { body, signature } = signedWebhook(stripeEvent(type, object, Math.floor(Date.now() / 1000)));
-    const res = await fetch(`${baseUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body });
+    const res = await fetch(`${baseUrl}/api/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      body,
+    });
     expect(res.status).toBe(200);
     return (await res.json()) as { outcome: string };
   }
 
   async function currentUser(page: Page) {
-    return (await (await page.request.get(`${baseUrl}/api/user`)).json()) as { stripeSubscriptionId: string; stripeCustomerId: string; subscriptionStatus: string };
+    return (await (await page.request.get(`${baseUrl}/api/user`)).json()) as {
+      stripeSubscriptionId: string;
+      stripeCustomerId: string;
+      subscriptionStatus: string;
+    };
   }
 
   it('signs up in three steps: account info, card (Payment Element: card, Apple Pay, Google Pay), complete; then the trial shows in the menu', async () => {
@@ -85,13 +103,19 @@ describe('billing in the browser, with Stripe keys (server on stripe-mock, Strip
     await page.getByRole('heading', { name: 'Payment' }).waitFor();
     const methods = page.getByTestId('payment-method-tabs');
     await methods.waitFor();
-    expect(await methods.locator('[data-method]').evaluateAll((els) => els.map((e) => e.getAttribute('data-method')))).toEqual(['card', 'apple_pay', 'google_pay']);
+    expect(
+      await methods.locator('[data-method]').evaluateAll((els) => els.map((e) => e.getAttribute('data-method'))),
+    ).toEqual(['card', 'apple_pay', 'google_pay']);
     expect(await page.getByText('$0.00').isVisible()).toBe(true);
     await screenshot(page, 'billing-signup-payment');
 
     // A declined card keeps the user on the Payment step with the provider's message.
     await page.evaluate(() => {
-      (window as unknown as { __stripeDouble: { nextError: unknown } }).__stripeDouble.nextError = { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' };
+      (window as unknown as { __stripeDouble: { nextError: unknown } }).__stripeDouble.nextError = {
+        type: 'card_error',
+        code: 'card_declined',
+        message: 'Your card was declined.',
+      };
     });
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
     await page.getByText('Your card was declined.').waitFor();
@@ -105,13 +129,18 @@ describe('billing in the browser, with Stripe keys (server on stripe-mock, Strip
     // Still the same page (no reload), so the double's record is still there.
     const setups = calls.filter((c) => c.name === 'confirmSetup');
     expect(setups.length).toBe(2);
-    expect(setups[1]!.details).toMatchObject({ redirect: 'if_required', confirmParams: { return_url: `${baseUrl}/auth` } });
+    expect(setups[1]!.details).toMatchObject({
+      redirect: 'if_required',
+      confirmParams: { return_url: `${baseUrl}/auth` },
+    });
     expect(String(setups[1]!.details.clientSecret)).toMatch(/^seti_.+_secret_/);
     expect(calls.find((c) => c.name === 'Stripe')?.details.publishableKey).toBe(TEST_PUBLISHABLE_KEY);
 
     // The e-mailed link finishes the sign-up and signs in.
     expect((await page.request.get(`${baseUrl}/api/user`)).status()).toBe(401);
-    await page.goto(await verificationLink(baseUrl, { email: 'admin@billing.e2e.test', password: 'e2e-admin-password' }, email));
+    await page.goto(
+      await verificationLink(baseUrl, { email: 'admin@billing.e2e.test', password: 'e2e-admin-password' }, email),
+    );
     await page.getByText('is verified and your account is ready. You are signed in.', { exact: false }).waitFor();
     await page.goto(`${baseUrl}/dashboard`);
 
@@ -122,7 +151,11 @@ describe('billing in the browser, with Stripe keys (server on stripe-mock, Strip
 
     // Stripe reports the subscription trialing: the menu shows the free trial and its end.
     const now = Math.floor(Date.now() / 1000);
-    const subscription = await stripeFixture<Stripe.Subscription>(stripeMock.url, 'subscriptions', user.stripeSubscriptionId);
+    const subscription = await stripeFixture<Stripe.Subscription>(
+      stripeMock.url,
+      'subscriptions',
+      user.stripeSubscriptionId,
+    );
     await sendWebhook('customer.subscription.updated', {
       ...subscription,
       customer: user.stripeCustomerId,
@@ -159,7 +192,9 @@ describe('billing in the browser, with Stripe keys (server on stripe-mock, Strip
       headers: { Origin: baseUrl },
     });
     expect(registered.status()).toBe(202);
-    await page.goto(await verificationLink(baseUrl, { email: 'admin@billing.e2e.test', password: 'e2e-admin-password' }, email));
+    await page.goto(
+      await verificationLink(baseUrl, { email: 'admin@billing.e2e.test', password: 'e2e-admin-password' }, email),
+    );
     await page.getByText('You are signed in.', { exact: false }).waitFor();
 
     await page.goto(`${baseUrl}/subscribe`);
@@ -171,7 +206,10 @@ describe('billing in the browser, with Stripe keys (server on stripe-mock, Strip
     await page.getByText('Welcome to Pro!').waitFor();
     await page.waitForURL(`${baseUrl}/dashboard`, { timeout: 10_000 });
     const confirm = (await doubleCalls(page)).find((c) => c.name === 'confirmPayment');
-    expect(confirm?.details).toMatchObject({ redirect: 'if_required', confirmParams: { return_url: `${baseUrl}/dashboard` } });
+    expect(confirm?.details).toMatchObject({
+      redirect: 'if_required',
+      confirmParams: { return_url: `${baseUrl}/dashboard` },
+    });
     expect(String(confirm?.details.clientSecret)).toMatch(/^pi_.+_secret_/);
 
     // Only Stripe decides the status: the first invoice is paid → active.
@@ -183,7 +221,11 @@ describe('billing in the browser, with Stripe keys (server on stripe-mock, Strip
       customer: user.stripeCustomerId,
       amount_paid: 4900,
       billing_reason: 'subscription_create',
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: null, subscription: user.stripeSubscriptionId } },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: null, subscription: user.stripeSubscriptionId },
+      },
     });
     expect(applied.outcome).toBe('applied');
 
@@ -210,9 +252,14 @@ describe('billing in the browser, without Stripe keys (payments off)', () => {
       });
       const page = await context.newPage();
       const email = `nokeys-${Date.now()}@example.com`;
-      const res = await page.request.post(`${baseUrl}/api/register`, { data: { email, password: 'nokeys-password', confirmPassword: 'nokeys-password' }, headers: { Origin: baseUrl } });
+      const res = await page.request.post(`${baseUrl}/api/register`, {
+        data: { email, password: 'nokeys-password', confirmPassword: 'nokeys-password' },
+        headers: { Origin: baseUrl },
+      });
       expect(res.status()).toBe(202);
-      await page.goto(await verificationLink(baseUrl, { email: inject('adminEmail'), password: inject('adminPassword') }, email));
+      await page.goto(
+        await verificationLink(baseUrl, { email: inject('adminEmail'), password: inject('adminPassword') }, email),
+      );
       await page.getByText('You are signed in.', { exact: false }).waitFor();
       await page.goto(`${baseUrl}/subscribe`);
       await page.getByRole('heading', { name: 'Payment System Temporarily Unavailable' }).waitFor();
@@ -226,11 +273,19 @@ describe('billing in the browser, without Stripe keys (payments off)', () => {
 });
 
 /** The verification link the product mailed to this address, read from the admin's outbox (the capture), on this host. */
-async function verificationLink(baseUrl: string, admin: { email: string; password: string }, to: string): Promise<string> {
+async function verificationLink(
+  baseUrl: string,
+  admin: { email: string; password: string },
+  to: string,
+): Promise<string> {
   const cookie = await signInOverHttp(baseUrl, admin.email, admin.password);
   for (let attempt = 0; attempt < 50; attempt++) {
-    const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: cookie } })).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
-    const mail = outbox.messages.find((m) => m.to.includes(to) && m.subject === 'Verify your StockPulse e-mail address');
+    const outbox = (await (
+      await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: cookie } })
+    ).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
+    const mail = outbox.messages.find(
+      (m) => m.to.includes(to) && m.subject === 'Verify your StockPulse e-mail address',
+    );
     if (mail) return /(https?:\/\/\S+token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!.replace(/^https?:\/\/[^/]+/, baseUrl);
     await new Promise((r) => setTimeout(r, 200));
   }

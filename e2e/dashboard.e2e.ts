@@ -15,18 +15,26 @@ describe('the monitoring dashboard with real pipeline data', () => {
   afterAll(async () => browser?.close());
 
   const totalMentions = async () => {
-    const card = page.locator('section[aria-labelledby="summary-heading"] h3', { hasText: 'Total Mentions' }).locator('xpath=../..');
+    const card = page
+      .locator('section[aria-labelledby="summary-heading"] h3', { hasText: 'Total Mentions' })
+      .locator('xpath=../..');
     return Number((await card.locator('p').first().innerText()).replace(/[^0-9]/g, ''));
   };
 
   it('shows stock cards with prices and sparklines once the first scan and price refresh have run', async () => {
     // Cards first (the first scan has written the stocks), then the refresh: it prices the stocks that exist, so on a
     // busy machine a refresh that overtook the first scan would leave later stocks "No price yet" until the next one.
-    await page.getByRole('button', { name: /, .*: show details$/ }).first().waitFor({ timeout: 60_000 });
+    await page
+      .getByRole('button', { name: /, .*: show details$/ })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Refresh Prices' }).click();
     await page.getByText('Prices Updated').waitFor({ timeout: 30_000 });
     // A fund without a dated reference price (SPY, under the simulated feed) shows "No price yet": the first priced card.
-    const firstCard = page.locator('article').filter({ hasText: /\$[\d,]+\.\d{2}/ }).first();
+    const firstCard = page
+      .locator('article')
+      .filter({ hasText: /\$[\d,]+\.\d{2}/ })
+      .first();
     await firstCard.waitFor({ timeout: 15_000 });
     expect(await firstCard.innerText()).toMatch(/[+-]\d+\.\d{2}%/);
     await page.locator('article svg[role="img"]').first().waitFor({ timeout: 30_000 });
@@ -41,8 +49,12 @@ describe('the monitoring dashboard with real pipeline data', () => {
     await page.getByLabel('Time range').selectOption('24hours');
     await page.waitForFunction(
       (before) => {
-        const heading = [...document.querySelectorAll('section[aria-labelledby="summary-heading"] h3')].find((h) => h.textContent === 'Total Mentions');
-        const value = Number((heading?.parentElement?.parentElement?.querySelector('p')?.textContent ?? '').replace(/[^0-9]/g, ''));
+        const heading = [...document.querySelectorAll('section[aria-labelledby="summary-heading"] h3')].find(
+          (h) => h.textContent === 'Total Mentions',
+        );
+        const value = Number(
+          (heading?.parentElement?.parentElement?.querySelector('p')?.textContent ?? '').replace(/[^0-9]/g, ''),
+        );
         return value > before;
       },
       lastHour,
@@ -59,11 +71,17 @@ describe('the monitoring dashboard with real pipeline data', () => {
   });
 
   it("opens a stock's detail chart with its recent posts", async () => {
-    await page.getByRole('button', { name: /, .*: show details$/ }).first().click();
+    await page
+      .getByRole('button', { name: /, .*: show details$/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await dialog.locator('[role="img"] canvas').first().waitFor({ timeout: 30_000 });
-    await dialog.getByText(/simulated post/i).first().waitFor({ timeout: 30_000 });
+    await dialog
+      .getByText(/simulated post/i)
+      .first()
+      .waitFor({ timeout: 30_000 });
     await screenshot(page, 'dashboard-detail');
     await page.keyboard.press('Escape');
   });

@@ -25,7 +25,8 @@ describe('dashboard truth on a fresh install, outside market hours', () => {
   let product: ProductProcess;
   let browser: Browser;
   let page: Page;
-  const api = async <T>(url: string): Promise<T> => (await page.request.get(`${product.baseUrl}${url}`)).json() as Promise<T>;
+  const api = async <T>(url: string): Promise<T> =>
+    (await page.request.get(`${product.baseUrl}${url}`)).json() as Promise<T>;
 
   beforeAll(async () => {
     product = await startProductProcess({
@@ -52,30 +53,51 @@ describe('dashboard truth on a fresh install, outside market hours', () => {
     const toast = await page.getByText(/^Updated \d+ stock prices with/).innerText();
     expect(toast).toMatch(/with simulated data/);
     expect(toast).not.toMatch(/real market data/);
-    const status = await api<{ prices: { source: string; simulated: boolean; marketOpen: boolean; session: string } }>('/api/status');
+    const status = await api<{ prices: { source: string; simulated: boolean; marketOpen: boolean; session: string } }>(
+      '/api/status',
+    );
     expect(status.prices).toMatchObject({ source: 'simulated', simulated: true, marketOpen: false });
-    await expect.poll(async () => (await cards().count()) > 0 && (await cards().count()) === (await page.locator('article').getByText('Simulated prices').count()), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await cards().count()) > 0 &&
+          (await cards().count()) === (await page.locator('article').getByText('Simulated prices').count()),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     await screenshot(page, 'truth-simulated-label');
   });
 
   it('draws a moving line from the last session, with its date, while the market is closed', async () => {
     const { prices } = await api<{ prices: { session: string } }>('/api/status');
-    const date = new Date(`${prices.session}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+    const date = new Date(`${prices.session}T12:00:00Z`).toLocaleDateString('en-US', {
+      weekday: 'short',
+      month: 'short',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
     // The first card with a price: a fund without a dated reference price (SPY) has none, and no line.
-    const first = cards().filter({ hasText: /\$[\d,]+\.\d{2}/ }).first();
+    const first = cards()
+      .filter({ hasText: /\$[\d,]+\.\d{2}/ })
+      .first();
     await first.getByText(`Price, last session, ${date}`).waitFor({ timeout: 60_000 });
     const line = first.locator('svg[role="img"] polyline');
     expect(await line.getAttribute('data-kind')).toBe('historical');
     const ys = new Set(((await line.getAttribute('points')) ?? '').split(' ').map((p) => p.split(',')[1]));
     expect(ys.size).toBeGreaterThan(10); // not flat
     // The line fills the card's content width (the 300 × 60 viewBox is stretched, not left short).
-    const [svgBox, parentBox] = await Promise.all([first.locator('svg[role="img"]').boundingBox(), first.locator('svg[role="img"]').locator('xpath=..').boundingBox()]);
+    const [svgBox, parentBox] = await Promise.all([
+      first.locator('svg[role="img"]').boundingBox(),
+      first.locator('svg[role="img"]').locator('xpath=..').boundingBox(),
+    ]);
     expect(Math.abs(svgBox!.width - parentBox!.width)).toBeLessThan(1);
     expect(await first.locator('svg[role="img"]').getAttribute('viewBox')).toBe('0 0 300 60');
 
     await first.getByRole('button', { name: /: show details$/ }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('heading', { name: `Price, last session (${date}, market closed)` }).waitFor({ timeout: 30_000 });
+    await dialog
+      .getByRole('heading', { name: `Price, last session (${date}, market closed)` })
+      .waitFor({ timeout: 30_000 });
     expect(await dialog.getByText('Simulated prices').count()).toBe(1);
     await screenshot(page, 'truth-last-session');
     await page.keyboard.press('Escape');
@@ -85,9 +107,17 @@ describe('dashboard truth on a fresh install, outside market hours', () => {
     await page.getByRole('button', { name: 'Detect Trends' }).click();
     await page.getByText('Trends Detected').waitFor({ timeout: 60_000 });
     const trending = await api<unknown[]>('/api/trending-now');
-    const card = page.locator('section[aria-labelledby="summary-heading"] h3', { hasText: 'Trending Stocks' }).locator('xpath=../..');
-    await expect.poll(async () => Number((await card.locator('p').first().innerText()).replace(/[^0-9]/g, '')), { timeout: 30_000 }).toBe(trending.length);
-    const listed = Number((await page.getByText(/^Showing \d+ of [\d,]+ stocks$/).innerText()).replace(/,/g, '').match(/of (\d+)/)![1]);
+    const card = page
+      .locator('section[aria-labelledby="summary-heading"] h3', { hasText: 'Trending Stocks' })
+      .locator('xpath=../..');
+    await expect
+      .poll(async () => Number((await card.locator('p').first().innerText()).replace(/[^0-9]/g, '')), {
+        timeout: 30_000,
+      })
+      .toBe(trending.length);
+    const listed = Number(
+      (await page.getByText(/^Showing \d+ of [\d,]+ stocks$/).innerText()).replace(/,/g, '').match(/of (\d+)/)![1],
+    );
     expect(trending.length).toBeLessThan(listed);
     expect(await page.getByText(/^Stocks mentioned, by overall sentiment/).count()).toBe(1);
   });
@@ -97,7 +127,8 @@ describe('dashboard truth on a fresh install, outside market hours', () => {
     expect(await sort.inputValue()).toBe('trend'); // Last 1 hour
     await sort.selectOption('mentions');
     await page.waitForURL(/\?sort=mentions$/);
-    const mentions = async () => (await cards().locator('strong').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+    const mentions = async () =>
+      (await cards().locator('strong').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
     // The list refreshes on its own while the test reads it: wait for a render in the new order rather than read once.
     const sortedByMentions = async () => {
       const counts = await mentions();

@@ -17,12 +17,18 @@ describe('hostile text stored through the API is rendered escaped', () => {
     await signInThroughUi(page, baseUrl, email, password);
     return page;
   };
-  const injected = (page: Page) => page.evaluate(() => ({ xss: (window as unknown as { __xss?: number }).__xss ?? null, images: document.querySelectorAll('img[src="x"]').length }));
+  const injected = (page: Page) =>
+    page.evaluate(() => ({
+      xss: (window as unknown as { __xss?: number }).__xss ?? null,
+      images: document.querySelectorAll('img[src="x"]').length,
+    }));
 
   beforeAll(async () => {
     // Signed up through the API and finished by the e-mailed link (read from the admin's outbox).
     const adminCookie = await signInOverHttp(baseUrl, inject('adminEmail'), inject('adminPassword'));
-    await signUpOverHttp(baseUrl, adminCookie, user.email, user.password, { fields: { firstName: payload, lastName: scriptPayload, username: `hostile_${tag}` } });
+    await signUpOverHttp(baseUrl, adminCookie, user.email, user.password, {
+      fields: { firstName: payload, lastName: scriptPayload, username: `hostile_${tag}` },
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => browser?.close());
@@ -35,15 +41,23 @@ describe('hostile text stored through the API is rendered escaped', () => {
   });
 
   it('markup in a source list and in user names shows as text in the admin area', async () => {
-    const page = await signIn(await browser.newContext({ viewport: { width: 1400, height: 1000 } }), inject('adminEmail'), inject('adminPassword'));
-    const saved = await page.request.post(`${baseUrl}/api/admin/platform-settings`, { data: { platform: 'tiktok', settingType: 'keywords', values: [payload, scriptPayload, 'stocks'] } });
+    const page = await signIn(
+      await browser.newContext({ viewport: { width: 1400, height: 1000 } }),
+      inject('adminEmail'),
+      inject('adminPassword'),
+    );
+    const saved = await page.request.post(`${baseUrl}/api/admin/platform-settings`, {
+      data: { platform: 'tiktok', settingType: 'keywords', values: [payload, scriptPayload, 'stocks'] },
+    });
     expect(saved.status()).toBe(200);
 
     await page.goto(`${baseUrl}/admin`);
     await page.getByLabel('Search users').fill(`hostile_${tag}`);
     await page.getByTestId('user-row').filter({ hasText: payload }).waitFor();
     await page.getByRole('tab', { name: 'Platform Settings' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'tiktok keywords' }).inputValue()).toBe([payload, scriptPayload, 'stocks'].join('\n'));
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'tiktok keywords' }).inputValue())
+      .toBe([payload, scriptPayload, 'stocks'].join('\n'));
     expect(await injected(page)).toEqual({ xss: null, images: 0 });
   });
 });

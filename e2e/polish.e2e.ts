@@ -17,7 +17,11 @@ const PUBLIC_PAGES = [
   { path: '/privacy', name: 'privacy', text: ['Privacy Policy', '7 years'] },
   { path: '/terms', name: 'terms', text: ['Terms of Service', '18 years old'] },
   { path: '/blog', name: 'blog', text: ['Latest Articles', 'How to Identify Trending Stocks Before They Go Viral'] },
-  { path: '/blog/power-of-early-detection', name: 'post', text: ['The Power of Early Detection in Stock Trading', 'Back to Blog'] },
+  {
+    path: '/blog/power-of-early-detection',
+    name: 'post',
+    text: ['The Power of Early Detection in Stock Trading', 'Back to Blog'],
+  },
 ] as const;
 
 interface Box {
@@ -26,9 +30,13 @@ interface Box {
   width: number;
   height: number;
 }
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 const inside = (inner: Box, outer: Box) =>
-  inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5;
 
 async function boxes(locator: Locator): Promise<Box[]> {
   return await locator.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as Box));
@@ -37,15 +45,17 @@ async function boxes(locator: Locator): Promise<Box[]> {
 /** Every pair of the boxes that overlaps, by index. */
 function overlappingPairs(list: Box[]): [number, number][] {
   const pairs: [number, number][] = [];
-  for (let i = 0; i < list.length; i += 1) for (let j = i + 1; j < list.length; j += 1) if (overlaps(list[i]!, list[j]!)) pairs.push([i, j]);
+  for (let i = 0; i < list.length; i += 1)
+    for (let j = i + 1; j < list.length; j += 1) if (overlaps(list[i]!, list[j]!)) pairs.push([i, j]);
   return pairs;
 }
 
 /** The text lines an element's text takes (height over line height). */
 async function lineCount(locator: Locator): Promise<number> {
-  return await locator.evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+  return await locator.evaluate((el) =>
+    Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+  );
 }
-
 
 /**
  * Console errors and warnings, and uncaught page errors (React reports hydration mismatches through them). The
@@ -82,38 +92,47 @@ describe('the public site, the admin and the polish', () => {
   });
   afterAll(async () => browser?.close());
 
-  async function open(width: number, options: { javaScript?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, javaScriptEnabled: options.javaScript ?? true });
+  async function open(
+    width: number,
+    options: { javaScript?: boolean } = {},
+  ): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({
+      viewport: { width, height: width < 500 ? 844 : 900 },
+      javaScriptEnabled: options.javaScript ?? true,
+    });
     await context.addInitScript(() => localStorage.setItem('stockpulse-theme', 'light'));
     return { context, page: await context.newPage() };
   }
 
   describe('pre-rendered public pages', () => {
-    it.each(PUBLIC_PAGES)('$path: full text in the HTML (no JavaScript), then hydrated without warnings and without re-rendering', async ({ path, name, text }) => {
-      const res = await fetch(`${baseUrl}${path}`);
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      for (const snippet of text) expect(html).toContain(snippet);
-      expect(html).toContain(`<link rel="canonical" href="https://stockpulse.app${path}" />`);
-      expect(html).toContain('application/ld+json');
+    it.each(PUBLIC_PAGES)(
+      '$path: full text in the HTML (no JavaScript), then hydrated without warnings and without re-rendering',
+      async ({ path, name, text }) => {
+        const res = await fetch(`${baseUrl}${path}`);
+        expect(res.status).toBe(200);
+        const html = await res.text();
+        for (const snippet of text) expect(html).toContain(snippet);
+        expect(html).toContain(`<link rel="canonical" href="https://stockpulse.app${path}" />`);
+        expect(html).toContain('application/ld+json');
 
-      // Without JavaScript the page is already readable.
-      const noJs = await open(390, { javaScript: false });
-      await noJs.page.goto(`${baseUrl}${path}`);
-      expect(await noJs.page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
-      await screenshot(noJs.page, `prerendered-${name}-no-js-390`);
-      await noJs.context.close();
+        // Without JavaScript the page is already readable.
+        const noJs = await open(390, { javaScript: false });
+        await noJs.page.goto(`${baseUrl}${path}`);
+        expect(await noJs.page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+        await screenshot(noJs.page, `prerendered-${name}-no-js-390`);
+        await noJs.context.close();
 
-      const { context, page } = await open(1366);
-      await page.addInitScript(watchRootRemovals);
-      const problems = problemsOf(page);
-      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-      // Hydrated: client-side navigation works (no full page load) and the header is interactive.
-      expect(await page.evaluate(() => (window as unknown as { rootRemovals: number }).rootRemovals)).toBe(0);
-      expect(problems).toEqual([]);
-      expect(await seriousViolations(page)).toEqual([]);
-      await context.close();
-    });
+        const { context, page } = await open(1366);
+        await page.addInitScript(watchRootRemovals);
+        const problems = problemsOf(page);
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        // Hydrated: client-side navigation works (no full page load) and the header is interactive.
+        expect(await page.evaluate(() => (window as unknown as { rootRemovals: number }).rootRemovals)).toBe(0);
+        expect(problems).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
+        await context.close();
+      },
+    );
 
     it('unknown paths and unknown blog slugs are real 404s that show the 404 page, hydrated cleanly', async () => {
       for (const path of ['/no/such/page', '/blog/no-such-post']) {
@@ -196,9 +215,15 @@ describe('the public site, the admin and the polish', () => {
       const admin = await signInOverHttp(baseUrl, inject('adminEmail'), inject('adminPassword'));
       let link: string | undefined;
       for (let attempt = 0; attempt < 50 && !link; attempt++) {
-        const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: admin } })).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
-        const mail = outbox.messages.find((m) => m.to.includes(member.email.toLowerCase()) && m.subject === 'Verify your StockPulse e-mail address');
-        link = mail ? /(https?:\/\/\S+token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!.replace(/^https?:\/\/[^/]+/, baseUrl) : undefined;
+        const outbox = (await (
+          await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: admin } })
+        ).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
+        const mail = outbox.messages.find(
+          (m) => m.to.includes(member.email.toLowerCase()) && m.subject === 'Verify your StockPulse e-mail address',
+        );
+        link = mail
+          ? /(https?:\/\/\S+token=[A-Za-z0-9_-]+)/.exec(mail.text)![1]!.replace(/^https?:\/\/[^/]+/, baseUrl)
+          : undefined;
         if (!link) await new Promise((r) => setTimeout(r, 200));
       }
       await page.goto(link!);
@@ -224,17 +249,22 @@ describe('the public site, the admin and the polish', () => {
       expect(await nav.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     });
 
-    it.each(['/dashboard', '/alerts', '/settings', '/subscribe'])('%s has no serious or critical axe violations', async (path) => {
-      await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
-      await page.getByRole('heading', { level: 1 }).first().waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
-    });
+    it.each(['/dashboard', '/alerts', '/settings', '/subscribe'])(
+      '%s has no serious or critical axe violations',
+      async (path) => {
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+      },
+    );
 
     it('the Create Alert picker (open, with results) has no serious or critical axe violations', async () => {
       await page.goto(`${baseUrl}/alerts`);
       await page.getByRole('button', { name: 'Create Alert' }).first().click();
       const picker = page.getByRole('combobox', { name: 'Stock' });
-      await expect.poll(() => picker.getAttribute('placeholder'), { timeout: 30_000 }).toBe('Search by ticker or company name');
+      await expect
+        .poll(() => picker.getAttribute('placeholder'), { timeout: 30_000 })
+        .toBe('Search by ticker or company name');
       await picker.fill('a');
       await page.getByRole('listbox').getByRole('option').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
@@ -260,9 +290,12 @@ describe('the public site, the admin and the polish', () => {
           const tabs = page.getByRole('tab');
           expect(await tabs.count()).toBeGreaterThanOrEqual(6);
           expect(overlappingPairs(await boxes(tabs))).toEqual([]);
-          for (const tab of await tabs.all()) expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+          for (const tab of await tabs.all())
+            expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
           // The tab row scrolls rather than pushing the page sideways.
-          expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+          ).toBeLessThanOrEqual(0);
           await page.getByRole('tab', { name: 'Settings', exact: true }).click();
           expect(await page.getByRole('tab', { name: 'Settings', exact: true }).isVisible()).toBe(true);
           await page.getByRole('tab', { name: 'User Management' }).click();
@@ -280,7 +313,9 @@ describe('the public site, the admin and the polish', () => {
             const rowBox = (await row.boundingBox())!;
             for (const box of cellBoxes) expect(inside(box, rowBox)).toBe(true);
             expect(await lineCount(email)).toBeLessThanOrEqual(2);
-            expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+            expect(
+              await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+            ).toBeLessThanOrEqual(0);
           } else {
             expect(await lineCount(email)).toBe(1);
             expect(await lineCount(row.locator('td').nth(5).locator('span'))).toBe(1);
@@ -331,7 +366,9 @@ describe('the public site, the admin and the polish', () => {
           await screenshot(page, `admin-pipelines-${width}`);
 
           // A test e-mail puts one message in the outbox.
-          expect((await page.request.post(`${baseUrl}/api/test-email`, { headers: { Origin: baseUrl } })).status()).toBe(200);
+          expect(
+            (await page.request.post(`${baseUrl}/api/test-email`, { headers: { Origin: baseUrl } })).status(),
+          ).toBe(200);
           await page.getByRole('tab', { name: 'Outbox' }).click();
           const received = page.getByRole('tabpanel').locator('td[data-label="Received"]').first();
           await received.waitFor({ timeout: 30_000 });

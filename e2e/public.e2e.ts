@@ -77,7 +77,13 @@ async function findContrastFailures(page: Page): Promise<ContrastFailure[]> {
       seen.add(el);
       const style = getComputedStyle(el);
       const rect = el.getBoundingClientRect();
-      if (style.visibility === 'hidden' || rect.width <= 1 || rect.height <= 1 || el.closest('[aria-hidden="true"], :disabled, .sr-only')) continue;
+      if (
+        style.visibility === 'hidden' ||
+        rect.width <= 1 ||
+        rect.height <= 1 ||
+        el.closest('[aria-hidden="true"], :disabled, .sr-only')
+      )
+        continue;
       const fg = toRgba(style.color);
       const bg = backgroundOf(el);
       const l1 = luminance(fg);
@@ -88,7 +94,13 @@ async function findContrastFailures(page: Page): Promise<ContrastFailure[]> {
       const large = size >= 24 || (bold && size >= 18.66);
       const required = large ? 3 : 4.5;
       if (ratio < required - 0.05) {
-        failures.push({ text: node.textContent.trim().slice(0, 60), ratio: Math.round(ratio * 100) / 100, required, color: style.color, background: `rgb(${bg.slice(0, 3).join(',')})` });
+        failures.push({
+          text: node.textContent.trim().slice(0, 60),
+          ratio: Math.round(ratio * 100) / 100,
+          required,
+          color: style.color,
+          background: `rgb(${bg.slice(0, 3).join(',')})`,
+        });
       }
     }
     return failures;
@@ -104,7 +116,10 @@ describe('the public site', () => {
   });
   afterAll(async () => browser?.close());
 
-  async function openPage(width: number, theme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
+  async function openPage(
+    width: number,
+    theme: 'light' | 'dark' = 'light',
+  ): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     await context.addInitScript((t) => localStorage.setItem('stockpulse-theme', t), theme);
     return { context, page: await context.newPage() };
@@ -117,41 +132,77 @@ describe('the public site', () => {
       beforeAll(async () => ({ context, page } = await openPage(width)));
       afterAll(async () => context?.close());
 
-      it.each(PAGES)('$path shows its heading and the disclaimer, without horizontal scrolling', async ({ path, name, heading }) => {
-        await page.goto(`${baseUrl}${path}`);
-        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-        const footer = page.locator('footer');
-        await footer.getByText(/does not provide financial advice/).waitFor();
-        expect(await footer.getByText(/educational purposes only/).isVisible()).toBe(true);
-        expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
-        expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(`https://stockpulse.app${path}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-        await screenshot(page, `public-${name}-${width}`);
-      });
+      it.each(PAGES)(
+        '$path shows its heading and the disclaimer, without horizontal scrolling',
+        async ({ path, name, heading }) => {
+          await page.goto(`${baseUrl}${path}`);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          const footer = page.locator('footer');
+          await footer.getByText(/does not provide financial advice/).waitFor();
+          expect(await footer.getByText(/educational purposes only/).isVisible()).toBe(true);
+          expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+          expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(
+            `https://stockpulse.app${path}`,
+          );
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          expect(overflow).toBeLessThanOrEqual(0);
+          await screenshot(page, `public-${name}-${width}`);
+        },
+      );
 
       it('the landing page has every element and its links', async () => {
         await page.goto(`${baseUrl}/`);
         await page.getByText('Social Media Monitoring').first().waitFor();
         expect(await page.title()).toMatch(/Monitor Social Media Stock Trends in Real Time/);
         const header = page.getByRole('navigation', { name: 'Main' });
-        for (const [name, href] of [['Features', '/features'], ['Pricing', '/pricing'], ['Blog', '/blog'], ['Sign In', '/auth']] as const) {
+        for (const [name, href] of [
+          ['Features', '/features'],
+          ['Pricing', '/pricing'],
+          ['Blog', '/blog'],
+          ['Sign In', '/auth'],
+        ] as const) {
           expect(await header.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
         }
         expect(await page.getByRole('button', { name: 'View Demo' }).isVisible()).toBe(true);
-        for (const title of ['Real-Time Monitoring', 'Smart Alerts', 'Sentiment Analysis', 'Price Integration', 'Secure & Reliable', 'Lightning Fast']) {
+        for (const title of [
+          'Real-Time Monitoring',
+          'Smart Alerts',
+          'Sentiment Analysis',
+          'Price Integration',
+          'Secure & Reliable',
+          'Lightning Fast',
+        ]) {
           expect(await page.getByRole('heading', { name: title }).isVisible()).toBe(true);
         }
         const text = await page.locator('main').innerText();
-        for (const snippet of ['Pro', '$49', '/month', '7-day free trial', 'No credit card required', 'Unlimited stock monitoring', 'Real-time alerts via email and SMS', 'Advanced sentiment analysis', 'Historical trend data', 'Priority support', '10,000+', '1M+', '99.9%']) {
+        for (const snippet of [
+          'Pro',
+          '$49',
+          '/month',
+          '7-day free trial',
+          'No credit card required',
+          'Unlimited stock monitoring',
+          'Real-time alerts via email and SMS',
+          'Advanced sentiment analysis',
+          'Historical trend data',
+          'Priority support',
+          '10,000+',
+          '1M+',
+          '99.9%',
+        ]) {
           expect(text).toContain(snippet);
         }
         const trials = page.getByRole('link', { name: 'Start Free Trial' });
         expect(await trials.count()).toBeGreaterThanOrEqual(2);
-        for (const href of await trials.evaluateAll((links) => links.map((a) => a.getAttribute('href')))) expect(href).toBe('/auth');
+        for (const href of await trials.evaluateAll((links) => links.map((a) => a.getAttribute('href'))))
+          expect(href).toBe('/auth');
         expect(await page.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/features');
         // Footer
-        const footerLinks = await page.locator('footer a').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
+        const footerLinks = await page
+          .locator('footer a')
+          .evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href')]));
         expect(footerLinks).toEqual(
           expect.arrayContaining([
             ['StockPulse', '/'],
@@ -245,7 +296,11 @@ describe('the public site', () => {
     await page.keyboard.press('Tab');
     const first = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
-      return { text: el.textContent, shadow: getComputedStyle(el).boxShadow, outline: getComputedStyle(el).outlineStyle };
+      return {
+        text: el.textContent,
+        shadow: getComputedStyle(el).boxShadow,
+        outline: getComputedStyle(el).outlineStyle,
+      };
     });
     expect(first.text).toContain('StockPulse');
     expect(first.shadow !== 'none' || first.outline !== 'none').toBe(true);
@@ -282,7 +337,15 @@ describe('the public site', () => {
     const robots = await fetch(`${baseUrl}/robots.txt`);
     expect(await robots.text()).toContain('Sitemap: https://stockpulse.app/sitemap.xml');
     const sitemap = await (await fetch(`${baseUrl}/sitemap.xml`)).text();
-    for (const path of ['/', '/features', '/pricing', '/privacy', '/terms', '/blog', ...NAMED_POSTS.map((p) => `/blog/${p.slug}`)]) {
+    for (const path of [
+      '/',
+      '/features',
+      '/pricing',
+      '/privacy',
+      '/terms',
+      '/blog',
+      ...NAMED_POSTS.map((p) => `/blog/${p.slug}`),
+    ]) {
       expect(sitemap).toContain(`<loc>https://stockpulse.app${path}</loc>`);
     }
   });

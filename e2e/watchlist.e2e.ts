@@ -19,7 +19,8 @@ describe('watchlist and alert kinds in the browser: star stocks, filter to My wa
   });
 
   const cards = () => page.getByRole('button', { name: /^Set alert for / });
-  const tickerOf = async (i: number) => ((await cards().nth(i).getAttribute('aria-label')) ?? '').replace('Set alert for ', '');
+  const tickerOf = async (i: number) =>
+    ((await cards().nth(i).getAttribute('aria-label')) ?? '').replace('Set alert for ', '');
 
   it('stars a stock on its card and another in its detail view; "My watchlist" shows only those, in the URL, after a reload too', async () => {
     // The grid lists the stocks with mentions in its range: over 24 hours (sorted by mentions) a starred stock cannot
@@ -31,7 +32,14 @@ describe('watchlist and alert kinds in the browser: star stocks, filter to My wa
     starred.push(first, second);
 
     await page.getByRole('button', { name: `Add ${first} to watchlist` }).click();
-    await expect.poll(() => page.getByRole('button', { name: `Remove ${first} from watchlist` }).first().getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('button', { name: `Remove ${first} from watchlist` })
+          .first()
+          .getAttribute('aria-pressed'),
+      )
+      .toBe('true');
 
     await page.getByRole('button', { name: new RegExp(`^${second}, .*: show details$`) }).click();
     const detail = page.getByRole('dialog', { name: new RegExp(`^${second} · `) });
@@ -93,7 +101,11 @@ describe('watchlist and alert kinds in the browser: star stocks, filter to My wa
     await card.getByRole('button', { name: `Delete alert for ${ticker}` }).click();
     await page.getByText('No alerts yet').waitFor();
     await page.evaluate(async () => {
-      const res = await fetch('/api/watchlist', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tickers: [] }) });
+      const res = await fetch('/api/watchlist', {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ tickers: [] }),
+      });
       if (!res.ok) throw new Error(`PUT /api/watchlist: ${res.status}`);
     });
   });

@@ -2,7 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../tests/support/webhookReceiver';
 import { seriousViolations } from './support/axe';
-import { deleteAllAlerts, launchBrowser, openSetAlertOnFirstCard, screenshot, signInThroughUi } from './support/browser';
+import {
+  deleteAllAlerts,
+  launchBrowser,
+  openSetAlertOnFirstCard,
+  screenshot,
+  signInThroughUi,
+} from './support/browser';
 
 describe('webhooks and the price after alerts in the browser', () => {
   let browser: Browser;
@@ -77,12 +83,21 @@ describe('webhooks and the price after alerts in the browser', () => {
       return (await row.getByRole('cell').nth(2).textContent()) ?? '';
     };
     await expect.poll(priceThen, { timeout: 240_000, interval: 5_000 }).toMatch(/^\$\d/);
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Stock', 'Fired', 'Price then', '+15 min', '+30 min', '+60 min']);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual([
+      'Stock',
+      'Fired',
+      'Price then',
+      '+15 min',
+      '+30 min',
+      '+60 min',
+    ]);
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells[0]).toBe(ticker);
     // Later moments wait for their time, or say the market is closed when it does not trade before them (night, weekend).
     for (const cell of cells.slice(3)) expect(cell).toMatch(/^(waiting|market closed)$/);
-    expect(await page.getByRole('region', { name: 'After your alerts' }).getByText('Simulated prices').isVisible()).toBe(true);
+    expect(
+      await page.getByRole('region', { name: 'After your alerts' }).getByText('Simulated prices').isVisible(),
+    ).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'alerts-after-your-alerts');
   }, 420_000);

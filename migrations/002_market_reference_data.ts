@@ -30,7 +30,9 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('last_updated', { useTz: true }).notNullable().defaultTo(db.fn.now());
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
   });
-  await db.raw(`ALTER TABLE stocks ADD CONSTRAINT stocks_sentiment_check CHECK (sentiment IN ('bullish','bearish','neutral'))`);
+  await db.raw(
+    `ALTER TABLE stocks ADD CONSTRAINT stocks_sentiment_check CHECK (sentiment IN ('bullish','bearish','neutral'))`,
+  );
   // Source lists per platform.
   await db.schema.createTable('platform_settings', (t) => {
     t.increments('id').primary();

@@ -17,7 +17,9 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('last_updated', { useTz: true }).notNullable().defaultTo(db.fn.now());
     t.index(['detected_at']);
   });
-  await db.raw(`ALTER TABLE trending_stocks ADD CONSTRAINT trending_stocks_sentiment_check CHECK (sentiment IN ('bullish','bearish','neutral'))`);
+  await db.raw(
+    `ALTER TABLE trending_stocks ADD CONSTRAINT trending_stocks_sentiment_check CHECK (sentiment IN ('bullish','bearish','neutral'))`,
+  );
 }
 
 export async function down(db: Knex): Promise<void> {

@@ -7,7 +7,9 @@ export async function up(db: Knex): Promise<void> {
     t.text('email').notNullable();
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
   });
-  await db.raw('CREATE UNIQUE INDEX newsletter_subscribers_email_lower_unique ON newsletter_subscribers (lower(email))');
+  await db.raw(
+    'CREATE UNIQUE INDEX newsletter_subscribers_email_lower_unique ON newsletter_subscribers (lower(email))',
+  );
 }
 
 export async function down(db: Knex): Promise<void> {

@@ -44,9 +44,15 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('attempted_at', { useTz: true });
     t.timestamp('sent_at', { useTz: true });
   });
-  await db.raw(`ALTER TABLE notifications ADD CONSTRAINT notifications_status_check CHECK (status IN ('pending','sending','sent','failed','unconfirmed'))`);
-  await db.raw(`ALTER TABLE notifications ADD CONSTRAINT notifications_channel_check CHECK (channel IN ('email','sms'))`);
-  await db.raw(`CREATE INDEX notifications_open_index ON notifications (id) WHERE status IN ('pending','failed','sending')`);
+  await db.raw(
+    `ALTER TABLE notifications ADD CONSTRAINT notifications_status_check CHECK (status IN ('pending','sending','sent','failed','unconfirmed'))`,
+  );
+  await db.raw(
+    `ALTER TABLE notifications ADD CONSTRAINT notifications_channel_check CHECK (channel IN ('email','sms'))`,
+  );
+  await db.raw(
+    `CREATE INDEX notifications_open_index ON notifications (id) WHERE status IN ('pending','failed','sending')`,
+  );
   await db.raw('CREATE INDEX notifications_user_index ON notifications (user_id, created_at DESC)');
 
   await db.schema.createTable('outbox_messages', (t) => {

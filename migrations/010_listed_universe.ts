@@ -34,7 +34,9 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('detected_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
     t.index(['detected_at']);
   });
-  await db.raw(`ALTER TABLE ticker_universe_changes ADD CONSTRAINT ticker_universe_changes_kind_check CHECK (kind IN ('added','delisted','renamed'))`);
+  await db.raw(
+    `ALTER TABLE ticker_universe_changes ADD CONSTRAINT ticker_universe_changes_kind_check CHECK (kind IN ('added','delisted','renamed'))`,
+  );
 }
 
 export async function down(db: Knex): Promise<void> {

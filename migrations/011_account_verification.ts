@@ -33,7 +33,9 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
     t.index(['user_id', 'purpose']);
   });
-  await db.raw(`ALTER TABLE account_tokens ADD CONSTRAINT account_tokens_purpose_check CHECK (purpose IN ('verify_email','reset_password','change_email','verify_phone'))`);
+  await db.raw(
+    `ALTER TABLE account_tokens ADD CONSTRAINT account_tokens_purpose_check CHECK (purpose IN ('verify_email','reset_password','change_email','verify_phone'))`,
+  );
 
   await db.schema.createTable('login_sources', (t) => {
     t.uuid('user_id').notNullable().references('users.id').onDelete('CASCADE');

@@ -8,7 +8,9 @@ export async function up(db: Knex): Promise<void> {
   await db.raw(`DELETE FROM alerts a USING alerts b
     WHERE a.user_id = b.user_id AND a.stock_id = b.stock_id AND a.mention_threshold = b.mention_threshold
       AND a.window_minutes = b.window_minutes AND a.id > b.id`);
-  await db.raw('CREATE UNIQUE INDEX alerts_user_stock_threshold_window_unique ON alerts (user_id, stock_id, mention_threshold, window_minutes)');
+  await db.raw(
+    'CREATE UNIQUE INDEX alerts_user_stock_threshold_window_unique ON alerts (user_id, stock_id, mention_threshold, window_minutes)',
+  );
 }
 
 export async function down(db: Knex): Promise<void> {

@@ -7,7 +7,13 @@ import type { Knex } from 'knex';
  */
 export async function up(db: Knex): Promise<void> {
   await db('users')
-    .where({ role: 'admin', subscription_status: 'active', username: 'admin', first_name: 'StockPulse', last_name: 'Admin' })
+    .where({
+      role: 'admin',
+      subscription_status: 'active',
+      username: 'admin',
+      first_name: 'StockPulse',
+      last_name: 'Admin',
+    })
     .whereNull('stripe_subscription_id')
     .update({ subscription_status: 'none', updated_at: db.fn.now() });
 }

@@ -5,7 +5,9 @@ import type { Knex } from 'knex';
  * USERNAME_PATTERN). NOT VALID: rows written before this rule keep their name, every new or changed one must follow it.
  */
 export async function up(db: Knex): Promise<void> {
-  await db.raw(`ALTER TABLE users ADD CONSTRAINT users_username_format CHECK (username ~ '^[A-Za-z0-9_]{3,30}$') NOT VALID`);
+  await db.raw(
+    `ALTER TABLE users ADD CONSTRAINT users_username_format CHECK (username ~ '^[A-Za-z0-9_]{3,30}$') NOT VALID`,
+  );
 }
 
 export async function down(db: Knex): Promise<void> {

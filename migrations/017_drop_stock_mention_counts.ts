@@ -1,6 +1,13 @@
 import type { Knex } from 'knex';
 
-const COUNT_COLUMNS = ['total_mentions', 'reddit_mentions', 'twitter_mentions', 'youtube_mentions', 'tiktok_mentions', 'instagram_mentions'] as const;
+const COUNT_COLUMNS = [
+  'total_mentions',
+  'reddit_mentions',
+  'twitter_mentions',
+  'youtube_mentions',
+  'tiktok_mentions',
+  'instagram_mentions',
+] as const;
 
 // The stock list counts mentions from the ClickHouse rollups for the range asked; these per-scan 24-hour copies in
 // Postgres had no reader, so they only cost a rewrite of every stock row after every scan.

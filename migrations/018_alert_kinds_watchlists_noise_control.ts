@@ -23,7 +23,9 @@ export async function up(db: Knex): Promise<void> {
     t.text('last_sentiment');
   });
   await db.raw('ALTER TABLE alerts ALTER COLUMN stock_id DROP NOT NULL, ALTER COLUMN mention_threshold DROP NOT NULL');
-  await db.raw(`ALTER TABLE alerts ADD CONSTRAINT alerts_kind_check CHECK (kind IN ('threshold','spike','new_trend','sentiment_flip'))`);
+  await db.raw(
+    `ALTER TABLE alerts ADD CONSTRAINT alerts_kind_check CHECK (kind IN ('threshold','spike','new_trend','sentiment_flip'))`,
+  );
   await db.raw(`ALTER TABLE alerts ADD CONSTRAINT alerts_kind_params_check CHECK (
     CASE kind
       WHEN 'threshold' THEN stock_id IS NOT NULL AND mention_threshold IS NOT NULL
@@ -31,7 +33,9 @@ export async function up(db: Knex): Promise<void> {
       WHEN 'sentiment_flip' THEN stock_id IS NOT NULL AND min_mentions >= 1
       WHEN 'new_trend' THEN trend_scope IN ('stock','watchlist','any') AND (stock_id IS NOT NULL) = (trend_scope = 'stock')
     END)`);
-  await db.raw(`ALTER TABLE alerts ADD CONSTRAINT alerts_last_sentiment_check CHECK (last_sentiment IN ('bullish','bearish'))`);
+  await db.raw(
+    `ALTER TABLE alerts ADD CONSTRAINT alerts_last_sentiment_check CHECK (last_sentiment IN ('bullish','bearish'))`,
+  );
   // One alert per user and identical parameters (of any kind): duplicates only multiplied the messages of one event.
   await db.raw('DROP INDEX IF EXISTS alerts_user_stock_threshold_window_unique');
   await db.raw(`CREATE UNIQUE INDEX alerts_user_kind_params_unique ON alerts (user_id, kind, COALESCE(stock_id, 0), COALESCE(mention_threshold, 0),
@@ -64,15 +68,21 @@ export async function up(db: Knex): Promise<void> {
   await db.raw(`ALTER TABLE users ADD CONSTRAINT users_quiet_hours_check CHECK (
     (quiet_hours_start IS NULL) = (quiet_hours_end IS NULL)
     AND quiet_hours_start ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' AND quiet_hours_end ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$')`);
-  await db.raw('ALTER TABLE users ADD CONSTRAINT users_max_alerts_per_hour_check CHECK (max_alerts_per_hour BETWEEN 1 AND 100)');
+  await db.raw(
+    'ALTER TABLE users ADD CONSTRAINT users_max_alerts_per_hour_check CHECK (max_alerts_per_hour BETWEEN 1 AND 100)',
+  );
 
   await db.schema.alterTable('notifications', (t) => {
     t.bigInteger('batch_id').references('notifications.id').onDelete('SET NULL');
   });
   await db.raw('ALTER TABLE notifications DROP CONSTRAINT notifications_status_check');
-  await db.raw(`ALTER TABLE notifications ADD CONSTRAINT notifications_status_check CHECK (status IN ('pending','sending','sent','failed','unconfirmed','held','batched'))`);
+  await db.raw(
+    `ALTER TABLE notifications ADD CONSTRAINT notifications_status_check CHECK (status IN ('pending','sending','sent','failed','unconfirmed','held','batched'))`,
+  );
   await db.raw(`CREATE INDEX notifications_held_index ON notifications (user_id, channel) WHERE status = 'held'`);
-  await db.raw(`CREATE INDEX notifications_alert_sent_index ON notifications (user_id, channel, created_at) WHERE kind IN ('alert','alert_digest')`);
+  await db.raw(
+    `CREATE INDEX notifications_alert_sent_index ON notifications (user_id, channel, created_at) WHERE kind IN ('alert','alert_digest')`,
+  );
 }
 
 export async function down(db: Knex): Promise<void> {
@@ -80,9 +90,13 @@ export async function down(db: Knex): Promise<void> {
   await db.raw('DROP INDEX IF EXISTS notifications_held_index');
   await db.raw(`UPDATE notifications SET status = 'sent' WHERE status IN ('held','batched')`);
   await db.raw('ALTER TABLE notifications DROP CONSTRAINT notifications_status_check');
-  await db.raw(`ALTER TABLE notifications ADD CONSTRAINT notifications_status_check CHECK (status IN ('pending','sending','sent','failed','unconfirmed'))`);
+  await db.raw(
+    `ALTER TABLE notifications ADD CONSTRAINT notifications_status_check CHECK (status IN ('pending','sending','sent','failed','unconfirmed'))`,
+  );
   await db.schema.alterTable('notifications', (t) => t.dropColumn('batch_id'));
-  await db.raw('ALTER TABLE users DROP CONSTRAINT users_max_alerts_per_hour_check, DROP CONSTRAINT users_quiet_hours_check');
+  await db.raw(
+    'ALTER TABLE users DROP CONSTRAINT users_max_alerts_per_hour_check, DROP CONSTRAINT users_quiet_hours_check',
+  );
   await db.schema.alterTable('users', (t) => {
     t.dropColumn('max_alerts_per_hour');
     t.dropColumn('quiet_hours_end');
@@ -93,7 +107,9 @@ export async function down(db: Knex): Promise<void> {
   await db.schema.dropTableIfExists('alert_trend_entries');
   await db.raw('DROP INDEX IF EXISTS alerts_user_kind_params_unique');
   await db.raw(`DELETE FROM alerts WHERE kind <> 'threshold'`);
-  await db.raw('ALTER TABLE alerts DROP CONSTRAINT alerts_last_sentiment_check, DROP CONSTRAINT alerts_kind_params_check, DROP CONSTRAINT alerts_kind_check');
+  await db.raw(
+    'ALTER TABLE alerts DROP CONSTRAINT alerts_last_sentiment_check, DROP CONSTRAINT alerts_kind_params_check, DROP CONSTRAINT alerts_kind_check',
+  );
   await db.raw('ALTER TABLE alerts ALTER COLUMN stock_id SET NOT NULL, ALTER COLUMN mention_threshold SET NOT NULL');
   await db.schema.alterTable('alerts', (t) => {
     t.dropColumn('last_sentiment');
@@ -102,5 +118,7 @@ export async function down(db: Knex): Promise<void> {
     t.dropColumn('spike_factor');
     t.dropColumn('kind');
   });
-  await db.raw('CREATE UNIQUE INDEX alerts_user_stock_threshold_window_unique ON alerts (user_id, stock_id, mention_threshold, window_minutes)');
+  await db.raw(
+    'CREATE UNIQUE INDEX alerts_user_stock_threshold_window_unique ON alerts (user_id, stock_id, mention_threshold, window_minutes)',
+  );
 }

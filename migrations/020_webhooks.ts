@@ -14,7 +14,9 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(db.fn.now());
     t.unique(['user_id', 'url']);
   });
-  await db.raw(`ALTER TABLE webhook_targets ADD CONSTRAINT webhook_targets_format_check CHECK (format IN ('json','slack','discord'))`);
+  await db.raw(
+    `ALTER TABLE webhook_targets ADD CONSTRAINT webhook_targets_format_check CHECK (format IN ('json','slack','discord'))`,
+  );
 
   await db.schema.createTable('webhook_secrets', (t) => {
     t.uuid('user_id').primary().references('users.id').onDelete('CASCADE');
@@ -27,7 +29,9 @@ export async function up(db: Knex): Promise<void> {
     t.text('url').notNullable();
     t.text('format').notNullable().defaultTo('json');
   });
-  await db.raw(`ALTER TABLE alert_webhooks ADD CONSTRAINT alert_webhooks_format_check CHECK (format IN ('json','slack','discord'))`);
+  await db.raw(
+    `ALTER TABLE alert_webhooks ADD CONSTRAINT alert_webhooks_format_check CHECK (format IN ('json','slack','discord'))`,
+  );
 
   await db.schema.createTable('webhook_deliveries', (t) => {
     t.bigIncrements('id').primary();
@@ -47,7 +51,9 @@ export async function up(db: Knex): Promise<void> {
     t.timestamp('last_attempt_at', { useTz: true });
     t.timestamp('delivered_at', { useTz: true });
   });
-  await db.raw(`ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_status_check CHECK (status IN ('pending','delivering','delivered','failed'))`);
+  await db.raw(
+    `ALTER TABLE webhook_deliveries ADD CONSTRAINT webhook_deliveries_status_check CHECK (status IN ('pending','delivering','delivered','failed'))`,
+  );
   await db.raw('CREATE INDEX webhook_deliveries_user_index ON webhook_deliveries (user_id, created_at DESC)');
   await db.raw(`CREATE INDEX webhook_deliveries_pending_index ON webhook_deliveries (id) WHERE status = 'pending'`);
 }

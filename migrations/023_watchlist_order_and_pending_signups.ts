@@ -17,7 +17,9 @@ export async function up(db: Knex): Promise<void> {
       FROM watchlist_items wi JOIN stocks s ON s.id = wi.stock_id
     ) ordered
     WHERE w.user_id = ordered.user_id AND w.stock_id = ordered.stock_id`);
-  await db.raw(`SELECT setval(pg_get_serial_sequence('watchlist_items', 'starred_seq'), COALESCE((SELECT max(starred_seq) FROM watchlist_items), 0) + 1, false)`);
+  await db.raw(
+    `SELECT setval(pg_get_serial_sequence('watchlist_items', 'starred_seq'), COALESCE((SELECT max(starred_seq) FROM watchlist_items), 0) + 1, false)`,
+  );
   await db.raw('ALTER TABLE watchlist_items ALTER COLUMN starred_seq SET NOT NULL');
 
   await db.schema.alterTable('users', (t) => {

@@ -61,6 +61,9 @@ const source: Knex.MigrationSource<[string, Migration]> = {
 };
 
 export async function migratePostgres(db: Knex): Promise<string[]> {
-  const [, applied] = (await db.migrate.latest({ migrationSource: source, tableName: 'knex_migrations' })) as [number, string[]];
+  const [, applied] = (await db.migrate.latest({ migrationSource: source, tableName: 'knex_migrations' })) as [
+    number,
+    string[],
+  ];
   return applied;
 }

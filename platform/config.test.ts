@@ -25,14 +25,20 @@ describe('loadConfig', () => {
 
   it('turns payments on only with both Stripe keys', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' }).paymentsEnabled).toBe(false);
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).paymentsEnabled).toBe(true);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' }).paymentsEnabled).toBe(
+      true,
+    );
   });
 
   it('refuses secure cookies without a trusted proxy, in one line saying what to set', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://stockpulse.example' })).toThrow(
-      new ConfigError('Secure session cookies need HTTPS, and the API serves plain HTTP: set TRUST_PROXY=true behind your HTTPS reverse proxy, or use an http PUBLIC_URL'),
+      new ConfigError(
+        'Secure session cookies need HTTPS, and the API serves plain HTTP: set TRUST_PROXY=true behind your HTTPS reverse proxy, or use an http PUBLIC_URL',
+      ),
     );
-    expect(() => loadConfig({ COOKIE_SECURE: 'true' })).toThrow(/set TRUST_PROXY=true behind your HTTPS reverse proxy, or COOKIE_SECURE=false$/);
+    expect(() => loadConfig({ COOKIE_SECURE: 'true' })).toThrow(
+      /set TRUST_PROXY=true behind your HTTPS reverse proxy, or COOKIE_SECURE=false$/,
+    );
     expect(loadConfig({ PUBLIC_URL: 'https://stockpulse.example', TRUST_PROXY: 'true' }).secureCookies).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://stockpulse.example', COOKIE_SECURE: 'false' }).secureCookies).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'http://localhost:3000' }).secureCookies).toBe(false);

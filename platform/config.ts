@@ -7,7 +7,10 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.string().url().optional());
 const booleanFlag = z.preprocess(
   (v) => (v === undefined || v === '' ? undefined : String(v).toLowerCase()),
-  z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
 );
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -31,9 +34,18 @@ export const envSchema = z.object({
   CLICKHOUSE_URL: optionalUrl,
   CLICKHOUSE_USER: z.string().default('default'),
   CLICKHOUSE_PASSWORD: z.string().default(''),
-  CLICKHOUSE_DATABASE: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain identifier').default('stockpulse'),
+  CLICKHOUSE_DATABASE: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain identifier')
+    .default('stockpulse'),
   /** A ClickHouse cluster's name (remote_servers): migrations then build Replicated* tables behind Distributed ones. */
-  CLICKHOUSE_CLUSTER: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain identifier').optional()),
+  CLICKHOUSE_CLUSTER: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain identifier')
+      .optional(),
+  ),
   /** Days each ClickHouse table keeps its rows (platform/retention.ts: what each one serves, and the least it may be). */
   RETENTION_POSTS_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
   RETENTION_MENTIONS_DAYS: z.coerce.number().int().min(15).max(36_500).default(730),
@@ -82,7 +94,10 @@ export const envSchema = z.object({
   PRICE_PROVIDER: z.enum(['massive', 'tiingo']).default('massive'),
   PRICE_API_KEY: optionalString,
   PRICE_API_URL: optionalUrl,
-  PRICE_API_REQUESTS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000_000).optional()),
+  PRICE_API_REQUESTS_PER_HOUR: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000_000).optional(),
+  ),
   TICKER_LISTINGS_URL: optionalUrl,
 
   SESSION_SECRET: optionalString,
@@ -108,9 +123,16 @@ export const envSchema = z.object({
     .string()
     .default('443')
     .transform((v, ctx) => {
-      const ports = v.split(',').map((p) => p.trim()).filter(Boolean).map(Number);
+      const ports = v
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map(Number);
       if (ports.length === 0 || ports.some((p) => !Number.isInteger(p) || p < 1 || p > 65535)) {
-        ctx.addIssue({ code: 'custom', message: 'WEBHOOK_ALLOWED_PORTS must be a comma-separated list of ports (1-65535)' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'WEBHOOK_ALLOWED_PORTS must be a comma-separated list of ports (1-65535)',
+        });
         return z.NEVER;
       }
       return ports;
@@ -143,7 +165,8 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** The product's public base URL, the one every link in e-mails, SMS and webhooks starts with: PUBLIC_URL, else this machine's port. */
-export const publicUrlOf = (env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string => (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+export const publicUrlOf = (env: Pick<Env, 'PUBLIC_URL' | 'PORT'>): string =>
+  (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
 
 /** Parses the environment; an invalid variable stops start-up with a message naming it. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -161,7 +184,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       `Secure session cookies need HTTPS, and the API serves plain HTTP: set TRUST_PROXY=true behind your HTTPS reverse proxy${env.COOKIE_SECURE ? ', or COOKIE_SECURE=false' : ', or use an http PUBLIC_URL'}`,
     );
   }
-  if (env.CLICKHOUSE_CLUSTER && !env.CLICKHOUSE_URL) throw new ConfigError('Invalid configuration: CLICKHOUSE_CLUSTER needs CLICKHOUSE_URL (embedded chDB is one server)');
+  if (env.CLICKHOUSE_CLUSTER && !env.CLICKHOUSE_URL)
+    throw new ConfigError(
+      'Invalid configuration: CLICKHOUSE_CLUSTER needs CLICKHOUSE_URL (embedded chDB is one server)',
+    );
   const distributed = Boolean(env.DATABASE_URL && env.CLICKHOUSE_URL && env.TEMPORAL_ADDRESS);
   return {
     env,

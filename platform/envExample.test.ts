@@ -16,13 +16,18 @@ describe('.env.example', () => {
     const lines = envExample.split('\n');
     for (const name of documented) {
       const index = lines.findIndex((l) => l.startsWith(`${name}=`));
-      const above = lines.slice(0, index).reverse().find((l) => l.trim() !== '');
+      const above = lines
+        .slice(0, index)
+        .reverse()
+        .find((l) => l.trim() !== '');
       expect(above, `${name} needs a comment`).toMatch(/^#|^[A-Z_]+=/);
     }
   });
 
   it('is itself a valid configuration', () => {
-    const values = Object.fromEntries(envExample.split('\n').flatMap((l) => (/^([A-Z0-9_]+)=(.*)$/.exec(l) ? [[RegExp.$1, RegExp.$2]] : [])));
+    const values = Object.fromEntries(
+      envExample.split('\n').flatMap((l) => (/^([A-Z0-9_]+)=(.*)$/.exec(l) ? [[RegExp.$1, RegExp.$2]] : [])),
+    );
     expect(() => loadConfig(values)).not.toThrow();
   });
 });

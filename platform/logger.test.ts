@@ -21,7 +21,8 @@ describe('logger redaction', () => {
       nested: { sessionToken: 't0k3n', ok: 'kept' },
     });
     const text = lines.join('');
-    for (const secret of ['hunter22', 'scrypt$', 'sk_test_abc123', 'sk_live_ZZZ999', 'whsec_abc', 't0k3n']) expect(text).not.toContain(secret);
+    for (const secret of ['hunter22', 'scrypt$', 'sk_test_abc123', 'sk_live_ZZZ999', 'whsec_abc', 't0k3n'])
+      expect(text).not.toContain(secret);
     expect(text).toContain('kept');
     expect(JSON.parse(text).detail).toBe('failed with [redacted] and [redacted] and [redacted]');
   });

@@ -10,7 +10,8 @@ export function setLogLevel(level: Level): void {
 
 // Defence in depth: even a field passed by mistake never prints a secret.
 const SECRET_KEY = /password|secret|token|authorization|cookie|api[-_]?key|hash/i;
-const SECRET_VALUE = /scrypt\$\d+\$[^"\s]+|\b(sk|rk)_(live|test)_[A-Za-z0-9]+|\bwhsec_[A-Za-z0-9]+|\bpk_(live|test)_[A-Za-z0-9]+/g;
+const SECRET_VALUE =
+  /scrypt\$\d+\$[^"\s]+|\b(sk|rk)_(live|test)_[A-Za-z0-9]+|\bwhsec_[A-Za-z0-9]+|\bpk_(live|test)_[A-Za-z0-9]+/g;
 
 function redact(key: string, value: unknown): unknown {
   if (key && SECRET_KEY.test(key) && value !== null && typeof value !== 'object') return '[redacted]';

@@ -9,7 +9,9 @@ const MAX_MEM = 128 * params.N * params.r * 2;
 export type DeriveKey = (password: string, salt: Buffer, keyLength: number, options: ScryptOptions) => Promise<Buffer>;
 
 const deriveOnLibuv: DeriveKey = (password, salt, keyLength, options) =>
-  new Promise((resolve, reject) => scrypt(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))));
+  new Promise((resolve, reject) =>
+    scrypt(password, salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key))),
+  );
 
 /** Encoded as scrypt$N$r$p$salt$hash (base64), so parameters can be raised later without breaking old hashes. */
 export async function hashPassword(password: string, derive: DeriveKey = deriveOnLibuv): Promise<string> {
@@ -18,11 +20,20 @@ export async function hashPassword(password: string, derive: DeriveKey = deriveO
   return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
-export async function verifyPassword(password: string, encoded: string, derive: DeriveKey = deriveOnLibuv): Promise<boolean> {
+export async function verifyPassword(
+  password: string,
+  encoded: string,
+  derive: DeriveKey = deriveOnLibuv,
+): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = encoded.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
-  const actual = await derive(password.normalize('NFKC'), Buffer.from(salt, 'base64'), KEY_LENGTH, { N: Number(n), r: Number(r), p: Number(p), maxmem: MAX_MEM });
+  const actual = await derive(password.normalize('NFKC'), Buffer.from(salt, 'base64'), KEY_LENGTH, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: MAX_MEM,
+  });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

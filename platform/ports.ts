@@ -7,7 +7,11 @@ export async function assertPortFree(port: number, what: string, variable: strin
     const server = net.createServer();
     server.once('error', (err: NodeJS.ErrnoException) => {
       if (err.code === 'EADDRINUSE') {
-        reject(new StartupError(`Port ${port} (${what}) is already in use. Stop the other process or set ${variable} to a free port.`));
+        reject(
+          new StartupError(
+            `Port ${port} (${what}) is already in use. Stop the other process or set ${variable} to a free port.`,
+          ),
+        );
       } else {
         reject(new StartupError(`Cannot bind port ${port} (${what}): ${err.message}`));
       }
@@ -23,7 +27,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }

@@ -14,7 +14,10 @@ const tcpOpen = (port: number) =>
   });
 
 /** Connects with the handle's URL, with its password replaced (or over TCP), and reports the outcome. */
-async function tryConnect(url: string, changes: { password?: string; host?: string; port?: number } = {}): Promise<string> {
+async function tryConnect(
+  url: string,
+  changes: { password?: string; host?: string; port?: number } = {},
+): Promise<string> {
   const target = new URL(url);
   if (changes.password !== undefined) target.password = changes.password;
   if (changes.host) target.host = `${changes.host}:${changes.port}`;
@@ -62,7 +65,9 @@ describe('embedded PostgreSQL: a password of its own and no TCP unless asked', (
     const port = await freePort();
     postgres = await startEmbeddedPostgres({ dataDir, port, database: 'auth_test', tcp: true });
     expect(await tryConnect(postgres.url, { host: '127.0.0.1', port })).toBe('connected');
-    expect(await tryConnect(postgres.url, { host: '127.0.0.1', port, password: 'stockpulse' })).toMatch(/password authentication failed/);
+    expect(await tryConnect(postgres.url, { host: '127.0.0.1', port, password: 'stockpulse' })).toMatch(
+      /password authentication failed/,
+    );
   }, 120_000);
 
   it('an install from before per-install passwords gets a random one on its next start', async () => {

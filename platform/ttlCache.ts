@@ -28,7 +28,9 @@ export interface TtlCache<K, V> {
 }
 
 /** Every cache of the product: lru-cache with a TTL, one load in flight per key, failures not cached. Keys and values are never null or undefined (lru-cache's rule). */
-export function createTtlCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(options: TtlCacheOptions<V>): TtlCache<K, V> {
+export function createTtlCache<K extends NonNullable<unknown>, V extends NonNullable<unknown>>(
+  options: TtlCacheOptions<V>,
+): TtlCache<K, V> {
   const { ttlMs, ttlOf } = options;
   const staleMs = Math.max(0, options.staleWhileRevalidateMs ?? 0);
   const clock = options.now ?? Date.now;
@@ -76,7 +78,10 @@ export interface CachedValue<V> {
 }
 
 /** The single-key form of createTtlCache, for a read without parameters. */
-export function cachedValue<V extends NonNullable<unknown>>(read: () => Promise<V>, options: TtlCacheOptions<V>): CachedValue<V> {
+export function cachedValue<V extends NonNullable<unknown>>(
+  read: () => Promise<V>,
+  options: TtlCacheOptions<V>,
+): CachedValue<V> {
   const cache = createTtlCache<'value', V>(options);
   return {
     get: () => cache.get('value', read),

@@ -6,7 +6,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 function runAnalyse(input: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('node_modules/.bin/tsx', ['scripts/analyse.ts'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('node_modules/.bin/tsx', ['scripts/analyse.ts'], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -30,9 +33,16 @@ describe('npm run analyse (scripts/analyse.ts)', () => {
     ].join('\r\n');
     const { code, stdout, stderr } = await runAnalyse(input);
     expect(code).toBe(0);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines).toHaveLength(6);
-    expect(lines[0]).toEqual({ id: 'a1', tickers: ['NVDA', 'TSLA'], sentiment: { label: 'bullish', compound: expect.any(Number), confidence: expect.any(Number) } });
+    expect(lines[0]).toEqual({
+      id: 'a1',
+      tickers: ['NVDA', 'TSLA'],
+      sentiment: { label: 'bullish', compound: expect.any(Number), confidence: expect.any(Number) },
+    });
     expect(lines[1]).toMatchObject({ id: 2, tickers: ['TSLA'], sentiment: { label: 'bearish' } });
     expect(lines[2]).toMatchObject({ id: null, line: 4, error: expect.stringContaining('invalid JSON') });
     expect(lines[3]).toMatchObject({ id: 'x', line: 5, error: expect.stringContaining('text') });
@@ -43,7 +53,10 @@ describe('npm run analyse (scripts/analyse.ts)', () => {
 
   it('streams a large input', async () => {
     const n = 5_000;
-    const input = Array.from({ length: n }, (_, i) => JSON.stringify({ id: i, text: `post ${i}: $AAPL up ${i % 9}% today` })).join('\n') + '\n';
+    const input =
+      Array.from({ length: n }, (_, i) => JSON.stringify({ id: i, text: `post ${i}: $AAPL up ${i % 9}% today` })).join(
+        '\n',
+      ) + '\n';
     const { code, stdout } = await runAnalyse(input);
     expect(code).toBe(0);
     const lines = stdout.trim().split('\n');

@@ -15,7 +15,12 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { z } from 'zod';
 import { createPostAnalyser } from '../domain/signal/analysePost';
-import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentScore } from '../domain/signal/sentimentModel';
+import {
+  createSentimentAnalyser,
+  loadSentimentModel,
+  SentimentModelError,
+  type SentimentScore,
+} from '../domain/signal/sentimentModel';
 import { loadTickerData } from '../domain/signal/tickerData';
 
 const PostLine = z.object({
@@ -84,6 +89,8 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   // A missing or corrupt model is one line naming the file; anything else keeps its stack.
-  process.stderr.write(`analyse: ${err instanceof SentimentModelError ? err.message : err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+  process.stderr.write(
+    `analyse: ${err instanceof SentimentModelError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exitCode = 1;
 });

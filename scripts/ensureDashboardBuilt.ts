@@ -25,6 +25,12 @@ export function ensureDashboardBuilt(log: (m: string) => void): void {
   if (builtAt > Math.max(...sources.map(newestSourceTime))) return;
   log('building the dashboard (npm run build: vite build, then pre-rendering the public pages)');
   const tsx = path.join(projectRoot, 'node_modules', '.bin', 'tsx');
-  const result = spawnSync(tsx, [path.join('scripts', 'build', 'buildDashboard.ts')], { cwd: projectRoot, stdio: 'inherit' });
-  if (result.status !== 0) throw new StartupError('The dashboard build failed (see the output above); fix it or run "npm run build" to retry.');
+  const result = spawnSync(tsx, [path.join('scripts', 'build', 'buildDashboard.ts')], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0)
+    throw new StartupError(
+      'The dashboard build failed (see the output above); fix it or run "npm run build" to retry.',
+    );
 }

@@ -71,10 +71,24 @@ async function main(): Promise<void> {
       n: idx.length,
       cv: cvSide.get(s),
       loso: losoSide.get(s),
-      learned: scoreLabels(gold, idx.map((i) => argmaxLabel(linear.cv, i * 3))),
-      lodo: SUPPLEMENT_SETS.has(set.name) ? undefined : scoreLabels(gold, idx.map((i) => argmaxLabel(linear.loso, i * 3))),
-      lexicon: scoreLabels(gold, set.posts.map((p) => scoreSentiment(p.text).label)),
-      vader: scoreLabels(gold, set.posts.map((p) => plainVaderSentiment(p.text).label)),
+      learned: scoreLabels(
+        gold,
+        idx.map((i) => argmaxLabel(linear.cv, i * 3)),
+      ),
+      lodo: SUPPLEMENT_SETS.has(set.name)
+        ? undefined
+        : scoreLabels(
+            gold,
+            idx.map((i) => argmaxLabel(linear.loso, i * 3)),
+          ),
+      lexicon: scoreLabels(
+        gold,
+        set.posts.map((p) => scoreSentiment(p.text).label),
+      ),
+      vader: scoreLabels(
+        gold,
+        set.posts.map((p) => plainVaderSentiment(p.text).label),
+      ),
     };
   });
   const judged = rows.filter((_, s) => !SUPPLEMENT_SETS.has(sets[s]!.name));
@@ -84,7 +98,10 @@ async function main(): Promise<void> {
   });
   const printTable = (table: string[][]) => {
     const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
-    for (const row of table) console.log('  ' + row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '));
+    for (const row of table)
+      console.log(
+        '  ' + row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '),
+      );
   };
 
   const st = measured.setting;
@@ -95,25 +112,56 @@ async function main(): Promise<void> {
       `combination = ${weight} × transformer + ${(1 - weight).toFixed(1)} × linear probabilities; the linear model's on the same posts`,
   );
   const kinds = (f: SideBySide | undefined) => [fmt(f?.transformer), fmt(f?.combination), fmt(f?.linear)];
-  const meanOf = (pick: (r: (typeof rows)[0]) => SideBySide | undefined) => [mean((r) => pick(r)?.transformer), mean((r) => pick(r)?.combination), mean((r) => pick(r)?.linear)].map(fmt);
+  const meanOf = (pick: (r: (typeof rows)[0]) => SideBySide | undefined) =>
+    [mean((r) => pick(r)?.transformer), mean((r) => pick(r)?.combination), mean((r) => pick(r)?.linear)].map(fmt);
   printTable([
-    ['set', 'posts', 'transformer (k-fold)', 'combination (k-fold)', 'linear (k-fold)', 'transformer (leave set out)', 'combination (leave set out)', 'linear (leave set out)'],
+    [
+      'set',
+      'posts',
+      'transformer (k-fold)',
+      'combination (k-fold)',
+      'linear (k-fold)',
+      'transformer (leave set out)',
+      'combination (leave set out)',
+      'linear (leave set out)',
+    ],
     ...rows.map((r) => [r.name, String(r.cv?.n ?? 0), ...kinds(r.cv), ...kinds(r.loso)]),
     ['mean of judged sets', '', ...meanOf((r) => r.cv), ...meanOf((r) => r.loso)],
   ]);
-  console.log(`  every post: learned linear model ${model.version}; ${config.folds}-fold CV with L2 ${config.l2}, ${config.epochs} epochs, seed ${config.seed}`);
+  console.log(
+    `  every post: learned linear model ${model.version}; ${config.folds}-fold CV with L2 ${config.l2}, ${config.epochs} epochs, seed ${config.seed}`,
+  );
   printTable([
-    ['set', 'posts', `learned (${config.folds}-fold CV)`, 'learned (leave set out)', 'lexicon (previous)', 'plain VADER'],
+    [
+      'set',
+      'posts',
+      `learned (${config.folds}-fold CV)`,
+      'learned (leave set out)',
+      'lexicon (previous)',
+      'plain VADER',
+    ],
     ...rows.map((r) => [r.name, String(r.n), fmt(r.learned), fmt(r.lodo), fmt(r.lexicon), fmt(r.vader)]),
-    ['mean of judged sets', '', fmt(mean((r) => r.learned)), fmt(mean((r) => r.lodo)), fmt(mean((r) => r.lexicon)), fmt(mean((r) => r.vader))],
+    [
+      'mean of judged sets',
+      '',
+      fmt(mean((r) => r.learned)),
+      fmt(mean((r) => r.lodo)),
+      fmt(mean((r) => r.lexicon)),
+      fmt(mean((r) => r.vader)),
+    ],
   ]);
 
   const analyser: SentimentAnalyser = createSentimentAnalyser(model);
   const own = (file: string) => {
     const posts = projectSet(file);
-    return scoreLabels(posts.map((p) => p.label), posts.map((p) => analyser.analyse(p.text).label));
+    return scoreLabels(
+      posts.map((p) => p.label),
+      posts.map((p) => analyser.analyse(p.text).label),
+    );
   };
-  console.log(`  project sets (committed model): labelledPosts ${fmt(own('labelledPosts.jsonl'))}, heldOutPosts ${fmt(own('heldOutPosts.jsonl'))}`);
+  console.log(
+    `  project sets (committed model): labelledPosts ${fmt(own('labelledPosts.jsonl'))}, heldOutPosts ${fmt(own('heldOutPosts.jsonl'))}`,
+  );
 
   const texts = sets.flatMap((s) => s.posts.map((p) => p.text));
   console.log(
@@ -121,7 +169,9 @@ async function main(): Promise<void> {
       `lexicon ${postsPerSecond(texts, scoreSentiment).toLocaleString('en-US')}, plain VADER ${postsPerSecond(texts, plainVaderSentiment).toLocaleString('en-US')}`,
   );
   await reportTransformerSpeed(transformerInfo, analyser, texts);
-  reportTickerAccuracy(evaluateTickers({ dataDir: path.resolve(dataDir), payloadsDir: path.resolve(dataDir, '..', 'real-payloads') }));
+  reportTickerAccuracy(
+    evaluateTickers({ dataDir: path.resolve(dataDir), payloadsDir: path.resolve(dataDir, '..', 'real-payloads') }),
+  );
   console.log(`eval:signal: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -130,9 +180,15 @@ async function main(): Promise<void> {
  * of a fresh pool, then posts per second of the transformer alone and of the combination (transformer and linear
  * model), on an even sample of the shared posts.
  */
-async function reportTransformerSpeed(info: TransformerModelInfo, linear: SentimentAnalyser, texts: readonly string[]): Promise<void> {
+async function reportTransformerSpeed(
+  info: TransformerModelInfo,
+  linear: SentimentAnalyser,
+  texts: readonly string[],
+): Promise<void> {
   const threads = availableParallelism();
-  const sample = texts.filter((_, i) => i % Math.max(1, Math.floor(texts.length / SPEED_SAMPLE)) === 0).slice(0, SPEED_SAMPLE);
+  const sample = texts
+    .filter((_, i) => i % Math.max(1, Math.floor(texts.length / SPEED_SAMPLE)) === 0)
+    .slice(0, SPEED_SAMPLE);
   const rssBefore = process.memoryUsage().rss;
   const pool = createTransformerPool(info, { threads: 1 });
   try {

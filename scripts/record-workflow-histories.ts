@@ -31,19 +31,37 @@ const scanPlatformRevisions = {
   'scanPlatform-detect-trends-patch-only': 'fe1385292826a8672e0dee3a28d34b65fe73040e',
 } as const;
 
-const sources: Source[] = ['wallstreetbets', 'stocks', 'investing'].map((value) => ({ platform: 'reddit', settingType: 'subreddits', value }));
+const sources: Source[] = ['wallstreetbets', 'stocks', 'investing'].map((value) => ({
+  platform: 'reddit',
+  settingType: 'subreddits',
+  value,
+}));
 const detectedAt = '2026-11-20T15:30:00.000Z';
 
 /** Fixed answers for every activity; one source fails for good, and one delivery batch too, so those branches are recorded. */
 const standIns: Partial<Activities> = {
   loadSources: async () => sources,
   scanSource: async (source) => {
-    if (source.value === 'stocks') throw ApplicationFailure.nonRetryable('reddit r/stocks: GET /r/stocks/new returned a malformed payload');
-    return { source: source.value, settingType: source.settingType, posts: 12, mentions: 20, simulated: true, error: null };
+    if (source.value === 'stocks')
+      throw ApplicationFailure.nonRetryable('reddit r/stocks: GET /r/stocks/new returned a malformed payload');
+    return {
+      source: source.value,
+      settingType: source.settingType,
+      posts: 12,
+      mentions: 20,
+      simulated: true,
+      error: null,
+    };
   },
   refreshStockSnapshot: async () => ({ stocks: 40 }),
   detectTrends: async () => ({ trendsDetected: 2, newTrends: 1, scored: 40, detectedAt }),
-  evaluateAlertCrossings: async () => ({ evaluated: 5, crossed: 30, rearmed: 1, notificationIds: Array.from({ length: 30 }, (_, i) => i + 1), webhookDeliveryIds: [7, 8] }),
+  evaluateAlertCrossings: async () => ({
+    evaluated: 5,
+    crossed: 30,
+    rearmed: 1,
+    notificationIds: Array.from({ length: 30 }, (_, i) => i + 1),
+    webhookDeliveryIds: [7, 8],
+  }),
   deliverWebhook: async () => 'delivered',
   fillAlertOutcomes: async () => ({ open: 3, settled: 1 }),
   deliverNotifications: async (ids) => {
@@ -52,15 +70,40 @@ const standIns: Partial<Activities> = {
   },
   prepareWeeklyDigest: async () => [101, 102],
   runTrialMaintenance: async () => ({ expired: 1, reminderIds: [201] }),
-  refreshPrices: async () => ({ updatedCount: 40, ticks: 80, simulated: true, source: 'simulated', priced: 40, historyFilled: 0, historyPending: 0 }),
-  refreshTickerUniverse: async () => ({ source: 'committed', listed: 11_546, added: 0, delisted: 0, renamed: [], addedSymbols: [], delistedSymbols: [] }),
+  refreshPrices: async () => ({
+    updatedCount: 40,
+    ticks: 80,
+    simulated: true,
+    source: 'simulated',
+    priced: 40,
+    historyFilled: 0,
+    historyPending: 0,
+  }),
+  refreshTickerUniverse: async () => ({
+    source: 'committed',
+    listed: 11_546,
+    added: 0,
+    delisted: 0,
+    renamed: [],
+    addedSymbols: [],
+    delistedSymbols: [],
+  }),
   probeStores: async () => ({ postgresMs: 1, clickhouseMs: 2, checkedAt: detectedAt }),
 };
 
 /** Runs each named workflow (a scan waits for the children it starts) on `bundle` and writes each run's history. */
-async function record(env: TestWorkflowEnvironment, bundle: WorkflowBundleWithSourceMap, runs: Record<string, { type: string; args?: unknown[] }>): Promise<string[]> {
+async function record(
+  env: TestWorkflowEnvironment,
+  bundle: WorkflowBundleWithSourceMap,
+  runs: Record<string, { type: string; args?: unknown[] }>,
+): Promise<string[]> {
   const taskQueue = `record-histories-${process.pid}`;
-  const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: bundle, activities: standIns });
+  const worker = await Worker.create({
+    connection: env.nativeConnection,
+    taskQueue,
+    workflowBundle: bundle,
+    activities: standIns,
+  });
   return await worker.runUntil(async () => {
     const written: string[] = [];
     for (const [name, run] of Object.entries(runs)) {
@@ -71,7 +114,10 @@ async function record(env: TestWorkflowEnvironment, bundle: WorkflowBundleWithSo
       if (run.type === 'scanPlatform') {
         for (const childId of [detectTrendsAfterScanId(workflowId), evaluateAlertsAfterScanId(workflowId)]) {
           // A child an older ScanPlatform did not start is simply not there.
-          await env.client.workflow.getHandle(childId).result().catch(() => undefined);
+          await env.client.workflow
+            .getHandle(childId)
+            .result()
+            .catch(() => undefined);
         }
       }
       const file = path.join(historiesDir, `${name}.json`);
@@ -82,7 +128,12 @@ async function record(env: TestWorkflowEnvironment, bundle: WorkflowBundleWithSo
   });
 }
 
-const env = await TestWorkflowEnvironment.createLocal({ server: { executable: { type: 'existing-path', path: ensureTemporalCli(process.env.TEMPORAL_CLI_PATH || undefined) }, ip: '127.0.0.1' } });
+const env = await TestWorkflowEnvironment.createLocal({
+  server: {
+    executable: { type: 'existing-path', path: ensureTemporalCli(process.env.TEMPORAL_CLI_PATH || undefined) },
+    ip: '127.0.0.1',
+  },
+});
 try {
   fs.mkdirSync(historiesDir, { recursive: true });
   const written = await record(env, await workflowBundle(), {
@@ -97,7 +148,11 @@ try {
     healthProbe: { type: 'healthProbe' },
   });
   for (const [name, revision] of Object.entries(scanPlatformRevisions)) {
-    written.push(...(await record(env, await bundleScanPlatformSource(scanPlatformAt(revision)), { [name]: { type: 'scanPlatform', args: [{ platform: 'reddit' }] } })));
+    written.push(
+      ...(await record(env, await bundleScanPlatformSource(scanPlatformAt(revision)), {
+        [name]: { type: 'scanPlatform', args: [{ platform: 'reddit' }] },
+      })),
+    );
   }
   console.log(`Recorded ${written.length} histories:\n  ${written.join('\n  ')}`);
 } finally {

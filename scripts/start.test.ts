@@ -18,7 +18,9 @@ describe('npm start refuses to start with one clear line', () => {
   it('names an invalid variable', () => {
     const run = start({ PORT: 'eighty' });
     expect(run.status).toBe(1);
-    expect(run.stderr.trim()).toBe('StockPulse could not start: Invalid configuration: PORT: Invalid input: expected number, received NaN');
+    expect(run.stderr.trim()).toBe(
+      'StockPulse could not start: Invalid configuration: PORT: Invalid input: expected number, received NaN',
+    );
   });
 
   it('names a port that is taken, without a stack trace', async () => {
@@ -29,7 +31,9 @@ describe('npm start refuses to start with one clear line', () => {
       const run = start({ PORT: String(port), SERVICE_ROLE: 'all' });
       expect(run.status).toBe(1);
       const lines = run.stderr.trim().split('\n');
-      expect(lines.at(-1)).toBe(`StockPulse could not start: Port ${port} (API) is already in use. Stop the other process or set PORT to a free port.`);
+      expect(lines.at(-1)).toBe(
+        `StockPulse could not start: Port ${port} (API) is already in use. Stop the other process or set PORT to a free port.`,
+      );
       expect(run.stderr).not.toMatch(/\n\s+at /);
     } finally {
       blocker.close();
@@ -51,9 +55,14 @@ describe('npm start refuses to start with one clear line', () => {
       let run = start({ SENTIMENT_MODEL_PATH: missing });
       expect(run.status).toBe(1);
       // The last line (a first start may build the dashboard before it).
-      expect(run.stderr.trim().split('\n').at(-1)).toBe(`StockPulse could not start: Sentiment model ${missing} is missing; restore it from git or run npm run train:sentiment.`);
+      expect(run.stderr.trim().split('\n').at(-1)).toBe(
+        `StockPulse could not start: Sentiment model ${missing} is missing; restore it from git or run npm run train:sentiment.`,
+      );
       const corrupt = path.join(dir, 'corrupt.model');
-      writeFileSync(corrupt, readFileSync(path.join(projectRoot, 'domain/signal/model/sentiment.model')).subarray(0, 5000));
+      writeFileSync(
+        corrupt,
+        readFileSync(path.join(projectRoot, 'domain/signal/model/sentiment.model')).subarray(0, 5000),
+      );
       run = start({ SENTIMENT_MODEL_PATH: corrupt });
       expect(run.status).toBe(1);
       const last = run.stderr.trim().split('\n').at(-1)!;
@@ -69,11 +78,17 @@ describe('npm start refuses to start with one clear line', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'start-transformer-'));
     try {
       const committed = path.join(projectRoot, 'domain/sentiment/model');
-      for (const f of ['tokenizer.json', 'tokenizer_config.json', 'training.json']) writeFileSync(path.join(dir, f), readFileSync(path.join(committed, f)));
+      for (const f of ['tokenizer.json', 'tokenizer_config.json', 'training.json'])
+        writeFileSync(path.join(dir, f), readFileSync(path.join(committed, f)));
       let run = start({ SENTIMENT_TRANSFORMER_DIR: dir });
       expect(run.status).toBe(1);
-      expect(run.stderr.trim().split('\n').at(-1)).toBe(`StockPulse could not start: Sentiment transformer file ${path.join(dir, 'model.onnx')} is missing; restore it from git or run npm run train:sentiment.`);
-      writeFileSync(path.join(dir, 'model.onnx'), readFileSync(path.join(committed, 'model.onnx')).subarray(0, 1_000_000));
+      expect(run.stderr.trim().split('\n').at(-1)).toBe(
+        `StockPulse could not start: Sentiment transformer file ${path.join(dir, 'model.onnx')} is missing; restore it from git or run npm run train:sentiment.`,
+      );
+      writeFileSync(
+        path.join(dir, 'model.onnx'),
+        readFileSync(path.join(committed, 'model.onnx')).subarray(0, 1_000_000),
+      );
       run = start({ SENTIMENT_TRANSFORMER_DIR: dir });
       expect(run.status).toBe(1);
       expect(run.stderr.trim().split('\n').at(-1)).toBe(

@@ -38,10 +38,13 @@ async function main(): Promise<void> {
   const { env } = config;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const lines = [`StockPulse is running (${config.mode} mode, started in ${seconds} s)`];
-  if (runtime.server) lines.push(`  App:         http://localhost:${env.PORT}`, `  Health:      http://localhost:${env.PORT}/api/health`);
+  if (runtime.server)
+    lines.push(`  App:         http://localhost:${env.PORT}`, `  Health:      http://localhost:${env.PORT}/api/health`);
   if (runtime.temporalUiUrl) lines.push(`  Temporal UI: ${runtime.temporalUiUrl}`);
   if (runtime.seed.admin.generatedPassword) {
-    lines.push(`  Admin login: ${runtime.seed.admin.email} / ${runtime.seed.admin.generatedPassword}  (generated now, shown once; set ADMIN_PASSWORD to choose it)`);
+    lines.push(
+      `  Admin login: ${runtime.seed.admin.email} / ${runtime.seed.admin.generatedPassword}  (generated now, shown once; set ADMIN_PASSWORD to choose it)`,
+    );
   }
   lines.push('  Press Ctrl-C to stop.');
   console.log(lines.join('\n'));
@@ -49,7 +52,9 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   const known = err instanceof StartupError || err instanceof ConfigError;
-  console.error(`StockPulse could not start: ${known ? (err as Error).message : err instanceof Error ? err.message : String(err)}`);
+  console.error(
+    `StockPulse could not start: ${known ? (err as Error).message : err instanceof Error ? err.message : String(err)}`,
+  );
   if (!known && err instanceof Error && process.env.LOG_LEVEL === 'debug') console.error(err.stack);
   process.exit(1);
 });

@@ -19,7 +19,19 @@ import { trainTransformer } from './sentiment/trainTransformer';
 import { scoreSentiment } from '../domain/signal/sentiment';
 import { DENSE_FEATURES } from '../domain/signal/sentimentFeatures';
 import { decodeModel, DEFAULT_MODEL_PATH, encodeModel } from '../domain/signal/sentimentModel';
-import { blendedLogits, buildCorpus, DEFAULT_CONFIG, judgedSets, outOfFoldLogits, outOfFoldStyles, scoresBySet, train, trainStyles, tuneBlend, type LexiconBlend } from './sentiment/crossValidation';
+import {
+  blendedLogits,
+  buildCorpus,
+  DEFAULT_CONFIG,
+  judgedSets,
+  outOfFoldLogits,
+  outOfFoldStyles,
+  scoresBySet,
+  train,
+  trainStyles,
+  tuneBlend,
+  type LexiconBlend,
+} from './sentiment/crossValidation';
 import { dataDirArg, readLabelledSets } from './sentiment/signalData';
 
 const L2_GRID = [3e-4, 1e-3, 3e-3];
@@ -39,10 +51,17 @@ function trainLinear(argv: string[], dataDir: string): void {
   const corpus = buildCorpus(sets, DEFAULT_CONFIG, (t) => scoreSentiment(t).compound);
   const all = corpus.examples.map((_, i) => i);
   const judged = judgedSets(corpus);
-  console.log(`train:sentiment: ${all.length} posts in ${sets.length} sets (${sets.map((s) => `${s.name} ${s.posts.length}`).join(', ')})`);
+  console.log(
+    `train:sentiment: ${all.length} posts in ${sets.length} sets (${sets.map((s) => `${s.name} ${s.posts.length}`).join(', ')})`,
+  );
 
   const styleScores = outOfFoldStyles(corpus, DEFAULT_CONFIG);
-  type Choice = LexiconBlend & { l2: number; offsets: [number, number, number]; mean: number; bySet: Record<string, number> };
+  type Choice = LexiconBlend & {
+    l2: number;
+    offsets: [number, number, number];
+    mean: number;
+    bySet: Record<string, number>;
+  };
   let best: Choice | undefined;
   for (const l2 of L2_GRID) {
     const config = { ...DEFAULT_CONFIG, l2 };

@@ -12,15 +12,20 @@ describe('the admin seed creates the first admin once and never promotes anyone'
   });
   afterEach(async () => t.drop());
 
-  const roleOf = async (email: string) => (await t.db('users').where({ email }).first('role'))?.role as string | undefined;
-  const adminCount = async () => Number((await t.db('users').where({ role: 'admin' }).count<{ count: number }[]>('* as count'))[0]!.count);
+  const roleOf = async (email: string) =>
+    (await t.db('users').where({ email }).first('role'))?.role as string | undefined;
+  const adminCount = async () =>
+    Number((await t.db('users').where({ role: 'admin' }).count<{ count: number }[]>('* as count'))[0]!.count);
 
   it('creates the admin on the first start with a generated password, and nothing on the next', async () => {
     const first = await seedAdminAccount(t.db, undefined, undefined);
     expect(first).toMatchObject({ email: 'admin@stockpulse.local', created: true });
     const row = await t.db('users').where({ email: 'admin@stockpulse.local' }).first();
     expect(await verifyPassword(first.generatedPassword!, row.password_hash)).toBe(true);
-    expect(await seedAdminAccount(t.db, undefined, 'another-password')).toEqual({ email: 'admin@stockpulse.local', created: false });
+    expect(await seedAdminAccount(t.db, undefined, 'another-password')).toEqual({
+      email: 'admin@stockpulse.local',
+      created: false,
+    });
     expect(await adminCount()).toBe(1);
   });
 
@@ -28,7 +33,10 @@ describe('the admin seed creates the first admin once and never promotes anyone'
     await seedAdminAccount(t.db, 'boss@example.com', 'first-password');
     await t.db('users').where({ email: 'boss@example.com' }).update({ email: 'boss@new.example.com' });
     await t.db('users').insert({ email: 'boss@example.com', password_hash: 'x', role: 'user' });
-    expect(await seedAdminAccount(t.db, 'boss@example.com', 'first-password')).toEqual({ email: 'boss@example.com', created: false });
+    expect(await seedAdminAccount(t.db, 'boss@example.com', 'first-password')).toEqual({
+      email: 'boss@example.com',
+      created: false,
+    });
     expect(await roleOf('boss@example.com')).toBe('user');
     expect(await roleOf('boss@new.example.com')).toBe('admin');
   });
@@ -43,7 +51,10 @@ describe('the admin seed creates the first admin once and never promotes anyone'
   });
 
   it('two processes seeding at once create one admin', async () => {
-    const results = await Promise.all([seedAdminAccount(t.db, undefined, 'pw-one-123'), seedAdminAccount(t.db, undefined, 'pw-two-123')]);
+    const results = await Promise.all([
+      seedAdminAccount(t.db, undefined, 'pw-one-123'),
+      seedAdminAccount(t.db, undefined, 'pw-two-123'),
+    ]);
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(await adminCount()).toBe(1);
   });
@@ -62,21 +73,41 @@ describe('the seeded admin account', () => {
     const row = await t.db('users').where({ email: 'owner@example.com' }).first('role', 'subscription_status');
     expect(row).toEqual({ role: 'admin', subscription_status: 'none' });
     const stats = await adminStats(t.db);
-    expect(stats).toMatchObject({ totalUsers: 1, subscribedUsers: 0, trialUsers: 0, monthlyRevenue: 0, totalRevenue: 0, churnRate: 0 });
+    expect(stats).toMatchObject({
+      totalUsers: 1,
+      subscribedUsers: 0,
+      trialUsers: 0,
+      monthlyRevenue: 0,
+      totalRevenue: 0,
+      churnRate: 0,
+    });
     expect(stats.usersByStatus.none).toBe(1);
   });
 
-  it('migration 014 takes an earlier install\'s seeded admin off `active`, and only that account', async () => {
-    const seedShape = { role: 'admin', username: 'admin', first_name: 'StockPulse', last_name: 'Admin', password_hash: 'x' };
+  it("migration 014 takes an earlier install's seeded admin off `active`, and only that account", async () => {
+    const seedShape = {
+      role: 'admin',
+      username: 'admin',
+      first_name: 'StockPulse',
+      last_name: 'Admin',
+      password_hash: 'x',
+    };
     await t.db('users').where({ email: 'owner@example.com' }).delete();
     await t.db('users').insert([
       { ...seedShape, email: 'old-seed@example.com', subscription_status: 'active' },
       // Someone really subscribed this admin through Stripe: it stays a subscriber.
-      { ...seedShape, email: 'paid-admin@example.com', username: 'admin2', subscription_status: 'active', stripe_subscription_id: 'sub_123' },
+      {
+        ...seedShape,
+        email: 'paid-admin@example.com',
+        username: 'admin2',
+        subscription_status: 'active',
+        stripe_subscription_id: 'sub_123',
+      },
       { email: 'customer@example.com', password_hash: 'x', username: 'customer', subscription_status: 'active' },
     ]);
     await seededAdminMigration.up(t.db);
-    const status = async (email: string) => (await t.db('users').where({ email }).first('subscription_status')).subscription_status;
+    const status = async (email: string) =>
+      (await t.db('users').where({ email }).first('subscription_status')).subscription_status;
     expect(await status('old-seed@example.com')).toBe('none');
     expect(await status('paid-admin@example.com')).toBe('active');
     expect(await status('customer@example.com')).toBe('active');

@@ -15,5 +15,11 @@ export interface SeedResult {
 export async function seedReferenceData(db: Knex, admin: { email?: string; password?: string }): Promise<SeedResult> {
   const { tickers, ambiguous, formerSymbols } = await seedTickerUniverse(db);
   const sourceLists = await seedSourceLists(db);
-  return { tickers, ambiguous, formerSymbols, sourceLists, admin: await seedAdminAccount(db, admin.email, admin.password) };
+  return {
+    tickers,
+    ambiguous,
+    formerSymbols,
+    sourceLists,
+    admin: await seedAdminAccount(db, admin.email, admin.password),
+  };
 }

@@ -10,11 +10,20 @@ import { seedSymbolListsOnce, upsertTickerDescriptions } from '../warehouse/post
  * (refreshTickerUniverse). The ambiguity list and the former symbols are seeded once, then belong to the admin.
  * A missing or corrupt file throws an error that names it.
  */
-export async function seedTickerUniverse(db: Database): Promise<{ tickers: number; ambiguous: number; formerSymbols: number }> {
+export async function seedTickerUniverse(
+  db: Database,
+): Promise<{ tickers: number; ambiguous: number; formerSymbols: number }> {
   const universe = readTickerFile('universe.csv', parseUniverseCsv);
   const ambiguousList = readTickerFile('ambiguous.txt', parseSymbolList);
   const formerList = readTickerFile('formerSymbols.csv', parseFormerSymbolsCsv);
-  const rows = universe.map((t) => ({ symbol: t.symbol, name: t.name, exchange: t.exchange, type: t.type, aliases: t.aliases, bare: t.bare }));
+  const rows = universe.map((t) => ({
+    symbol: t.symbol,
+    name: t.name,
+    exchange: t.exchange,
+    type: t.type,
+    aliases: t.aliases,
+    bare: t.bare,
+  }));
   await upsertTickerDescriptions(db, rows);
   return { tickers: rows.length, ...(await seedSymbolListsOnce(db, ambiguousList, formerList)) };
 }

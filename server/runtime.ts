@@ -5,9 +5,18 @@ import { buildApp } from '../api/app';
 import { purgeExpiredSessions } from '../api/sessions/postgresSessionStore';
 import { publicUrlOf, type Config } from '../platform/config';
 import { appLinks } from '../core/appLinks';
-import { createSentimentAnalyser, loadSentimentModel, SentimentModelError, type SentimentAnalyser } from '../domain/signal/sentimentModel';
+import {
+  createSentimentAnalyser,
+  loadSentimentModel,
+  SentimentModelError,
+  type SentimentAnalyser,
+} from '../domain/signal/sentimentModel';
 import { createMentionRescorer } from '../domain/sentiment/rescoreMentions';
-import { readTransformerModel, TransformerModelError, type TransformerModelInfo } from '../domain/sentiment/transformerModel';
+import {
+  readTransformerModel,
+  TransformerModelError,
+  type TransformerModelInfo,
+} from '../domain/sentiment/transformerModel';
 import { createTransformerPool } from '../domain/sentiment/transformerPool';
 import { migratePostgres } from '../migrations';
 import { loadTickerData } from '../domain/signal/tickerData';
@@ -82,11 +91,14 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
   const runApi = env.SERVICE_ROLE !== 'worker';
   const runWorker = env.SERVICE_ROLE !== 'api';
   if (env.SERVICE_ROLE !== 'all' && !env.CLICKHOUSE_URL) {
-    throw new StartupError(`SERVICE_ROLE=${env.SERVICE_ROLE} needs CLICKHOUSE_URL: embedded chDB can be opened by one process only, so split roles need a ClickHouse server.`);
+    throw new StartupError(
+      `SERVICE_ROLE=${env.SERVICE_ROLE} needs CLICKHOUSE_URL: embedded chDB can be opened by one process only, so split roles need a ClickHouse server.`,
+    );
   }
   const stops: Array<() => Promise<unknown>> = [];
   const stopAll = async () => {
-    for (const stop of stops.reverse()) await stop().catch((err) => log.warn('shutdown step failed', { error: String(err) }));
+    for (const stop of stops.reverse())
+      await stop().catch((err) => log.warn('shutdown step failed', { error: String(err) }));
     stops.length = 0;
   };
 
@@ -102,13 +114,22 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     const transformer = runWorker ? readTransformer(env.SENTIMENT_TRANSFORMER_DIR) : undefined;
     if (runApi) await assertPortFree(env.PORT, 'API', 'PORT', env.HOST);
 
-    const postgres = await startPostgres(env.DATABASE_URL, { dataDir: path.join(dataDir, 'postgres'), port: env.EMBEDDED_POSTGRES_PORT, database: 'stockpulse', tcp: env.EMBEDDED_POSTGRES_TCP ?? false });
+    const postgres = await startPostgres(env.DATABASE_URL, {
+      dataDir: path.join(dataDir, 'postgres'),
+      port: env.EMBEDDED_POSTGRES_PORT,
+      database: 'stockpulse',
+      tcp: env.EMBEDDED_POSTGRES_TCP ?? false,
+    });
     stops.push(() => postgres.stop());
     const db = createDatabase(postgres.url);
     stops.push(() => db.destroy());
     const appliedPg = await migratePostgres(db);
     const seed = await seedReferenceData(db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
-    log.info('postgres ready', { embedded: postgres.embedded, migrationsApplied: appliedPg.length, tickers: seed.tickers });
+    log.info('postgres ready', {
+      embedded: postgres.embedded,
+      migrationsApplied: appliedPg.length,
+      tickers: seed.tickers,
+    });
     if (seed.admin.skipped) log.warn('no admin account created', { reason: seed.admin.skipped });
 
     if (!env.SMTP_URL) {
@@ -120,7 +141,10 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     }
     const notifications = createNotificationChannels(db, env);
     stops.push(async () => notifications.mailer.close());
-    log.info('notifications', { email: env.SMTP_URL ? 'smtp' : 'outbox', sms: notifications.sms.real ? 'twilio' : 'outbox' });
+    log.info('notifications', {
+      email: env.SMTP_URL ? 'smtp' : 'outbox',
+      sms: notifications.sms.real ? 'twilio' : 'outbox',
+    });
 
     const warehouse = await connectWarehouse({
       url: env.CLICKHOUSE_URL,
@@ -133,7 +157,11 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
     const topology = env.CLICKHOUSE_CLUSTER ? { cluster: env.CLICKHOUSE_CLUSTER } : undefined;
     const appliedCh = await migrateWarehouse(warehouse, { topology });
     const retentionChanged = await applyRetention(warehouse, retentionOf(env), topology);
-    log.info('clickhouse ready', { embedded: !env.CLICKHOUSE_URL, migrationsApplied: appliedCh.length, retentionChanged });
+    log.info('clickhouse ready', {
+      embedded: !env.CLICKHOUSE_URL,
+      migrationsApplied: appliedCh.length,
+      retentionChanged,
+    });
 
     let temporalAddress = env.TEMPORAL_ADDRESS;
     let temporalUiUrl = env.TEMPORAL_UI_URL ?? null;
@@ -159,12 +187,19 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
 
     const realConnectors = createRealConnectors(env, { limiters: postgresLimiters(db) });
     const realPlatforms = Object.keys(realConnectors) as Platform[];
-    log.info('social sources', { realAPIs: realPlatforms, simulated: platforms.filter((p) => !realPlatforms.includes(p)) });
+    log.info('social sources', {
+      realAPIs: realPlatforms,
+      simulated: platforms.filter((p) => !realPlatforms.includes(p)),
+    });
     let worker: RunningWorker | undefined;
     if (runWorker) {
       const universe = await listedTickers(db);
       const connectors = createConnectors({
-        simulated: { seed: env.SIMULATED_FEED_SEED, postsPerMinute: env.SIMULATED_POSTS_PER_MINUTE, tickers: simulatedTickers(universe, env.SIMULATED_FEED_SEED) },
+        simulated: {
+          seed: env.SIMULATED_FEED_SEED,
+          postsPerMinute: env.SIMULATED_POSTS_PER_MINUTE,
+          tickers: simulatedTickers(universe, env.SIMULATED_FEED_SEED),
+        },
         real: realConnectors,
       });
       const prices = createPriceProvider(env, { limiters: postgresLimiters(db) });
@@ -172,38 +207,93 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
       // Threads start and load the model on the first batch, so start-up does not wait for them.
       const pool = createTransformerPool(transformer!, { threads: env.SENTIMENT_THREADS });
       stops.push(() => pool.close());
-      const rescorer = createMentionRescorer({ warehouse, pool, linear: sentiment!, transformerWeight: transformer!.training.transformerWeight });
-      log.info('sentiment', { fastPath: sentiment!.version, transformer: transformer!.version, threads: env.SENTIMENT_THREADS ?? 'all cores' });
+      const rescorer = createMentionRescorer({
+        warehouse,
+        pool,
+        linear: sentiment!,
+        transformerWeight: transformer!.training.transformerWeight,
+      });
+      log.info('sentiment', {
+        fastPath: sentiment!.version,
+        transformer: transformer!.version,
+        threads: env.SENTIMENT_THREADS ?? 'all cores',
+      });
       worker = await startWorker({
         address: temporalAddress,
         namespace: env.TEMPORAL_NAMESPACE,
         taskQueue: env.TEMPORAL_TASK_QUEUE,
-        activities: createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE, sentiment: sentiment!, rescorer, links: appLinks(publicUrlOf(env)), notifications, webhooks: { allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false, allowedPorts: env.WEBHOOK_ALLOWED_PORTS }, listingsUrl: env.TICKER_LISTINGS_URL }),
+        activities: createActivities({
+          db,
+          warehouse,
+          connectors,
+          prices,
+          maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE,
+          sentiment: sentiment!,
+          rescorer,
+          links: appLinks(publicUrlOf(env)),
+          notifications,
+          webhooks: {
+            allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
+            allowedPorts: env.WEBHOOK_ALLOWED_PORTS,
+          },
+          listingsUrl: env.TICKER_LISTINGS_URL,
+        }),
       });
       stops.push(() => worker!.stop());
       worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));
       log.info('worker running', { taskQueue: env.TEMPORAL_TASK_QUEUE });
-      const schedules = await ensureSchedules(temporal, { taskQueue: env.TEMPORAL_TASK_QUEUE, intervalMinutes: env.SCAN_INTERVAL_MINUTES });
-      log.info('schedules ready', { schedules: schedules.length, scanEveryMinutes: env.SCAN_INTERVAL_MINUTES, pricesEveryMinutes: 1 });
+      const schedules = await ensureSchedules(temporal, {
+        taskQueue: env.TEMPORAL_TASK_QUEUE,
+        intervalMinutes: env.SCAN_INTERVAL_MINUTES,
+      });
+      log.info('schedules ready', {
+        schedules: schedules.length,
+        scanEveryMinutes: env.SCAN_INTERVAL_MINUTES,
+        pricesEveryMinutes: 1,
+      });
     }
 
     let server: http.Server | undefined;
     if (runApi) {
-      const app = buildApp({ config, db, warehouse, temporal, temporalUiUrl, realPlatforms, notifications, dashboardDir: options.dashboardDir });
+      const app = buildApp({
+        config,
+        db,
+        warehouse,
+        temporal,
+        temporalUiUrl,
+        realPlatforms,
+        notifications,
+        dashboardDir: options.dashboardDir,
+      });
       server = http.createServer(app.callback());
       await new Promise<void>((resolve, reject) => {
         server!.once('error', (err: NodeJS.ErrnoException) =>
-          reject(new StartupError(err.code === 'EADDRINUSE' ? `Port ${env.PORT} (API) is already in use. Set PORT to a free port.` : err.message)),
+          reject(
+            new StartupError(
+              err.code === 'EADDRINUSE'
+                ? `Port ${env.PORT} (API) is already in use. Set PORT to a free port.`
+                : err.message,
+            ),
+          ),
         );
         server!.listen(env.PORT, env.HOST, resolve);
       });
-      stops.push(() => new Promise<void>((resolve) => { server!.close(() => resolve()); server!.closeAllConnections(); }));
+      stops.push(
+        () =>
+          new Promise<void>((resolve) => {
+            server!.close(() => resolve());
+            server!.closeAllConnections();
+          }),
+      );
       // Expired sessions, and account tokens that can no longer be used (kept a day for support questions), go away.
       const purgeSpent = async () => {
         await purgeExpiredSessions(db);
         await purgeSpentAccountTokens(db, new Date(Date.now() - DAY_MS));
       };
-      const purge = setInterval(() => purgeSpent().catch((err) => log.warn('session and token purge failed', { error: String(err) })), SESSION_PURGE_INTERVAL_MS);
+      const purge = setInterval(
+        () => purgeSpent().catch((err) => log.warn('session and token purge failed', { error: String(err) })),
+        SESSION_PURGE_INTERVAL_MS,
+      );
       purge.unref();
       stops.push(async () => clearInterval(purge));
     }

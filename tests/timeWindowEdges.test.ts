@@ -56,12 +56,29 @@ describe('"the last N minutes" is one window for the cards and the alerts (real 
   });
 
   it('a one-hour alert with threshold 1 crosses on the card’s 2 mentions and records 2', async () => {
-    const [user] = await database.db('users').insert({ email: 'edges@example.com', password_hash: 'x', subscription_status: 'active' }).returning('id');
+    const [user] = await database
+      .db('users')
+      .insert({ email: 'edges@example.com', password_hash: 'x', subscription_status: 'active' })
+      .returning('id');
     const stock = await database.db('stocks').where({ ticker: 'AAPL' }).first('id');
-    const [alert] = await database.db('alerts').insert({ user_id: user.id, stock_id: stock.id, mention_threshold: 1, window_minutes: 60, email_enabled: false, sms_enabled: false }).returning('id');
-    const result = await createAlertActivities({ db: database.db, warehouse: store.warehouse, links: TEST_LINKS, now: () => now }).evaluateAlertCrossings();
+    const [alert] = await database
+      .db('alerts')
+      .insert({
+        user_id: user.id,
+        stock_id: stock.id,
+        mention_threshold: 1,
+        window_minutes: 60,
+        email_enabled: false,
+        sms_enabled: false,
+      })
+      .returning('id');
+    const result = await createAlertActivities({
+      db: database.db,
+      warehouse: store.warehouse,
+      links: TEST_LINKS,
+      now: () => now,
+    }).evaluateAlertCrossings();
     expect(result.crossed).toBe(1);
     expect((await database.db('alerts').where({ id: alert.id }).first('last_mentions')).last_mentions).toBe(2);
   });
 });
-

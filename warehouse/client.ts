@@ -26,9 +26,15 @@ const settings = {
  * one code path. The database is created if missing and made current.
  */
 export async function connectWarehouse(options: WarehouseOptions): Promise<Warehouse> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(options.database)) throw new StartupError(`CLICKHOUSE_DATABASE must be a plain identifier`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(options.database))
+    throw new StartupError(`CLICKHOUSE_DATABASE must be a plain identifier`);
   if (options.url) {
-    const bootstrap = createClient({ url: options.url, username: options.user, password: options.password, clickhouse_settings: settings });
+    const bootstrap = createClient({
+      url: options.url,
+      username: options.user,
+      password: options.password,
+      clickhouse_settings: settings,
+    });
     try {
       await bootstrap.command({ query: `CREATE DATABASE IF NOT EXISTS ${options.database}` });
     } catch (err) {
@@ -50,13 +56,18 @@ export async function connectWarehouse(options: WarehouseOptions): Promise<Wareh
   const { createChdbConnection } = await import('chdb/connection');
   let client: Warehouse;
   try {
-    client = createClient({ clickhouse_settings: settings, connection: createChdbConnection({ path: options.chdbPath }) } as Parameters<typeof createClient>[0]);
+    client = createClient({
+      clickhouse_settings: settings,
+      connection: createChdbConnection({ path: options.chdbPath }),
+    } as Parameters<typeof createClient>[0]);
     await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${options.database}` });
     // chDB keeps one session per process; USE makes the database current for every later query.
     await client.command({ query: `USE ${options.database}` });
   } catch (err) {
     const message = (err as Error).message;
-    const hint = /lock/i.test(message) ? ' (another StockPulse process is using this data directory; stop it first)' : '';
+    const hint = /lock/i.test(message)
+      ? ' (another StockPulse process is using this data directory; stop it first)'
+      : '';
     throw new StartupError(`Embedded ClickHouse (chDB) could not open ${options.chdbPath}: ${message}${hint}`);
   }
   return client;

@@ -15,13 +15,25 @@ describe('migrations rendered for one server and for a cluster', () => {
 
   it('builds every table as a Replicated* table on each node behind a Distributed table sharded by ticker (by post for posts)', () => {
     const all = sql(cluster);
-    const local = (table: string) => all.find((s) => s.startsWith(`CREATE TABLE IF NOT EXISTS ${table}_local ON CLUSTER stockpulse`));
-    const distributed = (table: string) => all.find((s) => s.startsWith(`CREATE TABLE IF NOT EXISTS ${table} ON CLUSTER stockpulse AS ${table}_local ENGINE = Distributed(`));
-    expect(local('mentions')).toContain("ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/mentions_local', '{replica}')");
-    expect(local('posts')).toContain("ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/posts_local', '{replica}', ingested_at)");
+    const local = (table: string) =>
+      all.find((s) => s.startsWith(`CREATE TABLE IF NOT EXISTS ${table}_local ON CLUSTER stockpulse`));
+    const distributed = (table: string) =>
+      all.find((s) =>
+        s.startsWith(
+          `CREATE TABLE IF NOT EXISTS ${table} ON CLUSTER stockpulse AS ${table}_local ENGINE = Distributed(`,
+        ),
+      );
+    expect(local('mentions')).toContain(
+      "ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/mentions_local', '{replica}')",
+    );
+    expect(local('posts')).toContain(
+      "ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/posts_local', '{replica}', ingested_at)",
+    );
     expect(local('mention_minutes')).toContain('ENGINE = ReplicatedAggregatingMergeTree(');
     expect(local('mention_hour_counts')).toContain("'{replica}', sealed_at)");
-    expect(distributed('mentions')).toBe('CREATE TABLE IF NOT EXISTS mentions ON CLUSTER stockpulse AS mentions_local ENGINE = Distributed(stockpulse, currentDatabase(), mentions_local, cityHash64(ticker))');
+    expect(distributed('mentions')).toBe(
+      'CREATE TABLE IF NOT EXISTS mentions ON CLUSTER stockpulse AS mentions_local ENGINE = Distributed(stockpulse, currentDatabase(), mentions_local, cityHash64(ticker))',
+    );
     expect(distributed('mention_day_counts')).toContain('cityHash64(ticker))');
     expect(distributed('posts')).toContain('cityHash64(platform, post_id))');
     // Every table created on one server exists in both forms on the cluster.
@@ -40,8 +52,12 @@ describe('migrations rendered for one server and for a cluster', () => {
     const view = all.find((s) => s.startsWith('CREATE MATERIALIZED VIEW IF NOT EXISTS mention_hour_seals_mv'))!;
     expect(view).toContain('ON CLUSTER stockpulse TO mention_hour_seals_local AS');
     expect(view).toContain('FROM mentions_local');
-    expect(all).toContain("ALTER TABLE mentions_local ON CLUSTER stockpulse ADD COLUMN IF NOT EXISTS analyser LowCardinality(String) DEFAULT 'lexicon-1'");
-    expect(all).toContain("ALTER TABLE mentions ON CLUSTER stockpulse ADD COLUMN IF NOT EXISTS analyser LowCardinality(String) DEFAULT 'lexicon-1'");
+    expect(all).toContain(
+      "ALTER TABLE mentions_local ON CLUSTER stockpulse ADD COLUMN IF NOT EXISTS analyser LowCardinality(String) DEFAULT 'lexicon-1'",
+    );
+    expect(all).toContain(
+      "ALTER TABLE mentions ON CLUSTER stockpulse ADD COLUMN IF NOT EXISTS analyser LowCardinality(String) DEFAULT 'lexicon-1'",
+    );
     expect(all).toContain('DROP TABLE IF EXISTS mention_minutes ON CLUSTER stockpulse SYNC');
     expect(all).toContain('DROP TABLE IF EXISTS mention_minutes_local ON CLUSTER stockpulse SYNC');
     expect(all.find((s) => s.startsWith('INSERT INTO mention_hour_seals'))).toMatch(/FROM mentions\s/);
@@ -49,7 +65,9 @@ describe('migrations rendered for one server and for a cluster', () => {
   });
 
   it('is chosen by configuration, which refuses a cluster without a server', () => {
-    expect(loadConfig({ CLICKHOUSE_URL: 'http://ch:8123', CLICKHOUSE_CLUSTER: 'stockpulse' }).env.CLICKHOUSE_CLUSTER).toBe('stockpulse');
+    expect(
+      loadConfig({ CLICKHOUSE_URL: 'http://ch:8123', CLICKHOUSE_CLUSTER: 'stockpulse' }).env.CLICKHOUSE_CLUSTER,
+    ).toBe('stockpulse');
     expect(() => loadConfig({ CLICKHOUSE_CLUSTER: 'stockpulse' })).toThrow(/CLICKHOUSE_CLUSTER needs CLICKHOUSE_URL/);
   });
 });

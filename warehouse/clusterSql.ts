@@ -36,15 +36,24 @@ export function createdTables(statements: readonly string[]): string[] {
 
 /** Replaces whole-word table names with their local names. */
 function toLocal(sql: string, tables: ReadonlySet<string>): string {
-  return sql.replace(new RegExp(`\\b(${identifier.source})\\b`, 'g'), (word) => (tables.has(word) ? local(word) : word));
+  return sql.replace(new RegExp(`\\b(${identifier.source})\\b`, 'g'), (word) =>
+    tables.has(word) ? local(word) : word,
+  );
 }
 
 /** `ENGINE = XMergeTree(args)` as `ENGINE = ReplicatedXMergeTree('<path>', '{replica}', args)`. */
 function replicatedEngine(sql: string, table: string): string {
-  return sql.replace(/ENGINE\s*=\s*(\w*MergeTree)(?:\(([^)]*)\))?/, (_all, engine: string, args: string | undefined) => {
-    const replicaArgs = [`'/clickhouse/tables/{shard}/{database}/${local(table)}'`, `'{replica}'`, ...(args?.trim() ? [args.trim()] : [])];
-    return `ENGINE = Replicated${engine}(${replicaArgs.join(', ')})`;
-  });
+  return sql.replace(
+    /ENGINE\s*=\s*(\w*MergeTree)(?:\(([^)]*)\))?/,
+    (_all, engine: string, args: string | undefined) => {
+      const replicaArgs = [
+        `'/clickhouse/tables/{shard}/{database}/${local(table)}'`,
+        `'{replica}'`,
+        ...(args?.trim() ? [args.trim()] : []),
+      ];
+      return `ENGINE = Replicated${engine}(${replicaArgs.join(', ')})`;
+    },
+  );
 }
 
 /**
@@ -71,9 +80,19 @@ export function renderForCluster(statement: string, tables: ReadonlySet<string>,
   }
   const drop = /^DROP (TABLE|VIEW) (IF EXISTS )?([a-z_][a-z0-9_]*)( SYNC)?$/i.exec(sql);
   if (drop) {
-    const [, kind, ifExists = '', name, sync = ''] = drop as unknown as [string, string, string | undefined, string, string | undefined];
-    if (kind!.toUpperCase() === 'VIEW' || !tables.has(name)) return [`DROP ${kind} ${ifExists}${name} ${onCluster}${sync}`];
-    return [`DROP TABLE ${ifExists}${name} ${onCluster}${sync}`, `DROP TABLE ${ifExists}${local(name)} ${onCluster}${sync}`];
+    const [, kind, ifExists = '', name, sync = ''] = drop as unknown as [
+      string,
+      string,
+      string | undefined,
+      string,
+      string | undefined,
+    ];
+    if (kind!.toUpperCase() === 'VIEW' || !tables.has(name))
+      return [`DROP ${kind} ${ifExists}${name} ${onCluster}${sync}`];
+    return [
+      `DROP TABLE ${ifExists}${name} ${onCluster}${sync}`,
+      `DROP TABLE ${ifExists}${local(name)} ${onCluster}${sync}`,
+    ];
   }
   const alter = /^ALTER TABLE ([a-z_][a-z0-9_]*)\s+([\s\S]*)$/i.exec(sql);
   if (alter) {
@@ -81,7 +100,10 @@ export function renderForCluster(statement: string, tables: ReadonlySet<string>,
     if (!tables.has(name)) return [`ALTER TABLE ${name} ${onCluster} ${change}`];
     // A TTL or a setting belongs to the stored (local) table only; a column to both.
     const storedOnly = /^(MODIFY TTL|MODIFY SETTING|MATERIALIZE)/i.test(change);
-    return [`ALTER TABLE ${local(name)} ${onCluster} ${change}`, ...(storedOnly ? [] : [`ALTER TABLE ${name} ${onCluster} ${change}`])];
+    return [
+      `ALTER TABLE ${local(name)} ${onCluster} ${change}`,
+      ...(storedOnly ? [] : [`ALTER TABLE ${name} ${onCluster} ${change}`]),
+    ];
   }
   return [sql];
 }

@@ -41,18 +41,27 @@ export function renderMigrations(topology?: ClusterTopology): RenderedMigration[
     .sort();
   const migrations = [
     { version: '000_schema_migrations', statements: [SCHEMA_MIGRATIONS] },
-    ...files.map((file) => ({ version: file.replace(/\.sql$/, ''), statements: splitStatements(fs.readFileSync(path.join(migrationsDir, file), 'utf8')) })),
+    ...files.map((file) => ({
+      version: file.replace(/\.sql$/, ''),
+      statements: splitStatements(fs.readFileSync(path.join(migrationsDir, file), 'utf8')),
+    })),
   ];
   if (!topology) return migrations;
   const tables = new Set(createdTables(migrations.flatMap((m) => m.statements)));
-  return migrations.map((m) => ({ version: m.version, statements: m.statements.flatMap((s) => renderForCluster(s, tables, topology)) }));
+  return migrations.map((m) => ({
+    version: m.version,
+    statements: m.statements.flatMap((s) => renderForCluster(s, tables, topology)),
+  }));
 }
 
 /**
  * Applies numbered SQL files in warehouse/migrations in order and records each in schema_migrations; with a cluster
  * topology, in their cluster rendering (CLICKHOUSE_CLUSTER).
  */
-export async function migrateWarehouse(warehouse: Warehouse, options: { topology?: ClusterTopology } = {}): Promise<string[]> {
+export async function migrateWarehouse(
+  warehouse: Warehouse,
+  options: { topology?: ClusterTopology } = {},
+): Promise<string[]> {
   const [schema, ...migrations] = renderMigrations(options.topology);
   for (const statement of schema!.statements) await warehouse.command({ query: statement });
   const result = await warehouse.query({ query: 'SELECT version FROM schema_migrations FINAL', format: 'JSONEachRow' });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTES_PER_30_DAYS, MINUTES_PER_DAY, MINUTES_PER_HOUR, MINUTES_PER_WEEK, windowStart } from '../core/timeWindows';
+import {
+  MINUTES_PER_30_DAYS,
+  MINUTES_PER_DAY,
+  MINUTES_PER_HOUR,
+  MINUTES_PER_WEEK,
+  windowStart,
+} from '../core/timeWindows';
 import { DAY, MINUTE, mentionAt } from '../tests/support/mentionRows';
 import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
 import type { Warehouse } from './client';
@@ -20,15 +26,21 @@ function recordingReads(warehouse: Warehouse, reads: Reads): Warehouse {
     get(target, key, receiver) {
       if (key !== 'query') return Reflect.get(target, key, receiver);
       return async (params: Parameters<Warehouse['query']>[0]) => {
-        const plan = await target.query({ query: `EXPLAIN ESTIMATE ${params.query}`, query_params: params.query_params, format: 'JSONEachRow' });
-        for (const row of await plan.json<{ table: string; marks: number | string }>()) reads.set(row.table, (reads.get(row.table) ?? 0) + Number(row.marks));
+        const plan = await target.query({
+          query: `EXPLAIN ESTIMATE ${params.query}`,
+          query_params: params.query_params,
+          format: 'JSONEachRow',
+        });
+        for (const row of await plan.json<{ table: string; marks: number | string }>())
+          reads.set(row.table, (reads.get(row.table) ?? 0) + Number(row.marks));
         return target.query(params);
       };
     },
   });
 }
 
-const sortCounts = <T extends { ticker: string; platform: string }>(rows: T[]) => [...rows].sort((a, b) => a.ticker.localeCompare(b.ticker) || a.platform.localeCompare(b.platform));
+const sortCounts = <T extends { ticker: string; platform: string }>(rows: T[]) =>
+  [...rows].sort((a, b) => a.ticker.localeCompare(b.ticker) || a.platform.localeCompare(b.platform));
 
 describe('sealed count rollups', () => {
   let store: TestWarehouse;
@@ -44,7 +56,13 @@ describe('sealed count rollups', () => {
     store = await createTestWarehouse();
     for (let i = 0; i < MENTIONS; i++) {
       const back = ((i * 7919) % (40 * 24 * 60)) * MINUTE + (i % 50) * 1000;
-      rows.push(mentionAt(tickers[(i >> 4) % tickers.length]!, now.getTime() - back, { platform: platforms[(i >> 7) % 3], label: labels[i % 5], author: i % 997 }));
+      rows.push(
+        mentionAt(tickers[(i >> 4) % tickers.length]!, now.getTime() - back, {
+          platform: platforms[(i >> 7) % 3],
+          label: labels[i % 5],
+          author: i % 997,
+        }),
+      );
     }
     await insertMentions(store.warehouse, rows);
     await insertMentions(store.warehouse, rows.slice(0, 5_000)); // a retried write
@@ -53,10 +71,23 @@ describe('sealed count rollups', () => {
 
   const windows = [MINUTES_PER_HOUR, 4 * MINUTES_PER_HOUR, MINUTES_PER_DAY, MINUTES_PER_WEEK, MINUTES_PER_30_DAYS];
   const answers = async (warehouse: Warehouse) => ({
-    windows: await Promise.all(windows.map(async (w) => sortCounts(await mentionWindowCounts(warehouse, windowStart(now, w), now)))),
+    windows: await Promise.all(
+      windows.map(async (w) => sortCounts(await mentionWindowCounts(warehouse, windowStart(now, w), now))),
+    ),
     totals: Object.fromEntries(await tickerWindowTotals(warehouse, now, windows)),
-    days: Object.fromEntries(await tickerWindowDays(warehouse, windowStart(now, 1).getTime() + MINUTE, [{ minutes: 60, days: 7 }, { minutes: 1440, days: 7 }])),
-    baseline: (await hourlyTickerCounts(warehouse, new Date(Date.parse('2026-11-13T15:00:00Z')), new Date(Date.parse('2026-11-20T15:00:00Z')))).sort((a, b) => a.hour - b.hour || a.ticker.localeCompare(b.ticker)),
+    days: Object.fromEntries(
+      await tickerWindowDays(warehouse, windowStart(now, 1).getTime() + MINUTE, [
+        { minutes: 60, days: 7 },
+        { minutes: 1440, days: 7 },
+      ]),
+    ),
+    baseline: (
+      await hourlyTickerCounts(
+        warehouse,
+        new Date(Date.parse('2026-11-13T15:00:00Z')),
+        new Date(Date.parse('2026-11-20T15:00:00Z')),
+      )
+    ).sort((a, b) => a.hour - b.hour || a.ticker.localeCompare(b.ticker)),
     week: await hourlyMentionHistory(warehouse, 'GME', new Date(now.getTime() - 7 * DAY), 2),
     month: await hourlyMentionHistory(warehouse, 'GME', new Date(Math.floor(now.getTime() / DAY) * DAY - 29 * DAY), 24),
   });
@@ -75,9 +106,20 @@ describe('sealed count rollups', () => {
       if (Math.floor(Date.parse(r.ts) / MINUTE) * MINUTE < from) continue;
       const key = `${r.ticker}|${r.platform}`;
       const e = expected.get(key) ?? { mentions: 0, bullish: 0, bearish: 0 };
-      expected.set(key, { mentions: e.mentions + 1, bullish: e.bullish + (r.label === 'bullish' ? 1 : 0), bearish: e.bearish + (r.label === 'bearish' ? 1 : 0) });
+      expected.set(key, {
+        mentions: e.mentions + 1,
+        bullish: e.bullish + (r.label === 'bullish' ? 1 : 0),
+        bearish: e.bearish + (r.label === 'bearish' ? 1 : 0),
+      });
     }
-    expect(Object.fromEntries(after.windows[4]!.map((c) => [`${c.ticker}|${c.platform}`, { mentions: c.mentions, bullish: c.bullish, bearish: c.bearish }]))).toEqual(Object.fromEntries(expected));
+    expect(
+      Object.fromEntries(
+        after.windows[4]!.map((c) => [
+          `${c.ticker}|${c.platform}`,
+          { mentions: c.mentions, bullish: c.bullish, bearish: c.bearish },
+        ]),
+      ),
+    ).toEqual(Object.fromEntries(expected));
     // A second seal finds nothing left to do.
     expect(await sealMentionRollups(store.warehouse, { settleMs: 0 })).toEqual({ hours: 0, days: 0 });
   });
@@ -85,7 +127,8 @@ describe('sealed count rollups', () => {
   it('reads the day and hour counts for long windows: a bounded number of rows, not the mentions they hold', async () => {
     await sealMentionRollups(store.warehouse, { settleMs: 0 });
     // Merged as a running server's background merges leave them: reads are whole granules (8,192 rows) of each part.
-    for (const table of ['mention_minutes', 'mention_hours', 'mention_hour_counts', 'mention_day_counts']) await store.warehouse.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
+    for (const table of ['mention_minutes', 'mention_hours', 'mention_hour_counts', 'mention_day_counts'])
+      await store.warehouse.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
     const measure = async (read: (warehouse: Warehouse) => Promise<unknown>) => {
       const reads: Reads = new Map();
       await read(recordingReads(store.warehouse, reads));
@@ -93,23 +136,40 @@ describe('sealed count rollups', () => {
     };
     const from = Math.floor(windowStart(now, MINUTES_PER_30_DAYS).getTime() / 1000);
     // What the last 30 days hold: ~190,000 mentions in ~150,000 per-minute rows.
-    const minutes = await measure(async (w) => (await w.query({ query: `SELECT count() FROM mention_minutes WHERE minute >= toDateTime(${from}) AND notEmpty(toString(ticker))`, format: 'JSONEachRow' })).json());
+    const minutes = await measure(async (w) =>
+      (
+        await w.query({
+          query: `SELECT count() FROM mention_minutes WHERE minute >= toDateTime(${from}) AND notEmpty(toString(ticker))`,
+          format: 'JSONEachRow',
+        })
+      ).json(),
+    );
     expect(minutes.mention_minutes).toBeGreaterThanOrEqual(6);
     const reads = {
       list30: await measure((w) => mentionWindowCounts(w, windowStart(now, MINUTES_PER_30_DAYS), now)),
       list7: await measure((w) => mentionWindowCounts(w, windowStart(now, MINUTES_PER_WEEK), now)),
       list24: await measure((w) => mentionWindowCounts(w, windowStart(now, MINUTES_PER_DAY), now)),
       digest: await measure((w) => tickerWindowTotals(w, now, [MINUTES_PER_WEEK])),
-      baseline: await measure((w) => hourlyTickerCounts(w, new Date(Date.parse('2026-11-13T15:00:00Z')), new Date(Date.parse('2026-11-20T15:00:00Z')))),
+      baseline: await measure((w) =>
+        hourlyTickerCounts(
+          w,
+          new Date(Date.parse('2026-11-13T15:00:00Z')),
+          new Date(Date.parse('2026-11-20T15:00:00Z')),
+        ),
+      ),
       history30: await measure((w) => hourlyMentionHistory(w, 'GME', new Date(now.getTime() - 30 * DAY), 24)),
       history7: await measure((w) => hourlyMentionHistory(w, 'GME', new Date(now.getTime() - 7 * DAY), 2)),
-      alerts: await measure((w) => tickerWindowDays(w, windowStart(now, 1).getTime() + MINUTE, [{ minutes: 1440, days: 7 }])),
+      alerts: await measure((w) =>
+        tickerWindowDays(w, windowStart(now, 1).getTime() + MINUTE, [{ minutes: 1440, days: 7 }]),
+      ),
     };
     for (const [query, tables] of Object.entries(reads)) {
       // Every hour is sealed: no per-post hourly sets are merged, and minutes are read only at a window's edges (at most
       // two granules in each monthly part an edge touches; the alert windows' edges lie on eight days).
       expect(tables.mention_hours ?? 0, `${query} hourly sets`).toBe(0);
-      expect(tables.mention_minutes ?? 0, `${query} minutes: ${JSON.stringify(tables)}`).toBeLessThanOrEqual(query === 'alerts' ? minutes.mention_minutes! : 4);
+      expect(tables.mention_minutes ?? 0, `${query} minutes: ${JSON.stringify(tables)}`).toBeLessThanOrEqual(
+        query === 'alerts' ? minutes.mention_minutes! : 4,
+      );
     }
     // The 30-day list and history read day counts for their whole days.
     expect(reads.list30.mention_day_counts).toBeGreaterThan(0);
@@ -121,7 +181,10 @@ describe('sealed count rollups', () => {
     const first = mentionAt('RELB', at, { label: 'bullish', postId: 'relabel_1' });
     await insertMentions(store.warehouse, [first, mentionAt('RELB', at + MINUTE, { label: 'neutral' })]);
     await sealMentionRollups(store.warehouse, { settleMs: 0 });
-    const day = async () => (await mentionWindowCounts(store.warehouse, new Date('2026-11-10T00:00:00Z'), now)).filter((c) => c.ticker === 'RELB');
+    const day = async () =>
+      (await mentionWindowCounts(store.warehouse, new Date('2026-11-10T00:00:00Z'), now)).filter(
+        (c) => c.ticker === 'RELB',
+      );
     expect(await day()).toEqual([{ ticker: 'RELB', platform: 'reddit', mentions: 2, bullish: 1, bearish: 0 }]);
     await insertMentions(store.warehouse, [{ ...first, label: 'bearish', compound: -0.6 }]);
     await sealMentionRollups(store.warehouse, { settleMs: 0 });
@@ -135,7 +198,10 @@ describe('sealed count rollups', () => {
     await insertMentions(store.warehouse, [mentionAt('LATE', Date.parse('2026-11-12T08:05:00Z'))]);
     await sealMentionRollups(store.warehouse, { settleMs: 0 });
     await insertMentions(store.warehouse, [late]);
-    const count = async () => (await mentionWindowCounts(store.warehouse, new Date('2026-11-11T00:00:00Z'), now)).find((c) => c.ticker === 'LATE')?.mentions;
+    const count = async () =>
+      (await mentionWindowCounts(store.warehouse, new Date('2026-11-11T00:00:00Z'), now)).find(
+        (c) => c.ticker === 'LATE',
+      )?.mentions;
     expect(await count()).toBe(2);
     await sealMentionRollups(store.warehouse, { settleMs: 0 });
     expect(await count()).toBe(2);

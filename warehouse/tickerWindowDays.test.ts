@@ -11,7 +11,19 @@ describe('tickerWindowDays', () => {
   const rows: MentionRow[] = [];
   beforeAll(async () => {
     store = await createTestWarehouse();
-    const offsets = [0, 1 * MINUTE, 37 * MINUTE, 38 * MINUTE, 59 * MINUTE, 61 * MINUTE, 2 * HOUR, 3 * HOUR + 50 * MINUTE, 10 * HOUR, 23 * HOUR + 58 * MINUTE, 25 * HOUR];
+    const offsets = [
+      0,
+      1 * MINUTE,
+      37 * MINUTE,
+      38 * MINUTE,
+      59 * MINUTE,
+      61 * MINUTE,
+      2 * HOUR,
+      3 * HOUR + 50 * MINUTE,
+      10 * HOUR,
+      23 * HOUR + 58 * MINUTE,
+      25 * HOUR,
+    ];
     const labels = ['bullish', 'bearish', 'neutral'] as const;
     for (const day of [0, 1, 3, 7]) {
       for (const [i, o] of offsets.entries()) {
@@ -25,7 +37,12 @@ describe('tickerWindowDays', () => {
   afterAll(async () => store?.close());
 
   it('counts each window now and on each earlier day exactly as the cards count the last N minutes, with the bullish and bearish share, in one read', async () => {
-    const windows = [{ minutes: 60, days: 7 }, { minutes: 240, days: 0 }, { minutes: 1440, days: 7 }, { minutes: 17, days: 2 }];
+    const windows = [
+      { minutes: 60, days: 7 },
+      { minutes: 240, days: 0 },
+      { minutes: 1440, days: 7 },
+      { minutes: 17, days: 2 },
+    ];
     const end = windowStart(new Date(now), 1).getTime() + MINUTE;
     const counts = await tickerWindowDays(store.warehouse, end, windows);
     for (const ticker of ['AMC', 'GME']) {
@@ -33,8 +50,17 @@ describe('tickerWindowDays', () => {
         Array.from({ length: days + 1 }, (_, d) => {
           const fromMs = windowStart(new Date(now - d * DAY), minutes).getTime();
           const toMs = fromMs + minutes * MINUTE;
-          const inside = rows.filter((r) => r.ticker === ticker && Math.floor(Date.parse(r.ts) / MINUTE) * MINUTE >= fromMs && Math.floor(Date.parse(r.ts) / MINUTE) * MINUTE < toMs);
-          return { mentions: inside.length, bullish: inside.filter((r) => r.label === 'bullish').length, bearish: inside.filter((r) => r.label === 'bearish').length };
+          const inside = rows.filter(
+            (r) =>
+              r.ticker === ticker &&
+              Math.floor(Date.parse(r.ts) / MINUTE) * MINUTE >= fromMs &&
+              Math.floor(Date.parse(r.ts) / MINUTE) * MINUTE < toMs,
+          );
+          return {
+            mentions: inside.length,
+            bullish: inside.filter((r) => r.label === 'bullish').length,
+            bearish: inside.filter((r) => r.label === 'bearish').length,
+          };
         }),
       );
       expect(counts.get(ticker), ticker).toEqual(expected);

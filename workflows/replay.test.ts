@@ -15,13 +15,19 @@ const recorded = fs
   .readdirSync(historiesDir)
   .filter((f) => f.endsWith('.json'))
   // Each history was recorded under its file name as workflow id (the ids of a scan's children derive from it).
-  .map((file) => ({ workflowId: path.basename(file, '.json'), history: historyFromJSON(JSON.parse(fs.readFileSync(path.join(historiesDir, file), 'utf8'))) }))
+  .map((file) => ({
+    workflowId: path.basename(file, '.json'),
+    history: historyFromJSON(JSON.parse(fs.readFileSync(path.join(historiesDir, file), 'utf8'))),
+  }))
   .sort((a, b) => a.workflowId.localeCompare(b.workflowId));
 
 async function replay(bundle: WorkflowBundleWithSourceMap, names: string[]) {
   const results: Array<{ workflowId: string; error?: string }> = [];
   const histories = recorded.filter((h) => names.includes(h.workflowId));
-  for await (const r of Worker.runReplayHistories({ workflowBundle: bundle, replayName: 'recorded-histories' }, histories)) {
+  for await (const r of Worker.runReplayHistories(
+    { workflowBundle: bundle, replayName: 'recorded-histories' },
+    histories,
+  )) {
     results.push({ workflowId: r.workflowId, ...(r.error && { error: `${r.error.name}: ${r.error.message}` }) });
   }
   return results;
@@ -54,22 +60,38 @@ describe('replaying the recorded workflow histories', () => {
     const current = fs.readFileSync(scanPlatformPath, 'utf8');
     const unguarded = current.replace("if (patched('evaluate-alerts-after-scan'))", 'if (true)');
     expect(unguarded).not.toBe(current);
-    const results = await replay(await bundleScanPlatformSource(unguarded), ['scanPlatform', 'scanPlatform-detect-trends-patch-only']);
+    const results = await replay(await bundleScanPlatformSource(unguarded), [
+      'scanPlatform',
+      'scanPlatform-detect-trends-patch-only',
+    ]);
     // Both break: a run from before the patch would now start EvaluateAlerts, and a run recorded with the patch has a
     // marker no patched() call claims (removing a patch takes deprecatePatch() first, for as long as such runs live).
     expect(results).toEqual([
-      { workflowId: 'scanPlatform', error: expect.stringMatching(/^DeterminismViolationError: .*patch marker encountered for change evaluate-alerts-after-scan/) },
-      { workflowId: 'scanPlatform-detect-trends-patch-only', error: expect.stringMatching(/^DeterminismViolationError: .*Nondeterminism error/) },
+      {
+        workflowId: 'scanPlatform',
+        error: expect.stringMatching(
+          /^DeterminismViolationError: .*patch marker encountered for change evaluate-alerts-after-scan/,
+        ),
+      },
+      {
+        workflowId: 'scanPlatform-detect-trends-patch-only',
+        error: expect.stringMatching(/^DeterminismViolationError: .*Nondeterminism error/),
+      },
     ]);
   });
 
   it('fails when the order of the steps changes (the snapshot before the sources)', async () => {
     const current = fs.readFileSync(scanPlatformPath, 'utf8');
     const reordered = current
-      .replace('  const sources = await loadSources(input.platform);', '  await refreshStockSnapshot();\n  const sources = await loadSources(input.platform);')
+      .replace(
+        '  const sources = await loadSources(input.platform);',
+        '  await refreshStockSnapshot();\n  const sources = await loadSources(input.platform);',
+      )
       .replace('  }\n  await refreshStockSnapshot();\n', '  }\n');
     expect(reordered).not.toBe(current);
     const [result] = await replay(await bundleScanPlatformSource(reordered), ['scanPlatform']);
-    expect(result?.error).toMatch(/^DeterminismViolationError: .*Activity type of scheduled event 'loadSources' does not match activity type of activity command 'refreshStockSnapshot'/);
+    expect(result?.error).toMatch(
+      /^DeterminismViolationError: .*Activity type of scheduled event 'loadSources' does not match activity type of activity command 'refreshStockSnapshot'/,
+    );
   });
 });

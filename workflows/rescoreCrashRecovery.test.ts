@@ -29,7 +29,8 @@ describe('a worker killed in the middle of a re-score', () => {
   let worker: RunningWorker | undefined;
   const taskQueue = uniqueTaskQueue('rescore');
   const chdbPath = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-rescore-'));
-  const rows = async <T>(query: string) => (await (await warehouse!.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  const rows = async <T>(query: string) =>
+    (await (await warehouse!.query({ query, format: 'JSONEachRow' })).json()) as T[];
 
   beforeAll(async () => {
     client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
@@ -48,7 +49,16 @@ describe('a worker killed in the middle of a re-score', () => {
     // worst moment, when that hour's rollups hold each relabelled post under two labels.
     child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/rescoreWorkerProcess.ts'], {
       cwd: projectRoot,
-      env: { ...process.env, CHDB_PATH: chdbPath, TEMPORAL_ADDRESS: inject('temporalAddress'), TASK_QUEUE: taskQueue, SIMULATED_NOW: NOW, FIXTURE_FIRST_HOUR: FIRST_HOUR, FIXTURE_HOURS: String(HOURS), DIE_AFTER_RELABELS: '2' },
+      env: {
+        ...process.env,
+        CHDB_PATH: chdbPath,
+        TEMPORAL_ADDRESS: inject('temporalAddress'),
+        TASK_QUEUE: taskQueue,
+        SIMULATED_NOW: NOW,
+        FIXTURE_FIRST_HOUR: FIRST_HOUR,
+        FIXTURE_HOURS: String(HOURS),
+        DIE_AFTER_RELABELS: '2',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = new Promise<void>((resolve) => child!.once('exit', () => resolve()));
@@ -56,25 +66,43 @@ describe('a worker killed in the middle of a re-score', () => {
       child!.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('worker-ready') && resolve());
       child!.once('exit', (code) => reject(new Error(`worker process exited early (${code})`)));
     });
-    const handle = await client.workflow.start<typeof rescoreMentions>('rescoreMentions', { taskQueue, workflowId: `rescore-${taskQueue}`, args: [{}] });
+    const handle = await client.workflow.start<typeof rescoreMentions>('rescoreMentions', {
+      taskQueue,
+      workflowId: `rescore-${taskQueue}`,
+      args: [{}],
+    });
     await exited;
     expect(child.signalCode).toBe('SIGKILL');
 
     // A fresh worker (this process) takes over the same store.
     warehouse = await connectWarehouse({ user: 'default', password: '', database: 'stockpulse', chdbPath });
     const doubled = await rows<{ ticker: string; mentions: number; bullish: number; bearish: number }>(countsQuery);
-    expect(doubled.find((r) => r.ticker === 'TSLA')!.bullish + doubled.find((r) => r.ticker === 'TSLA')!.bearish).toBeGreaterThan(2 * HOURS);
+    expect(
+      doubled.find((r) => r.ticker === 'TSLA')!.bullish + doubled.find((r) => r.ticker === 'TSLA')!.bearish,
+    ).toBeGreaterThan(2 * HOURS);
 
     const model = readTransformerModel();
     pool = createTransformerPool(model, { threads: 1 });
-    const rescorer = createMentionRescorer({ warehouse, pool, linear: createSentimentAnalyser(loadSentimentModel()), transformerWeight: model.training.transformerWeight });
+    const rescorer = createMentionRescorer({
+      warehouse,
+      pool,
+      linear: createSentimentAnalyser(loadSentimentModel()),
+      transformerWeight: model.training.transformerWeight,
+    });
     const activities = createRescoreActivities({ warehouse, rescorer, now: () => new Date(NOW) });
-    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: activities as unknown as Activities });
+    worker = await startWorker({
+      address: inject('temporalAddress'),
+      namespace: 'default',
+      taskQueue,
+      activities: activities as unknown as Activities,
+    });
     const result = await handle.result();
     expect(result).toMatchObject({ hoursDone: HOURS, hoursTotal: HOURS, analyser: rescorer.version });
 
     // No hour skipped: every mention carries the transformer's label; none counted twice.
-    expect(await rows(`SELECT toString(analyser) AS analyser, count() AS n FROM mentions FINAL GROUP BY analyser`)).toEqual([{ analyser: rescorer.version, n: 7 * HOURS }]);
+    expect(
+      await rows(`SELECT toString(analyser) AS analyser, count() AS n FROM mentions FINAL GROUP BY analyser`),
+    ).toEqual([{ analyser: rescorer.version, n: 7 * HOURS }]);
     expect(await rows(countsQuery)).toEqual([
       { ticker: 'AAPL', mentions: 2 * HOURS, bullish: 0, bearish: 0 },
       { ticker: 'AMD', mentions: HOURS, bullish: HOURS, bearish: 0 },

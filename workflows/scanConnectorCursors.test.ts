@@ -6,7 +6,13 @@ import { X_BEARER_TOKEN } from '../tests/replay/twitterReplay';
 import { YOUTUBE_API_KEY } from '../tests/replay/youtubeReplay';
 import { rollupMentionTotal, storedMentionKeys } from '../tests/support/expectedMentions';
 import { testActivities } from '../tests/support/testActivities';
-import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../tests/support/testStores';
+import {
+  createTestDatabase,
+  createTestWarehouse,
+  uniqueTaskQueue,
+  type TestDatabase,
+  type TestWarehouse,
+} from '../tests/support/testStores';
 import { createTwitterConnector } from './connectors/twitter';
 import { createYouTubeConnector } from './connectors/youtube';
 import type { scanPlatform } from './definitions';
@@ -15,7 +21,11 @@ import { startWorker, type RunningWorker } from './worker';
 
 /** Posts stored per platform (FINAL: a post written twice is one row). */
 async function storedPostIds(store: TestWarehouse, platform: string): Promise<string[]> {
-  const result = await store.warehouse.query({ query: `SELECT post_id FROM posts FINAL WHERE platform = {platform:String} ORDER BY post_id`, query_params: { platform }, format: 'JSONEachRow' });
+  const result = await store.warehouse.query({
+    query: `SELECT post_id FROM posts FINAL WHERE platform = {platform:String} ORDER BY post_id`,
+    query_params: { platform },
+    format: 'JSONEachRow',
+  });
   return (await result.json<{ post_id: string }>()).map((r) => r.post_id);
 }
 
@@ -35,13 +45,35 @@ describe('scans keep the connectors’ cursors and quota in Postgres (replayed X
     database = await createTestDatabase({ seed: true });
     store = await createTestWarehouse();
     await database.db('platform_settings').where({ platform: 'twitter' }).update({ values: [] });
-    await database.db('platform_settings').where({ platform: 'twitter', setting_type: 'hashtags' }).update({ values: ['#stocks'] });
+    await database
+      .db('platform_settings')
+      .where({ platform: 'twitter', setting_type: 'hashtags' })
+      .update({ values: ['#stocks'] });
     await database.db('platform_settings').where({ platform: 'youtube' }).update({ values: [] });
-    await database.db('platform_settings').where({ platform: 'youtube', setting_type: 'keywords' }).update({ values: ['earnings'] });
+    await database
+      .db('platform_settings')
+      .where({ platform: 'youtube', setting_type: 'keywords' })
+      .update({ values: ['earnings'] });
     // One page of 10 per X scan, so the 23 #stocks posts take a run of three scans.
-    const twitter = createTwitterConnector({ bearerToken: X_BEARER_TOKEN, pacer: unpaced(), apiUrl: replay.url, pageSize: 10, maxPages: 1, firstScanHours: 24, http: testHttpPolicy });
+    const twitter = createTwitterConnector({
+      bearerToken: X_BEARER_TOKEN,
+      pacer: unpaced(),
+      apiUrl: replay.url,
+      pageSize: 10,
+      maxPages: 1,
+      firstScanHours: 24,
+      http: testHttpPolicy,
+    });
     // A 1,000-unit day for one source: half for searches, half for reads, accrued over the day (see planQuotaAllowance).
-    const youtube = createYouTubeConnector({ apiKey: YOUTUBE_API_KEY, apiUrl: `${replay.url}/youtube/v3`, searchPageSize: 2, maxSearchPages: 5, commentPageSize: 2, dailyQuota: 1_000, http: testHttpPolicy });
+    const youtube = createYouTubeConnector({
+      apiKey: YOUTUBE_API_KEY,
+      apiUrl: `${replay.url}/youtube/v3`,
+      searchPageSize: 2,
+      maxSearchPages: 5,
+      commentPageSize: 2,
+      dailyQuota: 1_000,
+      http: testHttpPolicy,
+    });
     activities = await testActivities(database.db, store.warehouse, { real: { twitter, youtube }, now: () => noon });
     worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities });
     client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
@@ -57,8 +89,14 @@ describe('scans keep the connectors’ cursors and quota in Postgres (replayed X
     replay.requests.length = 0;
   });
 
-  const scan = (platform: 'twitter' | 'youtube', n: number) => client.workflow.execute<typeof scanPlatform>('scanPlatform', { taskQueue, workflowId: `scan-${platform}-${taskQueue}-${n}`, args: [{ platform }] });
-  const cursorOf = async (platform: string) => (await database.db('source_cursors').where({ platform }).first('cursor'))?.cursor as string | undefined;
+  const scan = (platform: 'twitter' | 'youtube', n: number) =>
+    client.workflow.execute<typeof scanPlatform>('scanPlatform', {
+      taskQueue,
+      workflowId: `scan-${platform}-${taskQueue}-${n}`,
+      args: [{ platform }],
+    });
+  const cursorOf = async (platform: string) =>
+    (await database.db('source_cursors').where({ platform }).first('cursor'))?.cursor as string | undefined;
 
   it('X: a run longer than one scan continues on the next scans from the stored backlog cursor; a retried page counts once', async () => {
     expect((await scan('twitter', 1)).posts).toBe(10);
@@ -102,7 +140,9 @@ describe('scans keep the connectors’ cursors and quota in Postgres (replayed X
     expect((await scan('youtube', 2)).failedSources).toBe(0);
     expect(replay.requestsTo('/youtube/v3/search')).toHaveLength(1 + 2); // two more pages of 2 would be 200: only one fits
     // A watched video whose comments are on (the replay's Zj59fhZ5R1P has them disabled).
-    const video = (JSON.parse((await cursorOf('youtube'))!) as { videos: Array<{ id: string }> }).videos.find((v) => v.id !== 'Zj59fhZ5R1P')!.id;
+    const video = (JSON.parse((await cursorOf('youtube'))!) as { videos: Array<{ id: string }> }).videos.find(
+      (v) => v.id !== 'Zj59fhZ5R1P',
+    )!.id;
     const comment = replay.youtube.addComment(video, { text: 'NVDA guidance raised again, adding on the dip' });
     const spentBefore = await database.db('api_quota_usage').where({ platform: 'youtube', source: 'earnings' }).first();
     expect(spentBefore.search_units).toBe(300);

@@ -41,9 +41,20 @@ describe('a worker killed (SIGKILL) in the middle of a scan', () => {
   });
 
   it('finishes on another worker with no duplicate and no missing mention', async () => {
-    child = await spawnWorkerProcess({ DATABASE_URL: database.url, CHDB_PATH: chdbPath, TEMPORAL_ADDRESS: inject('temporalAddress'), TASK_QUEUE: taskQueue, SIMULATED_NOW, SOURCE_DELAY_MS: '1500' });
+    child = await spawnWorkerProcess({
+      DATABASE_URL: database.url,
+      CHDB_PATH: chdbPath,
+      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      TASK_QUEUE: taskQueue,
+      SIMULATED_NOW,
+      SOURCE_DELAY_MS: '1500',
+    });
 
-    const handle = await client.workflow.start<typeof scanPlatform>('scanPlatform', { taskQueue, workflowId: `scan-reddit-${taskQueue}`, args: [{ platform: 'reddit' }] });
+    const handle = await client.workflow.start<typeof scanPlatform>('scanPlatform', {
+      taskQueue,
+      workflowId: `scan-reddit-${taskQueue}`,
+      args: [{ platform: 'reddit' }],
+    });
     // Kill the worker once the first source is written and the next is in flight.
     for (let i = 0; i < 200; i++) {
       const done = await database.db('source_cursors').whereNotNull('cursor').count({ n: '*' });
@@ -52,7 +63,9 @@ describe('a worker killed (SIGKILL) in the middle of a scan', () => {
     }
     child.kill('SIGKILL');
     await new Promise((r) => child!.once('exit', r));
-    const writtenBeforeKill = Number((await database.db('source_cursors').whereNotNull('cursor').count({ n: '*' }))[0]!.n);
+    const writtenBeforeKill = Number(
+      (await database.db('source_cursors').whereNotNull('cursor').count({ n: '*' }))[0]!.n,
+    );
     expect(writtenBeforeKill).toBeGreaterThanOrEqual(1);
     expect(writtenBeforeKill).toBeLessThan(5);
 
@@ -60,13 +73,30 @@ describe('a worker killed (SIGKILL) in the middle of a scan', () => {
     warehouse = await connectWarehouse({ user: 'default', password: '', database: 'stockpulse', chdbPath });
     await migrateWarehouse(warehouse);
     const now = () => new Date(SIMULATED_NOW);
-    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: await testActivities(database.db, warehouse, { now, postsPerMinute: 3 }) });
+    worker = await startWorker({
+      address: inject('temporalAddress'),
+      namespace: 'default',
+      taskQueue,
+      activities: await testActivities(database.db, warehouse, { now, postsPerMinute: 3 }),
+    });
     const result = await handle.result();
     expect(result.failedSources).toBe(0);
 
-    const sources: Source[] = (await database.db('platform_settings').where({ platform: 'reddit' }).first('values')).values.map((value: string) => ({ platform: 'reddit', settingType: 'subreddits', value }));
+    const sources: Source[] = (
+      await database.db('platform_settings').where({ platform: 'reddit' }).first('values')
+    ).values.map((value: string) => ({ platform: 'reddit', settingType: 'subreddits', value }));
     const universe = await database.db('tickers').select('symbol', 'name', 'aliases');
-    const expected = await expectedMentionKeys(database.db, createSimulatedConnector('reddit', { seed: 7, postsPerMinute: 3, backfillMinutes: TEST_BACKFILL_MINUTES, tickers: simulatedTickers(universe, 7), now }), sources);
+    const expected = await expectedMentionKeys(
+      database.db,
+      createSimulatedConnector('reddit', {
+        seed: 7,
+        postsPerMinute: 3,
+        backfillMinutes: TEST_BACKFILL_MINUTES,
+        tickers: simulatedTickers(universe, 7),
+        now,
+      }),
+      sources,
+    );
     expect(await storedMentionKeys(warehouse)).toEqual(expected);
     expect(await rollupMentionTotal(warehouse)).toBe(expected.length);
   }, 120_000);

@@ -20,7 +20,11 @@ describe('card-free trials end: the daily TrialMaintenance run, the check at sig
   let clock = new Date('2026-11-20T00:05:00Z').getTime();
   const taskQueue = uniqueTaskQueue('trials');
   let run = 0;
-  const maintain = () => client.workflow.execute<typeof trialMaintenance>('trialMaintenance', { taskQueue, workflowId: `trial-maintenance-${taskQueue}-${++run}` });
+  const maintain = () =>
+    client.workflow.execute<typeof trialMaintenance>('trialMaintenance', {
+      taskQueue,
+      workflowId: `trial-maintenance-${taskQueue}-${++run}`,
+    });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -28,7 +32,10 @@ describe('card-free trials end: the daily TrialMaintenance run, the check at sig
       address: inject('temporalAddress'),
       namespace: 'default',
       taskQueue,
-      activities: await testActivities(t.deps.db, t.deps.warehouse, { now: () => new Date(clock), notifications: outbox }),
+      activities: await testActivities(t.deps.db, t.deps.warehouse, {
+        now: () => new Date(clock),
+        notifications: outbox,
+      }),
     });
     client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
   });
@@ -39,8 +46,21 @@ describe('card-free trials end: the daily TrialMaintenance run, the check at sig
   });
 
   const trialUser = async (email: string, endsAt: number, fields: Record<string, unknown> = {}) =>
-    (await t.deps.db('users').insert({ email, password_hash: await hashPassword('trial-user-passphrase'), subscription_status: 'trialing', trial_start_date: new Date(endsAt - 7 * DAY), trial_end_date: new Date(endsAt), ...fields }).returning('id'))[0].id as string;
-  const status = async (id: string) => (await t.deps.db('users').where({ id }).first('subscription_status')).subscription_status as string;
+    (
+      await t.deps
+        .db('users')
+        .insert({
+          email,
+          password_hash: await hashPassword('trial-user-passphrase'),
+          subscription_status: 'trialing',
+          trial_start_date: new Date(endsAt - 7 * DAY),
+          trial_end_date: new Date(endsAt),
+          ...fields,
+        })
+        .returning('id')
+    )[0].id as string;
+  const status = async (id: string) =>
+    (await t.deps.db('users').where({ id }).first('subscription_status')).subscription_status as string;
   const mails = (to: string) => outbox.sent.filter((m) => m.to === to);
 
   it('reminds 2 days before and on the day (once each), then expires the trial at its end; card trials are left to Stripe', async () => {
@@ -57,7 +77,10 @@ describe('card-free trials end: the daily TrialMaintenance run, the check at sig
     expect(await maintain()).toMatchObject({ sent: 0 }); // 1 day left: the 2-day reminder is already sent
     clock += DAY;
     expect(await maintain()).toMatchObject({ expired: 0, sent: 1 });
-    expect(mails('ending@example.com').map((m) => m.subject)).toEqual(['Your StockPulse trial ends in 2 days', 'Your StockPulse trial ends today']);
+    expect(mails('ending@example.com').map((m) => m.subject)).toEqual([
+      'Your StockPulse trial ends in 2 days',
+      'Your StockPulse trial ends today',
+    ]);
     expect(await status(id)).toBe('trialing');
 
     clock += DAY;
@@ -70,7 +93,9 @@ describe('card-free trials end: the daily TrialMaintenance run, the check at sig
 
   it('a sign-in after the end finds the trial expired even before the daily run', async () => {
     await trialUser('late@example.com', Date.now() - 60_000);
-    const res = await request(t.server).post('/api/login').send({ email: 'late@example.com', password: 'trial-user-passphrase' });
+    const res = await request(t.server)
+      .post('/api/login')
+      .send({ email: 'late@example.com', password: 'trial-user-passphrase' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ subscriptionStatus: 'expired', hasCompletedTrial: true });
   });
@@ -79,7 +104,10 @@ describe('card-free trials end: the daily TrialMaintenance run, the check at sig
     const admin = await signedInCookie(t, 'trial-admin@example.com', 'admin');
     const id = await trialUser('extend-me@example.com', Date.now() - DAY, { subscription_status: 'expired' });
     const before = Date.now();
-    const res = await request(t.server).post(`/api/admin/users/${id}/extend-trial`).set('Cookie', admin).send({ days: 7 });
+    const res = await request(t.server)
+      .post(`/api/admin/users/${id}/extend-trial`)
+      .set('Cookie', admin)
+      .send({ days: 7 });
     expect(res.status).toBe(200);
     expect(res.body.subscriptionStatus).toBe('trialing');
     expect(Date.parse(res.body.trialEndDate)).toBeGreaterThanOrEqual(before + 7 * DAY);
@@ -88,8 +116,19 @@ describe('card-free trials end: the daily TrialMaintenance run, the check at sig
     expect(audit.before.subscriptionStatus).toBe('expired');
     expect(audit.after).toMatchObject({ subscriptionStatus: 'trialing', days: 7 });
 
-    const payer = (await t.deps.db('users').insert({ email: 'payer@example.com', password_hash: 'x', subscription_status: 'active' }).returning('id'))[0].id;
-    expect((await request(t.server).post(`/api/admin/users/${payer}/extend-trial`).set('Cookie', admin).send({ days: 7 })).status).toBe(409);
-    expect((await request(t.server).post(`/api/admin/users/${id}/extend-trial`).set('Cookie', admin).send({ days: 0 })).body.field).toBe('days');
+    const payer = (
+      await t.deps
+        .db('users')
+        .insert({ email: 'payer@example.com', password_hash: 'x', subscription_status: 'active' })
+        .returning('id')
+    )[0].id;
+    expect(
+      (await request(t.server).post(`/api/admin/users/${payer}/extend-trial`).set('Cookie', admin).send({ days: 7 }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await request(t.server).post(`/api/admin/users/${id}/extend-trial`).set('Cookie', admin).send({ days: 0 })).body
+        .field,
+    ).toBe('days');
   });
 });

@@ -34,18 +34,34 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
   /** Runs `body` with a worker of the real workflow code and the given activities on a fresh task queue. */
   async function withWorker<T>(activities: Partial<Activities>, body: (taskQueue: string) => Promise<T>): Promise<T> {
     const taskQueue = uniqueTaskQueue('logic');
-    const worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: await workflowBundle(), activities });
+    const worker = await Worker.create({
+      connection: env.nativeConnection,
+      taskQueue,
+      workflowBundle: await workflowBundle(),
+      activities,
+    });
     return await worker.runUntil(body(taskQueue));
   }
 
   /** Each activity type's retry policy and timeouts as the workflow scheduled it, from the run's history. */
   async function scheduledPolicies(workflowId: string) {
     const { events } = await env.client.workflow.getHandle(workflowId).fetchHistory();
-    const policies = new Map<string, { initialMs: number; coefficient: number; maxMs: number; attempts: number; startToCloseMs: number; heartbeatMs: number }>();
+    const policies = new Map<
+      string,
+      {
+        initialMs: number;
+        coefficient: number;
+        maxMs: number;
+        attempts: number;
+        startToCloseMs: number;
+        heartbeatMs: number;
+      }
+    >();
     for (const e of events ?? []) {
       const a = e.activityTaskScheduledEventAttributes;
       if (!a?.activityType?.name || !a.retryPolicy) continue;
-      const ms = (d: { seconds?: unknown; nanos?: number | null } | null | undefined) => (d ? Number(d.seconds ?? 0) * 1000 + Math.round((d.nanos ?? 0) / 1e6) : 0);
+      const ms = (d: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
+        d ? Number(d.seconds ?? 0) * 1000 + Math.round((d.nanos ?? 0) / 1e6) : 0;
       policies.set(a.activityType.name, {
         initialMs: ms(a.retryPolicy.initialInterval),
         coefficient: a.retryPolicy.backoffCoefficient ?? 0,
@@ -61,8 +77,19 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
   /** The attempt number of the activity running now. */
   const attempt = () => Context.current().info.attempt;
 
-  const sources: Source[] = ['wallstreetbets', 'stocks', 'investing'].map((value) => ({ platform: 'reddit', settingType: 'subreddits', value }));
-  const scanned = (source: Source, posts: number): SourceScanResult => ({ source: source.value, settingType: source.settingType, posts, mentions: posts * 2, simulated: false, error: null });
+  const sources: Source[] = ['wallstreetbets', 'stocks', 'investing'].map((value) => ({
+    platform: 'reddit',
+    settingType: 'subreddits',
+    value,
+  }));
+  const scanned = (source: Source, posts: number): SourceScanResult => ({
+    source: source.value,
+    settingType: source.settingType,
+    posts,
+    mentions: posts * 2,
+    simulated: false,
+    error: null,
+  });
 
   it('ScanPlatform scans every source in order, then the snapshot, then starts DetectTrends and EvaluateAlerts named after the scan', async () => {
     const calls: string[] = [];
@@ -71,22 +98,45 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
         loadSources: async (platform) => (calls.push(`loadSources:${platform}`), sources),
         scanSource: async (source) => (calls.push(`scanSource:${source.value}`), scanned(source, source.value.length)),
         refreshStockSnapshot: async () => (calls.push('refreshStockSnapshot'), { stocks: 3 }),
-        detectTrends: async () => (calls.push('detectTrends'), { trendsDetected: 1, newTrends: 1, scored: 3, detectedAt: new Date(0).toISOString() }),
-        evaluateAlertCrossings: async () => (calls.push('evaluateAlertCrossings'), { evaluated: 2, crossed: 0, rearmed: 0, notificationIds: [], webhookDeliveryIds: [] }),
+        detectTrends: async () => (
+          calls.push('detectTrends'),
+          { trendsDetected: 1, newTrends: 1, scored: 3, detectedAt: new Date(0).toISOString() }
+        ),
+        evaluateAlertCrossings: async () => (
+          calls.push('evaluateAlertCrossings'),
+          { evaluated: 2, crossed: 0, rearmed: 0, notificationIds: [], webhookDeliveryIds: [] }
+        ),
         fillAlertOutcomes: async () => (calls.push('fillAlertOutcomes'), { open: 0, settled: 0 }),
       },
       async (taskQueue) => {
         const workflowId = `scan-reddit-${taskQueue}`;
-        const scan = await env.client.workflow.execute<typeof scanPlatform>('scanPlatform', { taskQueue, workflowId, args: [{ platform: 'reddit' }] });
+        const scan = await env.client.workflow.execute<typeof scanPlatform>('scanPlatform', {
+          taskQueue,
+          workflowId,
+          args: [{ platform: 'reddit' }],
+        });
         // The children outlive the scan (ABANDON): wait for them by their names.
         const trends = await env.client.workflow.getHandle(detectTrendsAfterScanId(workflowId)).result();
         const alerts = await env.client.workflow.getHandle(evaluateAlertsAfterScanId(workflowId)).result();
         return { scan, trends, alerts };
       },
     );
-    expect(calls.slice(0, 5)).toEqual(['loadSources:reddit', 'scanSource:wallstreetbets', 'scanSource:stocks', 'scanSource:investing', 'refreshStockSnapshot']);
+    expect(calls.slice(0, 5)).toEqual([
+      'loadSources:reddit',
+      'scanSource:wallstreetbets',
+      'scanSource:stocks',
+      'scanSource:investing',
+      'refreshStockSnapshot',
+    ]);
     expect(calls.slice(5).sort()).toEqual(['detectTrends', 'evaluateAlertCrossings', 'fillAlertOutcomes']);
-    expect(result.scan).toEqual({ platform: 'reddit', sources: sources.map((s) => scanned(s, s.value.length)), posts: 14 + 6 + 9, mentions: 58, simulated: false, failedSources: 0 });
+    expect(result.scan).toEqual({
+      platform: 'reddit',
+      sources: sources.map((s) => scanned(s, s.value.length)),
+      posts: 14 + 6 + 9,
+      mentions: 58,
+      simulated: false,
+      failedSources: 0,
+    });
     expect(result.trends.trendsDetected).toBe(1);
     expect(result.alerts).toEqual({ evaluated: 2, crossed: 0, rearmed: 0, sent: 0, failedBatches: 0 });
   });
@@ -94,7 +144,13 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
   const quietPipeline: Partial<Activities> = {
     refreshStockSnapshot: async () => ({ stocks: 0 }),
     detectTrends: async () => ({ trendsDetected: 0, newTrends: 0, scored: 0, detectedAt: new Date(0).toISOString() }),
-    evaluateAlertCrossings: async () => ({ evaluated: 0, crossed: 0, rearmed: 0, notificationIds: [], webhookDeliveryIds: [] }),
+    evaluateAlertCrossings: async () => ({
+      evaluated: 0,
+      crossed: 0,
+      rearmed: 0,
+      notificationIds: [],
+      webhookDeliveryIds: [],
+    }),
     fillAlertOutcomes: async () => ({ open: 0, settled: 0 }),
   };
 
@@ -106,14 +162,20 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
         loadSources: async () => sources,
         scanSource: async (source) => {
           attempts[source.value] = attempt();
-          if (source.value === 'wallstreetbets' && attempt() < 3) throw ApplicationFailure.retryable('connection reset');
-          if (source.value === 'stocks') throw ApplicationFailure.nonRetryable('reddit r/stocks: GET /r/stocks/new returned a malformed payload');
+          if (source.value === 'wallstreetbets' && attempt() < 3)
+            throw ApplicationFailure.retryable('connection reset');
+          if (source.value === 'stocks')
+            throw ApplicationFailure.nonRetryable('reddit r/stocks: GET /r/stocks/new returned a malformed payload');
           return scanned(source, 5);
         },
       },
       async (taskQueue) => {
         const workflowId = `scan-reddit-${taskQueue}`;
-        const scan = await env.client.workflow.execute<typeof scanPlatform>('scanPlatform', { taskQueue, workflowId, args: [{ platform: 'reddit' }] });
+        const scan = await env.client.workflow.execute<typeof scanPlatform>('scanPlatform', {
+          taskQueue,
+          workflowId,
+          args: [{ platform: 'reddit' }],
+        });
         return { scan, policies: await scheduledPolicies(workflowId) };
       },
     );
@@ -125,8 +187,21 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
     ]);
     expect(result.scan).toMatchObject({ posts: 10, failedSources: 1 });
     // A source pages through an API and waits out rate limits: 10 minutes, heartbeats, 6 attempts from 2 s doubling to 1 minute.
-    expect(result.policies.scanSource).toEqual({ initialMs: 2_000, coefficient: 2, maxMs: 60_000, attempts: 6, startToCloseMs: 600_000, heartbeatMs: 30_000 });
-    expect(result.policies.loadSources).toMatchObject({ initialMs: 1_000, coefficient: 2, maxMs: 30_000, attempts: 10, startToCloseMs: 60_000 });
+    expect(result.policies.scanSource).toEqual({
+      initialMs: 2_000,
+      coefficient: 2,
+      maxMs: 60_000,
+      attempts: 6,
+      startToCloseMs: 600_000,
+      heartbeatMs: 30_000,
+    });
+    expect(result.policies.loadSources).toMatchObject({
+      initialMs: 1_000,
+      coefficient: 2,
+      maxMs: 30_000,
+      attempts: 10,
+      startToCloseMs: 60_000,
+    });
     expect(result.policies.refreshStockSnapshot).toMatchObject({ attempts: 10 });
   });
 
@@ -139,9 +214,19 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
           throw ApplicationFailure.nonRetryable('platform_settings is unreadable');
         },
         refreshStockSnapshot: async () => (started.push('refreshStockSnapshot'), { stocks: 0 }),
-        detectTrends: async () => (started.push('detectTrends'), { trendsDetected: 0, newTrends: 0, scored: 0, detectedAt: new Date(0).toISOString() }),
+        detectTrends: async () => (
+          started.push('detectTrends'),
+          { trendsDetected: 0, newTrends: 0, scored: 0, detectedAt: new Date(0).toISOString() }
+        ),
       },
-      (taskQueue) => env.client.workflow.execute<typeof scanPlatform>('scanPlatform', { taskQueue, workflowId: `scan-reddit-${taskQueue}`, args: [{ platform: 'reddit' }] }).catch((err: unknown) => err),
+      (taskQueue) =>
+        env.client.workflow
+          .execute<typeof scanPlatform>('scanPlatform', {
+            taskQueue,
+            workflowId: `scan-reddit-${taskQueue}`,
+            args: [{ platform: 'reddit' }],
+          })
+          .catch((err: unknown) => err),
     );
     expect(failure).toBeInstanceOf(WorkflowFailedError);
     expect(started).toEqual([]);
@@ -154,7 +239,13 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
     const ids = Array.from({ length: 60 }, (_, i) => i + 1);
     const result = await withWorker(
       {
-        evaluateAlertCrossings: async () => ({ evaluated: 9, crossed: 60, rearmed: 1, notificationIds: ids, webhookDeliveryIds: [5, 6] }),
+        evaluateAlertCrossings: async () => ({
+          evaluated: 9,
+          crossed: 60,
+          rearmed: 1,
+          notificationIds: ids,
+          webhookDeliveryIds: [5, 6],
+        }),
         deliverNotifications: async (batch) => {
           if (batch[0] === 26) throw ApplicationFailure.nonRetryable('SMTP refused the sender');
           batches.push(batch);
@@ -165,9 +256,14 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
       },
       async (taskQueue) => {
         const workflowId = `alerts-${taskQueue}`;
-        const summary = await env.client.workflow.execute<typeof evaluateAlerts>('evaluateAlerts', { taskQueue, workflowId });
+        const summary = await env.client.workflow.execute<typeof evaluateAlerts>('evaluateAlerts', {
+          taskQueue,
+          workflowId,
+        });
         // The deliveries outlive the evaluation (ABANDON): wait for them by their names.
-        const deliveries = await Promise.all([5, 6].map((id) => env.client.workflow.getHandle(webhookDeliveryId(id)).result()));
+        const deliveries = await Promise.all(
+          [5, 6].map((id) => env.client.workflow.getHandle(webhookDeliveryId(id)).result()),
+        );
         return { summary, deliveries, policies: await scheduledPolicies(workflowId) };
       },
     );
@@ -181,13 +277,22 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
     expect(webhooks.sort()).toEqual([5, 6]);
     expect(outcomesFilledAfter).toBe(2);
     // Each send is claimed before the provider is called, so 5 attempts never send twice.
-    expect(result.policies.deliverNotifications).toMatchObject({ initialMs: 1_000, coefficient: 2, maxMs: 30_000, attempts: 5, startToCloseMs: 120_000 });
+    expect(result.policies.deliverNotifications).toMatchObject({
+      initialMs: 1_000,
+      coefficient: 2,
+      maxMs: 30_000,
+      attempts: 5,
+      startToCloseMs: 120_000,
+    });
     expect(result.policies.evaluateAlertCrossings).toMatchObject({ attempts: 5, startToCloseMs: 60_000 });
   });
 
   it('WeeklyDigest and TrialMaintenance deliver what their activity prepared, in the same batches', async () => {
     const delivered: number[] = [];
-    const deliverNotifications = async (batch: number[]) => (delivered.push(...batch), { sent: batch.length, skipped: 0 });
+    const deliverNotifications = async (batch: number[]) => (
+      delivered.push(...batch),
+      { sent: batch.length, skipped: 0 }
+    );
     const [digest, trials] = await withWorker(
       {
         prepareWeeklyDigest: async () => Array.from({ length: 30 }, (_, i) => 100 + i),
@@ -196,8 +301,14 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
       },
       (taskQueue) =>
         Promise.all([
-          env.client.workflow.execute<typeof weeklyDigest>('weeklyDigest', { taskQueue, workflowId: `digest-${taskQueue}` }),
-          env.client.workflow.execute<typeof trialMaintenance>('trialMaintenance', { taskQueue, workflowId: `trials-${taskQueue}` }),
+          env.client.workflow.execute<typeof weeklyDigest>('weeklyDigest', {
+            taskQueue,
+            workflowId: `digest-${taskQueue}`,
+          }),
+          env.client.workflow.execute<typeof trialMaintenance>('trialMaintenance', {
+            taskQueue,
+            workflowId: `trials-${taskQueue}`,
+          }),
         ]),
     );
     expect(digest).toEqual({ sent: 30, failedBatches: 0 });
@@ -212,17 +323,43 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
         refreshPrices: async () => {
           attempts = attempt();
           if (attempt() === 1) throw ApplicationFailure.retryable('market data API answered 429');
-          return { updatedCount: 2, ticks: 5, simulated: true, source: 'simulated', priced: 2, historyFilled: 0, historyPending: 0 };
+          return {
+            updatedCount: 2,
+            ticks: 5,
+            simulated: true,
+            source: 'simulated',
+            priced: 2,
+            historyFilled: 0,
+            historyPending: 0,
+          };
         },
       },
       async (taskQueue) => {
         const workflowId = `prices-${taskQueue}`;
-        const prices = await env.client.workflow.execute<typeof refreshPrices>('refreshPrices', { taskQueue, workflowId });
+        const prices = await env.client.workflow.execute<typeof refreshPrices>('refreshPrices', {
+          taskQueue,
+          workflowId,
+        });
         return { prices, policies: await scheduledPolicies(workflowId) };
       },
     );
     expect(attempts).toBe(2);
-    expect(result.prices).toEqual({ updatedCount: 2, ticks: 5, simulated: true, source: 'simulated', priced: 2, historyFilled: 0, historyPending: 0 });
-    expect(result.policies.refreshPrices).toEqual({ initialMs: 2_000, coefficient: 2, maxMs: 30_000, attempts: 3, startToCloseMs: 180_000, heartbeatMs: 0 });
+    expect(result.prices).toEqual({
+      updatedCount: 2,
+      ticks: 5,
+      simulated: true,
+      source: 'simulated',
+      priced: 2,
+      historyFilled: 0,
+      historyPending: 0,
+    });
+    expect(result.policies.refreshPrices).toEqual({
+      initialMs: 2_000,
+      coefficient: 2,
+      maxMs: 30_000,
+      attempts: 3,
+      startToCloseMs: 180_000,
+      heartbeatMs: 0,
+    });
   });
 });

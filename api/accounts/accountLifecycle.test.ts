@@ -24,7 +24,9 @@ describe('account lifecycle against real Postgres: verification, reset, password
 
   it('refuses weak and common passwords with a clear message naming the field', async () => {
     for (const weak of ['123456', 'password1', 'qwertyuiop']) {
-      const res = await request(t.server).post('/api/register').send({ email: newEmail(), password: weak, confirmPassword: weak });
+      const res = await request(t.server)
+        .post('/api/register')
+        .send({ email: newEmail(), password: weak, confirmPassword: weak });
       expect(res.status).toBe(400);
       expect(res.body.field).toBe('password');
       expect(res.body.message).toMatch(/^This password is too easy to guess\./);
@@ -72,9 +74,14 @@ describe('account lifecycle against real Postgres: verification, reset, password
 
   it('an expired verification link is refused', async () => {
     const email = newEmail();
-    expect((await request(t.server).post('/api/register').send({ email, password, confirmPassword: password })).status).toBe(202);
+    expect(
+      (await request(t.server).post('/api/register').send({ email, password, confirmPassword: password })).status,
+    ).toBe(202);
     const token = tokenOf((await mailTo(email, 'Verify your StockPulse e-mail address')).text);
-    await t.deps.db('account_tokens').where({ target: email, purpose: 'verify_email' }).update({ expires_at: new Date(Date.now() - 1000) });
+    await t.deps
+      .db('account_tokens')
+      .where({ target: email, purpose: 'verify_email' })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await request(t.server).post('/api/verify-email').send({ token })).status).toBe(400);
   });
 
@@ -85,17 +92,26 @@ describe('account lifecycle against real Postgres: verification, reset, password
     expect([unknown.status, known.status]).toEqual([200, 200]);
     expect(known.body).toEqual(unknown.body);
     const token = tokenOf((await mailTo(email, 'Reset your StockPulse password')).text);
-    const stored = await t.deps.db('account_tokens').where({ token_hash: sha256(token) }).first();
+    const stored = await t.deps
+      .db('account_tokens')
+      .where({ token_hash: sha256(token) })
+      .first();
     expect(new Date(stored.expires_at).getTime() - Date.now()).toBeLessThanOrEqual(3600 * 1000);
 
-    const weak = await request(t.server).post('/api/password/reset').send({ token, password: '123456', confirmPassword: '123456' });
+    const weak = await request(t.server)
+      .post('/api/password/reset')
+      .send({ token, password: '123456', confirmPassword: '123456' });
     expect(weak.status).toBe(400); // refused before the link is used up
     const newPassword = 'brand-new-passphrase-7';
-    const reset = await request(t.server).post('/api/password/reset').send({ token, password: newPassword, confirmPassword: newPassword });
+    const reset = await request(t.server)
+      .post('/api/password/reset')
+      .send({ token, password: newPassword, confirmPassword: newPassword });
     expect(reset.status).toBe(200);
     expect((await agent.get('/api/user')).status).toBe(401);
     expect((await request(t.server).post('/api/login').send({ email, password: newPassword })).status).toBe(200);
-    const reuse = await request(t.server).post('/api/password/reset').send({ token, password: 'another-passphrase-8', confirmPassword: 'another-passphrase-8' });
+    const reuse = await request(t.server)
+      .post('/api/password/reset')
+      .send({ token, password: 'another-passphrase-8', confirmPassword: 'another-passphrase-8' });
     expect(reuse.status).toBe(400);
   });
 
@@ -103,8 +119,13 @@ describe('account lifecycle against real Postgres: verification, reset, password
     const { email, user } = await register();
     await request(t.server).post('/api/password/forgot').send({ email });
     const token = tokenOf((await mailTo(email, 'Reset your StockPulse password')).text);
-    await t.deps.db('account_tokens').where({ user_id: user.id, purpose: 'reset_password' }).update({ expires_at: new Date(Date.now() - 1) });
-    const res = await request(t.server).post('/api/password/reset').send({ token, password: 'brand-new-passphrase-7', confirmPassword: 'brand-new-passphrase-7' });
+    await t.deps
+      .db('account_tokens')
+      .where({ user_id: user.id, purpose: 'reset_password' })
+      .update({ expires_at: new Date(Date.now() - 1) });
+    const res = await request(t.server)
+      .post('/api/password/reset')
+      .send({ token, password: 'brand-new-passphrase-7', confirmPassword: 'brand-new-passphrase-7' });
     expect(res.status).toBe(400);
   });
 
@@ -112,12 +133,22 @@ describe('account lifecycle against real Postgres: verification, reset, password
     const { agent, email } = await register();
     const other = request.agent(t.server);
     expect((await other.post('/api/login').send({ email, password })).status).toBe(200);
-    const wrong = await agent.post('/api/user/password').send({ currentPassword: 'not-my-password', newPassword: 'brand-new-passphrase-7', confirmPassword: 'brand-new-passphrase-7' });
+    const wrong = await agent.post('/api/user/password').send({
+      currentPassword: 'not-my-password',
+      newPassword: 'brand-new-passphrase-7',
+      confirmPassword: 'brand-new-passphrase-7',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ field: 'currentPassword', message: 'Current password is incorrect' });
-    const weak = await agent.post('/api/user/password').send({ currentPassword: password, newPassword: '123456', confirmPassword: '123456' });
+    const weak = await agent
+      .post('/api/user/password')
+      .send({ currentPassword: password, newPassword: '123456', confirmPassword: '123456' });
     expect(weak.body.field).toBe('newPassword');
-    const ok = await agent.post('/api/user/password').send({ currentPassword: password, newPassword: 'brand-new-passphrase-7', confirmPassword: 'brand-new-passphrase-7' });
+    const ok = await agent.post('/api/user/password').send({
+      currentPassword: password,
+      newPassword: 'brand-new-passphrase-7',
+      confirmPassword: 'brand-new-passphrase-7',
+    });
     expect(ok.status).toBe(200);
     expect((await agent.get('/api/user')).status).toBe(200);
     expect((await other.get('/api/user')).status).toBe(401);
@@ -145,23 +176,36 @@ describe('account lifecycle against real Postgres: verification, reset, password
     const sms = await t.outbox.waitFor((m) => m.channel === 'sms' && m.to === '+14155550142');
     const code = /(\d{6})/.exec(sms.text)![1]!;
     const wrongCode = code === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 5; i++) expect((await agent.post('/api/user/phone/verify').send({ code: wrongCode })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await agent.post('/api/user/phone/verify').send({ code: wrongCode })).status).toBe(400);
     expect((await agent.post('/api/user/phone/verify').send({ code })).status).toBe(400); // void after 5 wrong tries
 
     await agent.post('/api/user/phone/code');
-    const fresh = /(\d{6})/.exec((await t.outbox.waitFor((m) => m.channel === 'sms' && m.to === '+14155550142' && !m.text.includes(code))).text)![1]!;
+    const fresh = /(\d{6})/.exec(
+      (await t.outbox.waitFor((m) => m.channel === 'sms' && m.to === '+14155550142' && !m.text.includes(code))).text,
+    )![1]!;
     const ok = await agent.post('/api/user/phone/verify').send({ code: fresh });
     expect(ok.status).toBe(200);
     expect(ok.body.phoneVerified).toBe(true);
     // A new number needs a new code.
-    expect((await agent.patch('/api/user/profile').send({ phoneNumber: '+14155550143' })).body.phoneVerified).toBe(false);
+    expect((await agent.patch('/api/user/profile').send({ phoneNumber: '+14155550143' })).body.phoneVerified).toBe(
+      false,
+    );
   });
 });
 
 describe('rate limits of account messages and card sign-ups', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ authLimits: { loginFailuresPerEmail: 5, loginFailuresPerIp: 1000, loginWindowSeconds: 900, signupsPerIpPerHour: 1000, messagesPerHour: 2 } });
+    t = await startTestApp({
+      authLimits: {
+        loginFailuresPerEmail: 5,
+        loginFailuresPerIp: 1000,
+        loginWindowSeconds: 900,
+        signupsPerIpPerHour: 1000,
+        messagesPerHour: 2,
+      },
+    });
   });
   afterAll(async () => t.close());
 

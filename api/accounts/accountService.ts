@@ -1,12 +1,25 @@
 import type { PublicUser } from '../../core/contracts/user';
-import type { LoginInput, PasswordChangeInput, ProfileUpdateInput, RegisterInput, ResetPasswordInput } from '../../core/contracts/auth';
+import type {
+  LoginInput,
+  PasswordChangeInput,
+  ProfileUpdateInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from '../../core/contracts/auth';
 import type { UserExport } from '../../core/contracts/userExport';
 import type { Database } from '../../platform/database';
 import { listUserAlertOutcomes } from '../../warehouse/postgres/alertOutcomes';
 import { listApiKeys } from '../../warehouse/postgres/apiKeys';
 import { findAlertSettings } from '../../warehouse/postgres/alertSettings';
 import { expireEndedTrials } from '../../warehouse/postgres/trials';
-import { deleteUser, insertUser, updateUser, userByEmail, userById, usernameTaken } from '../../warehouse/postgres/users';
+import {
+  deleteUser,
+  insertUser,
+  updateUser,
+  userByEmail,
+  userById,
+  usernameTaken,
+} from '../../warehouse/postgres/users';
 import { watchlistTickers } from '../../warehouse/postgres/watchlists';
 import { listAlertWebhooks, listWebhookDeliveries, listWebhookTargets } from '../../warehouse/postgres/webhooks';
 import { guardLastAdmin } from './lastAdminGuard';
@@ -52,23 +65,39 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
   };
 
   const conflictFromUnique = (err: unknown): never => {
-    if (isUniqueViolation(err, 'users_email_lower_unique')) throw new HttpError(409, 'An account with this email already exists', 'email');
-    if (isUniqueViolation(err, 'users_username_lower_unique')) throw new HttpError(409, 'This username is already taken', 'username');
+    if (isUniqueViolation(err, 'users_email_lower_unique'))
+      throw new HttpError(409, 'An account with this email already exists', 'email');
+    if (isUniqueViolation(err, 'users_username_lower_unique'))
+      throw new HttpError(409, 'This username is already taken', 'username');
     throw err;
   };
 
   /** The user's own details make a password weaker (zxcvbn counts them as known words). */
-  const personalWords = (u: { email: string; username?: string | null; firstName?: string | null; lastName?: string | null }) =>
-    [u.email, u.email.split('@')[0]!, u.username, u.firstName, u.lastName].filter((w): w is string => Boolean(w));
+  const personalWords = (u: {
+    email: string;
+    username?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+  }) => [u.email, u.email.split('@')[0]!, u.username, u.firstName, u.lastName].filter((w): w is string => Boolean(w));
 
   /** Tells the owner of an address that someone tried to sign up with it (sign-up itself answers as for a new address). */
   const notifySignupAttempt = (owner: UserRow) => {
-    messages.dispatch({ userId: owner.id, channel: 'email', recipient: owner.email, payload: { purpose: 'signup_attempt', link: messages.page('/auth') } });
+    messages.dispatch({
+      userId: owner.id,
+      channel: 'email',
+      recipient: owner.email,
+      payload: { purpose: 'signup_attempt', link: messages.page('/auth') },
+    });
   };
 
   const sendEmailVerification = async (userId: string, email: string) => {
     const token = await tokens.issueLink(userId, 'verify_email', email);
-    messages.dispatch({ userId, channel: 'email', recipient: email, payload: { purpose: 'verify_email', link: messages.link('/verify-email', token) } });
+    messages.dispatch({
+      userId,
+      channel: 'email',
+      recipient: email,
+      payload: { purpose: 'verify_email', link: messages.link('/verify-email', token) },
+    });
   };
 
   return {
@@ -93,7 +122,8 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     async register(input: RegisterInput, now = new Date()): Promise<void> {
       checkStrength(input.password, personalWords(input));
       // A taken username is said in either case: it names no address.
-      if (input.username && (await usernameTaken(db, input.username))) throw new HttpError(409, 'This username is already taken', 'username');
+      if (input.username && (await usernameTaken(db, input.username)))
+        throw new HttpError(409, 'This username is already taken', 'username');
       const passwordHash = await passwords.hash(input.password);
       const email = input.email.toLowerCase();
       const existing = await findByEmail(email);
@@ -101,17 +131,17 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       let row: UserRow;
       try {
         row = await insertUser(db, {
-            email,
-            password_hash: passwordHash,
-            username: input.username || null,
-            first_name: input.firstName || null,
-            last_name: input.lastName || null,
-            subscription_status: 'trialing',
-            trial_start_date: now,
-            trial_end_date: marketingTrialEnd(now),
-            email_verified_at: null,
-            signup_pending: true,
-          });
+          email,
+          password_hash: passwordHash,
+          username: input.username || null,
+          first_name: input.firstName || null,
+          last_name: input.lastName || null,
+          subscription_status: 'trialing',
+          trial_start_date: now,
+          trial_end_date: marketingTrialEnd(now),
+          email_verified_at: null,
+          signup_pending: true,
+        });
       } catch (err) {
         // The same address signed up a moment ago (two requests at once): it is taken now.
         if (isUniqueViolation(err, 'users_email_lower_unique')) {
@@ -147,7 +177,11 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
      * confirmation link goes to it, and the answer is the same whether or not another account already uses it (a taken
      * address simply gets no link), so this call cannot tell whether an account exists. A new phone number is unverified.
      */
-    async updateProfile(id: string, input: ProfileUpdateInput, beforeEmailChange: () => Promise<void>): Promise<PublicUser> {
+    async updateProfile(
+      id: string,
+      input: ProfileUpdateInput,
+      beforeEmailChange: () => Promise<void>,
+    ): Promise<PublicUser> {
       const current = await requireUser(id);
       const phone = input.phoneNumber === undefined ? current.phone_number : input.phoneNumber || null;
       const smsAlerts = input.notifications?.smsAlerts ?? current.sms_alerts;
@@ -155,7 +189,8 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       const newEmail = input.email?.toLowerCase();
       const emailChanges = newEmail !== undefined && newEmail !== current.email.toLowerCase();
       if (emailChanges) {
-        if (!input.currentPassword) throw new HttpError(400, 'Enter your current password to change your e-mail address', 'currentPassword');
+        if (!input.currentPassword)
+          throw new HttpError(400, 'Enter your current password to change your e-mail address', 'currentPassword');
         if (!(await passwords.verify(input.currentPassword, current.password_hash))) throw WRONG_CURRENT_PASSWORD;
         await beforeEmailChange();
       }
@@ -178,7 +213,12 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       const row = await updateUser(db, { id }, changes);
       if (emailChanges && !(await findByEmail(newEmail))) {
         const token = await tokens.issueLink(id, 'change_email', newEmail);
-        messages.dispatch({ userId: id, channel: 'email', recipient: newEmail, payload: { purpose: 'change_email', link: messages.link('/verify-email', token) } });
+        messages.dispatch({
+          userId: id,
+          channel: 'email',
+          recipient: newEmail,
+          payload: { purpose: 'change_email', link: messages.link('/verify-email', token) },
+        });
       }
       return toPublicUser(row!);
     },
@@ -192,7 +232,11 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       const signup = await tokens.useLink('verify_email', token, now);
       if (signup) {
         const before = await findById(signup.userId);
-        const row = await updateUser(db, { id: signup.userId, email: signup.target ?? '' }, { email_verified_at: now, signup_pending: false, updated_at: now });
+        const row = await updateUser(
+          db,
+          { id: signup.userId, email: signup.target ?? '' },
+          { email_verified_at: now, signup_pending: false, updated_at: now },
+        );
         // The address changed since the link was sent: the link no longer proves the current one.
         if (!row) throw new HttpError(400, INVALID_LINK, 'token');
         return { user: toPublicUser(row), finishedSignup: Boolean(before?.signup_pending) && row.is_active };
@@ -200,7 +244,11 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       const change = await tokens.useLink('change_email', token, now);
       if (!change?.target) throw new HttpError(400, INVALID_LINK, 'token');
       try {
-        const row = await updateUser(db, { id: change.userId }, { email: change.target, pending_email: null, email_verified_at: now, updated_at: now });
+        const row = await updateUser(
+          db,
+          { id: change.userId },
+          { email: change.target, pending_email: null, email_verified_at: now, updated_at: now },
+        );
         if (!row) throw new HttpError(400, INVALID_LINK, 'token');
         return { user: toPublicUser(row), finishedSignup: false };
       } catch (err) {
@@ -222,13 +270,20 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       if (!row.phone_number) throw new HttpError(400, 'Add a phone number in Settings first', 'phoneNumber');
       if (row.phone_verified_at) return { message: `${row.phone_number} is already verified` };
       const code = await tokens.issuePhoneCode(id, row.phone_number);
-      messages.dispatch({ userId: id, channel: 'sms', recipient: row.phone_number, payload: { purpose: 'verify_phone', code } });
+      messages.dispatch({
+        userId: id,
+        channel: 'sms',
+        recipient: row.phone_number,
+        payload: { purpose: 'verify_phone', code },
+      });
       return { message: `We sent a 6-digit code to ${row.phone_number}` };
     },
 
     async verifyPhone(id: string, code: string, now = new Date()): Promise<PublicUser> {
       const phone = await tokens.usePhoneCode(id, code, now);
-      const row = phone ? await updateUser(db, { id, phone_number: phone }, { phone_verified_at: now, updated_at: now }) : undefined;
+      const row = phone
+        ? await updateUser(db, { id, phone_number: phone }, { phone_verified_at: now, updated_at: now })
+        : undefined;
       if (!row) throw new HttpError(400, 'This code is wrong or has expired. Ask for a new one.', 'code');
       return toPublicUser(row);
     },
@@ -237,7 +292,10 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     async changePassword(id: string, input: PasswordChangeInput): Promise<void> {
       const row = await requireUser(id);
       if (!(await passwords.verify(input.currentPassword, row.password_hash))) throw WRONG_CURRENT_PASSWORD;
-      checkStrength.forField('newPassword')(input.newPassword, personalWords({ email: row.email, username: row.username, firstName: row.first_name, lastName: row.last_name }));
+      checkStrength.forField('newPassword')(
+        input.newPassword,
+        personalWords({ email: row.email, username: row.username, firstName: row.first_name, lastName: row.last_name }),
+      );
       const hash = await passwords.hash(input.newPassword);
       await db.transaction(async (trx) => {
         await updateUser(trx, { id }, { password_hash: hash, updated_at: new Date() });
@@ -250,7 +308,12 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       const row = await findByEmail(email);
       if (!row?.is_active) return;
       const token = await tokens.issueLink(row.id, 'reset_password', row.email);
-      messages.dispatch({ userId: row.id, channel: 'email', recipient: row.email, payload: { purpose: 'reset_password', link: messages.link('/reset-password', token) } });
+      messages.dispatch({
+        userId: row.id,
+        channel: 'email',
+        recipient: row.email,
+        payload: { purpose: 'reset_password', link: messages.link('/reset-password', token) },
+      });
     },
 
     /** Sets a new password from a reset link (single use, 1 hour) and ends every session of the account. */
@@ -264,7 +327,16 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       await db.transaction(async (trx) => {
         // Opening the link proved the mailbox, so the address counts as verified too (and a sign-up waiting for its
         // link is complete: the password is now the mailbox owner's).
-        await updateUser(trx, { id: row.id }, { password_hash: hash, email_verified_at: row.email_verified_at ?? now, signup_pending: false, updated_at: now });
+        await updateUser(
+          trx,
+          { id: row.id },
+          {
+            password_hash: hash,
+            email_verified_at: row.email_verified_at ?? now,
+            signup_pending: false,
+            updated_at: now,
+          },
+        );
         await destroyUserSessions(trx, row.id);
       });
     },
@@ -290,16 +362,27 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     async exportData(id: string): Promise<UserExport> {
       const user = toPublicUser(await requireUser(id));
       const today = new Date().toISOString().slice(0, 10);
-      const [watchlist, alertSettings, webhookTargets, alertWebhookTargets, webhookDeliveries, alertOutcomes, apiKeys] = await Promise.all([
-        watchlistTickers(db, id),
-        findAlertSettings(db, id),
-        listWebhookTargets(db, id),
-        listAlertWebhooks(db, id),
-        listWebhookDeliveries(db, id),
-        listUserAlertOutcomes(db, id),
-        listApiKeys(db, id, today, '2000-01-01'),
-      ]);
-      return { exportedAt: new Date().toISOString(), user, watchlist, alertSettings: alertSettings ?? null, webhookTargets, alertWebhookTargets, webhookDeliveries, alertOutcomes, apiKeys };
+      const [watchlist, alertSettings, webhookTargets, alertWebhookTargets, webhookDeliveries, alertOutcomes, apiKeys] =
+        await Promise.all([
+          watchlistTickers(db, id),
+          findAlertSettings(db, id),
+          listWebhookTargets(db, id),
+          listAlertWebhooks(db, id),
+          listWebhookDeliveries(db, id),
+          listUserAlertOutcomes(db, id),
+          listApiKeys(db, id, today, '2000-01-01'),
+        ]);
+      return {
+        exportedAt: new Date().toISOString(),
+        user,
+        watchlist,
+        alertSettings: alertSettings ?? null,
+        webhookTargets,
+        alertWebhookTargets,
+        webhookDeliveries,
+        alertOutcomes,
+        apiKeys,
+      };
     },
   };
 }

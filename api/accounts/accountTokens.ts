@@ -1,7 +1,14 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { Database } from '../../platform/database';
 import { HOUR_MS, DAY_MS } from '../../core/timeWindows';
-import { countFailedTokenAttempt, lockLivePhoneCode, markTokenUsed, replaceAccountToken, useAccountToken, type TokenPurpose } from '../../warehouse/postgres/accountTokens';
+import {
+  countFailedTokenAttempt,
+  lockLivePhoneCode,
+  markTokenUsed,
+  replaceAccountToken,
+  useAccountToken,
+  type TokenPurpose,
+} from '../../warehouse/postgres/accountTokens';
 
 export type { TokenPurpose };
 
@@ -30,18 +37,33 @@ export interface UsedToken {
  */
 export function createAccountTokens(db: Database) {
   const issue = (userId: string, purpose: TokenPurpose, hash: string, target: string | null, now: Date) =>
-    replaceAccountToken(db, { userId, purpose, hash, target, expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]) });
+    replaceAccountToken(db, {
+      userId,
+      purpose,
+      hash,
+      target,
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS[purpose]),
+    });
 
   return {
     /** A new link token (256 random bits, URL-safe) for the user; returns the raw token to put in the link. */
-    async issueLink(userId: string, purpose: Exclude<TokenPurpose, 'verify_phone'>, target: string | null, now = new Date()): Promise<string> {
+    async issueLink(
+      userId: string,
+      purpose: Exclude<TokenPurpose, 'verify_phone'>,
+      target: string | null,
+      now = new Date(),
+    ): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await issue(userId, purpose, sha256(token), target, now);
       return token;
     },
 
     /** Uses a link token once: null when it is unknown, used, expired or for another purpose. */
-    async useLink(purpose: Exclude<TokenPurpose, 'verify_phone'>, token: string, now = new Date()): Promise<UsedToken | null> {
+    async useLink(
+      purpose: Exclude<TokenPurpose, 'verify_phone'>,
+      token: string,
+      now = new Date(),
+    ): Promise<UsedToken | null> {
       const row = await useAccountToken(db, purpose, sha256(token), now);
       return row ? { userId: row.user_id, target: row.target } : null;
     },

@@ -29,7 +29,9 @@ export type LimitedAction = 'verification' | 'phoneCode' | 'emailChange' | 'pass
 
 const tooMany = (res: RateLimiterRes, what: string) => {
   const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  return new HttpError(429, `Too many ${what}. Try again in ${Math.ceil(seconds / 60)} minute(s).`, undefined, { 'Retry-After': String(seconds) });
+  return new HttpError(429, `Too many ${what}. Try again in ${Math.ceil(seconds / 60)} minute(s).`, undefined, {
+    'Retry-After': String(seconds),
+  });
 };
 
 /**
@@ -39,16 +41,44 @@ const tooMany = (res: RateLimiterRes, what: string) => {
 export function createAuthRateLimits(db: Knex, overrides: AuthLimits = defaultAuthLimits) {
   const limits = { ...defaultAuthLimits, ...overrides };
   const make = (keyPrefix: string, points: number, duration: number) =>
-    new RateLimiterPostgres({ storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, keyPrefix, points, duration });
+    new RateLimiterPostgres({
+      storeClient: db,
+      storeType: 'knex',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      keyPrefix,
+      points,
+      duration,
+    });
   const attemptsByAccount = make('login_account', limits.loginFailuresPerEmail, limits.loginWindowSeconds);
   const attemptsByIp = make('login_ip', limits.loginFailuresPerIp, limits.loginWindowSeconds);
   const signupsByIp = make('signup_ip', limits.signupsPerIpPerHour, 60 * 60);
   const perAction: Record<LimitedAction, { byKey: RateLimiterPostgres; byIp: RateLimiterPostgres; what: string }> = {
-    verification: { byKey: make('verify_send', limits.messagesPerHour, 3600), byIp: make('verify_send_ip', limits.messagesPerHour * 4, 3600), what: 'verification e-mails' },
-    phoneCode: { byKey: make('phone_code', limits.messagesPerHour, 3600), byIp: make('phone_code_ip', limits.messagesPerHour * 4, 3600), what: 'verification codes' },
-    emailChange: { byKey: make('email_change', limits.messagesPerHour, 3600), byIp: make('email_change_ip', limits.messagesPerHour * 4, 3600), what: 'e-mail changes' },
-    passwordReset: { byKey: make('password_reset', limits.messagesPerHour, 3600), byIp: make('password_reset_ip', limits.messagesPerHour * 4, 3600), what: 'password reset requests' },
-    setupIntent: { byKey: make('setup_intent', limits.setupIntentsPerIpPerHour, 3600), byIp: make('setup_intent_ip', limits.setupIntentsPerIpPerHour, 3600), what: 'card sign-ups from this address' },
+    verification: {
+      byKey: make('verify_send', limits.messagesPerHour, 3600),
+      byIp: make('verify_send_ip', limits.messagesPerHour * 4, 3600),
+      what: 'verification e-mails',
+    },
+    phoneCode: {
+      byKey: make('phone_code', limits.messagesPerHour, 3600),
+      byIp: make('phone_code_ip', limits.messagesPerHour * 4, 3600),
+      what: 'verification codes',
+    },
+    emailChange: {
+      byKey: make('email_change', limits.messagesPerHour, 3600),
+      byIp: make('email_change_ip', limits.messagesPerHour * 4, 3600),
+      what: 'e-mail changes',
+    },
+    passwordReset: {
+      byKey: make('password_reset', limits.messagesPerHour, 3600),
+      byIp: make('password_reset_ip', limits.messagesPerHour * 4, 3600),
+      what: 'password reset requests',
+    },
+    setupIntent: {
+      byKey: make('setup_intent', limits.setupIntentsPerIpPerHour, 3600),
+      byIp: make('setup_intent_ip', limits.setupIntentsPerIpPerHour, 3600),
+      what: 'card sign-ups from this address',
+    },
   };
 
   const consume = async (limiter: RateLimiterPostgres, key: string, what: string) => {

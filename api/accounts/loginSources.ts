@@ -7,7 +7,10 @@ const ipSource = (ip: string) => `ip:${ip}`;
 
 /** The addresses and devices each user has signed in from (the sign-in slowdown never applies to them). */
 export function createLoginSources(db: Database) {
-  const sourcesOf = (ip: string, deviceId: string | undefined) => [ipSource(ip), ...(deviceId ? [deviceSource(deviceId)] : [])];
+  const sourcesOf = (ip: string, deviceId: string | undefined) => [
+    ipSource(ip),
+    ...(deviceId ? [deviceSource(deviceId)] : []),
+  ];
   return {
     async isKnown(userId: string, ip: string, deviceId: string | undefined): Promise<boolean> {
       return anyKnownLoginSource(db, userId, sourcesOf(ip, deviceId));

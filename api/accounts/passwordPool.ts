@@ -33,7 +33,9 @@ export function createPasswordPool(options: PasswordPoolOptions = defaultPasswor
       return Buffer.from(await pool.run({ password, salt, keyLength, options: scryptOptions }));
     } catch (err) {
       if (err instanceof Error && err.message === 'Task queue is at limit') {
-        throw new HttpError(429, 'The server is busy signing other people in. Try again in a moment.', undefined, { 'Retry-After': String(RETRY_AFTER_SECONDS) });
+        throw new HttpError(429, 'The server is busy signing other people in. Try again in a moment.', undefined, {
+          'Retry-After': String(RETRY_AFTER_SECONDS),
+        });
       }
       throw err;
     }

@@ -10,19 +10,27 @@ import { HttpError } from '../http/httpError';
 export const MIN_PASSWORD_SCORE = 3;
 
 /** Throws 400 naming the field (password, or forField's) for a weak password. */
-export type PasswordStrengthCheck = ((password: string, userInputs?: string[]) => void) & { forField(field: string): PasswordStrengthCheck };
+export type PasswordStrengthCheck = ((password: string, userInputs?: string[]) => void) & {
+  forField(field: string): PasswordStrengthCheck;
+};
 
 /** One estimator per process (its dictionaries take a few MB). */
 export function createPasswordStrengthCheck(): PasswordStrengthCheck {
-  const zxcvbn = new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...en.dictionary }, graphs: common.adjacencyGraphs, translations: en.translations });
+  const zxcvbn = new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...en.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: en.translations,
+  });
   const checkFor = (field: string): PasswordStrengthCheck => Object.assign(check(field), { forField: checkFor });
-  const check = (field: string) => (password: string, userInputs: string[] = []) => {
-    // The estimator's cost grows with the length; a password this long is not guessable anyway.
-    if (password.length >= 64) return;
-    const result = zxcvbn.check(password, userInputs);
-    if (result.score >= MIN_PASSWORD_SCORE) return;
-    const hint = result.feedback.warning || result.feedback.suggestions[0] || 'Add more words or characters.';
-    throw new HttpError(400, `This password is too easy to guess. ${hint}`.trim(), field);
-  };
+  const check =
+    (field: string) =>
+    (password: string, userInputs: string[] = []) => {
+      // The estimator's cost grows with the length; a password this long is not guessable anyway.
+      if (password.length >= 64) return;
+      const result = zxcvbn.check(password, userInputs);
+      if (result.score >= MIN_PASSWORD_SCORE) return;
+      const hint = result.feedback.warning || result.feedback.suggestions[0] || 'Add more words or characters.';
+      throw new HttpError(400, `This password is too easy to guess. ${hint}`.trim(), field);
+    };
   return checkFor('password');
 }

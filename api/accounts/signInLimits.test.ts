@@ -12,7 +12,17 @@ describe('sign-in limits against real Postgres', () => {
   let t: TestApp;
   let hash: string;
   beforeAll(async () => {
-    t = await startTestApp({ authLimits: { loginFailuresPerEmail: 5, loginFailuresPerIp: 30, loginWindowSeconds: 900, signupsPerIpPerHour: 1000 } }, { TRUST_PROXY: 'true' });
+    t = await startTestApp(
+      {
+        authLimits: {
+          loginFailuresPerEmail: 5,
+          loginFailuresPerIp: 30,
+          loginWindowSeconds: 900,
+          signupsPerIpPerHour: 1000,
+        },
+      },
+      { TRUST_PROXY: 'true' },
+    );
     hash = await hashPassword(password);
   });
   afterAll(async () => t.close());
@@ -30,7 +40,9 @@ describe('sign-in limits against real Postgres', () => {
 
   it('checks only 5 of 40 wrong passwords for one account sent at the same moment (counted before the hash, atomically)', async () => {
     const email = await user();
-    const responses = await Promise.all(Array.from({ length: 40 }, () => login('198.51.100.1', { email, password: 'wrong-guess-123' })));
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, () => login('198.51.100.1', { email, password: 'wrong-guess-123' })),
+    );
     expect(statuses(responses).filter((s) => s === 401)).toHaveLength(5);
     expect(statuses(responses).filter((s) => s === 429)).toHaveLength(35);
     expect(responses.find((r) => r.status === 429)!.headers['retry-after']).toMatch(/^\d+$/);
@@ -38,7 +50,9 @@ describe('sign-in limits against real Postgres', () => {
 
   it('checks only 30 of 40 wrong sign-ins from one IP at the same moment, across accounts', async () => {
     const emails = await Promise.all(Array.from({ length: 40 }, () => user()));
-    const responses = await Promise.all(emails.map((email) => login('198.51.100.2', { email, password: 'wrong-guess-123' })));
+    const responses = await Promise.all(
+      emails.map((email) => login('198.51.100.2', { email, password: 'wrong-guess-123' })),
+    );
     expect(statuses(responses).filter((s) => s === 401)).toHaveLength(30);
     expect(statuses(responses).filter((s) => s === 429)).toHaveLength(10);
   });
@@ -49,7 +63,10 @@ describe('sign-in limits against real Postgres', () => {
     expect((await login('192.0.2.10', { email, password })).status).toBe(200);
     const phone = await login('192.0.2.77', { email, password });
     expect(phone.status).toBe(200);
-    const deviceCookie = (phone.headers['set-cookie'] as unknown as string[]).filter((c) => c.startsWith('sp.device')).map((c) => c.split(';')[0]).join('; ');
+    const deviceCookie = (phone.headers['set-cookie'] as unknown as string[])
+      .filter((c) => c.startsWith('sp.device'))
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(deviceCookie).toMatch(/sp\.device=/);
 
     for (let i = 0; i < 8; i++) await login('203.0.113.66', { email, password: 'attacker-guess-1' });
@@ -61,7 +78,9 @@ describe('sign-in limits against real Postgres', () => {
   it('a wrong password from a known address still counts against that address', async () => {
     const email = await user();
     expect((await login('192.0.2.20', { email, password })).status).toBe(200);
-    const responses = await Promise.all(Array.from({ length: 35 }, () => login('192.0.2.20', { email, password: 'wrong-guess-123' })));
+    const responses = await Promise.all(
+      Array.from({ length: 35 }, () => login('192.0.2.20', { email, password: 'wrong-guess-123' })),
+    );
     expect(statuses(responses).filter((s) => s === 401)).toHaveLength(30);
   });
 });
@@ -71,13 +90,22 @@ describe('password hashing on its own bounded pool', () => {
   beforeAll(async () => {
     t = await startTestApp({
       passwordPool: { threads: 1, maxQueue: 2 },
-      authLimits: { loginFailuresPerEmail: 1000, loginFailuresPerIp: 1000, loginWindowSeconds: 900, signupsPerIpPerHour: 1000 },
+      authLimits: {
+        loginFailuresPerEmail: 1000,
+        loginFailuresPerIp: 1000,
+        loginWindowSeconds: 900,
+        signupsPerIpPerHour: 1000,
+      },
     });
   });
   afterAll(async () => t.close());
 
   it('answers a burst past the queue with 429 and Retry-After, while ClickHouse health and other requests keep answering', async () => {
-    const burst = Array.from({ length: 24 }, (_, i) => request(t.server).post('/api/login').send({ email: `nobody${i}@example.com`, password: 'wrong-guess-123' }));
+    const burst = Array.from({ length: 24 }, (_, i) =>
+      request(t.server)
+        .post('/api/login')
+        .send({ email: `nobody${i}@example.com`, password: 'wrong-guess-123' }),
+    );
     const during = (async () => {
       await new Promise((r) => setTimeout(r, 50));
       return await Promise.all([request(t.server).get('/api/health'), request(t.server).get('/api/config')]);
@@ -97,7 +125,18 @@ describe('password hashing on its own bounded pool', () => {
 describe('password-reset limits cannot deny the owner a reset', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ authLimits: { loginFailuresPerEmail: 5, loginFailuresPerIp: 30, loginWindowSeconds: 900, signupsPerIpPerHour: 1000, messagesPerHour: 5 } }, { TRUST_PROXY: 'true' });
+    t = await startTestApp(
+      {
+        authLimits: {
+          loginFailuresPerEmail: 5,
+          loginFailuresPerIp: 30,
+          loginWindowSeconds: 900,
+          signupsPerIpPerHour: 1000,
+          messagesPerHour: 5,
+        },
+      },
+      { TRUST_PROXY: 'true' },
+    );
   });
   afterAll(async () => t.close());
 
@@ -108,7 +147,8 @@ describe('password-reset limits cannot deny the owner a reset', () => {
   };
   /** Waits until this many messages went to the address (the links are sent after the answer). */
   const sentTo = async (email: string, count: number) => {
-    for (let i = 0; i < 100 && t.outbox.sent.filter((m) => m.to === email).length < count; i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && t.outbox.sent.filter((m) => m.to === email).length < count; i++)
+      await new Promise((r) => setTimeout(r, 50));
     return t.outbox.sent.filter((m) => m.to === email).length;
   };
 
@@ -116,9 +156,15 @@ describe('password-reset limits cannot deny the owner a reset', () => {
     const email = newEmail();
     await t.deps.db('users').insert({ email, password_hash: await hashPassword(password) });
     // The owner signed in once from home, which set the device cookie.
-    const home = await request(t.server).post('/api/login').set('X-Forwarded-For', '198.51.100.7').send({ email, password });
+    const home = await request(t.server)
+      .post('/api/login')
+      .set('X-Forwarded-For', '198.51.100.7')
+      .send({ email, password });
     expect(home.status).toBe(200);
-    const deviceCookie = (home.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]!).filter((c) => c.startsWith('sp.device')).join('; ');
+    const deviceCookie = (home.headers['set-cookie'] as unknown as string[])
+      .map((c) => c.split(';')[0]!)
+      .filter((c) => c.startsWith('sp.device'))
+      .join('; ');
 
     for (let i = 0; i < 5; i++) expect((await forgot('203.0.113.66', email)).status).toBe(200);
     const blocked = await forgot('203.0.113.66', email);

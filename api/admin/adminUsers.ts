@@ -2,7 +2,13 @@ import type { AdminSubscriptionFilter, AdminUsersQuery, AdminUsersResponse } fro
 import type { PublicUser, Role, SubscriptionStatus } from '../../core/contracts/user';
 import { marketingTrialEnd } from '../accounts/accountService';
 import type { Database } from '../../platform/database';
-import { deleteUser, lockUser as lockUserRow, searchUsers, updateUser, type UserRow } from '../../warehouse/postgres/users';
+import {
+  deleteUser,
+  lockUser as lockUserRow,
+  searchUsers,
+  updateUser,
+  type UserRow,
+} from '../../warehouse/postgres/users';
 import { toPublicUser } from '../accounts/userMapper';
 import { HttpError, notFound } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
@@ -51,13 +57,25 @@ const auditView = (row: UserRow) => ({
 
 export function createAdminUserService(db: Database) {
   /** Locks the user, applies `changes` (unless there is nothing to change) and records the action, all in one transaction. */
-  async function change(actor: AdminActor, id: string, action: string, apply: (row: UserRow, trx: Database) => Promise<Partial<UserRow> | null>): Promise<PublicUser> {
+  async function change(
+    actor: AdminActor,
+    id: string,
+    action: string,
+    apply: (row: UserRow, trx: Database) => Promise<Partial<UserRow> | null>,
+  ): Promise<PublicUser> {
     return db.transaction(async (trx) => {
       const before = await lockUser(trx, id);
       const changes = await apply(before, trx);
       if (!changes) return toPublicUser(before);
       const after = await updateUser(trx, { id }, { ...changes, updated_at: new Date() });
-      await recordAdminAction(trx, { actor, action, targetType: 'user', targetId: id, before: auditView(before), after: auditView(after!) });
+      await recordAdminAction(trx, {
+        actor,
+        action,
+        targetType: 'user',
+        targetId: id,
+        before: auditView(before),
+        after: auditView(after!),
+      });
       return toPublicUser(after!);
     });
   }
@@ -97,14 +115,35 @@ export function createAdminUserService(db: Database) {
     async extendTrial(actor: AdminActor, id: string, days: number, now = new Date()): Promise<PublicUser> {
       return db.transaction(async (trx) => {
         const before = await lockUser(trx, id);
-        const isTrial = ['trialing', 'trial', 'expired'].includes(before.subscription_status) && !before.stripe_subscription_id;
-        if (!isTrial) throw new HttpError(409, 'Only a card-free trial (trialing, trial or expired, without a Stripe subscription) can be extended');
+        const isTrial =
+          ['trialing', 'trial', 'expired'].includes(before.subscription_status) && !before.stripe_subscription_id;
+        if (!isTrial)
+          throw new HttpError(
+            409,
+            'Only a card-free trial (trialing, trial or expired, without a Stripe subscription) can be extended',
+          );
         const from = before.trial_end_date && before.trial_end_date > now ? before.trial_end_date : now;
         const trialEnd = new Date(from.getTime() + days * DAY_MS);
         const status = before.subscription_status === 'expired' ? 'trialing' : before.subscription_status;
-        const after = await updateUser(trx, { id }, { trial_end_date: trialEnd, subscription_status: status, trial_start_date: before.trial_start_date ?? now, updated_at: now });
+        const after = await updateUser(
+          trx,
+          { id },
+          {
+            trial_end_date: trialEnd,
+            subscription_status: status,
+            trial_start_date: before.trial_start_date ?? now,
+            updated_at: now,
+          },
+        );
         const view = (row: UserRow) => ({ ...auditView(row), trialEndDate: row.trial_end_date?.toISOString() ?? null });
-        await recordAdminAction(trx, { actor, action: 'user.extendTrial', targetType: 'user', targetId: id, before: view(before), after: { ...view(after!), days } });
+        await recordAdminAction(trx, {
+          actor,
+          action: 'user.extendTrial',
+          targetType: 'user',
+          targetId: id,
+          before: view(before),
+          after: { ...view(after!), days },
+        });
         return toPublicUser(after!);
       });
     },
@@ -115,7 +154,14 @@ export function createAdminUserService(db: Database) {
         const before = await lockUser(trx, id);
         await guardLastAdmin(trx, before, 'delete');
         // Recorded before the delete: an admin deleting their own account is the row's actor (its actor_id then becomes null).
-        await recordAdminAction(trx, { actor, action: 'user.delete', targetType: 'user', targetId: id, before: auditView(before), after: null });
+        await recordAdminAction(trx, {
+          actor,
+          action: 'user.delete',
+          targetType: 'user',
+          targetId: id,
+          before: auditView(before),
+          after: null,
+        });
         await destroyUserSessions(trx, id);
         await deleteUser(trx, id);
       });

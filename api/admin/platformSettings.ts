@@ -1,6 +1,11 @@
 import type { PlatformSetting, PlatformSettingInput } from '../../core/contracts/admin';
 import type { Database } from '../../platform/database';
-import { allPlatformSettings, lockPlatformSettingValues, upsertPlatformSetting, type PlatformSettingRow } from '../../warehouse/postgres/platformSettings';
+import {
+  allPlatformSettings,
+  lockPlatformSettingValues,
+  upsertPlatformSetting,
+  type PlatformSettingRow,
+} from '../../warehouse/postgres/platformSettings';
 import type { AdminActor } from './adminActor';
 import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 
@@ -18,7 +23,11 @@ export async function listPlatformSettings(db: Database): Promise<PlatformSettin
 }
 
 /** Replaces one source list (created when missing) and records the change; scans read it from their next run. */
-export async function savePlatformSetting(db: Database, actor: AdminActor, input: PlatformSettingInput): Promise<PlatformSetting> {
+export async function savePlatformSetting(
+  db: Database,
+  actor: AdminActor,
+  input: PlatformSettingInput,
+): Promise<PlatformSetting> {
   return db.transaction(async (trx) => {
     const before = await lockPlatformSettingValues(trx, input.platform, input.settingType);
     const row = await upsertPlatformSetting(trx, input.platform, input.settingType, input.values);

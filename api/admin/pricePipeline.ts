@@ -8,9 +8,16 @@ import { countWithoutReference, type ReferencePrices } from '../../domain/prices
 const SHOWN_REFRESHES = 10;
 
 /** The price pipeline for the admin: the configured source, the recent refreshes, and the listed symbols without a reference price. */
-export function createPricePipelineReport(deps: { db: Database; source: { source: string; simulated: boolean }; reference: ReferencePrices }) {
+export function createPricePipelineReport(deps: {
+  db: Database;
+  source: { source: string; simulated: boolean };
+  reference: ReferencePrices;
+}) {
   return async function pricePipeline(): Promise<PricePipeline> {
-    const [refreshes, listed] = await Promise.all([recentPriceRefreshes(deps.db, SHOWN_REFRESHES), listedTickers(deps.db)]);
+    const [refreshes, listed] = await Promise.all([
+      recentPriceRefreshes(deps.db, SHOWN_REFRESHES),
+      listedTickers(deps.db),
+    ]);
     const symbols = listed.map((t) => t.symbol);
     return {
       ...deps.source,

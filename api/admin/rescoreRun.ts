@@ -1,10 +1,16 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { RescoreStatus, StartedRun } from '../../core/contracts/admin';
-import { RESCORE_WORKFLOW_ID, rescoreProgressQuery, type RescoreProgress, type rescoreMentions } from '../../workflows/definitions/rescoreMentions';
+import {
+  RESCORE_WORKFLOW_ID,
+  rescoreProgressQuery,
+  type RescoreProgress,
+  type rescoreMentions,
+} from '../../workflows/definitions/rescoreMentions';
 import { HttpError, serviceUnavailable } from '../http/httpError';
 
-const temporalDown = (err: unknown) => serviceUnavailable(`The pipeline scheduler (Temporal) is unavailable: ${(err as Error).message}`);
+const temporalDown = (err: unknown) =>
+  serviceUnavailable(`The pipeline scheduler (Temporal) is unavailable: ${(err as Error).message}`);
 const summary = (p: RescoreProgress | null | undefined): RescoreStatus['progress'] =>
   p ? { analyser: p.analyser, hoursDone: p.hoursDone, hoursTotal: p.hoursTotal, relabelled: p.relabelled } : null;
 
@@ -27,7 +33,8 @@ export function createRescoreRunService(deps: { temporal: Client; taskQueue: str
         });
         return { workflowId, runId: handle.firstExecutionRunId, type: 'rescoreMentions' };
       } catch (err) {
-        if (err instanceof WorkflowExecutionAlreadyStartedError) throw new HttpError(409, 'A re-score is already running');
+        if (err instanceof WorkflowExecutionAlreadyStartedError)
+          throw new HttpError(409, 'A re-score is already running');
         throw temporalDown(err);
       }
     },
@@ -38,16 +45,26 @@ export function createRescoreRunService(deps: { temporal: Client; taskQueue: str
       try {
         info = await handle.describe();
       } catch (err) {
-        if (err instanceof WorkflowNotFoundError) return { state: 'idle', workflowId, startedAt: null, closedAt: null, progress: null };
+        if (err instanceof WorkflowNotFoundError)
+          return { state: 'idle', workflowId, startedAt: null, closedAt: null, progress: null };
         throw temporalDown(err);
       }
-      const base = { workflowId, startedAt: info.startTime.toISOString(), closedAt: info.closeTime?.toISOString() ?? null };
+      const base = {
+        workflowId,
+        startedAt: info.startTime.toISOString(),
+        closedAt: info.closeTime?.toISOString() ?? null,
+      };
       if (info.status.name === 'RUNNING') {
         // No worker to answer (it is restarting): the run goes on, its position is just not known right now.
         const progress = await handle.query(rescoreProgressQuery).catch(() => null);
         return { ...base, state: 'running', progress: summary(progress) };
       }
-      if (info.status.name === 'COMPLETED') return { ...base, state: 'completed', progress: summary((await handle.result().catch(() => null)) as RescoreProgress | null) };
+      if (info.status.name === 'COMPLETED')
+        return {
+          ...base,
+          state: 'completed',
+          progress: summary((await handle.result().catch(() => null)) as RescoreProgress | null),
+        };
       return { ...base, state: 'failed', progress: null };
     },
   };

@@ -26,8 +26,22 @@ export function createYouTubeQuotaReport(deps: YouTubeQuotaDeps) {
       const spent = spentBy.get(`${s.settingType}\u0000${s.source}`);
       const searchUnits = spent?.searchUnits ?? 0;
       const readUnits = spent?.readUnits ?? 0;
-      return { settingType: s.settingType, source: s.source, searchUnits, readUnits, units: searchUnits + readUnits, share: listed.has(`${s.settingType}\u0000${s.source}`) ? Math.floor(share) : 0 };
+      return {
+        settingType: s.settingType,
+        source: s.source,
+        searchUnits,
+        readUnits,
+        units: searchUnits + readUnits,
+        share: listed.has(`${s.settingType}\u0000${s.source}`) ? Math.floor(share) : 0,
+      };
     });
-    return { day, resetsAt: new Date(endsAt).toISOString(), dailyQuota: deps.dailyQuota, spent: sources.reduce((n, s) => n + s.units, 0), live: deps.live, sources };
+    return {
+      day,
+      resetsAt: new Date(endsAt).toISOString(),
+      dailyQuota: deps.dailyQuota,
+      spent: sources.reduce((n, s) => n + s.units, 0),
+      live: deps.live,
+      sources,
+    };
   };
 }

@@ -1,7 +1,17 @@
 import type { Knex } from 'knex';
 import type { Alert } from '../../core/contracts/alerts';
 import { alertParams, createAlertSchema } from '../../core/contracts/alerts';
-import { countUserAlerts, deleteUserAlert, findUserAlert, insertAlert, listUserAlerts, lockUserForAlertCreation, setUserAlertActive, stockExists, type AlertRow } from '../../warehouse/postgres/alerts';
+import {
+  countUserAlerts,
+  deleteUserAlert,
+  findUserAlert,
+  insertAlert,
+  listUserAlerts,
+  lockUserForAlertCreation,
+  setUserAlertActive,
+  stockExists,
+  type AlertRow,
+} from '../../warehouse/postgres/alerts';
 import { HttpError, notFound } from '../http/httpError';
 
 const toAlert = (r: AlertRow): Alert => ({
@@ -20,7 +30,8 @@ const toAlert = (r: AlertRow): Alert => ({
   createdAt: r.created_at.toISOString(),
   lastTriggeredAt: r.last_triggered_at ? r.last_triggered_at.toISOString() : null,
   stock: r.ticker !== null && r.name !== null ? { ticker: r.ticker, name: r.name } : null,
-  webhook: r.webhook_url !== null && r.webhook_format !== null ? { url: r.webhook_url, format: r.webhook_format } : null,
+  webhook:
+    r.webhook_url !== null && r.webhook_format !== null ? { url: r.webhook_url, format: r.webhook_format } : null,
 });
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
@@ -39,7 +50,10 @@ async function retryOnDeadlock<T>(run: () => Promise<T>): Promise<T> {
 const DUPLICATE: Record<Alert['kind'], [string, string]> = {
   threshold: ['You already have an alert for this stock with the same threshold and window', 'mentionThreshold'],
   spike: ['You already have a spike alert for this stock with the same factor, minimum and window', 'spikeFactor'],
-  sentiment_flip: ['You already have a sentiment flip alert for this stock with the same minimum and window', 'minMentions'],
+  sentiment_flip: [
+    'You already have a sentiment flip alert for this stock with the same minimum and window',
+    'minMentions',
+  ],
   new_trend: ['You already have this new-trend alert', 'trendScope'],
 };
 
@@ -63,20 +77,29 @@ export function createAlertService(db: Knex, maxAlertsPerUser: number) {
     async create(userId: string, body: unknown): Promise<Alert> {
       const input = createAlertSchema.parse(body ?? {});
       const params = alertParams(input);
-      if (params.stockId !== null && !(await stockExists(db, params.stockId))) throw new HttpError(400, 'Stock not found', 'stockId');
+      if (params.stockId !== null && !(await stockExists(db, params.stockId)))
+        throw new HttpError(400, 'Stock not found', 'stockId');
       // Postgres may pick this transaction as a deadlock victim when other work locks the same rows; it is retried once.
-      const id = await retryOnDeadlock(() => db.transaction(async (trx) => {
-        const user = await lockUserForAlertCreation(trx, userId);
-        if (input.smsEnabled && !user?.phone_number) throw new HttpError(400, 'SMS alerts need a phone number (add one in Settings)', 'smsEnabled');
-        if (input.smsEnabled && !user?.phone_verified_at) throw new HttpError(400, 'SMS alerts need a verified phone number (verify it in Settings)', 'smsEnabled');
-        if ((await countUserAlerts(trx, userId)) >= maxAlertsPerUser) throw new HttpError(409, `You have reached the limit of ${maxAlertsPerUser} alerts. Delete one to add another.`);
-        try {
-          return await insertAlert(trx, userId, params, input);
-        } catch (err) {
-          if (isUniqueViolation(err)) throw new HttpError(409, ...DUPLICATE[params.kind]);
-          throw err;
-        }
-      }));
+      const id = await retryOnDeadlock(() =>
+        db.transaction(async (trx) => {
+          const user = await lockUserForAlertCreation(trx, userId);
+          if (input.smsEnabled && !user?.phone_number)
+            throw new HttpError(400, 'SMS alerts need a phone number (add one in Settings)', 'smsEnabled');
+          if (input.smsEnabled && !user?.phone_verified_at)
+            throw new HttpError(400, 'SMS alerts need a verified phone number (verify it in Settings)', 'smsEnabled');
+          if ((await countUserAlerts(trx, userId)) >= maxAlertsPerUser)
+            throw new HttpError(
+              409,
+              `You have reached the limit of ${maxAlertsPerUser} alerts. Delete one to add another.`,
+            );
+          try {
+            return await insertAlert(trx, userId, params, input);
+          } catch (err) {
+            if (isUniqueViolation(err)) throw new HttpError(409, ...DUPLICATE[params.kind]);
+            throw err;
+          }
+        }),
+      );
       return await getOwned(userId, id);
     },
 

@@ -14,8 +14,17 @@ export function createWatchlistService(db: Knex) {
       const tickers = [...new Set(watchlistSchema.parse(body ?? {}).tickers)];
       const ids = await stockIdsByTicker(db, tickers);
       const unknown = tickers.filter((t) => !ids.has(t));
-      if (unknown.length > 0) throw new HttpError(400, `tickers: unknown stock${unknown.length === 1 ? '' : 's'} ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', …' : ''}`, 'tickers');
-      await replaceWatchlist(db, userId, tickers.map((t) => ids.get(t)!));
+      if (unknown.length > 0)
+        throw new HttpError(
+          400,
+          `tickers: unknown stock${unknown.length === 1 ? '' : 's'} ${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', …' : ''}`,
+          'tickers',
+        );
+      await replaceWatchlist(
+        db,
+        userId,
+        tickers.map((t) => ids.get(t)!),
+      );
       return { tickers: await watchlistTickers(db, userId) };
     },
   };

@@ -25,6 +25,14 @@ export const publicApiCors: Middleware = cors({
   origin: '*',
   allowMethods: ['GET', 'HEAD'],
   allowHeaders: ['Authorization', 'Accept'],
-  exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After', 'Link', 'WWW-Authenticate'],
+  exposeHeaders: [
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+    'RateLimit-Policy',
+    'Retry-After',
+    'Link',
+    'WWW-Authenticate',
+  ],
   maxAge: 86_400,
 });

@@ -1,9 +1,24 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX, apiKeyPattern, type ApiKeyLimits, type ApiKeyList, type CreatedApiKey, type TopApiKeys } from '../../core/contracts/apiKeys';
+import {
+  API_KEY_PREFIX,
+  apiKeyPattern,
+  type ApiKeyLimits,
+  type ApiKeyList,
+  type CreatedApiKey,
+  type TopApiKeys,
+} from '../../core/contracts/apiKeys';
 import { isSubscribedStatus, subscriptionStatusSchema } from '../../core/contracts/user';
 import { DAY_MS } from '../../core/timeWindows';
 import type { Database } from '../../platform/database';
-import { apiKeyCaller, apiKeyOwner, insertApiKey, listApiKeys, revokeApiKey, topApiKeys, type ApiKeyOwnerRow } from '../../warehouse/postgres/apiKeys';
+import {
+  apiKeyCaller,
+  apiKeyOwner,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+  topApiKeys,
+  type ApiKeyOwnerRow,
+} from '../../warehouse/postgres/apiKeys';
 import type { ApiKeyCaller } from '../http/access';
 import { HttpError, notFound } from '../http/httpError';
 
@@ -18,16 +33,21 @@ export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
 const REALM = 'Bearer realm="StockPulse API"';
-const invalidKey = (message: string) => new HttpError(401, message, undefined, { 'WWW-Authenticate': `${REALM}, error="invalid_token"` });
+const invalidKey = (message: string) =>
+  new HttpError(401, message, undefined, { 'WWW-Authenticate': `${REALM}, error="invalid_token"` });
 
 /** Why an owner's keys may not read, or null when they may: the account must be active, and a trial or Pro (admins always may). */
 export function keyRefusal(owner: ApiKeyOwnerRow): HttpError | null {
   if (!owner.is_active) return new HttpError(403, 'This account is deactivated: its API keys no longer work');
   if (owner.role === 'admin') return null;
   const status = subscriptionStatusSchema.catch('none').parse(owner.subscription_status);
-  if (owner.trial_ended) return new HttpError(402, 'Your free trial has ended: API keys read again once you subscribe to StockPulse Pro');
+  if (owner.trial_ended)
+    return new HttpError(402, 'Your free trial has ended: API keys read again once you subscribe to StockPulse Pro');
   if (!isSubscribedStatus(status)) {
-    return new HttpError(402, `Your StockPulse subscription is not active (${status}): API keys read again once you subscribe to StockPulse Pro`);
+    return new HttpError(
+      402,
+      `Your StockPulse subscription is not active (${status}): API keys read again once you subscribe to StockPulse Pro`,
+    );
   }
   return null;
 }
@@ -51,17 +71,29 @@ export function createApiKeyService(db: Database, options: ApiKeyServiceOptions)
   return {
     async list(userId: string): Promise<ApiKeyList> {
       const now = clock();
-      const [keys, owner] = await Promise.all([listApiKeys(db, userId, utcDay(now), utcDay(new Date(now.getTime() - (USAGE_DAYS - 1) * DAY_MS))), usableOwner(userId)]);
+      const [keys, owner] = await Promise.all([
+        listApiKeys(db, userId, utcDay(now), utcDay(new Date(now.getTime() - (USAGE_DAYS - 1) * DAY_MS))),
+        usableOwner(userId),
+      ]);
       return { keys, maxKeys: options.maxKeys, limits: options.limits, canUseKeys: keyRefusal(owner) === null };
     },
 
     /** A new key for a subscriber, shown this once; 402 without a subscription, 409 past the cap. */
     async create(userId: string, name: string): Promise<CreatedApiKey> {
       const refusal = keyRefusal(await usableOwner(userId));
-      if (refusal) throw refusal.status === 402 ? new HttpError(402, 'API keys come with a StockPulse trial or Pro subscription') : refusal;
+      if (refusal)
+        throw refusal.status === 402
+          ? new HttpError(402, 'API keys come with a StockPulse trial or Pro subscription')
+          : refusal;
       const secret = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const result = await insertApiKey(db, userId, { name, prefix: secret.slice(0, SHOWN_PREFIX_LENGTH), hash: hashApiKey(secret) }, options.maxKeys);
-      if ('limitReached' in result) throw new HttpError(409, `You can have at most ${options.maxKeys} API keys: revoke one first`);
+      const result = await insertApiKey(
+        db,
+        userId,
+        { name, prefix: secret.slice(0, SHOWN_PREFIX_LENGTH), hash: hashApiKey(secret) },
+        options.maxKeys,
+      );
+      if ('limitReached' in result)
+        throw new HttpError(409, `You can have at most ${options.maxKeys} API keys: revoke one first`);
       return { ...result.key, secret };
     },
 
@@ -74,11 +106,15 @@ export function createApiKeyService(db: Database, options: ApiKeyServiceOptions)
      * account; 402 when the owner's subscription has ended.
      */
     async authenticate(authorization: string | undefined): Promise<ApiKeyCaller> {
-      if (!authorization) throw new HttpError(401, 'Send your API key in the Authorization header: Bearer sp_live_…', undefined, { 'WWW-Authenticate': REALM });
+      if (!authorization)
+        throw new HttpError(401, 'Send your API key in the Authorization header: Bearer sp_live_…', undefined, {
+          'WWW-Authenticate': REALM,
+        });
       const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
       if (!match) throw invalidKey('The Authorization header must be "Bearer" followed by your API key');
       const key = match[1]!;
-      if (!apiKeyPattern.test(key)) throw invalidKey(`Malformed API key: keys are ${API_KEY_PREFIX} followed by 43 letters, digits, - or _`);
+      if (!apiKeyPattern.test(key))
+        throw invalidKey(`Malformed API key: keys are ${API_KEY_PREFIX} followed by 43 letters, digits, - or _`);
       const row = await apiKeyCaller(db, hashApiKey(key), clock());
       if (!row) throw invalidKey('Unknown API key');
       if (row.revoked) throw invalidKey('This API key was revoked');

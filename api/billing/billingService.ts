@@ -1,5 +1,10 @@
 import type Stripe from 'stripe';
-import { PRO_PLAN, type CreateSubscriptionResponse, type RegisterWithTrialInput, type SetupIntentResponse } from '../../core/contracts/billing';
+import {
+  PRO_PLAN,
+  type CreateSubscriptionResponse,
+  type RegisterWithTrialInput,
+  type SetupIntentResponse,
+} from '../../core/contracts/billing';
 import type { PublicUser } from '../../core/contracts/user';
 import type { Database } from '../../platform/database';
 import { log } from '../../platform/logger';
@@ -10,7 +15,6 @@ import { toPublicUser } from '../accounts/userMapper';
 import { HttpError } from '../http/httpError';
 import { billingFieldsOf } from './subscriptionState';
 import { DAY_MS } from '../../core/timeWindows';
-
 
 /** What create-setup-intent remembers in the (anonymous) session, so register-with-trial accepts only that customer. */
 export interface PendingSignup {
@@ -49,7 +53,12 @@ export interface SignupPasswords {
   checkStrength: PasswordStrengthCheck;
 }
 
-export function createBillingService(db: Database, stripe: Stripe, proPriceId: () => Promise<string>, { passwords, checkStrength }: SignupPasswords) {
+export function createBillingService(
+  db: Database,
+  stripe: Stripe,
+  proPriceId: () => Promise<string>,
+  { passwords, checkStrength }: SignupPasswords,
+) {
   const emailTaken = async (email: string) => Boolean(await userByEmail(db, email));
 
   return {
@@ -62,7 +71,11 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
       const customerId =
         pending && pending.email === normalized
           ? pending.customerId
-          : (await callStripe('customers.create', () => stripe.customers.create({ email: normalized, metadata: { source: 'stockpulse-signup' } }))).id;
+          : (
+              await callStripe('customers.create', () =>
+                stripe.customers.create({ email: normalized, metadata: { source: 'stockpulse-signup' } }),
+              )
+            ).id;
       const intent = await callStripe('setupIntents.create', () =>
         stripe.setupIntents.create({
           customer: customerId,
@@ -82,10 +95,18 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
      * that already has an account it creates nothing, removes the customer just made (so the card is not kept) and
      * answers `taken`; the route answers both cases alike and the owner is told by e-mail.
      */
-    async registerWithTrial(input: RegisterWithTrialInput, pending: PendingSignup | undefined, now = new Date()): Promise<PublicUser | 'taken'> {
+    async registerWithTrial(
+      input: RegisterWithTrialInput,
+      pending: PendingSignup | undefined,
+      now = new Date(),
+    ): Promise<PublicUser | 'taken'> {
       const email = input.email.toLowerCase();
       if (!pending || pending.customerId !== input.customerId || pending.email !== email) {
-        throw new HttpError(400, 'Payment setup does not match this sign-up. Please go back and enter your card again.', 'customerId');
+        throw new HttpError(
+          400,
+          'Payment setup does not match this sign-up. Please go back and enter your card again.',
+          'customerId',
+        );
       }
       checkStrength(input.password, [email, email.split('@')[0]!]);
       // Hashed in both cases, so a taken address answers in the same time class as a free one.
@@ -93,7 +114,11 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
       const forgetCustomer = () =>
         stripe.customers.del(input.customerId).then(
           () => undefined,
-          (err: unknown) => log.warn('could not delete the customer of a sign-up for a taken address', { customerId: input.customerId, error: String(err) }),
+          (err: unknown) =>
+            log.warn('could not delete the customer of a sign-up for a taken address', {
+              customerId: input.customerId,
+              error: String(err),
+            }),
         );
       if (await emailTaken(email)) {
         await forgetCustomer();
@@ -104,25 +129,31 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
       try {
         return await db.transaction(async (trx) => {
           const user = await insertUser(trx, {
-              email,
-              password_hash: passwordHash,
-              username: input.username || null,
-              first_name: input.firstName || null,
-              last_name: input.lastName || null,
-              stripe_customer_id: input.customerId,
-              subscription_status: 'trialing',
-              trial_start_date: now,
-              trial_end_date: new Date(now.getTime() + PRO_PLAN.signupTrialDays * DAY_MS),
-              // Verified, and the sign-up finished, by the link the route sends once the account exists.
-              email_verified_at: null,
-              signup_pending: true,
-            });
+            email,
+            password_hash: passwordHash,
+            username: input.username || null,
+            first_name: input.firstName || null,
+            last_name: input.lastName || null,
+            stripe_customer_id: input.customerId,
+            subscription_status: 'trialing',
+            trial_start_date: now,
+            trial_end_date: new Date(now.getTime() + PRO_PLAN.signupTrialDays * DAY_MS),
+            // Verified, and the sign-up finished, by the link the route sends once the account exists.
+            email_verified_at: null,
+            signup_pending: true,
+          });
           // A confirmed SetupIntent has already attached the card to its customer; attach only when it has not.
-          const paymentMethod = await callStripe('paymentMethods.retrieve', () => stripe.paymentMethods.retrieve(input.paymentMethodId));
-          const owner = typeof paymentMethod.customer === 'string' ? paymentMethod.customer : (paymentMethod.customer?.id ?? null);
-          if (owner && owner !== input.customerId) throw new HttpError(400, 'This card belongs to another customer', 'paymentMethodId');
+          const paymentMethod = await callStripe('paymentMethods.retrieve', () =>
+            stripe.paymentMethods.retrieve(input.paymentMethodId),
+          );
+          const owner =
+            typeof paymentMethod.customer === 'string' ? paymentMethod.customer : (paymentMethod.customer?.id ?? null);
+          if (owner && owner !== input.customerId)
+            throw new HttpError(400, 'This card belongs to another customer', 'paymentMethodId');
           if (!owner) {
-            await callStripe('paymentMethods.attach', () => stripe.paymentMethods.attach(input.paymentMethodId, { customer: input.customerId }));
+            await callStripe('paymentMethods.attach', () =>
+              stripe.paymentMethods.attach(input.paymentMethodId, { customer: input.customerId }),
+            );
           }
           await callStripe('customers.update', () =>
             stripe.customers.update(input.customerId, {
@@ -144,12 +175,22 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
             ),
           );
           createdSubscriptionId = subscription.id;
-          return toPublicUser((await updateUser(trx, { id: user.id }, { ...billingFieldsOf(subscription, false), updated_at: new Date() }))!);
+          return toPublicUser(
+            (await updateUser(
+              trx,
+              { id: user.id },
+              { ...billingFieldsOf(subscription, false), updated_at: new Date() },
+            ))!,
+          );
         });
       } catch (err) {
         if (createdSubscriptionId) {
           const id: string = createdSubscriptionId;
-          await stripe.subscriptions.cancel(id).catch((cancelErr: unknown) => log.error('could not cancel orphan subscription', { subscriptionId: id, error: String(cancelErr) }));
+          await stripe.subscriptions
+            .cancel(id)
+            .catch((cancelErr: unknown) =>
+              log.error('could not cancel orphan subscription', { subscriptionId: id, error: String(cancelErr) }),
+            );
         }
         if (isUniqueViolation(err) && (await emailTaken(email))) {
           // The address signed up a moment ago (two requests at once): taken now.
@@ -165,7 +206,8 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
     async createSubscription(userId: string): Promise<CreateSubscriptionResponse> {
       const user = await userById(db, userId);
       if (!user) throw new HttpError(401, 'Unauthorized');
-      if (user.subscription_status === 'active') return { status: 'active', message: ALREADY_SUBSCRIBED, clientSecret: null };
+      if (user.subscription_status === 'active')
+        return { status: 'active', message: ALREADY_SUBSCRIBED, clientSecret: null };
       if (user.subscription_status === 'trialing' && user.stripe_subscription_id) {
         // A card trial is already a subscription: a second one would bill twice.
         const ends = user.trial_end_date ? ` on ${user.trial_end_date.toISOString().slice(0, 10)}` : '';
@@ -176,7 +218,9 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
       }
       let customerId = user.stripe_customer_id;
       if (!customerId) {
-        const customer = await callStripe('customers.create', () => stripe.customers.create({ email: user.email, metadata: { userId: user.id } }));
+        const customer = await callStripe('customers.create', () =>
+          stripe.customers.create({ email: user.email, metadata: { userId: user.id } }),
+        );
         customerId = customer.id;
         await updateUser(db, { id: user.id }, { stripe_customer_id: customerId, updated_at: new Date() });
       }
@@ -198,7 +242,6 @@ export function createBillingService(db: Database, stripe: Stripe, proPriceId: (
       await updateUser(db, { id: user.id }, { stripe_subscription_id: subscription.id, updated_at: new Date() });
       return { status: 'requires_payment', message: 'Complete your payment to activate Pro.', clientSecret };
     },
-
   };
 }
 export type BillingService = ReturnType<typeof createBillingService>;

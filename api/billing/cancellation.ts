@@ -23,12 +23,26 @@ const userGone = (): never => {
 export function createCancellation(db: Database, stripe: Stripe | null) {
   async function cancelAtPeriodEnd(user: UserRow): Promise<UserRow> {
     if (!user.stripe_subscription_id) {
-      return (await updateUser(db, { id: user.id }, { subscription_status: 'cancelled', cancel_at_period_end: false, updated_at: new Date() })) ?? userGone();
+      return (
+        (await updateUser(
+          db,
+          { id: user.id },
+          { subscription_status: 'cancelled', cancel_at_period_end: false, updated_at: new Date() },
+        )) ?? userGone()
+      );
     }
     if (!stripe) throw serviceUnavailable('Payment System Temporarily Unavailable');
     const subscriptionId = user.stripe_subscription_id;
-    const subscription = await callStripe('subscriptions.update', () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }));
-    return (await updateUser(db, { id: user.id }, { cancel_at_period_end: true, current_period_end: currentPeriodEndOf(subscription), updated_at: new Date() })) ?? userGone();
+    const subscription = await callStripe('subscriptions.update', () =>
+      stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+    );
+    return (
+      (await updateUser(
+        db,
+        { id: user.id },
+        { cancel_at_period_end: true, current_period_end: currentPeriodEndOf(subscription), updated_at: new Date() },
+      )) ?? userGone()
+    );
   }
 
   return {

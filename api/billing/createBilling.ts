@@ -17,7 +17,9 @@ export function createBilling(config: Config, db: Knex, signupPasswords: SignupP
   const stripe = config.paymentsEnabled ? createStripeClient(config.env) : null;
   const webhookSecret = config.env.STRIPE_WEBHOOK_SECRET;
   return {
-    billing: stripe ? createBillingService(db, stripe, proPriceResolver(stripe, config.env.STRIPE_PRICE_ID), signupPasswords) : null,
+    billing: stripe
+      ? createBillingService(db, stripe, proPriceResolver(stripe, config.env.STRIPE_PRICE_ID), signupPasswords)
+      : null,
     webhooks: stripe && webhookSecret ? createWebhookHandler(db, stripe, webhookSecret) : null,
     cancellation: createCancellation(db, stripe),
   };

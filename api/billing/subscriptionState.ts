@@ -63,9 +63,12 @@ export function billingFieldsOf(subscription: Stripe.Subscription, hadCompletedT
 
 /** The subscription an invoice belongs to (under parent.subscription_details since API 2025-03-31). */
 export function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | null {
-  const ref = invoice.parent?.subscription_details?.subscription ?? (invoice as unknown as { subscription?: unknown }).subscription;
+  const ref =
+    invoice.parent?.subscription_details?.subscription ??
+    (invoice as unknown as { subscription?: unknown }).subscription;
   if (!ref) return null;
   return typeof ref === 'string' ? ref : (ref as { id: string }).id;
 }
 
-export const idOf = (ref: string | { id: string } | null | undefined): string | null => (ref ? (typeof ref === 'string' ? ref : ref.id) : null);
+export const idOf = (ref: string | { id: string } | null | undefined): string | null =>
+  ref ? (typeof ref === 'string' ? ref : ref.id) : null;

@@ -1,7 +1,11 @@
 import type Stripe from 'stripe';
 import { log } from '../../platform/logger';
 import type { Database } from '../../platform/database';
-import { claimStripeEvent, recordStripeEventOutcome, type StripeEventOutcome } from '../../warehouse/postgres/stripeEvents';
+import {
+  claimStripeEvent,
+  recordStripeEventOutcome,
+  type StripeEventOutcome,
+} from '../../warehouse/postgres/stripeEvents';
 import { lockUser, updateUser, type UserRow } from '../../warehouse/postgres/users';
 import { HttpError } from '../http/httpError';
 import { billingFieldsOf, idOf, subscriptionIdOfInvoice, type BillingFields } from './subscriptionState';
@@ -28,7 +32,10 @@ interface Target {
  * already applied to the user (Stripe does not guarantee order) is recorded as stale and not applied.
  */
 export function createWebhookHandler(db: Database, stripe: Stripe, webhookSecret: string) {
-  async function findUser(trx: Database, ids: { subscriptionId: string | null; customerId: string | null; userId?: string }): Promise<UserRow | undefined> {
+  async function findUser(
+    trx: Database,
+    ids: { subscriptionId: string | null; customerId: string | null; userId?: string },
+  ): Promise<UserRow | undefined> {
     if (ids.subscriptionId) {
       const bySubscription = await lockUser(trx, { stripe_subscription_id: ids.subscriptionId });
       if (bySubscription) return bySubscription;
@@ -47,10 +54,19 @@ export function createWebhookHandler(db: Database, stripe: Stripe, webhookSecret
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const subscription = event.data.object;
-        const user = await findUser(trx, { subscriptionId: subscription.id, customerId: idOf(subscription.customer), userId: subscription.metadata?.userId });
+        const user = await findUser(trx, {
+          subscriptionId: subscription.id,
+          customerId: idOf(subscription.customer),
+          userId: subscription.metadata?.userId,
+        });
         if (!user) return null;
         // An older subscription of the same user (e.g. an abandoned /subscribe attempt) no longer speaks for them.
-        if (user.stripe_subscription_id && user.stripe_subscription_id !== subscription.id && event.type !== 'customer.subscription.created') return null;
+        if (
+          user.stripe_subscription_id &&
+          user.stripe_subscription_id !== subscription.id &&
+          event.type !== 'customer.subscription.created'
+        )
+          return null;
         return { user, fields: billingFieldsOf(subscription, user.has_completed_trial) };
       }
       case 'invoice.paid':
@@ -64,11 +80,21 @@ export function createWebhookHandler(db: Database, stripe: Stripe, webhookSecret
         if (event.type === 'invoice.paid') {
           // The $0 invoice that opens a trial is "paid" too; only money received converts to active.
           if (invoice.amount_paid <= 0) return null;
-          return { user, fields: { stripe_subscription_id: subscriptionId, subscription_status: 'active', has_completed_trial: user.has_completed_trial || wasOnTrial } };
+          return {
+            user,
+            fields: {
+              stripe_subscription_id: subscriptionId,
+              subscription_status: 'active',
+              has_completed_trial: user.has_completed_trial || wasOnTrial,
+            },
+          };
         }
         // A failed first payment on /subscribe is shown to the user directly and changes nothing; a failed renewal or conversion loses access.
         if (invoice.billing_reason === 'subscription_create') return null;
-        return { user, fields: { subscription_status: 'expired', has_completed_trial: user.has_completed_trial || wasOnTrial } };
+        return {
+          user,
+          fields: { subscription_status: 'expired', has_completed_trial: user.has_completed_trial || wasOnTrial },
+        };
       }
       default:
         return null;
@@ -98,7 +124,11 @@ export function createWebhookHandler(db: Database, stripe: Stripe, webhookSecret
           if (newest && eventAt < newest) {
             outcome = 'stale';
           } else {
-            await updateUser(trx, { id: target.user.id }, { ...target.fields, stripe_event_at: eventAt, updated_at: new Date() });
+            await updateUser(
+              trx,
+              { id: target.user.id },
+              { ...target.fields, stripe_event_at: eventAt, updated_at: new Date() },
+            );
             outcome = 'applied';
           }
         }

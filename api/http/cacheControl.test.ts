@@ -13,14 +13,26 @@ describe('Cache-Control on /api answers', () => {
   });
   afterAll(async () => t.close());
 
-  it.each(['/api/user', '/api/webhooks', '/api/user/export'])('%s (personal data or the signing secret) is no-store', async (path) => {
-    const res = await request(t.server).get(path).set('Cookie', cookie);
-    expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, no-store');
-  });
+  it.each(['/api/user', '/api/webhooks', '/api/user/export'])(
+    '%s (personal data or the signing secret) is no-store',
+    async (path) => {
+      const res = await request(t.server).get(path).set('Cookie', cookie);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    },
+  );
 
   it('every signed-in read says private at least, and so does its 401', async () => {
-    const paths = ['/api/status', '/api/stocks', '/api/trending-now', '/api/alerts', '/api/watchlist', '/api/alert-settings', '/api/webhooks/deliveries', '/api/alerts/outcomes'];
+    const paths = [
+      '/api/status',
+      '/api/stocks',
+      '/api/trending-now',
+      '/api/alerts',
+      '/api/watchlist',
+      '/api/alert-settings',
+      '/api/webhooks/deliveries',
+      '/api/alerts/outcomes',
+    ];
     for (const path of paths) {
       const res = await request(t.server).get(path).set('Cookie', cookie);
       expect(res.headers['cache-control'], path).toMatch(/^private, /);
@@ -31,7 +43,9 @@ describe('Cache-Control on /api answers', () => {
   });
 
   it('sign-in, which returns the user and sets the session, is no-store', async () => {
-    const res = await request(t.server).post('/api/login').send({ email: 'cache-control@example.com', password: 'test-password' });
+    const res = await request(t.server)
+      .post('/api/login')
+      .send({ email: 'cache-control@example.com', password: 'test-password' });
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
   });

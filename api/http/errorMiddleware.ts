@@ -39,8 +39,10 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
   } catch (err) {
     const { status, body } = toResponse(err);
     // Outages and deliberate 5xx answers (HttpError) are expected conditions; anything else is a bug.
-    if (isDatabaseUnavailable(err)) log.warn('database unavailable', { method: ctx.method, path: ctx.path, error: errorText(err) });
-    else if (err instanceof HttpError && status >= 500) log.warn('request refused', { method: ctx.method, path: ctx.path, status, error: err.message });
+    if (isDatabaseUnavailable(err))
+      log.warn('database unavailable', { method: ctx.method, path: ctx.path, error: errorText(err) });
+    else if (err instanceof HttpError && status >= 500)
+      log.warn('request refused', { method: ctx.method, path: ctx.path, status, error: err.message });
     else if (status >= 500) log.error('request failed', { method: ctx.method, path: ctx.path, error: errorText(err) });
     if (err instanceof HttpError && err.headers) ctx.set(err.headers);
     ctx.status = status;
@@ -54,13 +56,16 @@ export const errorMiddleware: Middleware = async (ctx, next) => {
 };
 
 function toResponse(err: unknown): { status: number; body: ErrorBody } {
-  if (err instanceof HttpError) return { status: err.status, body: { message: err.message, ...(err.field ? { field: err.field } : {}) } };
+  if (err instanceof HttpError)
+    return { status: err.status, body: { message: err.message, ...(err.field ? { field: err.field } : {}) } };
   if (isDatabaseUnavailable(err)) return { status: 503, body: { message: DATABASE_UNAVAILABLE } };
   // Secure cookies on a plain-HTTP request: one that bypassed the HTTPS proxy start-up insists on (TRUST_PROXY).
-  if (err instanceof Error && err.message === 'Cannot send secure cookie over unencrypted connection') return { status: 403, body: { message: SECURE_COOKIE_OVER_HTTP } };
+  if (err instanceof Error && err.message === 'Cannot send secure cookie over unencrypted connection')
+    return { status: 403, body: { message: SECURE_COOKIE_OVER_HTTP } };
   // Postgres data exceptions (class 22: out of range, malformed text, too long) are bad input the edge schemas missed.
   const sqlState = (err as { code?: unknown } | null)?.code;
-  if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) return { status: 400, body: { message: 'A value in the request is out of range or malformed' } };
+  if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState))
+    return { status: 400, body: { message: 'A value in the request is out of range or malformed' } };
   if (err instanceof ZodError) {
     const errors = err.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message }));
     return { status: 400, body: { message: errors[0]!.message, field: errors[0]!.field, errors } };

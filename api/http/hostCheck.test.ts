@@ -20,18 +20,29 @@ describe('Host header and cross-site requests (embedded, PUBLIC_URL http://stock
     }
   });
 
-  it.each(['evil.example', 'stockpulse.example.evil.example', 'stockpulse.example:8443', '10.0.0.5:3000'])('Host %s → 421 naming the site, on the API and the pages', async (host) => {
-    const api = await request(t.server).get('/api/config').set('Host', host);
-    expect(api.status).toBe(421);
-    expect(api.body.message).toBe(`This server does not answer for the host "${host}": use stockpulse.example`);
-    expect((await request(t.server).get('/').set('Host', host)).status).toBe(421);
-  });
+  it.each(['evil.example', 'stockpulse.example.evil.example', 'stockpulse.example:8443', '10.0.0.5:3000'])(
+    'Host %s → 421 naming the site, on the API and the pages',
+    async (host) => {
+      const api = await request(t.server).get('/api/config').set('Host', host);
+      expect(api.status).toBe(421);
+      expect(api.body.message).toBe(`This server does not answer for the host "${host}": use stockpulse.example`);
+      expect((await request(t.server).get('/').set('Host', host)).status).toBe(421);
+    },
+  );
 
   it('a forged Host cannot make a foreign Origin look like the site (the CSRF comparison)', async () => {
-    const res = await request(t.server).post('/api/logout').set('Host', 'evil.example').set('Origin', 'http://evil.example').set('Cookie', cookie);
+    const res = await request(t.server)
+      .post('/api/logout')
+      .set('Host', 'evil.example')
+      .set('Origin', 'http://evil.example')
+      .set('Cookie', cookie);
     expect(res.status).toBe(421);
     // Behind the trusted proxy, X-Forwarded-Host is the host; it is checked the same way.
-    const forwarded = await request(t.server).post('/api/logout').set('X-Forwarded-Host', 'evil.example').set('Origin', 'https://evil.example').set('Cookie', cookie);
+    const forwarded = await request(t.server)
+      .post('/api/logout')
+      .set('X-Forwarded-Host', 'evil.example')
+      .set('Origin', 'https://evil.example')
+      .set('Cookie', cookie);
     expect(forwarded.status).toBe(421);
     expect((await request(t.server).get('/api/user').set('Cookie', cookie)).status).toBe(200);
   });
@@ -46,10 +57,22 @@ describe('Host header and cross-site requests (embedded, PUBLIC_URL http://stock
     expect(res.body).toEqual({ message: 'Cross-site request refused' });
     expect((await request(t.server).get('/api/user').set('Cookie', cookie)).status).toBe(200);
     // Same-origin and same-site browser requests, and clients that send none of the headers, pass.
-    expect((await request(t.server).patch('/api/user/profile').set('Cookie', cookie).set('Sec-Fetch-Site', 'same-origin').send({ firstName: 'Ada' })).status).toBe(200);
-    expect((await request(t.server).patch('/api/user/profile').set('Cookie', cookie).send({ firstName: 'Ada' })).status).toBe(200);
+    expect(
+      (
+        await request(t.server)
+          .patch('/api/user/profile')
+          .set('Cookie', cookie)
+          .set('Sec-Fetch-Site', 'same-origin')
+          .send({ firstName: 'Ada' })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await request(t.server).patch('/api/user/profile').set('Cookie', cookie).send({ firstName: 'Ada' })).status,
+    ).toBe(200);
     // A cross-site GET (a link followed from another site) still works.
-    expect((await request(t.server).get('/api/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site')).status).toBe(200);
+    expect(
+      (await request(t.server).get('/api/user').set('Cookie', cookie).set('Sec-Fetch-Site', 'cross-site')).status,
+    ).toBe(200);
   });
 });
 

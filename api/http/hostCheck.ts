@@ -20,9 +20,14 @@ export function hostCheck(options: { publicHost?: string; allowLoopback: boolean
   const publicHost = options.publicHost?.toLowerCase();
   return async (ctx, next) => {
     const host = ctx.host.toLowerCase();
-    const allowed = (publicHost !== undefined && host === publicHost) || (options.allowLoopback && LOOPBACK_NAMES.has(hostNameOf(host)));
+    const allowed =
+      (publicHost !== undefined && host === publicHost) ||
+      (options.allowLoopback && LOOPBACK_NAMES.has(hostNameOf(host)));
     if (!allowed && !(PROBE_PATHS.has(ctx.path) && ctx.method === 'GET')) {
-      throw new HttpError(421, `This server does not answer for the host ${JSON.stringify(host.slice(0, 100))}: use ${publicHost ?? 'localhost'}`);
+      throw new HttpError(
+        421,
+        `This server does not answer for the host ${JSON.stringify(host.slice(0, 100))}: use ${publicHost ?? 'localhost'}`,
+      );
     }
     await next();
   };

@@ -3,7 +3,8 @@ import bodyParser from 'koa-bodyparser';
 import { badRequest } from './httpError';
 
 /** zlib's codes for input that is not (or not all of) a gzip, deflate or brotli stream (brotli's are ERR__ERROR_*). */
-const isMalformedStream = (code: string) => code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code.startsWith('ERR__ERROR_');
+const isMalformedStream = (code: string) =>
+  code === 'Z_DATA_ERROR' || code === 'Z_BUF_ERROR' || code.startsWith('ERR__ERROR_');
 
 /**
  * Parses JSON bodies (100 kB at most, objects and arrays only). A compressed body that does not inflate (truncated,
@@ -16,7 +17,8 @@ export function jsonBodyParser(): Middleware {
       // Parsed with a no-op next, so only the parser's own errors are mapped here, never a handler's.
       await parse(ctx, async () => {});
     } catch (err) {
-      if (isMalformedStream(String((err as { code?: unknown }).code ?? ''))) throw badRequest('Malformed compressed body');
+      if (isMalformedStream(String((err as { code?: unknown }).code ?? '')))
+        throw badRequest('Malformed compressed body');
       throw err;
     }
     await next();

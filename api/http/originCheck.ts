@@ -16,8 +16,10 @@ export function originCheck(allowedOrigins: string[]): Middleware {
     if (!SAFE_METHODS.has(ctx.method)) {
       const origin = ctx.get('Origin') || originOf(ctx.get('Referer'));
       // Koa 3's ctx.origin is the Origin header itself, so the server's own origin is built from protocol and host.
-      if (origin && origin !== `${ctx.protocol}://${ctx.host}` && !allowed.has(origin)) throw forbidden('Cross-origin request refused');
-      if (!origin && ctx.get('Sec-Fetch-Site').toLowerCase() === 'cross-site') throw forbidden('Cross-site request refused');
+      if (origin && origin !== `${ctx.protocol}://${ctx.host}` && !allowed.has(origin))
+        throw forbidden('Cross-origin request refused');
+      if (!origin && ctx.get('Sec-Fetch-Site').toLowerCase() === 'cross-site')
+        throw forbidden('Cross-site request refused');
     }
     await next();
   };

@@ -12,14 +12,17 @@ export const MAX_JSON_DEPTH = 64;
 export const rejectUnsafeJson: Middleware = async (ctx, next) => {
   const found = inspect(ctx.request.body) ?? inspect(ctx.query);
   if (found === 'too deep') throw badRequest(`Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
-  if (found !== null) throw badRequest(`${found.field || 'body'} must not contain NUL characters`, found.field || 'body');
+  if (found !== null)
+    throw badRequest(`${found.field || 'body'} must not contain NUL characters`, found.field || 'body');
   await next();
 };
 
 type Finding = 'too deep' | { field: string };
 
 function inspect(root: unknown): Finding | null {
-  const stack: Array<{ value: unknown; key: string; path: string; depth: number }> = [{ value: root, key: '', path: '', depth: 0 }];
+  const stack: Array<{ value: unknown; key: string; path: string; depth: number }> = [
+    { value: root, key: '', path: '', depth: 0 },
+  ];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, key, path, depth } = item;
     if (key.includes('\u0000') || (typeof value === 'string' && value.includes('\u0000'))) return { field: path };

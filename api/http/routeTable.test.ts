@@ -15,18 +15,42 @@ const renameBody = z.object({ name: z.string().min(1, 'name is required') });
 const itemSchema = z.object({ id: z.string(), name: z.string(), limit: z.number(), by: z.string() });
 
 const routes: RouteDefinition[] = [
-  route('PUT', '/api/items/:id', 'user', async (ctx, input) => {
-    seen.push(input);
-    ctx.body = { id: input.params.id, name: input.body.name, limit: input.query.limit, by: input.user.id };
-  }, { summary: 'Rename', params: itemParams, query: pageQuery, body: renameBody, responses: { 200: { description: 'The item', schema: itemSchema } } }),
+  route(
+    'PUT',
+    '/api/items/:id',
+    'user',
+    async (ctx, input) => {
+      seen.push(input);
+      ctx.body = { id: input.params.id, name: input.body.name, limit: input.query.limit, by: input.user.id };
+    },
+    {
+      summary: 'Rename',
+      params: itemParams,
+      query: pageQuery,
+      body: renameBody,
+      responses: { 200: { description: 'The item', schema: itemSchema } },
+    },
+  ),
   // Answers a body its declared schema rejects, and a status it does not document.
-  route('GET', '/api/drifted', 'public', async (ctx) => {
-    ctx.body = { id: 1, name: 'x' };
-  }, { summary: 'Drifted', responses: { 200: { description: 'The item', schema: itemSchema } } }),
-  route('GET', '/api/undocumented-status', 'public', async (ctx) => {
-    ctx.status = 201;
-    ctx.body = { id: '1', name: 'x', limit: 1, by: 'me' };
-  }, { summary: 'Created?', responses: { 200: { description: 'The item', schema: itemSchema } } }),
+  route(
+    'GET',
+    '/api/drifted',
+    'public',
+    async (ctx) => {
+      ctx.body = { id: 1, name: 'x' };
+    },
+    { summary: 'Drifted', responses: { 200: { description: 'The item', schema: itemSchema } } },
+  ),
+  route(
+    'GET',
+    '/api/undocumented-status',
+    'public',
+    async (ctx) => {
+      ctx.status = 201;
+      ctx.body = { id: '1', name: 'x', limit: 1, by: 'me' };
+    },
+    { summary: 'Created?', responses: { 200: { description: 'The item', schema: itemSchema } } },
+  ),
 ];
 
 function app(user?: SessionUser) {
@@ -50,7 +74,9 @@ describe('the route table validates input once and holds answers to their contra
     const res = await request(signedIn).put('/api/items/42?limit=3&extra=1').send({ name: 'Renamed', ignored: true });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ id: '42', name: 'Renamed', limit: 3, by: 'u-1' });
-    expect(seen).toEqual([{ params: { id: '42' }, query: { limit: 3 }, body: { name: 'Renamed' }, user: { id: 'u-1', role: 'user' } }]);
+    expect(seen).toEqual([
+      { params: { id: '42' }, query: { limit: 3 }, body: { name: 'Renamed' }, user: { id: 'u-1', role: 'user' } },
+    ]);
     expect((await request(signedIn).put('/api/items/7').send({ name: 'n' })).body.limit).toBe(10);
   });
 
@@ -80,6 +106,8 @@ describe('the route table validates input once and holds answers to their contra
     expect(drifted.body.message).toMatch(/^GET \/api\/drifted answered outside its contract: id: .*; limit: .*; by: /);
     const created = await request(signedIn).get('/api/undocumented-status');
     expect(created.status).toBe(500);
-    expect(created.body.message).toBe('GET /api/undocumented-status answered outside its contract: status 201 is not among the documented 200');
+    expect(created.body.message).toBe(
+      'GET /api/undocumented-status answered outside its contract: status 201 is not among the documented 200',
+    );
   });
 });

@@ -17,7 +17,11 @@ export interface ResponseDoc {
 }
 
 /** The contract of a route, from the same zod schemas the table validates its input with; /api/openapi.json is generated from it. */
-export interface RouteDoc<P extends z.ZodObject | undefined = z.ZodObject | undefined, Q extends z.ZodObject | undefined = z.ZodObject | undefined, B extends z.ZodType | undefined = z.ZodType | undefined> {
+export interface RouteDoc<
+  P extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined = z.ZodObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+> {
   summary: string;
   params?: P;
   query?: Q;
@@ -61,7 +65,12 @@ export interface RouteDefinition {
  * and hands the handler the typed result; bad input is a ZodError, which the error middleware answers with 400 naming
  * the field. Handlers never parse their input again.
  */
-export function route<A extends Access, P extends z.ZodObject | undefined = undefined, Q extends z.ZodObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+export function route<
+  A extends Access,
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
   method: Method,
   path: string,
   access: A,

@@ -4,7 +4,11 @@ import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { apiRoutes } from '../app';
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: unknown; parameters?: Array<{ name: string; in: string }> };
+type Operation = {
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  requestBody?: unknown;
+  parameters?: Array<{ name: string; in: string }>;
+};
 
 describe('GET /api/openapi.json: the contract generated from the routes’ zod schemas', () => {
   let t: TestApp;
@@ -26,7 +30,10 @@ describe('GET /api/openapi.json: the contract generated from the routes’ zod s
       const operation = document.paths[r.path.replace(/:(\w+)/g, '{$1}')]?.[r.method.toLowerCase()];
       expect(operation, `${r.method} ${r.path}`).toBeDefined();
       const statuses = Object.keys(operation!.responses);
-      expect(statuses.some((s) => s.startsWith('2') || s.startsWith('3')), `${r.method} ${r.path} success`).toBe(true);
+      expect(
+        statuses.some((s) => s.startsWith('2') || s.startsWith('3')),
+        `${r.method} ${r.path} success`,
+      ).toBe(true);
       if (r.access !== 'public') expect(operation!.responses['401'], `${r.method} ${r.path} 401`).toBeDefined();
       if (r.access === 'admin') expect(operation!.responses['403'], `${r.method} ${r.path} 403`).toBeDefined();
     }
@@ -41,7 +48,9 @@ describe('GET /api/openapi.json: the contract generated from the routes’ zod s
 
   it('real responses of every parameterless GET satisfy the documented response schema', async () => {
     // The public API's routes take an API key, not the cookie (api/routes/publicApiRoutes.test.ts calls them with one).
-    for (const r of apiRoutes(t.deps).filter((route) => route.method === 'GET' && !route.path.includes(':') && route.access !== 'apiKey')) {
+    for (const r of apiRoutes(t.deps).filter(
+      (route) => route.method === 'GET' && !route.path.includes(':') && route.access !== 'apiKey',
+    )) {
       const res = await request(t.server).get(r.path).set('Cookie', adminCookie).redirects(0);
       const doc = r.doc.responses[res.status];
       expect(doc, `${r.path} answered ${res.status}, which is not documented`).toBeDefined();

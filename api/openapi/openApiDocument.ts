@@ -3,7 +3,11 @@ import { errorBodySchema, problemDetailsSchema } from '../../core/contracts/erro
 import { csvColumns } from '../../core/contracts/publicApi';
 import { isPublicApiPath } from '../http/publicApiPath';
 import { webhookBodySchema } from '../../core/contracts/webhooks';
-import { DELIVERY_HEADER, SIGNATURE_HEADER, SIGNATURE_TOLERANCE_SECONDS } from '../../domain/notifications/webhookSignature';
+import {
+  DELIVERY_HEADER,
+  SIGNATURE_HEADER,
+  SIGNATURE_TOLERANCE_SECONDS,
+} from '../../domain/notifications/webhookSignature';
 import type { RouteDefinition } from '../http/routeTable';
 
 type JsonSchema = Record<string, unknown>;
@@ -43,12 +47,21 @@ export type DocumentedRoute = Pick<RouteDefinition, 'method' | 'path' | 'access'
 
 function parameters(r: DocumentedRoute): JsonSchema[] {
   const list: JsonSchema[] = [];
-  for (const [location, shape, examples] of [['path', r.doc.params, r.doc.examples?.params], ['query', r.doc.query, r.doc.examples?.query]] as const) {
+  for (const [location, shape, examples] of [
+    ['path', r.doc.params, r.doc.examples?.params],
+    ['query', r.doc.query, r.doc.examples?.query],
+  ] as const) {
     if (!shape) continue;
     const schema = toSchema(shape, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
     for (const [name, property] of Object.entries(schema.properties ?? {})) {
       const example = examples?.[name];
-      list.push({ name, in: location, required: location === 'path' || (schema.required ?? []).includes(name), schema: property, ...(example !== undefined ? { example } : {}) });
+      list.push({
+        name,
+        in: location,
+        required: location === 'path' || (schema.required ?? []).includes(name),
+        schema: property,
+        ...(example !== undefined ? { example } : {}),
+      });
     }
   }
   return list;
@@ -72,10 +85,16 @@ function errorStatuses(r: DocumentedRoute): number[] {
 
 /** The RateLimit headers every counted /api/v1 answer carries. */
 const RATE_LIMIT_HEADERS: JsonSchema = {
-  'RateLimit-Limit': { description: 'Requests allowed in the window closest to running out', schema: { type: 'integer' } },
+  'RateLimit-Limit': {
+    description: 'Requests allowed in the window closest to running out',
+    schema: { type: 'integer' },
+  },
   'RateLimit-Remaining': { description: 'Requests left in that window', schema: { type: 'integer' } },
   'RateLimit-Reset': { description: 'Seconds until that window resets', schema: { type: 'integer' } },
-  'RateLimit-Policy': { description: 'Both windows: `<per minute>;w=60, <per day>;w=86400`', schema: { type: 'string' } },
+  'RateLimit-Policy': {
+    description: 'Both windows: `<per minute>;w=60, <per day>;w=86400`',
+    schema: { type: 'string' },
+  },
 };
 
 function operation(r: DocumentedRoute): JsonSchema {
@@ -84,11 +103,35 @@ function operation(r: DocumentedRoute): JsonSchema {
   for (const [status, response] of Object.entries(r.doc.responses)) {
     const contentType = response.contentType ?? 'application/json';
     const content: JsonSchema = {};
-    if (response.schema) content[contentType] = { schema: toSchema(response.schema, 'output'), ...(response.example !== undefined ? { example: response.example } : {}) };
-    if (response.csvRow) content['text/csv'] = { schema: { type: 'string', description: `CSV with a header row; columns: ${csvColumns(response.csvRow).join(', ')}` } };
+    if (response.schema)
+      content[contentType] = {
+        schema: toSchema(response.schema, 'output'),
+        ...(response.example !== undefined ? { example: response.example } : {}),
+      };
+    if (response.csvRow)
+      content['text/csv'] = {
+        schema: {
+          type: 'string',
+          description: `CSV with a header row; columns: ${csvColumns(response.csvRow).join(', ')}`,
+        },
+      };
     responses[status] = {
       description: response.description,
-      ...(limited ? { headers: { ...RATE_LIMIT_HEADERS, ...(response.csvRow ? { Link: { description: 'The next page: `<url>; rel="next"` (absent on the last page)', schema: { type: 'string' } } } : {}) } } : {}),
+      ...(limited
+        ? {
+            headers: {
+              ...RATE_LIMIT_HEADERS,
+              ...(response.csvRow
+                ? {
+                    Link: {
+                      description: 'The next page: `<url>; rel="next"` (absent on the last page)',
+                      schema: { type: 'string' },
+                    },
+                  }
+                : {}),
+            },
+          }
+        : {}),
       ...(Object.keys(content).length > 0 ? { content } : {}),
     };
   }
@@ -96,8 +139,17 @@ function operation(r: DocumentedRoute): JsonSchema {
   for (const status of errorStatuses(r)) {
     responses[String(status)] = {
       description: ERROR_DESCRIPTIONS[status] ?? 'Error',
-      ...(status === 429 && limited ? { headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } } : {}),
-      content: problems ? { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } } : { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      ...(status === 429 && limited
+        ? {
+            headers: {
+              ...RATE_LIMIT_HEADERS,
+              'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } },
+            },
+          }
+        : {}),
+      content: problems
+        ? { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } }
+        : { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
     };
   }
   const params = parameters(r);
@@ -108,7 +160,9 @@ function operation(r: DocumentedRoute): JsonSchema {
     tags: [r.access],
     ...(r.access === 'public' ? { security: [] } : r.access === 'apiKey' ? { security: [{ apiKey: [] }] } : {}),
     ...(params.length > 0 ? { parameters: params } : {}),
-    ...(body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(body, 'input') } } } } : {}),
+    ...(body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(body, 'input') } } } }
+      : {}),
     responses,
   };
 }
@@ -142,7 +196,11 @@ export function openApiPaths(routes: DocumentedRoute[]): Record<string, Record<s
 }
 
 /** The API-key scheme of /api/v1 and the problem-details body of its errors. */
-export const API_KEY_SECURITY_SCHEME: JsonSchema = { type: 'http', scheme: 'bearer', description: 'An API key from Settings → API keys: `Authorization: Bearer sp_live_…`' };
+export const API_KEY_SECURITY_SCHEME: JsonSchema = {
+  type: 'http',
+  scheme: 'bearer',
+  description: 'An API key from Settings → API keys: `Authorization: Bearer sp_live_…`',
+};
 export const problemSchema = (): JsonSchema => toSchema(problemDetailsSchema, 'output');
 
 /** The API's OpenAPI 3.1 contract, generated from the routes' own zod schemas. */
@@ -173,7 +231,12 @@ export function buildOpenApiDocument(routes: RouteDefinition[], serverUrl?: stri
       securitySchemes: {
         apiKey: API_KEY_SECURITY_SCHEME,
         sessionCookie: { type: 'apiKey', in: 'cookie', name: 'sp.sid', description: 'Session id, set by sign-in' },
-        sessionSignature: { type: 'apiKey', in: 'cookie', name: 'sp.sid.sig', description: 'Signature of the session id, set with it' },
+        sessionSignature: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'sp.sid.sig',
+          description: 'Signature of the session id, set with it',
+        },
       },
     },
   };

@@ -7,14 +7,23 @@ import { API_KEY_SECURITY_SCHEME, openApiPaths, problemSchema } from './openApiD
 
 export const PUBLIC_API_DOCUMENT_PATH = '/api/v1/openapi.json';
 
-const openApiDocumentSchema = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }).loose();
+const openApiDocumentSchema = z
+  .object({
+    openapi: z.string(),
+    info: z.object({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .loose();
 
 /** GET /api/v1/openapi.json itself: public, so a developer can read it before having a key. */
 export const publicApiDocumentEndpoint: DocumentedRoute = {
   method: 'GET',
   path: PUBLIC_API_DOCUMENT_PATH,
   access: 'public',
-  doc: { summary: 'This OpenAPI 3.1 document (no key needed)', responses: { 200: { description: 'OpenAPI document', schema: openApiDocumentSchema } } },
+  doc: {
+    summary: 'This OpenAPI 3.1 document (no key needed)',
+    responses: { 200: { description: 'OpenAPI document', schema: openApiDocumentSchema } },
+  },
 };
 
 const problemExample: ProblemDetails = {

@@ -9,7 +9,10 @@ export function wantsCsv(ctx: Context, format: 'json' | 'csv' | undefined): bool
   return ctx.accepts('application/json', 'text/csv') === 'text/csv';
 }
 
-const valueAt = (row: unknown, column: string): unknown => column.split('.').reduce<unknown>((v, key) => (v === null || v === undefined ? v : (v as Record<string, unknown>)[key]), row);
+const valueAt = (row: unknown, column: string): unknown =>
+  column
+    .split('.')
+    .reduce<unknown>((v, key) => (v === null || v === undefined ? v : (v as Record<string, unknown>)[key]), row);
 
 /**
  * Answers rows as CSV (RFC 4180, header row first, csv-stringify): one line per item, nulls empty, booleans

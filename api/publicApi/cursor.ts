@@ -16,6 +16,7 @@ export function decodeCursor<T extends z.ZodType>(cursor: string | undefined, sc
     parsed = undefined;
   }
   const result = schema.safeParse(parsed);
-  if (!result.success) throw badRequest('cursor is not one this list gave: pass nextCursor from the previous page unchanged', 'cursor');
+  if (!result.success)
+    throw badRequest('cursor is not one this list gave: pass nextCursor from the previous page unchanged', 'cursor');
   return result.data;
 }

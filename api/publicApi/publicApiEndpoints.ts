@@ -27,7 +27,14 @@ import type { RouteDefinition } from '../http/routeTable';
  */
 export type PublicEndpoint = Pick<RouteDefinition, 'method' | 'path' | 'access' | 'doc'>;
 
-const mentions = (total: number, reddit: number, twitter: number, youtube: number) => ({ total, reddit, twitter, youtube, tiktok: 0, instagram: 0 });
+const mentions = (total: number, reddit: number, twitter: number, youtube: number) => ({
+  total,
+  reddit,
+  twitter,
+  youtube,
+  tiktok: 0,
+  instagram: 0,
+});
 
 const stockExample = {
   ticker: 'NVDA',
@@ -66,13 +73,31 @@ export const v1Docs = {
         description: 'A page of stocks (JSON, or CSV with one row per stock)',
         schema: v1StockPageSchema,
         csvRow: v1StockSchema,
-        example: { data: [stockExample, { ...stockExample, ticker: 'AAPL', name: 'Apple Inc.', price: 232.87, changePercent: -0.42, mentions: mentions(208, 120, 70, 18), previousMentions: 240, sentiment: 'neutral', sentimentScore: 0.03, trendScore: 0 }], nextCursor: 'eyJzb3J0IjoibWVudGlvbnMiLCJyYW5nZSI6IjI0aG91cnMiLCJrZXkiOlstMjA4LCJBQVBMIl19' },
+        example: {
+          data: [
+            stockExample,
+            {
+              ...stockExample,
+              ticker: 'AAPL',
+              name: 'Apple Inc.',
+              price: 232.87,
+              changePercent: -0.42,
+              mentions: mentions(208, 120, 70, 18),
+              previousMentions: 240,
+              sentiment: 'neutral',
+              sentimentScore: 0.03,
+              trendScore: 0,
+            },
+          ],
+          nextCursor: 'eyJzb3J0IjoibWVudGlvbnMiLCJyYW5nZSI6IjI0aG91cnMiLCJrZXkiOlstMjA4LCJBQVBMIl19',
+        },
       },
     },
     errors: [503],
   },
   stock: {
-    summary: "One stock over a range: mentions per platform, each sentiment label's count and share, trend score and z-score, price",
+    summary:
+      "One stock over a range: mentions per platform, each sentiment label's count and share, trend score and z-score, price",
     params: v1TickerParamsSchema,
     query: v1StockQuerySchema,
     examples: { params: { ticker: 'NVDA' }, query: { range: '24hours' } },
@@ -88,7 +113,12 @@ export const v1Docs = {
           changePercent: 2.31,
           priceUpdatedAt: '2026-11-25T15:59:00.000Z',
           mentions: mentions(412, 230, 151, 31),
-          sentiment: { label: 'bullish', score: 0.27, counts: { bullish: 171, bearish: 60, neutral: 181 }, shares: { bullish: 0.415, bearish: 0.1456, neutral: 0.4393 } },
+          sentiment: {
+            label: 'bullish',
+            score: 0.27,
+            counts: { bullish: 171, bearish: 60, neutral: 181 },
+            shares: { bullish: 0.415, bearish: 0.1456, neutral: 0.4393 },
+          },
           trend: { score: 74, trending: true, zScore: 4.8, scoredAt: '2026-11-25T16:00:03.120Z' },
         },
       },
@@ -96,10 +126,14 @@ export const v1Docs = {
     errors: [404, 503],
   },
   mentions: {
-    summary: "A stock's mentions per minute, hour or UTC day in [from, to), with each sentiment label's count; every bucket present, oldest first",
+    summary:
+      "A stock's mentions per minute, hour or UTC day in [from, to), with each sentiment label's count; every bucket present, oldest first",
     params: v1TickerParamsSchema,
     query: v1MentionsQuerySchema,
-    examples: { params: { ticker: 'NVDA' }, query: { from: '2026-11-25T13:00:00Z', to: '2026-11-25T16:00:00Z', interval: 'hour' } },
+    examples: {
+      params: { ticker: 'NVDA' },
+      query: { from: '2026-11-25T13:00:00Z', to: '2026-11-25T16:00:00Z', interval: 'hour' },
+    },
     responses: {
       200: {
         description: 'A page of buckets (JSON, or CSV with one row per bucket)',
@@ -150,7 +184,8 @@ export const v1Docs = {
     errors: [404, 503],
   },
   trending: {
-    summary: "What is trending now, newest trend first, with the z-score of each stock's last hour against its 7-day hourly baseline",
+    summary:
+      "What is trending now, newest trend first, with the z-score of each stock's last hour against its 7-day hourly baseline",
     query: v1TrendingQuerySchema,
     responses: {
       200: {
@@ -181,7 +216,7 @@ export const v1Docs = {
     errors: [503],
   },
   outcomes: {
-    summary: "Your own alert firings, newest first, with the price then and 15, 30 and 60 minutes later",
+    summary: 'Your own alert firings, newest first, with the price then and 15, 30 and 60 minutes later',
     query: v1OutcomesQuerySchema,
     examples: { query: { limit: '1' } },
     responses: {
@@ -189,7 +224,10 @@ export const v1Docs = {
         description: 'A page of outcomes (JSON, or CSV with one row per firing)',
         schema: v1AlertOutcomePageSchema,
         csvRow: v1AlertOutcomeSchema,
-        example: { data: [outcomeExample], nextCursor: 'eyJmaXJlZEF0IjoiMjAyNi0xMS0yNFQxNTowMjowMC4wMDBaIiwiaWQiOjkxODJ9' },
+        example: {
+          data: [outcomeExample],
+          nextCursor: 'eyJmaXJlZEF0IjoiMjAyNi0xMS0yNFQxNTowMjowMC4wMDBaIiwiaWQiOjkxODJ9',
+        },
       },
     },
   },
@@ -205,4 +243,6 @@ export const V1_PATHS = {
   outcomes: '/api/v1/alerts/outcomes',
 } as const satisfies Record<keyof typeof v1Docs, string>;
 
-export const PUBLIC_API_ENDPOINTS: PublicEndpoint[] = (Object.keys(V1_PATHS) as Array<keyof typeof v1Docs>).map((name) => ({ method: 'GET', path: V1_PATHS[name], access: 'apiKey', doc: v1Docs[name] }));
+export const PUBLIC_API_ENDPOINTS: PublicEndpoint[] = (Object.keys(V1_PATHS) as Array<keyof typeof v1Docs>).map(
+  (name) => ({ method: 'GET', path: V1_PATHS[name], access: 'apiKey', doc: v1Docs[name] }),
+);

@@ -54,7 +54,11 @@ function compareKeys(a: SortKey, b: SortKey): number {
   return 0;
 }
 
-const stockCursorSchema = z.object({ sort: z.string(), range: z.string(), key: z.array(z.union([z.number(), z.string()])) });
+const stockCursorSchema = z.object({
+  sort: z.string(),
+  range: z.string(),
+  key: z.array(z.union([z.number(), z.string()])),
+});
 const seriesCursorSchema = z.object({ interval: z.string(), at: z.number().int(), to: z.number().int() });
 const postCursorSchema = z.object({ at: z.number().int(), platform: z.string(), postId: z.string() });
 const outcomeCursorSchema = z.object({ firedAt: z.string().datetime(), id: z.number().int() });
@@ -87,7 +91,12 @@ const LATEST = Date.UTC(2100, 0, 1);
  * The public API's reads, over the same services and queries the dashboard uses (the stock list and its cache, the
  * window counts, the posts, the trending set, alert outcomes), shaped into the v1 contracts and paged.
  */
-export function createPublicApiService(deps: { db: Database; warehouse: Warehouse; stocks: StockListService; now?: () => Date }) {
+export function createPublicApiService(deps: {
+  db: Database;
+  warehouse: Warehouse;
+  stocks: StockListService;
+  now?: () => Date;
+}) {
   const clock = deps.now ?? (() => new Date());
   // Each cached list is mapped and sorted once per sort, not on every call: scripts page it far more often than it changes.
   const sortedLists = new WeakMap<readonly Stock[], Map<StockSort, V1Stock[]>>();
@@ -112,7 +121,11 @@ export function createPublicApiService(deps: { db: Database; warehouse: Warehous
     /** The dashboard's stock list for the range, sorted and paged. */
     async stocks(range: TimeRange, sort: StockSort, limit: number, cursor: string | undefined): Promise<Page<V1Stock>> {
       const after = decodeCursor(cursor, stockCursorSchema);
-      if (after && (after.sort !== sort || after.range !== range)) throw badRequest(`cursor belongs to sort=${after.sort}&range=${after.range}: ask with the same sort and range`, 'cursor');
+      if (after && (after.sort !== sort || after.range !== range))
+        throw badRequest(
+          `cursor belongs to sort=${after.sort}&range=${after.range}: ask with the same sort and range`,
+          'cursor',
+        );
       const keyOf = sortKeyOf[sort];
       const all = sorted(await deps.stocks.list(range), sort);
       const rest = after ? all.filter((s) => compareKeys(keyOf(s), after.key) > 0) : all;
@@ -145,8 +158,18 @@ export function createPublicApiService(deps: { db: Database; warehouse: Warehous
         changePercent: decimal(row?.change_percent ?? null),
         priceUpdatedAt: new Date(row?.last_updated ?? 0).toISOString(),
         mentions: { total: summary.total, ...summary.perPlatform },
-        sentiment: { label: summary.sentiment, score: summary.netSentiment, counts: { bullish, bearish, neutral }, shares: { bullish: share(bullish), bearish: share(bearish), neutral: share(neutral) } },
-        trend: { score: row?.trend_score ?? 0, trending: (row?.trend_score ?? 0) > 0, zScore: score ? score.z : null, scoredAt: score ? new Date(score.at).toISOString() : null },
+        sentiment: {
+          label: summary.sentiment,
+          score: summary.netSentiment,
+          counts: { bullish, bearish, neutral },
+          shares: { bullish: share(bullish), bearish: share(bearish), neutral: share(neutral) },
+        },
+        trend: {
+          score: row?.trend_score ?? 0,
+          trending: (row?.trend_score ?? 0) > 0,
+          zScore: score ? score.z : null,
+          scoredAt: score ? new Date(score.at).toISOString() : null,
+        },
       });
     },
 
@@ -154,19 +177,28 @@ export function createPublicApiService(deps: { db: Database; warehouse: Warehous
      * A ticker's mentions by label per bucket in [from, to), every bucket present (zeros included), oldest first, at
      * most `limit` buckets a page. `from` is rounded down to its bucket; without `to` the series ends now.
      */
-    async mentions(ticker: string, query: { from?: Date; to?: Date; interval: MentionInterval; limit: number; cursor?: string }): Promise<Page<V1MentionBucket>> {
+    async mentions(
+      ticker: string,
+      query: { from?: Date; to?: Date; interval: MentionInterval; limit: number; cursor?: string },
+    ): Promise<Page<V1MentionBucket>> {
       await knownName(ticker);
       const bucketMs = BUCKET_MS[query.interval];
       const inRange = (ms: number) => ms >= EARLIEST && ms < LATEST;
       if (query.from && !inRange(query.from.getTime())) throw badRequest('from must lie between 2000 and 2100', 'from');
       if (query.to && !inRange(query.to.getTime())) throw badRequest('to must lie between 2000 and 2100', 'to');
       const position = decodeCursor(query.cursor, seriesCursorSchema);
-      if (position && (position.interval !== query.interval || !inRange(position.at) || !inRange(position.to))) throw badRequest(`cursor belongs to another series: ask with the same interval`, 'cursor');
+      if (position && (position.interval !== query.interval || !inRange(position.at) || !inRange(position.to)))
+        throw badRequest(`cursor belongs to another series: ask with the same interval`, 'cursor');
       const to = position ? position.to : (query.to ?? clock()).getTime();
-      const from = position ? position.at : Math.floor((query.from?.getTime() ?? to - DEFAULT_SPAN_BUCKETS[query.interval] * bucketMs) / bucketMs) * bucketMs;
+      const from = position
+        ? position.at
+        : Math.floor((query.from?.getTime() ?? to - DEFAULT_SPAN_BUCKETS[query.interval] * bucketMs) / bucketMs) *
+          bucketMs;
       if (from >= to) throw badRequest('from must be before to', 'from');
       const end = Math.min(to, from + query.limit * bucketMs);
-      const buckets = await fromWarehouse(() => tickerSentimentSeries(deps.warehouse, ticker, new Date(from), new Date(end), query.interval));
+      const buckets = await fromWarehouse(() =>
+        tickerSentimentSeries(deps.warehouse, ticker, new Date(from), new Date(end), query.interval),
+      );
       const byStart = new Map(buckets.map((b) => [b.at, b]));
       const data: V1MentionBucket[] = [];
       for (let at = from; at < end; at += bucketMs) {
@@ -174,7 +206,13 @@ export function createPublicApiService(deps: { db: Database; warehouse: Warehous
         const mentions = b?.mentions ?? 0;
         const bullish = b?.bullish ?? 0;
         const bearish = b?.bearish ?? 0;
-        data.push({ timestamp: new Date(at).toISOString(), mentions, bullish, bearish, neutral: Math.max(0, mentions - bullish - bearish) });
+        data.push({
+          timestamp: new Date(at).toISOString(),
+          mentions,
+          bullish,
+          bearish,
+          neutral: Math.max(0, mentions - bullish - bearish),
+        });
       }
       return { data, nextCursor: end < to ? encodeCursor({ interval: query.interval, at: end, to }) : null };
     },
@@ -184,28 +222,37 @@ export function createPublicApiService(deps: { db: Database; warehouse: Warehous
       await knownName(ticker);
       const before = decodeCursor(cursor, postCursorSchema);
       const rows = await fromWarehouse(() => latestTickerPosts(deps.warehouse, ticker, limit + 1, before));
-      const data = rows.slice(0, limit).map(
-        (r): V1Post => ({
-          id: `${r.platform}:${r.post_id}`,
-          platform: r.platform,
-          source: r.source,
-          text: [r.title, r.text].filter((part) => part.trim() !== '').join('\n\n'),
-          url: r.url,
-          publishedAt: new Date(r.at).toISOString(),
-          sentiment: r.label,
-          score: Math.round(r.compound * 10_000) / 10_000,
-          analyser: r.analyser,
-          simulated: Boolean(r.simulated),
-        }),
-      );
+      const data = rows.slice(0, limit).map((r): V1Post => ({
+        id: `${r.platform}:${r.post_id}`,
+        platform: r.platform,
+        source: r.source,
+        text: [r.title, r.text].filter((part) => part.trim() !== '').join('\n\n'),
+        url: r.url,
+        publishedAt: new Date(r.at).toISOString(),
+        sentiment: r.label,
+        score: Math.round(r.compound * 10_000) / 10_000,
+        analyser: r.analyser,
+        simulated: Boolean(r.simulated),
+      }));
       const last = rows[limit - 1];
-      return { data, nextCursor: rows.length > limit && last ? encodeCursor({ at: Number(last.at), platform: last.platform, postId: last.post_id }) : null };
+      return {
+        data,
+        nextCursor:
+          rows.length > limit && last
+            ? encodeCursor({ at: Number(last.at), platform: last.platform, postId: last.post_id })
+            : null,
+      };
     },
 
     /** The trending set with the z-score and baseline of each stock's latest detection. */
     async trending(): Promise<{ data: V1Trending[] }> {
       const rows = await trendingStocks(deps.db);
-      const scores = await fromWarehouse(() => latestTrendScores(deps.warehouse, rows.map((r) => r.ticker)));
+      const scores = await fromWarehouse(() =>
+        latestTrendScores(
+          deps.warehouse,
+          rows.map((r) => r.ticker),
+        ),
+      );
       return {
         data: rows.map((r) => {
           const s = scores.get(r.ticker);
@@ -231,10 +278,18 @@ export function createPublicApiService(deps: { db: Database; warehouse: Warehous
     /** The caller's own alert firings, newest first. */
     async outcomes(userId: string, limit: number, cursor: string | undefined): Promise<Page<AlertOutcome>> {
       const before = decodeCursor(cursor, outcomeCursorSchema);
-      const rows = await listUserAlertOutcomes(deps.db, userId, limit + 1, before ? { firedAt: new Date(before.firedAt), id: before.id } : undefined);
+      const rows = await listUserAlertOutcomes(
+        deps.db,
+        userId,
+        limit + 1,
+        before ? { firedAt: new Date(before.firedAt), id: before.id } : undefined,
+      );
       const data = rows.slice(0, limit);
       const last = data.at(-1);
-      return { data, nextCursor: rows.length > limit && last ? encodeCursor({ firedAt: last.firedAt, id: last.id }) : null };
+      return {
+        data,
+        nextCursor: rows.length > limit && last ? encodeCursor({ firedAt: last.firedAt, id: last.id }) : null,
+      };
     },
   };
 }

@@ -18,16 +18,28 @@ describe('accounts API against real Postgres', () => {
   });
   afterAll(async () => t.close());
 
-  const register = async (agent = request.agent(t.server), email = newEmail()) => signUpAndVerify(t, email, password, {}, agent);
-  const sessionCookie = (res: request.Response) => (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('sp.sid='));
+  const register = async (agent = request.agent(t.server), email = newEmail()) =>
+    signUpAndVerify(t, email, password, {}, agent);
+  const sessionCookie = (res: request.Response) =>
+    (res.headers['set-cookie'] as unknown as string[] | undefined)?.find((c) => c.startsWith('sp.sid='));
 
   describe('POST /api/register', () => {
     it('creates the account on the 7-day no-card trial; its e-mailed link finishes the sign-up and signs in; never the password hash', async () => {
       const agent = request.agent(t.server);
       const email = newEmail();
-      const res = await agent.post('/api/register').send({ email: email.toUpperCase(), password, confirmPassword: password, firstName: 'Ada', lastName: 'Lovelace', username: `ada${n}` });
+      const res = await agent.post('/api/register').send({
+        email: email.toUpperCase(),
+        password,
+        confirmPassword: password,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        username: `ada${n}`,
+      });
       expect(res.status).toBe(202);
-      expect(res.body).toEqual({ message: `Check your e-mail to continue: we sent a message to ${email}. Open the link in it to finish creating your account and sign in.`, email });
+      expect(res.body).toEqual({
+        message: `Check your e-mail to continue: we sent a message to ${email}. Open the link in it to finish creating your account and sign in.`,
+        email,
+      });
       expect(sessionCookie(res)).toBeUndefined();
       // Waiting for its link, the account cannot sign in, and answers as an unknown address does.
       const early = await request(t.server).post('/api/login').send({ email, password });
@@ -44,7 +56,18 @@ describe('accounts API against real Postgres', () => {
       expect(me.status).toBe(200);
       const user = publicUserSchema.strict().parse(me.body);
       expect(user.email).toBe(email);
-      expect(user).toMatchObject({ subscriptionStatus: 'trialing', role: 'user', isActive: true, emailVerified: true, emailAlerts: true, smsAlerts: false, weeklyDigest: true, marketUpdates: true, newFeatures: false, hasCompletedTrial: false });
+      expect(user).toMatchObject({
+        subscriptionStatus: 'trialing',
+        role: 'user',
+        isActive: true,
+        emailVerified: true,
+        emailAlerts: true,
+        smsAlerts: false,
+        weeklyDigest: true,
+        marketUpdates: true,
+        newFeatures: false,
+        hasCompletedTrial: false,
+      });
       expect(Date.parse(user.trialEndDate!) - Date.parse(user.trialStartDate!)).toBe(7 * 24 * 3600 * 1000);
       expect(JSON.stringify(me.body)).not.toMatch(/password|scrypt/i);
       expect((await request(t.server).post('/api/login').send({ email, password })).status).toBe(200);
@@ -52,7 +75,11 @@ describe('accounts API against real Postgres', () => {
 
     it.each([
       [{ email: 'not-an-email', password, confirmPassword: password }, 'email', 'Invalid email address'],
-      [{ email: 'a@b.co', password: '123', confirmPassword: '123' }, 'password', 'Password must be at least 6 characters'],
+      [
+        { email: 'a@b.co', password: '123', confirmPassword: '123' },
+        'password',
+        'Password must be at least 6 characters',
+      ],
       [{ email: 'a@b.co', password, confirmPassword: '' }, 'confirmPassword', 'Please confirm your password'],
       [{ email: 'a@b.co', password, confirmPassword: 'different-one' }, 'confirmPassword', "Passwords don't match"],
       [{ password, confirmPassword: password }, 'email', 'Invalid email address'],
@@ -71,20 +98,26 @@ describe('accounts API against real Postgres', () => {
       const name = `Trader_${Date.now().toString(36)}`;
       const first = await signUpAndVerify(t, newEmail(), password, { username: name });
       expect(first.user.username).toBe(name);
-      const taken = await request(t.server).post('/api/register').send({ email: newEmail(), password, confirmPassword: password, username: name.toLowerCase() });
+      const taken = await request(t.server)
+        .post('/api/register')
+        .send({ email: newEmail(), password, confirmPassword: password, username: name.toLowerCase() });
       expect(taken.status).toBe(409);
       expect(taken.body).toMatchObject({ field: 'username' });
     });
 
     it('Postgres itself refuses a username outside the format (migration 016)', async () => {
-      await expect(t.deps.db('users').insert({ email: newEmail(), password_hash: 'x', username: 'has space' })).rejects.toThrow(/users_username_format/);
+      await expect(
+        t.deps.db('users').insert({ email: newEmail(), password_hash: 'x', username: 'has space' }),
+      ).rejects.toThrow(/users_username_format/);
     });
 
     it('answers a taken address (any letter case) exactly as a new one, and e-mails its owner instead', async () => {
       const { email } = await register();
       const signUp = async (address: string) => {
         const started = performance.now();
-        const res = await request(t.server).post('/api/register').send({ email: address, password: 'another-long-passphrase', confirmPassword: 'another-long-passphrase' });
+        const res = await request(t.server)
+          .post('/api/register')
+          .send({ email: address, password: 'another-long-passphrase', confirmPassword: 'another-long-passphrase' });
         return { res, ms: performance.now() - started };
       };
       const taken = [await signUp(email.toUpperCase()), await signUp(email), await signUp(email.toUpperCase())];
@@ -106,28 +139,49 @@ describe('accounts API against real Postgres', () => {
       expect(fastest(free)).toBeGreaterThan(20);
       expect(Math.max(fastest(taken), fastest(free)) / Math.min(fastest(taken), fastest(free))).toBeLessThan(3);
 
-      const notice = await t.outbox.waitFor((m) => m.to === email && m.subject === 'Someone tried to sign up with your StockPulse address');
+      const notice = await t.outbox.waitFor(
+        (m) => m.to === email && m.subject === 'Someone tried to sign up with your StockPulse address',
+      );
       expect(notice.text).toContain('sign in, or choose "Forgot password?"');
       expect(notice.text).toContain('/auth');
       // The owner's password and account are unchanged.
       expect((await request(t.server).post('/api/login').send({ email, password })).status).toBe(200);
-      expect((await request(t.server).post('/api/login').send({ email, password: 'another-long-passphrase' })).status).toBe(401);
+      expect(
+        (await request(t.server).post('/api/login').send({ email, password: 'another-long-passphrase' })).status,
+      ).toBe(401);
     });
 
     it('a sign-up waiting for its link: a second sign-up of the address tells its owner, and a reset finishes the account', async () => {
       const email = newEmail();
       // Someone else signed the address up first, with a password of their own; they never get the link.
-      expect((await request(t.server).post('/api/register').send({ email, password: 'squatter-passphrase', confirmPassword: 'squatter-passphrase' })).status).toBe(202);
-      expect((await request(t.server).post('/api/login').send({ email, password: 'squatter-passphrase' })).status).toBe(401);
+      expect(
+        (
+          await request(t.server)
+            .post('/api/register')
+            .send({ email, password: 'squatter-passphrase', confirmPassword: 'squatter-passphrase' })
+        ).status,
+      ).toBe(202);
+      expect((await request(t.server).post('/api/login').send({ email, password: 'squatter-passphrase' })).status).toBe(
+        401,
+      );
       // The owner signs up: the same answer, and an e-mail saying to reset the password.
-      expect((await request(t.server).post('/api/register').send({ email, password, confirmPassword: password })).status).toBe(202);
-      await t.outbox.waitFor((m) => m.to === email && m.subject === 'Someone tried to sign up with your StockPulse address');
+      expect(
+        (await request(t.server).post('/api/register').send({ email, password, confirmPassword: password })).status,
+      ).toBe(202);
+      await t.outbox.waitFor(
+        (m) => m.to === email && m.subject === 'Someone tried to sign up with your StockPulse address',
+      );
       await request(t.server).post('/api/password/forgot').send({ email });
       const reset = await t.outbox.waitFor((m) => m.to === email && m.subject === 'Reset your StockPulse password');
       const token = /token=([A-Za-z0-9_-]+)/.exec(reset.text)![1]!;
-      expect((await request(t.server).post('/api/password/reset').send({ token, password, confirmPassword: password })).status).toBe(200);
+      expect(
+        (await request(t.server).post('/api/password/reset').send({ token, password, confirmPassword: password }))
+          .status,
+      ).toBe(200);
       expect((await request(t.server).post('/api/login').send({ email, password })).status).toBe(200);
-      expect((await request(t.server).post('/api/login').send({ email, password: 'squatter-passphrase' })).status).toBe(401);
+      expect((await request(t.server).post('/api/login').send({ email, password: 'squatter-passphrase' })).status).toBe(
+        401,
+      );
     });
   });
 
@@ -172,7 +226,8 @@ describe('accounts API against real Postgres', () => {
     it('rate-limits repeated attempts per account from a new address with a clear 429 and Retry-After, even for the right password', async () => {
       const { email } = await register();
       const fromStranger = () => request(t.server).post('/api/login').set('X-Forwarded-For', '203.0.113.9');
-      for (let i = 0; i < 5; i++) expect((await fromStranger().send({ email, password: 'wrong-password' })).status).toBe(401);
+      for (let i = 0; i < 5; i++)
+        expect((await fromStranger().send({ email, password: 'wrong-password' })).status).toBe(401);
       const limited = await fromStranger().send({ email, password });
       expect(limited.status).toBe(429);
       expect(limited.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minute\(s\)\.$/);
@@ -209,21 +264,53 @@ describe('accounts API against real Postgres', () => {
       const rows = await t.database.db('sessions').whereRaw(`sess->>'userId' = ?`, [user.id]);
       expect(rows).toHaveLength(1);
       expect(new Date(rows[0].expire).getTime()).toBeGreaterThan(Date.now() + 13 * 24 * 3600 * 1000);
-      await t.database.db('sessions').whereRaw(`sess->>'userId' = ?`, [user.id]).update({ expire: new Date(Date.now() - 1000) });
+      await t.database
+        .db('sessions')
+        .whereRaw(`sess->>'userId' = ?`, [user.id])
+        .update({ expire: new Date(Date.now() - 1000) });
       expect(await purgeExpiredSessions(t.database.db)).toBeGreaterThanOrEqual(1);
       expect(await t.database.db('sessions').whereRaw(`sess->>'userId' = ?`, [user.id])).toHaveLength(0);
     });
   });
 
   describe('PATCH /api/user/profile', () => {
-    const profile = { firstName: 'Grace', lastName: 'Hopper', phoneNumber: '', notifications: { emailAlerts: false, smsAlerts: false, weeklyDigest: false, marketUpdates: true, newFeatures: true } };
+    const profile = {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      phoneNumber: '',
+      notifications: {
+        emailAlerts: false,
+        smsAlerts: false,
+        weeklyDigest: false,
+        marketUpdates: true,
+        newFeatures: true,
+      },
+    };
 
     it('updates names, phone and the five notification switches; a new e-mail waits for its link', async () => {
       const { agent, email: oldEmail } = await register();
       const email = newEmail();
-      const res = await agent.patch('/api/user/profile').send({ ...profile, email, currentPassword: password, phoneNumber: '+14155550123', notifications: { ...profile.notifications, smsAlerts: true } });
+      const res = await agent.patch('/api/user/profile').send({
+        ...profile,
+        email,
+        currentPassword: password,
+        phoneNumber: '+14155550123',
+        notifications: { ...profile.notifications, smsAlerts: true },
+      });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', email: oldEmail, pendingEmail: email, phoneNumber: '+14155550123', phoneVerified: false, emailAlerts: false, smsAlerts: true, weeklyDigest: false, marketUpdates: true, newFeatures: true });
+      expect(res.body).toMatchObject({
+        firstName: 'Grace',
+        lastName: 'Hopper',
+        email: oldEmail,
+        pendingEmail: email,
+        phoneNumber: '+14155550123',
+        phoneVerified: false,
+        emailAlerts: false,
+        smsAlerts: true,
+        weeklyDigest: false,
+        marketUpdates: true,
+        newFeatures: true,
+      });
       expect((await agent.get('/api/user')).body.email).toBe(oldEmail);
     });
 
@@ -243,7 +330,9 @@ describe('accounts API against real Postgres', () => {
 
     it('refuses SMS alerts without a phone number', async () => {
       const { agent, email } = await register();
-      const res = await agent.patch('/api/user/profile').send({ ...profile, email, notifications: { ...profile.notifications, smsAlerts: true } });
+      const res = await agent
+        .patch('/api/user/profile')
+        .send({ ...profile, email, notifications: { ...profile.notifications, smsAlerts: true } });
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ field: 'notifications.smsAlerts' });
     });
@@ -272,7 +361,12 @@ describe('accounts API against real Postgres', () => {
       await agent.patch('/api/user/profile').send({ ...profile, phoneNumber: '+14155550188' });
       const res = await agent.patch('/api/user/profile').send({ firstName: 'Only' });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ firstName: 'Only', lastName: 'Hopper', phoneNumber: '+14155550188', newFeatures: true });
+      expect(res.body).toMatchObject({
+        firstName: 'Only',
+        lastName: 'Hopper',
+        phoneNumber: '+14155550188',
+        newFeatures: true,
+      });
     });
 
     it('is 401 when signed out', async () => {
@@ -294,7 +388,10 @@ describe('accounts API against real Postgres', () => {
       const { agent } = await register();
       const none = await agent.delete('/api/user/account');
       expect(none.status).toBe(400);
-      expect(none.body).toMatchObject({ message: 'Enter your current password to delete your account', field: 'currentPassword' });
+      expect(none.body).toMatchObject({
+        message: 'Enter your current password to delete your account',
+        field: 'currentPassword',
+      });
       const wrong = await agent.delete('/api/user/account').send({ currentPassword: 'not-my-password' });
       expect(wrong.status).toBe(400);
       expect(wrong.body).toMatchObject({ message: 'Current password is incorrect', field: 'currentPassword' });
@@ -345,8 +442,12 @@ describe('logout under concurrent requests', () => {
 
   it('a request in flight during logout does not bring the session back (rolling refresh only updates live sessions)', async () => {
     const email = `race-${Date.now()}@example.com`;
-    expect((await request(t.server).post('/api/register').send({ email, password, confirmPassword: password })).status).toBe(202);
-    const registered = await request(t.server).post('/api/verify-email').send({ token: await verificationToken(t, email) });
+    expect(
+      (await request(t.server).post('/api/register').send({ email, password, confirmPassword: password })).status,
+    ).toBe(202);
+    const registered = await request(t.server)
+      .post('/api/verify-email')
+      .send({ token: await verificationToken(t, email) });
     expect(registered.status).toBe(200);
     const cookie = (registered.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
     expect((await request(t.server).get('/api/user').set('Cookie', cookie)).status).toBe(200);

@@ -20,18 +20,31 @@ const billingSnapshot = (row: UserRow) => ({
 /** Admin "Cancel Sub": the same cancellation as the user's own (at period end, through Stripe), audited. */
 export function adminBillingRoutes(db: Database, cancellation: Cancellation) {
   return [
-    route('POST', '/api/admin/users/:id/cancel-subscription', 'admin', async (ctx, { params: { id: userId }, user }) => {
-      const { before, after } = await cancellation.cancel(userId);
-      const actor = await adminActor(db, user);
-      await recordAdminAction(db, {
-        actor,
-        action: 'user.cancelSubscription',
-        targetType: 'user',
-        targetId: userId,
-        before: billingSnapshot(before),
-        after: billingSnapshot(after),
-      });
-      ctx.body = { success: true, user: toPublicUser(after) };
-    }, { summary: "Cancel a user's subscription at period end (through Stripe when there is one)", params: userIdParams, responses: { 200: { description: 'Cancelled', schema: z.object({ success: z.literal(true), user: publicUserSchema }) } }, errors: [404, 409, 502] }),
+    route(
+      'POST',
+      '/api/admin/users/:id/cancel-subscription',
+      'admin',
+      async (ctx, { params: { id: userId }, user }) => {
+        const { before, after } = await cancellation.cancel(userId);
+        const actor = await adminActor(db, user);
+        await recordAdminAction(db, {
+          actor,
+          action: 'user.cancelSubscription',
+          targetType: 'user',
+          targetId: userId,
+          before: billingSnapshot(before),
+          after: billingSnapshot(after),
+        });
+        ctx.body = { success: true, user: toPublicUser(after) };
+      },
+      {
+        summary: "Cancel a user's subscription at period end (through Stripe when there is one)",
+        params: userIdParams,
+        responses: {
+          200: { description: 'Cancelled', schema: z.object({ success: z.literal(true), user: publicUserSchema }) },
+        },
+        errors: [404, 409, 502],
+      },
+    ),
   ];
 }

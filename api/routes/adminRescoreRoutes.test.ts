@@ -30,10 +30,18 @@ describe('the sentiment re-score from the Pipelines page: GET and POST /api/admi
   beforeAll(async () => {
     t = await startTestApp({}, { TEMPORAL_TASK_QUEUE: taskQueue });
     admin = await signedInCookie(t, 'rescore-admin@example.com', 'admin');
-    await insertMentions(t.deps.warehouse, [mentionAt('GME', now.getTime() - 2 * HOUR), mentionAt('GME', now.getTime() - 10 * 60_000)]);
+    await insertMentions(t.deps.warehouse, [
+      mentionAt('GME', now.getTime() - 2 * HOUR),
+      mentionAt('GME', now.getTime() - 10 * 60_000),
+    ]);
     const activities = createRescoreActivities({ warehouse: t.deps.warehouse, rescorer, now: () => now });
     // Only the re-score activities: no other workflow runs on this task queue.
-    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: activities as unknown as Activities });
+    worker = await startWorker({
+      address: inject('temporalAddress'),
+      namespace: 'default',
+      taskQueue,
+      activities: activities as unknown as Activities,
+    });
   });
   afterAll(async () => {
     release();
@@ -42,7 +50,10 @@ describe('the sentiment re-score from the Pipelines page: GET and POST /api/admi
   });
 
   it('starts one run, refuses a second while it runs, and reports its progress to the end', async () => {
-    expect((await request(t.server).get('/api/admin/pipelines/rescore').set('Cookie', admin)).body).toMatchObject({ state: 'idle', progress: null });
+    expect((await request(t.server).get('/api/admin/pipelines/rescore').set('Cookie', admin)).body).toMatchObject({
+      state: 'idle',
+      progress: null,
+    });
 
     const started = await request(t.server).post('/api/admin/pipelines/rescore').set('Cookie', admin).send({});
     expect(started.status).toBe(202);
@@ -56,7 +67,10 @@ describe('the sentiment re-score from the Pipelines page: GET and POST /api/admi
       await new Promise((r) => setTimeout(r, 100));
       status = (await request(t.server).get('/api/admin/pipelines/rescore').set('Cookie', admin)).body;
     }
-    expect(status).toMatchObject({ state: 'running', progress: { analyser: 'transformer-test', hoursDone: 0, hoursTotal: 3, relabelled: 0 } });
+    expect(status).toMatchObject({
+      state: 'running',
+      progress: { analyser: 'transformer-test', hoursDone: 0, hoursTotal: 3, relabelled: 0 },
+    });
 
     release();
     for (let i = 0; i < 100 && status.state !== 'completed'; i++) {
@@ -69,6 +83,8 @@ describe('the sentiment re-score from the Pipelines page: GET and POST /api/admi
 
     // Finished: it may run again.
     gate = Promise.resolve();
-    expect((await request(t.server).post('/api/admin/pipelines/rescore').set('Cookie', admin).send({})).status).toBe(202);
+    expect((await request(t.server).post('/api/admin/pipelines/rescore').set('Cookie', admin).send({})).status).toBe(
+      202,
+    );
   }, 60_000);
 });

@@ -9,7 +9,9 @@ describe('admin ambiguity list', () => {
   let admin: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.database.db('users').insert({ email: 'signal-admin@example.com', password_hash: await hashPassword('admin-pass'), role: 'admin' });
+    await t.database
+      .db('users')
+      .insert({ email: 'signal-admin@example.com', password_hash: await hashPassword('admin-pass'), role: 'admin' });
     await t.database.db('ambiguous_symbols').insert([{ symbol: 'ON' }, { symbol: 'IT' }]);
     admin = await loginCookie(t.server, 'signal-admin@example.com', 'admin-pass');
   });
@@ -21,7 +23,10 @@ describe('admin ambiguity list', () => {
   });
 
   it('replaces the list: trimmed, upper-cased, de-duplicated', async () => {
-    const res = await request(t.server).put('/api/admin/ambiguous-symbols').set('Cookie', admin).send({ symbols: [' go ', 'ON', 'on', 'DD'] });
+    const res = await request(t.server)
+      .put('/api/admin/ambiguous-symbols')
+      .set('Cookie', admin)
+      .send({ symbols: [' go ', 'ON', 'on', 'DD'] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ symbols: ['DD', 'GO', 'ON'] });
     expect(await t.database.db('ambiguous_symbols').orderBy('symbol').pluck('symbol')).toEqual(['DD', 'GO', 'ON']);
@@ -34,9 +39,15 @@ describe('admin ambiguity list', () => {
   });
 
   it('rejects a malformed symbol with 400 naming it, changing nothing', async () => {
-    const res = await request(t.server).put('/api/admin/ambiguous-symbols').set('Cookie', admin).send({ symbols: ['OK', "X'; DROP TABLE users;--"] });
+    const res = await request(t.server)
+      .put('/api/admin/ambiguous-symbols')
+      .set('Cookie', admin)
+      .send({ symbols: ['OK', "X'; DROP TABLE users;--"] });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ field: 'symbols.1', message: 'Each symbol is 1 to 10 letters, digits or dots, starting with a letter' });
+    expect(res.body).toMatchObject({
+      field: 'symbols.1',
+      message: 'Each symbol is 1 to 10 letters, digits or dots, starting with a letter',
+    });
     expect(await t.database.db('ambiguous_symbols').orderBy('symbol').pluck('symbol')).toEqual(['DD', 'GO', 'ON']);
   });
 });
@@ -46,7 +57,9 @@ describe('admin former symbols', () => {
   let admin: string;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.database.db('users').insert({ email: 'renames-admin@example.com', password_hash: await hashPassword('admin-pass'), role: 'admin' });
+    await t.database
+      .db('users')
+      .insert({ email: 'renames-admin@example.com', password_hash: await hashPassword('admin-pass'), role: 'admin' });
     await t.database.db('former_symbols').insert([
       { symbol: 'FB', successor: 'META', changed_on: '2022-06-09', note: 'Facebook renamed Meta Platforms' },
       { symbol: 'TWTR', successor: null, changed_on: '2022-10-28', note: 'taken private' },
@@ -66,7 +79,10 @@ describe('admin former symbols', () => {
   });
 
   it('replaces the list, upper-cased and audited; a repeat save writes no audit row', async () => {
-    const renames = [{ symbol: 'fb', successor: 'meta', changedOn: '2022-06-09', note: 'Facebook renamed Meta Platforms' }, { symbol: 'PCLN', successor: 'BKNG' }];
+    const renames = [
+      { symbol: 'fb', successor: 'meta', changedOn: '2022-06-09', note: 'Facebook renamed Meta Platforms' },
+      { symbol: 'PCLN', successor: 'BKNG' },
+    ];
     const res = await request(t.server).put('/api/admin/former-symbols').set('Cookie', admin).send({ renames });
     expect(res.status).toBe(200);
     expect(res.body.renames).toEqual([
@@ -74,7 +90,8 @@ describe('admin former symbols', () => {
       { symbol: 'PCLN', successor: 'BKNG', changedOn: null, note: '' },
     ]);
     expect(await t.database.db('former_symbols').orderBy('symbol').pluck('symbol')).toEqual(['FB', 'PCLN']);
-    const audits = async () => t.database.db('admin_audit_log').where({ action: 'formerSymbols.save' }).count({ n: '*' });
+    const audits = async () =>
+      t.database.db('admin_audit_log').where({ action: 'formerSymbols.save' }).count({ n: '*' });
     expect(await audits()).toEqual([{ n: 1 }]);
     await request(t.server).put('/api/admin/former-symbols').set('Cookie', admin).send({ renames }).expect(200);
     expect(await audits()).toEqual([{ n: 1 }]);
@@ -87,7 +104,13 @@ describe('admin former symbols', () => {
       expect(res.body.field).toBe(field);
     };
     await bad([{ symbol: 'FB', successor: 'FB' }], 'renames.0.successor');
-    await bad([{ symbol: 'FB', successor: 'META' }, { symbol: 'FB', successor: null }], 'renames.1.symbol');
+    await bad(
+      [
+        { symbol: 'FB', successor: 'META' },
+        { symbol: 'FB', successor: null },
+      ],
+      'renames.1.symbol',
+    );
     await bad([{ symbol: 'FB', successor: 'META', changedOn: 'June 2022' }], 'renames.0.changedOn');
     await bad([{ symbol: 'FB', successor: 'META', changedOn: '0000-01-01' }], 'renames.0.changedOn');
     await bad([{ symbol: 'F B', successor: 'META' }], 'renames.0.symbol');
@@ -101,11 +124,35 @@ describe('admin former symbols', () => {
 
   it('lists what the universe refreshes changed, newest first', async () => {
     await t.database.db('ticker_universe_changes').insert([
-      { kind: 'added', symbol: 'ZZNEW', name: 'Zeta Zulu Networks Inc.', source: 'nasdaqtrader', detected_at: '2026-11-20T12:00:00Z' },
-      { kind: 'renamed', symbol: 'PLTR', new_symbol: 'PLTX', name: 'Palantir Technologies Inc.', source: 'nasdaqtrader', detected_at: '2026-11-21T12:00:00Z' },
+      {
+        kind: 'added',
+        symbol: 'ZZNEW',
+        name: 'Zeta Zulu Networks Inc.',
+        source: 'nasdaqtrader',
+        detected_at: '2026-11-20T12:00:00Z',
+      },
+      {
+        kind: 'renamed',
+        symbol: 'PLTR',
+        new_symbol: 'PLTX',
+        name: 'Palantir Technologies Inc.',
+        source: 'nasdaqtrader',
+        detected_at: '2026-11-21T12:00:00Z',
+      },
     ]);
     const res = await request(t.server).get('/api/admin/ticker-changes?limit=1').set('Cookie', admin);
-    expect(res.body).toEqual({ changes: [{ kind: 'renamed', symbol: 'PLTR', newSymbol: 'PLTX', name: 'Palantir Technologies Inc.', source: 'nasdaqtrader', detectedAt: '2026-11-21T12:00:00.000Z' }] });
+    expect(res.body).toEqual({
+      changes: [
+        {
+          kind: 'renamed',
+          symbol: 'PLTR',
+          newSymbol: 'PLTX',
+          name: 'Palantir Technologies Inc.',
+          source: 'nasdaqtrader',
+          detectedAt: '2026-11-21T12:00:00.000Z',
+        },
+      ],
+    });
     const bad = await request(t.server).get('/api/admin/ticker-changes?limit=0').set('Cookie', admin);
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('limit');

@@ -22,11 +22,22 @@ describe('alerts, test e-mail and outbox API', () => {
     // A real SMTP server with its own store, so the app's outbox holds only what the app itself captured.
     mailbox = await createTestDatabase();
     smtp = await startSmtpCapture({ db: mailbox.db, port: 0 });
-    t = await startTestApp({}, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, TEST_EMAILS_PER_HOUR: '3', PUBLIC_URL: 'https://stockpulse.test', COOKIE_SECURE: 'false' });
+    t = await startTestApp(
+      {},
+      {
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        TEST_EMAILS_PER_HOUR: '3',
+        PUBLIC_URL: 'https://stockpulse.test',
+        COOKIE_SECURE: 'false',
+      },
+    );
     alice = await signedInCookie(t, 'alice@example.com');
     bob = await signedInCookie(t, 'bob@example.com');
     admin = await signedInCookie(t, 'boss@example.com', 'admin');
-    [{ id: amcId }] = await t.database.db('stocks').insert({ ticker: 'AMC', name: 'AMC Entertainment Holdings, Inc.' }).returning('id');
+    [{ id: amcId }] = await t.database
+      .db('stocks')
+      .insert({ ticker: 'AMC', name: 'AMC Entertainment Holdings, Inc.' })
+      .returning('id');
   });
   afterAll(async () => {
     await t?.close();
@@ -96,7 +107,10 @@ describe('alerts, test e-mail and outbox API', () => {
     }
     expect(await t.database.db('alerts').where({ id: aliceId }).first('is_active')).toEqual({ is_active: true });
 
-    const toggled = await request(t.server).patch(`/api/alerts/${mine.id}`).set('Cookie', bob).send({ isActive: false });
+    const toggled = await request(t.server)
+      .patch(`/api/alerts/${mine.id}`)
+      .set('Cookie', bob)
+      .send({ isActive: false });
     expect(toggled.status).toBe(200);
     expect(toggled.body).toMatchObject({ id: mine.id, isActive: false });
     expect((await request(t.server).patch(`/api/alerts/${mine.id}`).set('Cookie', bob).send({})).status).toBe(400);
@@ -107,7 +121,11 @@ describe('alerts, test e-mail and outbox API', () => {
   });
 
   it('answers signed-out alert calls with 401 {"message":"Unauthorized"}, the text the dashboard matches', async () => {
-    for (const res of [await post(null, { stockId: amcId, mentionThreshold: 5 }), await request(t.server).delete('/api/alerts/1'), await request(t.server).get('/api/alerts')]) {
+    for (const res of [
+      await post(null, { stockId: amcId, mentionThreshold: 5 }),
+      await request(t.server).delete('/api/alerts/1'),
+      await request(t.server).get('/api/alerts'),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.text).toBe('{"message":"Unauthorized"}');
       expect(`${res.status}: ${res.text}`).toMatch(/^401: .*Unauthorized/);
@@ -139,17 +157,34 @@ describe('alerts, test e-mail and outbox API', () => {
   });
 
   it('answers 502 with the reason when the SMTP server cannot be reached, and records the failed attempt', async () => {
-    const unreachable = { mailer: createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.com' }), sms: createSmsSender(t.database.db, {}), dashboardUrl: 'https://x.test/dashboard' };
-    const [{ id }] = await t.database.db('users').insert({ email: 'carol@example.com', password_hash: 'x' }).returning('id');
-    const failure = await createTestEmailService(t.database.db, unreachable, 5).send(id).catch((err: unknown) => err);
+    const unreachable = {
+      mailer: createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.com' }),
+      sms: createSmsSender(t.database.db, {}),
+      dashboardUrl: 'https://x.test/dashboard',
+    };
+    const [{ id }] = await t.database
+      .db('users')
+      .insert({ email: 'carol@example.com', password_hash: 'x' })
+      .returning('id');
+    const failure = await createTestEmailService(t.database.db, unreachable, 5)
+      .send(id)
+      .catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({ status: 502, message: expect.stringMatching(/^Failed to send test email: /) });
-    expect(await t.database.db('notifications').where({ recipient: 'carol@example.com' }).select('status')).toEqual([{ status: 'failed' }]);
+    expect(await t.database.db('notifications').where({ recipient: 'carol@example.com' }).select('status')).toEqual([
+      { status: 'failed' },
+    ]);
   });
 
   it('GET /api/admin/outbox lists captured messages newest first, paginated, for admins only', async () => {
     await t.database.db('outbox_messages').insert(
-      Array.from({ length: 3 }, (_, i) => ({ channel: 'sms', sender: 'StockPulse', recipients: [`+1415555010${i}`], text_body: `sms ${i}`, received_at: new Date(Date.UTC(2026, 0, 1, 0, i)) })),
+      Array.from({ length: 3 }, (_, i) => ({
+        channel: 'sms',
+        sender: 'StockPulse',
+        recipients: [`+1415555010${i}`],
+        text_body: `sms ${i}`,
+        received_at: new Date(Date.UTC(2026, 0, 1, 0, i)),
+      })),
     );
     expect((await request(t.server).get('/api/admin/outbox').set('Cookie', alice)).status).toBe(403);
     const page1 = await request(t.server).get('/api/admin/outbox?limit=2').set('Cookie', admin);
@@ -157,7 +192,11 @@ describe('alerts, test e-mail and outbox API', () => {
     expect(page1.body).toMatchObject({ total: 3, totalPages: 2 });
     expect(page1.body.messages.map((m: { text: string }) => m.text)).toEqual(['sms 2', 'sms 1']);
     const page2 = await request(t.server).get('/api/admin/outbox?limit=2&page=2').set('Cookie', admin);
-    expect(page2.body.messages.map((m: { text: string; channel: string; to: string[] }) => [m.text, m.channel, m.to])).toEqual([['sms 0', 'sms', ['+14155550100']]]);
-    expect((await request(t.server).get('/api/admin/outbox?limit=500').set('Cookie', admin)).body).toMatchObject({ field: 'limit' });
+    expect(
+      page2.body.messages.map((m: { text: string; channel: string; to: string[] }) => [m.text, m.channel, m.to]),
+    ).toEqual([['sms 0', 'sms', ['+14155550100']]]);
+    expect((await request(t.server).get('/api/admin/outbox?limit=500').set('Cookie', admin)).body).toMatchObject({
+      field: 'limit',
+    });
   });
 });

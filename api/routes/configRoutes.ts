@@ -11,8 +11,17 @@ export function configRoutes(config: Config, temporalUiUrl: string | null) {
     temporalUiUrl,
   };
   return [
-    route('GET', '/api/config', 'public', async (ctx) => {
-      ctx.body = body;
-    }, { summary: 'What the browser may know of the configuration', responses: { 200: { description: 'Public configuration', schema: publicConfigSchema } } }),
+    route(
+      'GET',
+      '/api/config',
+      'public',
+      async (ctx) => {
+        ctx.body = body;
+      },
+      {
+        summary: 'What the browser may know of the configuration',
+        responses: { 200: { description: 'Public configuration', schema: publicConfigSchema } },
+      },
+    ),
   ];
 }

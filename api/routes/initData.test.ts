@@ -19,8 +19,14 @@ describe('POST /api/init-data ensures the schedules once per process', () => {
   });
   afterAll(async () => {
     vi.restoreAllMocks();
-    for (const id of scheduleIds) await t.deps.temporal.schedule.getHandle(id).delete().catch(() => {});
-    for await (const info of t.deps.temporal.workflow.list({ query: `TaskQueue = '${taskQueue}' AND ExecutionStatus = 'Running'` })) {
+    for (const id of scheduleIds)
+      await t.deps.temporal.schedule
+        .getHandle(id)
+        .delete()
+        .catch(() => {});
+    for await (const info of t.deps.temporal.workflow.list({
+      query: `TaskQueue = '${taskQueue}' AND ExecutionStatus = 'Running'`,
+    })) {
       await t.deps.temporal.workflow.getHandle(info.workflowId, info.runId).terminate('test cleanup');
     }
     await t.close();
@@ -41,7 +47,9 @@ describe('POST /api/init-data ensures the schedules once per process', () => {
     const first = await initData();
     expect(first.status).toBe(200);
     scheduleIds = first.body.schedules;
-    expect(scheduleIds).toEqual(expect.arrayContaining(['scan-reddit', 'refresh-prices', 'evaluate-alerts', 'weekly-digest']));
+    expect(scheduleIds).toEqual(
+      expect.arrayContaining(['scan-reddit', 'refresh-prices', 'evaluate-alerts', 'weekly-digest']),
+    );
     const afterFirst = scheduleCalls();
     expect(afterFirst).toBeGreaterThanOrEqual(scheduleIds.length + 1);
 

@@ -34,16 +34,24 @@ describe('prices outside market hours: GET /api/status prices and GET /api/stock
     const before = platformStatusSchema.parse((await get('/api/status')).body);
     expect(before.prices).toEqual({ source: 'simulated', simulated: true, marketOpen: false, session: '2026-11-20' });
     expect(before.mentionsSince).toBeNull();
-    await insertMentions(t.deps.warehouse, [mentionAt('AAPL', pinned.getTime() - 50 * HOUR), mentionAt('AAPL', pinned.getTime() - HOUR)]);
+    await insertMentions(t.deps.warehouse, [
+      mentionAt('AAPL', pinned.getTime() - 50 * HOUR),
+      mentionAt('AAPL', pinned.getTime() - HOUR),
+    ]);
     const after = platformStatusSchema.parse((await get('/api/status')).body);
     expect(after.mentionsSince).toBe(new Date(Math.floor((pinned.getTime() - 50 * HOUR) / HOUR) * HOUR).toISOString());
   });
 
-  it('while closed, the session line is Friday\'s, every 5 minutes from the open to the close, and it moves', async () => {
+  it("while closed, the session line is Friday's, every 5 minutes from the open to the close, and it moves", async () => {
     const res = await get('/api/stocks/aapl/session');
     expect(res.status).toBe(200);
     const session = sessionPricesSchema.parse(res.body);
-    expect(session).toMatchObject({ date: '2026-11-20', open: false, opensAt: '2026-11-20T14:30:00.000Z', closesAt: '2026-11-20T21:00:00.000Z' });
+    expect(session).toMatchObject({
+      date: '2026-11-20',
+      open: false,
+      opensAt: '2026-11-20T14:30:00.000Z',
+      closesAt: '2026-11-20T21:00:00.000Z',
+    });
     expect(session.points).toHaveLength(79);
     expect(session.points[0]!.timestamp).toBe('2026-11-20T14:30:00.000Z');
     expect(session.points.at(-1)!.timestamp).toBe('2026-11-20T21:00:00.000Z');
@@ -74,7 +82,17 @@ describe('prices outside market hours: GET /api/status prices and GET /api/stock
   it('a restarted worker fills only the gap since the last stored tick', async () => {
     const prices = createSimulatedPriceProvider({ seed: 11, now });
     const restarted = () => createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices, now });
-    const count = async () => Number((await (await t.deps.warehouse.query({ query: "SELECT count() AS n FROM price_ticks FINAL WHERE ticker = 'AAPL'", format: 'JSONEachRow' })).json<{ n: string }>())[0]!.n);
+    const count = async () =>
+      Number(
+        (
+          await (
+            await t.deps.warehouse.query({
+              query: "SELECT count() AS n FROM price_ticks FINAL WHERE ticker = 'AAPL'",
+              format: 'JSONEachRow',
+            })
+          ).json<{ n: string }>()
+        )[0]!.n,
+      );
     const before = await count();
     // Same Saturday: nothing is missing, nothing is written again.
     expect((await restarted().refreshPrices()).ticks).toBe(0);
@@ -85,8 +103,14 @@ describe('prices outside market hours: GET /api/status prices and GET /api/stock
       const result = await restarted().refreshPrices();
       expect(result.ticks).toBeGreaterThan(20);
       expect(result.ticks).toBeLessThanOrEqual(32);
-      const first = await t.deps.warehouse.query({ query: "SELECT toUnixTimestamp64Milli(min(ts)) AS at FROM price_ticks FINAL WHERE ticker = 'AAPL' AND ts > '2026-11-22 00:00:00'", format: 'JSONEachRow' });
-      expect(Number((await first.json<{ at: string }>())[0]!.at)).toBeGreaterThanOrEqual(Date.parse('2026-11-23T14:30:00Z'));
+      const first = await t.deps.warehouse.query({
+        query:
+          "SELECT toUnixTimestamp64Milli(min(ts)) AS at FROM price_ticks FINAL WHERE ticker = 'AAPL' AND ts > '2026-11-22 00:00:00'",
+        format: 'JSONEachRow',
+      });
+      expect(Number((await first.json<{ at: string }>())[0]!.at)).toBeGreaterThanOrEqual(
+        Date.parse('2026-11-23T14:30:00Z'),
+      );
     } finally {
       pinned = new Date('2026-11-21T17:00:00Z');
     }

@@ -20,9 +20,12 @@ describe('POST /api/newsletter', () => {
     expect(await t.database.db('newsletter_subscribers').pluck('email')).toEqual(['reader@example.com']);
   });
 
-  it.each([[{}], [{ email: 'nope' }], [{ email: '<script>@x' }], [{ email: 42 }]])('rejects %j with 400 naming the field', async (body) => {
-    const res = await request(t.server).post('/api/newsletter').send(body);
-    expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ message: 'Please enter a valid email address', field: 'email' });
-  });
+  it.each([[{}], [{ email: 'nope' }], [{ email: '<script>@x' }], [{ email: 42 }]])(
+    'rejects %j with 400 naming the field',
+    async (body) => {
+      const res = await request(t.server).post('/api/newsletter').send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ message: 'Please enter a valid email address', field: 'email' });
+    },
+  );
 });

@@ -9,10 +9,22 @@ import { route } from '../http/routeTable';
  */
 export function newsletterRoutes(db: Database) {
   return [
-    route('POST', '/api/newsletter', 'public', async (ctx, { body: { email } }) => {
-      await subscribeToNewsletter(db, email);
-      ctx.status = 200;
-      ctx.body = { subscribed: true };
-    }, { summary: 'Subscribe to the newsletter (the same answer for a new and an already subscribed address)', body: newsletterSignupSchema, responses: { 200: { description: 'Subscribed (or already subscribed)', schema: newsletterSignupResponseSchema } } }),
+    route(
+      'POST',
+      '/api/newsletter',
+      'public',
+      async (ctx, { body: { email } }) => {
+        await subscribeToNewsletter(db, email);
+        ctx.status = 200;
+        ctx.body = { subscribed: true };
+      },
+      {
+        summary: 'Subscribe to the newsletter (the same answer for a new and an already subscribed address)',
+        body: newsletterSignupSchema,
+        responses: {
+          200: { description: 'Subscribed (or already subscribed)', schema: newsletterSignupResponseSchema },
+        },
+      },
+    ),
   ];
 }

@@ -5,7 +5,13 @@ import { buildOpenApiDocument } from '../openapi/openApiDocument';
 import { buildPublicApiDocument, publicApiDocumentEndpoint } from '../openapi/publicApiDocument';
 import type { ApiKeyLimits } from '../../core/contracts/apiKeys';
 
-const openApiDocumentSchema = z.object({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) }).loose();
+const openApiDocumentSchema = z
+  .object({
+    openapi: z.string(),
+    info: z.object({ title: z.string(), version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  })
+  .loose();
 
 /** GET /api/openapi.json: the contract of every mounted route, this one included. */
 export function openApiRoutes(routes: RouteDefinition[]): RouteDefinition[] {
@@ -16,7 +22,10 @@ export function openApiRoutes(routes: RouteDefinition[]): RouteDefinition[] {
     async (ctx) => {
       ctx.body = document;
     },
-    { summary: "The API's OpenAPI 3.1 contract", responses: { 200: { description: 'OpenAPI document', schema: openApiDocumentSchema } } },
+    {
+      summary: "The API's OpenAPI 3.1 contract",
+      responses: { 200: { description: 'OpenAPI document', schema: openApiDocumentSchema } },
+    },
   );
   const document = buildOpenApiDocument([...routes, self]);
   return [self];
@@ -26,8 +35,14 @@ export function openApiRoutes(routes: RouteDefinition[]): RouteDefinition[] {
 export function publicApiDocumentRoutes(limits: ApiKeyLimits): RouteDefinition[] {
   const document = buildPublicApiDocument(limits);
   return [
-    route('GET', publicApiDocumentEndpoint.path, 'public', async (ctx) => {
-      ctx.body = document;
-    }, publicApiDocumentEndpoint.doc),
+    route(
+      'GET',
+      publicApiDocumentEndpoint.path,
+      'public',
+      async (ctx) => {
+        ctx.body = document;
+      },
+      publicApiDocumentEndpoint.doc,
+    ),
   ];
 }

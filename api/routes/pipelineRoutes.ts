@@ -13,7 +13,13 @@ import { coalesced, type UserJobLimits } from '../services/userJobLimits';
 
 const initDataResponseSchema = z.object({ sourceListsAdded: z.number().int(), schedules: z.array(z.string()) });
 
-export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Config; status: CachedValue<PlatformStatus>; jobLimits: UserJobLimits }) {
+export function pipelineRoutes(deps: {
+  db: Knex;
+  temporal: Client;
+  config: Config;
+  status: CachedValue<PlatformStatus>;
+  jobLimits: UserJobLimits;
+}) {
   // The dashboard sends init-data on every load, and ensuring the schedules is eight Temporal round trips (seconds
   // under a burst), so this process ensures them once; concurrent callers share that call, and a failure is retried.
   let schedulesEnsured: Promise<string[]> | undefined;
@@ -33,14 +39,34 @@ export function pipelineRoutes(deps: { db: Knex; temporal: Client; config: Confi
   });
 
   return [
-    route('GET', '/api/status', 'user', async (ctx) => {
-      ctx.body = await deps.status.get();
-    }, { summary: 'Platform status', responses: { 200: { description: 'Platform status', schema: platformStatusSchema } } }),
+    route(
+      'GET',
+      '/api/status',
+      'user',
+      async (ctx) => {
+        ctx.body = await deps.status.get();
+      },
+      {
+        summary: 'Platform status',
+        responses: { 200: { description: 'Platform status', schema: platformStatusSchema } },
+      },
+    ),
 
     // Idempotent: safe on every dashboard load. Ensures the default source lists and the scan and price schedules exist.
-    route('POST', '/api/init-data', 'user', async (ctx, { user }) => {
-      await deps.jobLimits.consume('initData', user);
-      ctx.body = await initDataNow();
-    }, { summary: 'Ensure the default source lists and the pipeline schedules exist (idempotent; schedules once per process; concurrent calls share one; one per user per minute, admins exempt)', responses: { 200: { description: 'What was ensured', schema: initDataResponseSchema } }, errors: [429, 503] }),
+    route(
+      'POST',
+      '/api/init-data',
+      'user',
+      async (ctx, { user }) => {
+        await deps.jobLimits.consume('initData', user);
+        ctx.body = await initDataNow();
+      },
+      {
+        summary:
+          'Ensure the default source lists and the pipeline schedules exist (idempotent; schedules once per process; concurrent calls share one; one per user per minute, admins exempt)',
+        responses: { 200: { description: 'What was ensured', schema: initDataResponseSchema } },
+        errors: [429, 503],
+      },
+    ),
   ];
 }

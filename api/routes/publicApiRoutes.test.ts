@@ -39,7 +39,8 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
   // The hour the test's recent mentions lie in: one that began at least 10 minutes ago, so every mention is in the past
   // and inside the 4-hour range whatever the time of day.
   const hourStart = Math.floor((now - 10 * MINUTE) / HOUR) * HOUR;
-  const userId = async (email: string) => (await t.database.db('users').where({ email }).first<{ id: string }>('id'))!.id;
+  const userId = async (email: string) =>
+    (await t.database.db('users').where({ email }).first<{ id: string }>('id'))!.id;
   const v1 = (path: string, key?: string) => {
     const req = request(t.server).get(path);
     return key ? req.set('Authorization', `Bearer ${key}`) : req;
@@ -67,7 +68,9 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     await seedTickerUniverse(db);
     alice = await signedInCookie(t, 'alice-api@example.com');
     bob = await signedInCookie(t, 'bob-api@example.com');
-    await db('users').where({ email: 'alice-api@example.com' }).update({ subscription_status: 'trialing', trial_end_date: new Date(now + 7 * 24 * HOUR) });
+    await db('users')
+      .where({ email: 'alice-api@example.com' })
+      .update({ subscription_status: 'trialing', trial_end_date: new Date(now + 7 * 24 * HOUR) });
     await db('users').where({ email: 'bob-api@example.com' }).update({ subscription_status: 'active' });
 
     const w = t.deps.warehouse;
@@ -80,7 +83,18 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
       mentionAt('NVDA', hourStart - 5 * HOUR + 5 * MINUTE, { platform: 'reddit', label: 'neutral', postId: 'n5' }),
       mentionAt('AAPL', hourStart + 4 * MINUTE, { platform: 'reddit', label: 'bearish', postId: 'a1' }),
     ]);
-    const post = (id: string, at: number, text: string) => ({ platform: 'reddit', post_id: id, source: 'r/stocks', author_hash: '00000000000000aa', ts: new Date(at).toISOString(), title: '', text, url: `https://www.reddit.com/r/stocks/comments/${id}`, engagement: 1, simulated: false });
+    const post = (id: string, at: number, text: string) => ({
+      platform: 'reddit',
+      post_id: id,
+      source: 'r/stocks',
+      author_hash: '00000000000000aa',
+      ts: new Date(at).toISOString(),
+      title: '',
+      text,
+      url: `https://www.reddit.com/r/stocks/comments/${id}`,
+      engagement: 1,
+      simulated: false,
+    });
     await insertPosts(w, [
       post('n1', hourStart + MINUTE, '=HYPERLINK("x") $NVDA to the moon'),
       { ...post('n2', hourStart + 2 * MINUTE, 'NVDA calls'), platform: 'twitter' },
@@ -91,12 +105,43 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     await ensureStockRows(db, ['NVDA', 'AAPL']);
     await db('stocks').where({ ticker: 'NVDA' }).update({ price: '181.24', change_percent: '2.31' });
     const detectedAt = new Date(now - 5 * MINUTE);
-    await db('trending_stocks').insert({ ticker: 'NVDA', name: 'NVIDIA Corporation', trend_score: 74, mention_velocity: '4.00', sentiment_score: '0.25', sentiment: 'bullish', is_new_trend: true, detected_at: detectedAt, last_updated: detectedAt });
-    await insertTrendScores(w, [{ ticker: 'NVDA', detectedAt, mentions: 4, authors: 4, baselineMean: 0.5, baselineStddev: 0.7, z: 5.1, trendScore: 74, sentimentScore: 0.25, trending: true }]);
+    await db('trending_stocks').insert({
+      ticker: 'NVDA',
+      name: 'NVIDIA Corporation',
+      trend_score: 74,
+      mention_velocity: '4.00',
+      sentiment_score: '0.25',
+      sentiment: 'bullish',
+      is_new_trend: true,
+      detected_at: detectedAt,
+      last_updated: detectedAt,
+    });
+    await insertTrendScores(w, [
+      {
+        ticker: 'NVDA',
+        detectedAt,
+        mentions: 4,
+        authors: 4,
+        baselineMean: 0.5,
+        baselineStddev: 0.7,
+        z: 5.1,
+        trendScore: 74,
+        sentimentScore: 0.25,
+        trending: true,
+      },
+    ]);
     // Each user's own alert firings.
     const [aliceId, bobId] = [await userId('alice-api@example.com'), await userId('bob-api@example.com')];
     await db('alert_outcomes').insert([
-      { firing_key: 'a-1', user_id: aliceId, ticker: 'NVDA', kind: 'threshold', fired_at: new Date(now - 3 * HOUR), price_at_fire: 170, price_15m: 171.7 },
+      {
+        firing_key: 'a-1',
+        user_id: aliceId,
+        ticker: 'NVDA',
+        kind: 'threshold',
+        fired_at: new Date(now - 3 * HOUR),
+        price_at_fire: 170,
+        price_15m: 171.7,
+      },
       { firing_key: 'a-2', user_id: aliceId, ticker: 'AAPL', kind: 'threshold', fired_at: new Date(now - 2 * HOUR) },
       { firing_key: 'a-3', user_id: aliceId, ticker: 'NVDA', kind: 'trending', fired_at: new Date(now - HOUR) },
       { firing_key: 'b-1', user_id: bobId, ticker: 'TSLA', kind: 'threshold', fired_at: new Date(now - HOUR) },
@@ -128,7 +173,14 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     expectRateHeaders(res);
     const page = v1StockPageSchema.parse(res.body);
     expect(page.data).toHaveLength(1);
-    expect(page.data[0]).toMatchObject({ ticker: 'NVDA', name: 'NVIDIA Corporation', price: 181.24, changePercent: 2.31, mentions: { total: 4, reddit: 2, twitter: 1, youtube: 1 }, trendScore: 74 });
+    expect(page.data[0]).toMatchObject({
+      ticker: 'NVDA',
+      name: 'NVIDIA Corporation',
+      price: 181.24,
+      changePercent: 2.31,
+      mentions: { total: 4, reddit: 2, twitter: 1, youtube: 1 },
+      trendScore: 74,
+    });
     expect(page.nextCursor).not.toBeNull();
     expect(res.headers.link).toContain('rel="next"');
     const next = await v1(`/api/v1/stocks?range=4hours&sort=mentions&limit=1&cursor=${page.nextCursor}`, aliceKey);
@@ -136,7 +188,11 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     expect(second.data.map((s) => s.ticker)).toEqual(['AAPL']);
     expect(second.nextCursor).toBeNull();
     // A cursor of another sort, or garbage, is a 400 naming cursor.
-    expectProblem(await v1(`/api/v1/stocks?range=4hours&sort=ticker&cursor=${page.nextCursor}`, aliceKey), 400, /cursor/);
+    expectProblem(
+      await v1(`/api/v1/stocks?range=4hours&sort=ticker&cursor=${page.nextCursor}`, aliceKey),
+      400,
+      /cursor/,
+    );
     const garbage = await v1('/api/v1/stocks?cursor=%7B%7D', aliceKey);
     expectProblem(garbage, 400, /cursor/);
     expect(garbage.body.field).toBe('cursor');
@@ -153,7 +209,10 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
       ticker: 'NVDA',
       price: 181.24,
       mentions: { total: 4, reddit: 2, twitter: 1, youtube: 1, tiktok: 0, instagram: 0 },
-      sentiment: { counts: { bullish: 2, bearish: 1, neutral: 1 }, shares: { bullish: 0.5, bearish: 0.25, neutral: 0.25 } },
+      sentiment: {
+        counts: { bullish: 2, bearish: 1, neutral: 1 },
+        shares: { bullish: 0.5, bearish: 0.25, neutral: 0.25 },
+      },
       trend: { score: 74, trending: true, zScore: 5.1 },
     });
     const unknown = await v1('/api/v1/stocks/ZZZZZ', aliceKey);
@@ -172,15 +231,36 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
       { timestamp: from, mentions: 1, bullish: 0, bearish: 0, neutral: 1 },
       { timestamp: new Date(hourStart - 4 * HOUR).toISOString(), mentions: 0, bullish: 0, bearish: 0, neutral: 0 },
     ]);
-    const rest = v1MentionPageSchema.parse((await v1(`/api/v1/stocks/NVDA/mentions?interval=hour&cursor=${first.nextCursor}`, aliceKey)).body);
+    const rest = v1MentionPageSchema.parse(
+      (await v1(`/api/v1/stocks/NVDA/mentions?interval=hour&cursor=${first.nextCursor}`, aliceKey)).body,
+    );
     expect(rest.data.map((b) => b.mentions)).toEqual([0, 0, 0, 4]);
-    expect(rest.data.at(-1)).toEqual({ timestamp: new Date(hourStart).toISOString(), mentions: 4, bullish: 2, bearish: 1, neutral: 1 });
+    expect(rest.data.at(-1)).toEqual({
+      timestamp: new Date(hourStart).toISOString(),
+      mentions: 4,
+      bullish: 2,
+      bearish: 1,
+      neutral: 1,
+    });
     expect(rest.nextCursor).toBeNull();
-    const minutes = v1MentionPageSchema.parse((await v1(`/api/v1/stocks/NVDA/mentions?from=${new Date(hourStart).toISOString()}&to=${new Date(hourStart + 4 * MINUTE).toISOString()}&interval=minute`, aliceKey)).body);
+    const minutes = v1MentionPageSchema.parse(
+      (
+        await v1(
+          `/api/v1/stocks/NVDA/mentions?from=${new Date(hourStart).toISOString()}&to=${new Date(hourStart + 4 * MINUTE).toISOString()}&interval=minute`,
+          aliceKey,
+        )
+      ).body,
+    );
     expect(minutes.data.map((b) => b.mentions)).toEqual([0, 1, 1, 2]);
-    const days = v1MentionPageSchema.parse((await v1('/api/v1/stocks/NVDA/mentions?interval=day&limit=1000', aliceKey)).body);
+    const days = v1MentionPageSchema.parse(
+      (await v1('/api/v1/stocks/NVDA/mentions?interval=day&limit=1000', aliceKey)).body,
+    );
     expect(days.data.reduce((n, b) => n + b.mentions, 0)).toBe(5);
-    expectProblem(await v1(`/api/v1/stocks/NVDA/mentions?from=${to}&to=${from}`, aliceKey), 400, /from must be before to/);
+    expectProblem(
+      await v1(`/api/v1/stocks/NVDA/mentions?from=${to}&to=${from}`, aliceKey),
+      400,
+      /from must be before to/,
+    );
     expectProblem(await v1('/api/v1/stocks/NVDA/mentions?from=yesterday', aliceKey), 400, /ISO 8601/);
     expectProblem(await v1('/api/v1/stocks/NVDA/mentions?interval=week', aliceKey), 400, /interval must be one of/);
   });
@@ -191,10 +271,20 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     expectRateHeaders(res);
     const page = v1PostPageSchema.parse(res.body);
     // n3 and n4 share their minute: the platform breaks the tie (descending), so pages never overlap.
-    expect(page.data.map((p) => [p.id, p.sentiment])).toEqual([['youtube:n4', 'neutral'], ['reddit:n3', 'bearish']]);
-    const next = v1PostPageSchema.parse((await v1(`/api/v1/stocks/NVDA/posts?limit=2&cursor=${page.nextCursor}`, aliceKey)).body);
-    expect(next.data.map((p) => [p.id, p.sentiment])).toEqual([['twitter:n2', 'bullish'], ['reddit:n1', 'bullish']]);
-    const last = v1PostPageSchema.parse((await v1(`/api/v1/stocks/NVDA/posts?limit=2&cursor=${next.nextCursor}`, aliceKey)).body);
+    expect(page.data.map((p) => [p.id, p.sentiment])).toEqual([
+      ['youtube:n4', 'neutral'],
+      ['reddit:n3', 'bearish'],
+    ]);
+    const next = v1PostPageSchema.parse(
+      (await v1(`/api/v1/stocks/NVDA/posts?limit=2&cursor=${page.nextCursor}`, aliceKey)).body,
+    );
+    expect(next.data.map((p) => [p.id, p.sentiment])).toEqual([
+      ['twitter:n2', 'bullish'],
+      ['reddit:n1', 'bullish'],
+    ]);
+    const last = v1PostPageSchema.parse(
+      (await v1(`/api/v1/stocks/NVDA/posts?limit=2&cursor=${next.nextCursor}`, aliceKey)).body,
+    );
     expect(last.data.map((p) => p.id)).toEqual(['reddit:n5']);
     expect(last.nextCursor).toBeNull();
   });
@@ -203,7 +293,17 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     const res = await v1('/api/v1/trending', aliceKey);
     expect(res.status).toBe(200);
     expectRateHeaders(res);
-    expect(v1TrendingListSchema.parse(res.body).data).toEqual([expect.objectContaining({ ticker: 'NVDA', trendScore: 74, zScore: 5.1, mentionsLastHour: 4, baselineMean: 0.5, mentionVelocity: 4, isNewTrend: true })]);
+    expect(v1TrendingListSchema.parse(res.body).data).toEqual([
+      expect.objectContaining({
+        ticker: 'NVDA',
+        trendScore: 74,
+        zScore: 5.1,
+        mentionsLastHour: 4,
+        baselineMean: 0.5,
+        mentionVelocity: 4,
+        isNewTrend: true,
+      }),
+    ]);
   });
 
   it("answers each caller's own alert outcomes only, paged", async () => {
@@ -212,8 +312,12 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     expectRateHeaders(res);
     const page = v1AlertOutcomePageSchema.parse(res.body);
     expect(page.data.map((o) => o.ticker)).toEqual(['NVDA', 'AAPL']);
-    const rest = v1AlertOutcomePageSchema.parse((await v1(`/api/v1/alerts/outcomes?limit=2&cursor=${page.nextCursor}`, aliceKey)).body);
-    expect(rest.data).toEqual([expect.objectContaining({ ticker: 'NVDA', priceAtFire: 170, later: expect.objectContaining({ m15: 171.7 }) })]);
+    const rest = v1AlertOutcomePageSchema.parse(
+      (await v1(`/api/v1/alerts/outcomes?limit=2&cursor=${page.nextCursor}`, aliceKey)).body,
+    );
+    expect(rest.data).toEqual([
+      expect.objectContaining({ ticker: 'NVDA', priceAtFire: 170, later: expect.objectContaining({ m15: 171.7 }) }),
+    ]);
     const bobs = v1AlertOutcomePageSchema.parse((await v1('/api/v1/alerts/outcomes', bobKey)).body);
     expect(bobs.data.map((o) => o.ticker)).toEqual(['TSLA']);
   });
@@ -279,13 +383,19 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     await t.database.db('users').where({ email: 'carol-api@example.com' }).update({ subscription_status: 'cancelled' });
     expectProblem(await v1('/api/v1/trending', key), 402, /subscription is not active \(cancelled\)/);
     // A card-free trial past its end, not yet swept to expired.
-    await t.database.db('users').where({ email: 'carol-api@example.com' }).update({ subscription_status: 'trialing', trial_end_date: new Date(now - HOUR) });
+    await t.database
+      .db('users')
+      .where({ email: 'carol-api@example.com' })
+      .update({ subscription_status: 'trialing', trial_end_date: new Date(now - HOUR) });
     expectProblem(await v1('/api/v1/trending', key), 402, /free trial has ended/);
     const list = apiKeyListSchema.parse((await request(t.server).get('/api/api-keys').set('Cookie', carol)).body);
     expect(list.canUseKeys).toBe(false);
     // No new key without a subscription.
     expect((await request(t.server).post('/api/api-keys').set('Cookie', carol).send({ name: 'x' })).status).toBe(402);
-    await t.database.db('users').where({ email: 'carol-api@example.com' }).update({ subscription_status: 'active', is_active: false });
+    await t.database
+      .db('users')
+      .where({ email: 'carol-api@example.com' })
+      .update({ subscription_status: 'active', is_active: false });
     expectProblem(await v1('/api/v1/trending', key), 403, /deactivated/);
   });
 
@@ -301,9 +411,21 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     expect(sixth.status).toBe(409);
     await request(t.server).delete(`/api/api-keys/${keys[0]!.id}`).set('Cookie', dave);
     await createKey(dave, 'replacement');
-    expect((await request(t.server).delete('/api/user/account').set('Cookie', dave).send({ currentPassword: 'test-password' })).status).toBe(200);
+    expect(
+      (
+        await request(t.server)
+          .delete('/api/user/account')
+          .set('Cookie', dave)
+          .send({ currentPassword: 'test-password' })
+      ).status,
+    ).toBe(200);
     expectProblem(await v1('/api/v1/trending', keys[1]!.secret), 401, /Unknown API key/);
-    expect(await t.database.db('api_keys').whereIn('id', keys.map((k) => k.id))).toEqual([]);
+    expect(
+      await t.database.db('api_keys').whereIn(
+        'id',
+        keys.map((k) => k.id),
+      ),
+    ).toEqual([]);
   });
 
   it('records usage per key per day for Settings, and the admin sees the top keys', async () => {
@@ -311,7 +433,8 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     await t.database.db('users').where({ email: 'erin-api@example.com' }).update({ subscription_status: 'active' });
     const key = await createKey(erin, 'usage');
     for (let i = 0; i < 3; i++) await v1('/api/v1/trending', key.secret);
-    const listed = apiKeyListSchema.parse((await request(t.server).get('/api/api-keys').set('Cookie', erin)).body).keys[0]!;
+    const listed = apiKeyListSchema.parse((await request(t.server).get('/api/api-keys').set('Cookie', erin)).body)
+      .keys[0]!;
     expect(listed.requestsToday).toBe(3);
     expect(listed.usage).toEqual([{ day: new Date().toISOString().slice(0, 10), requests: 3 }]);
     expect(listed.lastUsedAt).not.toBeNull();
@@ -322,12 +445,18 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     const admin = await signedInCookie(t, 'top-admin@example.com', 'admin');
     const top = await request(t.server).get('/api/admin/api-keys').set('Cookie', admin);
     expect(top.status).toBe(200);
-    expect(topApiKeysSchema.parse(top.body).keys).toContainEqual(expect.objectContaining({ id: key.id, userEmail: 'erin-api@example.com', requests: 3, revoked: false }));
+    expect(topApiKeysSchema.parse(top.body).keys).toContainEqual(
+      expect.objectContaining({ id: key.id, userEmail: 'erin-api@example.com', requests: 3, revoked: false }),
+    );
     expect((await request(t.server).get('/api/admin/api-keys').set('Cookie', erin)).status).toBe(403);
   });
 
   it('allows GET from any origin (CORS) and answers the preflight without a key', async () => {
-    const preflight = await request(t.server).options('/api/v1/stocks').set('Origin', 'https://sheets.example').set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'authorization');
+    const preflight = await request(t.server)
+      .options('/api/v1/stocks')
+      .set('Origin', 'https://sheets.example')
+      .set('Access-Control-Request-Method', 'GET')
+      .set('Access-Control-Request-Headers', 'authorization');
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('*');
     expect(preflight.headers['access-control-allow-headers']).toMatch(/Authorization/i);
@@ -340,7 +469,16 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
   it('serves its OpenAPI document publicly, each example inside its contract', async () => {
     const res = await request(t.server).get('/api/v1/openapi.json');
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/v1/stocks', '/api/v1/stocks/{ticker}', '/api/v1/stocks/{ticker}/mentions', '/api/v1/stocks/{ticker}/posts', '/api/v1/trending', '/api/v1/alerts/outcomes']));
+    expect(Object.keys(res.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/stocks',
+        '/api/v1/stocks/{ticker}',
+        '/api/v1/stocks/{ticker}/mentions',
+        '/api/v1/stocks/{ticker}/posts',
+        '/api/v1/trending',
+        '/api/v1/alerts/outcomes',
+      ]),
+    );
     expect(res.body['x-rate-limits']).toMatchObject({ perMinute: 1000, perDay: 100_000 });
     for (const endpoint of PUBLIC_API_ENDPOINTS) {
       const ok = endpoint.doc.responses[200]!;
@@ -354,7 +492,13 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     await t.database.db('users').where({ email: 'frank-api@example.com' }).update({ subscription_status: 'active' });
     const key = (await createKey(frank, 'fast')).secret;
     const answers = [];
-    for (const path of ['/api/v1/trending', '/api/v1/stocks/ZZZZZ', '/api/v1/stocks?limit=1', '/api/v1/trending', '/api/v1/alerts/outcomes']) {
+    for (const path of [
+      '/api/v1/trending',
+      '/api/v1/stocks/ZZZZZ',
+      '/api/v1/stocks?limit=1',
+      '/api/v1/trending',
+      '/api/v1/alerts/outcomes',
+    ]) {
       answers.push(await request(strict).get(path).set('Authorization', `Bearer ${key}`));
     }
     expect(answers.map((r) => r.status)).toEqual([200, 404, 200, 429, 429]);
@@ -367,7 +511,10 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     // Refused calls are not usage.
-    expect(apiKeyListSchema.parse((await request(t.server).get('/api/api-keys').set('Cookie', frank)).body).keys[0]!.requestsToday).toBe(3);
+    expect(
+      apiKeyListSchema.parse((await request(t.server).get('/api/api-keys').set('Cookie', frank)).body).keys[0]!
+        .requestsToday,
+    ).toBe(3);
   });
 
   it('counts each key against its daily allowance: 429 until midnight UTC past it', async () => {
@@ -376,9 +523,14 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     await t.database.db('users').where({ email: 'gina-api@example.com' }).update({ subscription_status: 'active' });
     const key = (await createKey(gina, 'daily')).secret;
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await request(daily).get('/api/v1/trending').set('Authorization', `Bearer ${key}`));
+    for (let i = 0; i < 3; i++)
+      answers.push(await request(daily).get('/api/v1/trending').set('Authorization', `Bearer ${key}`));
     expect(answers.map((r) => r.status)).toEqual([200, 200, 429]);
-    expect(answers.map((r) => [r.headers['ratelimit-limit'], r.headers['ratelimit-remaining']])).toEqual([['2', '1'], ['2', '0'], ['2', '0']]);
+    expect(answers.map((r) => [r.headers['ratelimit-limit'], r.headers['ratelimit-remaining']])).toEqual([
+      ['2', '1'],
+      ['2', '0'],
+      ['2', '0'],
+    ]);
     const secondsToMidnight = (Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000 - Date.now()) / 1000;
     expect(Math.abs(Number(answers[2]!.headers['retry-after']) - secondsToMidnight)).toBeLessThan(5);
     expectProblem(answers[2]!, 429, /2 requests a day/);

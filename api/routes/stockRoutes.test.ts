@@ -47,7 +47,9 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
       ...Array.from({ length: 6 }, (_, i) => mentionAt('MSFT', now - (20 + i) * MINUTE, { platform: 'youtube' })),
     ]);
     // A re-delivered mention (same platform and post id) counts once.
-    await insertMentions(w, [mentionAt('AAPL', now - 15 * MINUTE, { platform: 'twitter', label: 'bullish', postId: 'tw_dup' })]);
+    await insertMentions(w, [
+      mentionAt('AAPL', now - 15 * MINUTE, { platform: 'twitter', label: 'bullish', postId: 'tw_dup' }),
+    ]);
     // What the scan does after writing mentions: the stocks get their rows.
     await ensureStockRows(t.database.db, ['AAPL', 'TSLA', 'MSFT']);
   });
@@ -62,7 +64,16 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
 
   it('sums each range’s mentions per platform, with the majority sentiment of that range', async () => {
     const hour = (await byTicker()).map; // default range: 1hour
-    expect(hour.get('AAPL')).toMatchObject({ totalMentions: 3, redditMentions: 2, twitterMentions: 1, youtubeMentions: 0, tiktokMentions: 0, instagramMentions: 0, sentiment: 'bullish', name: 'Apple Inc.' });
+    expect(hour.get('AAPL')).toMatchObject({
+      totalMentions: 3,
+      redditMentions: 2,
+      twitterMentions: 1,
+      youtubeMentions: 0,
+      tiktokMentions: 0,
+      instagramMentions: 0,
+      sentiment: 'bullish',
+      name: 'Apple Inc.',
+    });
     expect(hour.get('TSLA')!.totalMentions).toBe(1);
     expect(hour.get('MSFT')).toMatchObject({ totalMentions: 6, youtubeMentions: 6, sentiment: 'neutral' });
 
@@ -75,7 +86,15 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     expect(day.get('TSLA')!.totalMentions).toBe(5);
 
     const week = (await byTicker('7days')).map;
-    expect(week.get('AAPL')).toMatchObject({ totalMentions: 8, redditMentions: 2, twitterMentions: 1, youtubeMentions: 1, tiktokMentions: 1, instagramMentions: 3, sentiment: 'bearish' });
+    expect(week.get('AAPL')).toMatchObject({
+      totalMentions: 8,
+      redditMentions: 2,
+      twitterMentions: 1,
+      youtubeMentions: 1,
+      tiktokMentions: 1,
+      instagramMentions: 3,
+      sentiment: 'bearish',
+    });
     expect(week.get('TSLA')!.totalMentions).toBe(7);
   });
 
@@ -95,7 +114,9 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     const { list } = await byTicker();
     expect(list.map((s) => s.ticker).sort()).toEqual(['AAPL', 'MSFT', 'TSLA']);
     const rows = await t.database.db('stocks').whereIn('ticker', ['AAPL', 'MSFT', 'TSLA']).select('id', 'ticker');
-    expect(Object.fromEntries(list.map((s) => [s.ticker, s.id]))).toEqual(Object.fromEntries(rows.map((r) => [r.ticker, r.id])));
+    expect(Object.fromEntries(list.map((s) => [s.ticker, s.id]))).toEqual(
+      Object.fromEntries(rows.map((r) => [r.ticker, r.id])),
+    );
     for (const s of list) {
       expect(s.price).toBeNull();
       expect(s.trendScore).toBe(0);
@@ -124,10 +145,26 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
   });
 
   it('orders by trend score, then by mentions; a trending stock shows even without mentions in the window', async () => {
-    await t.database.db('stocks').insert({ ticker: 'NVDA', name: 'NVIDIA Corporation', price: '181.20', change_percent: '-1.25' });
+    await t.database
+      .db('stocks')
+      .insert({ ticker: 'NVDA', name: 'NVIDIA Corporation', price: '181.20', change_percent: '-1.25' });
     await t.database.db('trending_stocks').insert([
-      { ticker: 'TSLA', name: 'Tesla, Inc.', trend_score: 150, mention_velocity: '1.00', sentiment_score: '0.00', sentiment: 'neutral' },
-      { ticker: 'NVDA', name: 'NVIDIA Corporation', trend_score: 40, mention_velocity: '9.00', sentiment_score: '0.50', sentiment: 'bullish' },
+      {
+        ticker: 'TSLA',
+        name: 'Tesla, Inc.',
+        trend_score: 150,
+        mention_velocity: '1.00',
+        sentiment_score: '0.00',
+        sentiment: 'neutral',
+      },
+      {
+        ticker: 'NVDA',
+        name: 'NVIDIA Corporation',
+        trend_score: 40,
+        mention_velocity: '9.00',
+        sentiment_score: '0.50',
+        sentiment: 'bullish',
+      },
     ]);
     try {
       const { list } = await byTicker();
@@ -144,21 +181,44 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
   });
 
   it('answers a bad range with 400 naming the field', async () => {
-    for (const path of ['/api/stocks?range=2hours', '/api/stocks/AAPL/historical?range=1day', '/api/stocks?range=1hour&range=4hours']) {
+    for (const path of [
+      '/api/stocks?range=2hours',
+      '/api/stocks/AAPL/historical?range=1day',
+      '/api/stocks?range=1hour&range=4hours',
+    ]) {
       const res = await get(path);
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ field: 'range', message: 'range must be one of 1hour, 4hours, 24hours, 7days, 30days' });
+      expect(res.body).toMatchObject({
+        field: 'range',
+        message: 'range must be one of 1hour, 4hours, 24hours, 7days, 30days',
+      });
     }
   });
 
   it('buckets a ticker’s history per range: mentions per platform, and the last price in each bucket carried forward', async () => {
     const hourStart = Math.floor(now / MINUTE) * MINUTE - 59 * MINUTE;
     // The line is drawn for a stock with a current price (one without shows none, see below).
-    await t.database.db('stocks').insert({ ticker: 'MSFT', name: 'Microsoft Corporation', price: '399.00' }).onConflict('ticker').merge(['price']);
+    await t.database
+      .db('stocks')
+      .insert({ ticker: 'MSFT', name: 'Microsoft Corporation', price: '399.00' })
+      .onConflict('ticker')
+      .merge(['price']);
     await insertPriceTicks(t.deps.warehouse, [
       { ticker: 'MSFT', ts: new Date(hourStart - 2 * HOUR), price: 400, changePercent: 0.5, source: 'simulated' },
-      { ticker: 'MSFT', ts: new Date(hourStart + 10 * MINUTE + 5_000), price: 401.5, changePercent: 0.8, source: 'simulated' },
-      { ticker: 'MSFT', ts: new Date(hourStart + 10 * MINUTE + 40_000), price: 402.25, changePercent: 0.9, source: 'simulated' },
+      {
+        ticker: 'MSFT',
+        ts: new Date(hourStart + 10 * MINUTE + 5_000),
+        price: 401.5,
+        changePercent: 0.8,
+        source: 'simulated',
+      },
+      {
+        ticker: 'MSFT',
+        ts: new Date(hourStart + 10 * MINUTE + 40_000),
+        price: 402.25,
+        changePercent: 0.9,
+        source: 'simulated',
+      },
       { ticker: 'MSFT', ts: new Date(hourStart + 30 * MINUTE), price: 399, changePercent: 0.1, source: 'simulated' },
     ]);
     const res = await get('/api/stocks/msft/historical?range=1hour');
@@ -168,7 +228,9 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     // The window ends with the current minute (a minute may have turned since the ticks were written).
     const first = Date.parse(points[0]!.timestamp);
     expect([hourStart, hourStart + MINUTE]).toContain(first);
-    expect(points.map((p) => Date.parse(p.timestamp) - first)).toEqual(Array.from({ length: 60 }, (_, i) => i * MINUTE));
+    expect(points.map((p) => Date.parse(p.timestamp) - first)).toEqual(
+      Array.from({ length: 60 }, (_, i) => i * MINUTE),
+    );
     const priceAt = (offset: number) => points.find((p) => Date.parse(p.timestamp) === hourStart + offset)!.price;
     expect(points[0]!.price).toBe(400); // carried from before the range
     expect(priceAt(9 * MINUTE)).toBe(400);
@@ -178,7 +240,9 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     expect(points[59]!.price).toBe(399);
     const mentions = points.reduce((sum, p) => sum + p.mentions.youtube, 0);
     expect(mentions).toBe(6);
-    const twentyAgo = points.find((p) => p.timestamp === new Date(Math.floor((now - 20 * MINUTE) / MINUTE) * MINUTE).toISOString())!;
+    const twentyAgo = points.find(
+      (p) => p.timestamp === new Date(Math.floor((now - 20 * MINUTE) / MINUTE) * MINUTE).toISOString(),
+    )!;
     expect(twentyAgo.mentions).toEqual({ reddit: 0, twitter: 0, youtube: 1, tiktok: 0, instagram: 0 });
 
     const sizes = { '4hours': [48, 5], '24hours': [96, 15], '7days': [84, 120], '30days': [30, 1440] } as const;
@@ -195,13 +259,20 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     const month = historicalSchema.parse((await get('/api/stocks/AAPL/historical?range=30days')).body);
     expect(month.reduce((n, p) => n + Object.values(p.mentions).reduce((a, b) => a + b, 0), 0)).toBe(9); // with the one 8 days ago
     const monthList = stockListSchema.parse((await get('/api/stocks?range=30days')).body);
-    expect(monthList.find((s) => s.ticker === 'AAPL')).toMatchObject({ totalMentions: 9, redditMentions: 3, instagramMentions: 3 });
+    expect(monthList.find((s) => s.ticker === 'AAPL')).toMatchObject({
+      totalMentions: 9,
+      redditMentions: 3,
+      instagramMentions: 3,
+    });
   });
 
   it('answers a malformed ticker with 400 and an unknown one with 404', async () => {
     const bad = await get('/api/stocks/not-a-ticker!/historical');
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ field: 'ticker', message: 'ticker must be 1 to 10 letters, digits or dots, starting with a letter' });
+    expect(bad.body).toMatchObject({
+      field: 'ticker',
+      message: 'ticker must be 1 to 10 letters, digits or dots, starting with a letter',
+    });
     const unknown = await get('/api/stocks/ZZZZZ/historical?range=1hour');
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'Unknown ticker ZZZZZ' });
@@ -210,18 +281,61 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
   });
 
   it('serves the latest posts behind a ticker’s mentions, newest first, each once', async () => {
-    const post = (id: string, at: number, title: string, text: string) => ({ platform: 'reddit', post_id: id, source: 'r/stocks', author_hash: '00000000000000aa', ts: new Date(at).toISOString(), title, text, url: `https://www.reddit.com/r/stocks/comments/${id}`, engagement: 5, simulated: false });
-    await insertPosts(t.deps.warehouse, [post('p_old', now - 3 * HOUR, 'PLTR thoughts', 'Holding $PLTR'), post('p_mid', now - 2 * HOUR, '', 'Bearish on $PLTR here'), post('p_new', now - HOUR, 'PLTR 🚀', 'Calls on $PLTR')]);
-    const mention = (id: string, at: number, label: 'bullish' | 'bearish' | 'neutral') => ({ ...mentionAt('PLTR', at, { postId: id, label }), source: 'r/stocks', simulated: false });
-    await insertMentions(t.deps.warehouse, [mention('p_old', now - 3 * HOUR, 'neutral'), mention('p_mid', now - 2 * HOUR, 'bearish'), mention('p_new', now - HOUR, 'bullish')]);
+    const post = (id: string, at: number, title: string, text: string) => ({
+      platform: 'reddit',
+      post_id: id,
+      source: 'r/stocks',
+      author_hash: '00000000000000aa',
+      ts: new Date(at).toISOString(),
+      title,
+      text,
+      url: `https://www.reddit.com/r/stocks/comments/${id}`,
+      engagement: 5,
+      simulated: false,
+    });
+    await insertPosts(t.deps.warehouse, [
+      post('p_old', now - 3 * HOUR, 'PLTR thoughts', 'Holding $PLTR'),
+      post('p_mid', now - 2 * HOUR, '', 'Bearish on $PLTR here'),
+      post('p_new', now - HOUR, 'PLTR 🚀', 'Calls on $PLTR'),
+    ]);
+    const mention = (id: string, at: number, label: 'bullish' | 'bearish' | 'neutral') => ({
+      ...mentionAt('PLTR', at, { postId: id, label }),
+      source: 'r/stocks',
+      simulated: false,
+    });
+    await insertMentions(t.deps.warehouse, [
+      mention('p_old', now - 3 * HOUR, 'neutral'),
+      mention('p_mid', now - 2 * HOUR, 'bearish'),
+      mention('p_new', now - HOUR, 'bullish'),
+    ]);
     await insertMentions(t.deps.warehouse, [mention('p_new', now - HOUR, 'bullish')]); // re-delivered
 
     const res = await get('/api/stocks/PLTR/posts?limit=2');
     expect(res.status).toBe(200);
     const posts = stockPostsSchema.parse(res.body);
     expect(posts).toEqual([
-      { platform: 'reddit', source: 'r/stocks', text: 'PLTR 🚀\n\nCalls on $PLTR', url: 'https://www.reddit.com/r/stocks/comments/p_new', timestamp: new Date(now - HOUR).toISOString(), sentiment: 'bullish', compound: 0.6, simulated: false, analyser: 'test' },
-      { platform: 'reddit', source: 'r/stocks', text: 'Bearish on $PLTR here', url: 'https://www.reddit.com/r/stocks/comments/p_mid', timestamp: new Date(now - 2 * HOUR).toISOString(), sentiment: 'bearish', compound: -0.6, simulated: false, analyser: 'test' },
+      {
+        platform: 'reddit',
+        source: 'r/stocks',
+        text: 'PLTR 🚀\n\nCalls on $PLTR',
+        url: 'https://www.reddit.com/r/stocks/comments/p_new',
+        timestamp: new Date(now - HOUR).toISOString(),
+        sentiment: 'bullish',
+        compound: 0.6,
+        simulated: false,
+        analyser: 'test',
+      },
+      {
+        platform: 'reddit',
+        source: 'r/stocks',
+        text: 'Bearish on $PLTR here',
+        url: 'https://www.reddit.com/r/stocks/comments/p_mid',
+        timestamp: new Date(now - 2 * HOUR).toISOString(),
+        sentiment: 'bearish',
+        compound: -0.6,
+        simulated: false,
+        analyser: 'test',
+      },
     ]);
     expect(stockPostsSchema.parse((await get('/api/stocks/PLTR/posts')).body)).toHaveLength(3);
     for (const limit of ['0', '101', 'ten']) {
@@ -234,9 +348,27 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
   it('lists trending-now newest trend first, with its sentiment', async () => {
     expect((await get('/api/trending-now')).body).toEqual([]);
     await t.database.db('trending_stocks').insert([
-      { ticker: 'GME', name: 'GameStop Corp.', trend_score: 90, sentiment: 'bullish', detected_at: new Date(now - 30 * MINUTE) },
-      { ticker: 'AMC', name: 'AMC Entertainment Holdings, Inc.', trend_score: 40, sentiment: 'bearish', detected_at: new Date(now - 5 * MINUTE) },
-      { ticker: 'BB', name: 'BlackBerry Limited', trend_score: 70, sentiment: 'neutral', detected_at: new Date(now - 5 * MINUTE) },
+      {
+        ticker: 'GME',
+        name: 'GameStop Corp.',
+        trend_score: 90,
+        sentiment: 'bullish',
+        detected_at: new Date(now - 30 * MINUTE),
+      },
+      {
+        ticker: 'AMC',
+        name: 'AMC Entertainment Holdings, Inc.',
+        trend_score: 40,
+        sentiment: 'bearish',
+        detected_at: new Date(now - 5 * MINUTE),
+      },
+      {
+        ticker: 'BB',
+        name: 'BlackBerry Limited',
+        trend_score: 70,
+        sentiment: 'neutral',
+        detected_at: new Date(now - 5 * MINUTE),
+      },
     ]);
     try {
       expect((await get('/api/trending-now')).body).toEqual([
@@ -250,9 +382,16 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
   });
 
   it('answers 503 "Mention data is temporarily unavailable" when ClickHouse is down, never 500', async () => {
-    const down = { query: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:8123')) } as unknown as Warehouse;
+    const down = {
+      query: async () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:8123')),
+    } as unknown as Warehouse;
     const app = buildApp({ ...t.deps, warehouse: down }).callback();
-    for (const path of ['/api/stocks', '/api/stocks?range=7days', '/api/stocks/AAPL/historical', '/api/stocks/AAPL/posts']) {
+    for (const path of [
+      '/api/stocks',
+      '/api/stocks?range=7days',
+      '/api/stocks/AAPL/historical',
+      '/api/stocks/AAPL/posts',
+    ]) {
       const res = await request(app).get(path).set('Cookie', cookie);
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ message: 'Mention data is temporarily unavailable' });
@@ -271,7 +410,8 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
 
   it('reuses a stock history for every caller for a few seconds', async () => {
     const app = buildApp({ ...t.deps, dashboardCacheMs: 60_000 }).callback();
-    const total = (body: Array<{ mentions: Record<string, number> }>) => body.reduce((sum, p) => sum + Object.values(p.mentions).reduce((a, b) => a + b, 0), 0);
+    const total = (body: Array<{ mentions: Record<string, number> }>) =>
+      body.reduce((sum, p) => sum + Object.values(p.mentions).reduce((a, b) => a + b, 0), 0);
     const first = await request(app).get('/api/stocks/AAPL/historical?range=24hours').set('Cookie', cookie);
     await insertMentions(t.deps.warehouse, [mentionAt('AAPL', Date.now() - 2 * MINUTE)]);
     const cached = await request(app).get('/api/stocks/AAPL/historical?range=24hours').set('Cookie', cookie);
@@ -281,12 +421,17 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
 
   it('serves an expired list while one request recomputes it in the background', async () => {
     const app = buildApp({ ...t.deps, dashboardCacheMs: 300 }).callback();
-    const aaplOf = (body: unknown) => (body as Array<{ ticker: string; totalMentions: number }>).find((s) => s.ticker === 'AAPL')?.totalMentions ?? 0;
+    const aaplOf = (body: unknown) =>
+      (body as Array<{ ticker: string; totalMentions: number }>).find((s) => s.ticker === 'AAPL')?.totalMentions ?? 0;
     const before = aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body);
     await insertMentions(t.deps.warehouse, [mentionAt('AAPL', Date.now() - MINUTE)]);
     await new Promise((r) => setTimeout(r, 350)); // expired, within the grace period
     expect(aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body)).toBe(before);
-    await vi.waitFor(async () => expect(aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body)).toBe(before + 1), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(
+      async () =>
+        expect(aaplOf((await request(app).get('/api/stocks?range=1hour').set('Cookie', cookie)).body)).toBe(before + 1),
+      { timeout: 5_000, interval: 50 },
+    );
   });
 
   it('sends an ETag and answers 304 without a body while the list is unchanged', async () => {
@@ -300,7 +445,10 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     const again = await request(app).get('/api/stocks?range=4hours').set('Cookie', cookie).set('If-None-Match', etag);
     expect(again.status).toBe(304);
     expect(again.text ?? '').toBe('');
-    const other = await request(app).get('/api/stocks?range=4hours').set('Cookie', cookie).set('If-None-Match', '"stale"');
+    const other = await request(app)
+      .get('/api/stocks?range=4hours')
+      .set('Cookie', cookie)
+      .set('If-None-Match', '"stale"');
     expect(other.status).toBe(200);
     expect(other.body).toEqual(first.body);
   });

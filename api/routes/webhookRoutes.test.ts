@@ -44,7 +44,11 @@ describe('webhook settings: validation and server-side request forgery', () => {
     await t?.close();
   });
 
-  const add = (cookie: string, body: unknown) => request(t.server).post('/api/webhooks').set('Cookie', cookie).send(body as object);
+  const add = (cookie: string, body: unknown) =>
+    request(t.server)
+      .post('/api/webhooks')
+      .set('Cookie', cookie)
+      .send(body as object);
 
   it('refuses a URL that is not https, too long, not a URL or in an unknown format, naming the field', async () => {
     for (const [body, field, message] of [
@@ -56,14 +60,38 @@ describe('webhook settings: validation and server-side request forgery', () => {
       [{ url: 'ftp://hooks.example.com/x' }, 'url', 'url must start with https://'],
       [{ url: 'https://user:pw@hooks.example.com/x' }, 'url', 'url must not carry a user name or password'],
       // Only port 443 (WEBHOOK_ALLOWED_PORTS): a public address on the SSH port is not a webhook receiver.
-      [{ url: 'https://hooks.example.com:22/x' }, 'url', 'url must use port 443 (the https default: leave the port out)'],
-      [{ url: 'https://hooks.example.com:8443/x' }, 'url', 'url must use port 443 (the https default: leave the port out)'],
+      [
+        { url: 'https://hooks.example.com:22/x' },
+        'url',
+        'url must use port 443 (the https default: leave the port out)',
+      ],
+      [
+        { url: 'https://hooks.example.com:8443/x' },
+        'url',
+        'url must use port 443 (the https default: leave the port out)',
+      ],
       [{ url: 'https://93.184.216.34:22/' }, 'url', 'url must use port 443 (the https default: leave the port out)'],
       // Exactly as a URL parser reads it: unencoded characters, an upper-case host or backslashes are rewritten.
-      [{ url: 'https://hooks.example.com/a b' }, 'url', 'url must be written exactly as it is read: https://hooks.example.com/a%20b'],
-      [{ url: 'https://hooks.example.com/x?q="<>"' }, 'url', 'url must be written exactly as it is read: https://hooks.example.com/x?q=%22%3C%3E%22'],
-      [{ url: 'https://HOOKS.example.com/x' }, 'url', 'url must be written exactly as it is read: https://hooks.example.com/x'],
-      [{ url: 'https://hooks.example.com\\x' }, 'url', 'url must be written exactly as it is read: https://hooks.example.com/x'],
+      [
+        { url: 'https://hooks.example.com/a b' },
+        'url',
+        'url must be written exactly as it is read: https://hooks.example.com/a%20b',
+      ],
+      [
+        { url: 'https://hooks.example.com/x?q="<>"' },
+        'url',
+        'url must be written exactly as it is read: https://hooks.example.com/x?q=%22%3C%3E%22',
+      ],
+      [
+        { url: 'https://HOOKS.example.com/x' },
+        'url',
+        'url must be written exactly as it is read: https://hooks.example.com/x',
+      ],
+      [
+        { url: 'https://hooks.example.com\\x' },
+        'url',
+        'url must be written exactly as it is read: https://hooks.example.com/x',
+      ],
     ] as const) {
       const res = await add(alice, body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
@@ -99,7 +127,9 @@ describe('webhook settings: validation and server-side request forgery', () => {
       expect(res.body.field, url).toBe('url');
     }
     const metadata = await add(alice, { url: 'https://metadata.example/latest/meta-data/' });
-    expect(metadata.body.message).toBe('url resolves to a private or reserved address (169.254.169.254); webhooks only reach public addresses');
+    expect(metadata.body.message).toBe(
+      'url resolves to a private or reserved address (169.254.169.254); webhooks only reach public addresses',
+    );
     expect((await add(alice, { url: 'https://loopback6.example/' })).body.message).toContain('(::1)');
     expect((await request(t.server).get('/api/webhooks').set('Cookie', alice)).body.targets).toEqual([]);
   });
@@ -109,8 +139,13 @@ describe('webhook settings: validation and server-side request forgery', () => {
     expect(res.status).toBe(201);
     const port = await add(bob, { url: 'https://hooks.example.com:443/port' });
     expect(port.status).toBe(400);
-    expect(port.body).toMatchObject({ message: 'url must be written exactly as it is read: https://hooks.example.com/port', field: 'url' });
-    const targets = (await request(t.server).get('/api/webhooks').set('Cookie', bob)).body.targets as Array<{ id: number }>;
+    expect(port.body).toMatchObject({
+      message: 'url must be written exactly as it is read: https://hooks.example.com/port',
+      field: 'url',
+    });
+    const targets = (await request(t.server).get('/api/webhooks').set('Cookie', bob)).body.targets as Array<{
+      id: number;
+    }>;
     for (const target of targets) await request(t.server).delete(`/api/webhooks/${target.id}`).set('Cookie', bob);
   });
 
@@ -123,9 +158,16 @@ describe('webhook settings: validation and server-side request forgery', () => {
     expect((await add(alice, { url: 'https://hooks.example.com/c', format: 'discord' })).status).toBe(201);
     const over = await add(alice, { url: 'https://hooks.example.com/d' });
     expect(over.status).toBe(400);
-    expect(over.body).toEqual({ message: 'You can have at most 3 webhook targets; delete one to add another', field: 'url' });
+    expect(over.body).toEqual({
+      message: 'You can have at most 3 webhook targets; delete one to add another',
+      field: 'url',
+    });
     const settings = await request(t.server).get('/api/webhooks').set('Cookie', alice);
-    expect(settings.body.targets.map((x: { url: string }) => x.url)).toEqual(['https://hooks.example.com/a', 'https://hooks.example.com/b', 'https://hooks.example.com/c']);
+    expect(settings.body.targets.map((x: { url: string }) => x.url)).toEqual([
+      'https://hooks.example.com/a',
+      'https://hooks.example.com/b',
+      'https://hooks.example.com/c',
+    ]);
     expect(settings.body.maxTargets).toBe(3);
     // Bob sees none of them and cannot delete them.
     expect((await request(t.server).get('/api/webhooks').set('Cookie', bob)).body.targets).toEqual([]);
@@ -146,15 +188,30 @@ describe('webhook settings: validation and server-side request forgery', () => {
 
   it('sets a per-alert target on your own alert only, with the same checks', async () => {
     const [stock] = await t.database.db('stocks').insert({ ticker: 'AMC', name: 'AMC Entertainment' }).returning('id');
-    const created = await request(t.server).post('/api/alerts').set('Cookie', alice).send({ stockId: stock.id, mentionThreshold: 10 });
+    const created = await request(t.server)
+      .post('/api/alerts')
+      .set('Cookie', alice)
+      .send({ stockId: stock.id, mentionThreshold: 10 });
     expect(created.body.webhook).toBeNull();
     const path = `/api/alerts/${created.body.id}/webhook`;
-    const listed = async () => (await request(t.server).get('/api/alerts').set('Cookie', alice)).body.find((a: { id: number }) => a.id === created.body.id).webhook;
-    expect((await request(t.server).put(path).set('Cookie', alice).send({ url: 'https://metadata.example/' })).body).toMatchObject({ field: 'url' });
-    expect((await request(t.server).put(path).set('Cookie', bob).send({ url: 'https://hooks.example.com/bob' })).status).toBe(404);
-    const set = await request(t.server).put(path).set('Cookie', alice).send({ url: 'https://hooks.example.com/only-amc', format: 'discord' });
+    const listed = async () =>
+      (await request(t.server).get('/api/alerts').set('Cookie', alice)).body.find(
+        (a: { id: number }) => a.id === created.body.id,
+      ).webhook;
+    expect(
+      (await request(t.server).put(path).set('Cookie', alice).send({ url: 'https://metadata.example/' })).body,
+    ).toMatchObject({ field: 'url' });
+    expect(
+      (await request(t.server).put(path).set('Cookie', bob).send({ url: 'https://hooks.example.com/bob' })).status,
+    ).toBe(404);
+    const set = await request(t.server)
+      .put(path)
+      .set('Cookie', alice)
+      .send({ url: 'https://hooks.example.com/only-amc', format: 'discord' });
     expect(set.status).toBe(200);
-    expect((await request(t.server).get('/api/webhooks').set('Cookie', alice)).body.alertOverrides).toEqual([{ alertId: created.body.id, url: 'https://hooks.example.com/only-amc', format: 'discord' }]);
+    expect((await request(t.server).get('/api/webhooks').set('Cookie', alice)).body.alertOverrides).toEqual([
+      { alertId: created.body.id, url: 'https://hooks.example.com/only-amc', format: 'discord' },
+    ]);
     // The alerts list carries each alert's own target, so the dashboard shows the choice after a reload.
     expect(await listed()).toEqual({ url: 'https://hooks.example.com/only-amc', format: 'discord' });
     expect((await request(t.server).delete(path).set('Cookie', alice)).status).toBe(200);
@@ -169,8 +226,15 @@ describe('webhook settings: validation and server-side request forgery', () => {
     const sent = await request(t.server).post('/api/webhooks/test').set('Cookie', carol).send({});
     expect(sent.status).toBe(200);
     expect(sent.body.deliveries).toHaveLength(1);
-    expect(sent.body.deliveries[0]).toMatchObject({ status: 'failed', httpStatus: null, attempts: 1, event: 'webhook.test' });
-    expect(sent.body.deliveries[0].lastError).toBe('Refused: url resolves to a private or reserved address (127.0.0.1); webhooks only reach public addresses');
+    expect(sent.body.deliveries[0]).toMatchObject({
+      status: 'failed',
+      httpStatus: null,
+      attempts: 1,
+      event: 'webhook.test',
+    });
+    expect(sent.body.deliveries[0].lastError).toBe(
+      'Refused: url resolves to a private or reserved address (127.0.0.1); webhooks only reach public addresses',
+    );
     expect(rebindCalls).toBe(2);
   });
 });
@@ -185,7 +249,15 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
   beforeAll(async () => {
     receiver = await startWebhookReceiver({ secret: () => secret, answer: () => (failNext ? 503 : 200) });
     // receiver.example exists only in this resolver: reaching it proves the connection goes to the checked address.
-    t = await startTestApp({ resolveHost: async (host) => (host === 'receiver.example' ? ['127.0.0.1'] : []) }, { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_TESTS_PER_HOUR: '3', PUBLIC_URL: 'https://stockpulse.test', COOKIE_SECURE: 'false' });
+    t = await startTestApp(
+      { resolveHost: async (host) => (host === 'receiver.example' ? ['127.0.0.1'] : []) },
+      {
+        WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+        WEBHOOK_TESTS_PER_HOUR: '3',
+        PUBLIC_URL: 'https://stockpulse.test',
+        COOKIE_SECURE: 'false',
+      },
+    );
     dave = await signedInCookie(t, 'dave@example.com');
     secret = (await request(t.server).get('/api/webhooks').set('Cookie', dave)).body.secret;
   });
@@ -195,12 +267,29 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
   });
 
   it('sends a signed body in each format to each target, and logs every delivery', async () => {
-    for (const [path, format] of [['/json', 'json'], ['/slack', 'slack'], ['/discord', 'discord']] as const) {
-      expect((await request(t.server).post('/api/webhooks').set('Cookie', dave).send({ url: receiver.url(path, 'receiver.example'), format })).status).toBe(201);
+    for (const [path, format] of [
+      ['/json', 'json'],
+      ['/slack', 'slack'],
+      ['/discord', 'discord'],
+    ] as const) {
+      expect(
+        (
+          await request(t.server)
+            .post('/api/webhooks')
+            .set('Cookie', dave)
+            .send({ url: receiver.url(path, 'receiver.example'), format })
+        ).status,
+      ).toBe(201);
     }
     const sent = await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({});
     expect(sent.status).toBe(200);
-    expect(sent.body.deliveries.map((d: { status: string; httpStatus: number; attempts: number }) => [d.status, d.httpStatus, d.attempts])).toEqual([
+    expect(
+      sent.body.deliveries.map((d: { status: string; httpStatus: number; attempts: number }) => [
+        d.status,
+        d.httpStatus,
+        d.attempts,
+      ]),
+    ).toEqual([
       ['delivered', 200, 1],
       ['delivered', 200, 1],
       ['delivered', 200, 1],
@@ -210,9 +299,20 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
     expect(receiver.distinctKeys()).toBe(3);
     const byPath = Object.fromEntries(receiver.received.map((r) => [r.path, r]));
     const json = webhookBodySchema.parse(byPath['/json']!.body);
-    expect(json).toMatchObject({ event: 'webhook.test', alertId: null, deliveryId: byPath['/json']!.deliveryKey, links: { dashboard: 'https://stockpulse.test/dashboard', alerts: 'https://stockpulse.test/alerts' } });
-    expect(byPath['/slack']!.body).toMatchObject({ text: expect.stringContaining('StockPulse test webhook'), blocks: expect.any(Array) });
-    expect(byPath['/discord']!.body).toMatchObject({ content: expect.stringContaining('StockPulse test webhook'), embeds: [expect.objectContaining({ title: 'TEST · StockPulse test' })] });
+    expect(json).toMatchObject({
+      event: 'webhook.test',
+      alertId: null,
+      deliveryId: byPath['/json']!.deliveryKey,
+      links: { dashboard: 'https://stockpulse.test/dashboard', alerts: 'https://stockpulse.test/alerts' },
+    });
+    expect(byPath['/slack']!.body).toMatchObject({
+      text: expect.stringContaining('StockPulse test webhook'),
+      blocks: expect.any(Array),
+    });
+    expect(byPath['/discord']!.body).toMatchObject({
+      content: expect.stringContaining('StockPulse test webhook'),
+      embeds: [expect.objectContaining({ title: 'TEST · StockPulse test' })],
+    });
 
     const log = await request(t.server).get('/api/webhooks/deliveries').set('Cookie', dave);
     expect(log.status).toBe(200);
@@ -222,14 +322,35 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
 
   it('Download My Data holds the targets, per-alert targets, the delivery log and the alert outcomes, never the signing secret', async () => {
     const [stock] = await t.database.db('stocks').insert({ ticker: 'GME', name: 'GameStop Corp.' }).returning('id');
-    const alert = await request(t.server).post('/api/alerts').set('Cookie', dave).send({ stockId: stock.id, mentionThreshold: 10 });
+    const alert = await request(t.server)
+      .post('/api/alerts')
+      .set('Cookie', dave)
+      .send({ stockId: stock.id, mentionThreshold: 10 });
     const own = receiver.url('/gme', 'receiver.example');
-    expect((await request(t.server).put(`/api/alerts/${alert.body.id}/webhook`).set('Cookie', dave).send({ url: own, format: 'slack' })).status).toBe(200);
+    expect(
+      (
+        await request(t.server)
+          .put(`/api/alerts/${alert.body.id}/webhook`)
+          .set('Cookie', dave)
+          .send({ url: own, format: 'slack' })
+      ).status,
+    ).toBe(200);
     const daveId = (await t.database.db('users').where({ email: 'dave@example.com' }).first('id')).id as string;
     const firedAt = new Date('2026-11-20T15:00:00Z');
-    await recordAlertFirings(t.database.db, [{ firingKey: `export-test:${alert.body.id}`, userId: daveId, alertId: alert.body.id, ticker: 'GME', kind: 'threshold', firedAt }]);
+    await recordAlertFirings(t.database.db, [
+      {
+        firingKey: `export-test:${alert.body.id}`,
+        userId: daveId,
+        alertId: alert.body.id,
+        ticker: 'GME',
+        kind: 'threshold',
+        firedAt,
+      },
+    ]);
     const [open] = await openAlertOutcomes(t.database.db);
-    await fillAlertOutcomes(t.database.db, [{ id: open!.id, priceAtFire: 20, price15m: 21, price30m: null, price60m: null, simulated: true, settled: false }]);
+    await fillAlertOutcomes(t.database.db, [
+      { id: open!.id, priceAtFire: 20, price15m: 21, price30m: null, price60m: null, simulated: true, settled: false },
+    ]);
 
     const exported = await request(t.server).get('/api/user/export').set('Cookie', dave);
     expect(exported.status).toBe(200);
@@ -239,10 +360,20 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
       [receiver.url('/discord', 'receiver.example'), 'discord'],
     ]);
     expect(exported.body.alertWebhookTargets).toEqual([{ alertId: alert.body.id, url: own, format: 'slack' }]);
-    expect(exported.body.webhookDeliveries).toEqual((await request(t.server).get('/api/webhooks/deliveries').set('Cookie', dave)).body);
+    expect(exported.body.webhookDeliveries).toEqual(
+      (await request(t.server).get('/api/webhooks/deliveries').set('Cookie', dave)).body,
+    );
     expect(exported.body.webhookDeliveries).toHaveLength(3);
     expect(exported.body.alertOutcomes).toEqual([
-      expect.objectContaining({ alertId: alert.body.id, ticker: 'GME', firedAt: firedAt.toISOString(), priceAtFire: 20, later: { m15: 21, m30: null, m60: null }, movePercent: { m15: 5, m30: null, m60: null }, simulated: true }),
+      expect.objectContaining({
+        alertId: alert.body.id,
+        ticker: 'GME',
+        firedAt: firedAt.toISOString(),
+        priceAtFire: 20,
+        later: { m15: 21, m30: null, m60: null },
+        movePercent: { m15: 5, m30: null, m60: null },
+        simulated: true,
+      }),
     ]);
     expect(exported.text).not.toContain(secret);
     expect(exported.text).not.toContain('whsec_');
@@ -250,7 +381,9 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
     // Another user's export holds none of it.
     const eve = await signedInCookie(t, 'eve@example.com');
     const theirs = (await request(t.server).get('/api/user/export').set('Cookie', eve)).body;
-    expect([theirs.webhookTargets, theirs.alertWebhookTargets, theirs.webhookDeliveries, theirs.alertOutcomes]).toEqual([[], [], [], []]);
+    expect([theirs.webhookTargets, theirs.alertWebhookTargets, theirs.webhookDeliveries, theirs.alertOutcomes]).toEqual(
+      [[], [], [], []],
+    );
   });
 
   it('fails a signature made with another secret or an old timestamp (the receiver check is real)', async () => {
@@ -258,25 +391,48 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
     const { createHmac } = await import('node:crypto');
     const old = Math.floor(Date.now() / 1000) - 600;
     const stale = `t=${old},v1=${createHmac('sha256', secret).update(`${old}.${hook.raw}`).digest('hex')}`;
-    const forged = `t=${Math.floor(Date.now() / 1000)},v1=${createHmac('sha256', 'whsec_other').update(`${Math.floor(Date.now() / 1000)}.${hook.raw}`).digest('hex')}`;
+    const forged = `t=${Math.floor(Date.now() / 1000)},v1=${createHmac('sha256', 'whsec_other')
+      .update(`${Math.floor(Date.now() / 1000)}.${hook.raw}`)
+      .digest('hex')}`;
     const { verifyWebhook } = await import('../../domain/notifications/webhookSignature');
     expect(verifyWebhook(secret, hook.raw, hook.headers['x-stockpulse-signature'] as string, new Date())).toBe(true);
     expect(verifyWebhook(secret, hook.raw, stale, new Date())).toBe(false);
     expect(verifyWebhook(secret, hook.raw, forged, new Date())).toBe(false);
-    expect(verifyWebhook(secret, `${hook.raw} `, hook.headers['x-stockpulse-signature'] as string, new Date())).toBe(false);
+    expect(verifyWebhook(secret, `${hook.raw} `, hook.headers['x-stockpulse-signature'] as string, new Date())).toBe(
+      false,
+    );
   });
 
   it('logs a refusing receiver with its status and text; one target by id; 429 past the hourly limit', async () => {
-    const targets = (await request(t.server).get('/api/webhooks').set('Cookie', dave)).body.targets as Array<{ id: number }>;
+    const targets = (await request(t.server).get('/api/webhooks').set('Cookie', dave)).body.targets as Array<{
+      id: number;
+    }>;
     failNext = true;
-    const failed = await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({ targetId: targets[0]!.id });
+    const failed = await request(t.server)
+      .post('/api/webhooks/test')
+      .set('Cookie', dave)
+      .send({ targetId: targets[0]!.id });
     failNext = false;
-    expect(failed.body.deliveries).toEqual([expect.objectContaining({ status: 'failed', httpStatus: 503, lastError: 'Receiver error: the receiver answered HTTP 503', attempts: 1 })]);
+    expect(failed.body.deliveries).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        httpStatus: 503,
+        lastError: 'Receiver error: the receiver answered HTTP 503',
+        attempts: 1,
+      }),
+    ]);
     // The receiver's own text is never shown to the user.
     expect(JSON.stringify(failed.body)).not.toContain('receiver says no');
-    expect((await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({ targetId: 999999 })).status).toBe(404);
-    expect((await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({ targetId: 'one' })).body).toMatchObject({ field: 'targetId' });
-    const third = await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({ targetId: targets[1]!.id });
+    expect(
+      (await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({ targetId: 999999 })).status,
+    ).toBe(404);
+    expect(
+      (await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({ targetId: 'one' })).body,
+    ).toMatchObject({ field: 'targetId' });
+    const third = await request(t.server)
+      .post('/api/webhooks/test')
+      .set('Cookie', dave)
+      .send({ targetId: targets[1]!.id });
     expect(third.status).toBe(200);
     const limited = await request(t.server).post('/api/webhooks/test').set('Cookie', dave).send({});
     expect(limited.status).toBe(429);
@@ -284,7 +440,9 @@ describe('webhook delivery: Send test, signature, formats, delivery log and its 
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     const log = await request(t.server).get('/api/webhooks/deliveries?limit=2').set('Cookie', dave);
     expect(log.body).toHaveLength(2);
-    expect((await request(t.server).get('/api/webhooks/deliveries?limit=0').set('Cookie', dave)).body).toMatchObject({ field: 'limit' });
+    expect((await request(t.server).get('/api/webhooks/deliveries?limit=0').set('Cookie', dave)).body).toMatchObject({
+      field: 'limit',
+    });
   });
 
   it('answers 409 to Send test without targets and 401 signed out', async () => {

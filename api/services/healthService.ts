@@ -24,7 +24,10 @@ async function check(probe: () => Promise<string | void>): Promise<ComponentStat
   try {
     const detail = await Promise.race([
       probe(),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS))),
+      new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`no answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS)),
+      ),
     ]);
     return detail ? { status: 'up', detail } : { status: 'up' };
   } catch (err) {

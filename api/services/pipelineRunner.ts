@@ -27,11 +27,18 @@ export function createPipelineRunner(deps: PipelineRunnerDeps) {
     let pollers: number;
     try {
       // A deadline, so an unreachable Temporal answers within seconds rather than after the client's retries.
-      pollers = await deps.temporal.withDeadline(Date.now() + CHECK_DEADLINE_MS, () => freshWorkflowPollers(deps.temporal, deps.namespace, deps.taskQueue));
+      pollers = await deps.temporal.withDeadline(Date.now() + CHECK_DEADLINE_MS, () =>
+        freshWorkflowPollers(deps.temporal, deps.namespace, deps.taskQueue),
+      );
     } catch (err) {
-      throw serviceUnavailable(`The pipeline scheduler (Temporal) is unavailable, so ${what} cannot run now: ${(err as Error).message}`);
+      throw serviceUnavailable(
+        `The pipeline scheduler (Temporal) is unavailable, so ${what} cannot run now: ${(err as Error).message}`,
+      );
     }
-    if (pollers === 0) throw serviceUnavailable(`No pipeline worker is running (task queue ${deps.taskQueue}), so ${what} cannot run now. Try again in a minute.`);
+    if (pollers === 0)
+      throw serviceUnavailable(
+        `No pipeline worker is running (task queue ${deps.taskQueue}), so ${what} cannot run now. Try again in a minute.`,
+      );
 
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -45,7 +52,15 @@ export function createPipelineRunner(deps: PipelineRunnerDeps) {
         handle.result() as Promise<T>,
         new Promise<never>((_, reject) => {
           const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
-          timer = setTimeout(() => reject(serviceUnavailable(`${capitalise(what)} did not finish within ${limit}. It keeps running; its results will appear shortly.`)), timeoutMs);
+          timer = setTimeout(
+            () =>
+              reject(
+                serviceUnavailable(
+                  `${capitalise(what)} did not finish within ${limit}. It keeps running; its results will appear shortly.`,
+                ),
+              ),
+            timeoutMs,
+          );
         }),
       ]);
     } catch (err) {
@@ -55,7 +70,9 @@ export function createPipelineRunner(deps: PipelineRunnerDeps) {
         log.warn('on-demand workflow failed', { workflowType, workflowId, error: cause });
         throw serviceUnavailable(`${capitalise(what)} failed: ${cause}`);
       }
-      throw serviceUnavailable(`The pipeline scheduler (Temporal) is unavailable, so ${what} cannot run now: ${(err as Error).message}`);
+      throw serviceUnavailable(
+        `The pipeline scheduler (Temporal) is unavailable, so ${what} cannot run now: ${(err as Error).message}`,
+      );
     } finally {
       clearTimeout(timer);
     }

@@ -7,7 +7,8 @@ import { firstMentionHour } from '../../warehouse/queries/firstMentionHour';
 import { dashboardPlatforms, type Platform } from '../../core/platforms';
 
 /** True when any of the dashboard's platforms is fed by its real API rather than the simulated feed. */
-export const usingRealAPIs = (realPlatforms: readonly Platform[]) => dashboardPlatforms.some((p) => realPlatforms.includes(p));
+export const usingRealAPIs = (realPlatforms: readonly Platform[]) =>
+  dashboardPlatforms.some((p) => realPlatforms.includes(p));
 
 export interface PlatformStatusDeps {
   db: Database;

@@ -1,5 +1,12 @@
 import type { Database } from '../../platform/database';
-import { historicalSchema, sessionPricesSchema, stockPostsSchema, type HistoricalPoint, type SessionPrices, type StockPost } from '../../core/contracts/stocks';
+import {
+  historicalSchema,
+  sessionPricesSchema,
+  stockPostsSchema,
+  type HistoricalPoint,
+  type SessionPrices,
+  type StockPost,
+} from '../../core/contracts/stocks';
 import { currentOrLastSession } from '../../core/market/marketHours';
 import type { Warehouse } from '../../warehouse/client';
 import { tickerExists } from '../../warehouse/postgres/tickers';
@@ -16,7 +23,13 @@ import { isPlatform, zeroPerPlatform, type Platform } from '../../core/platforms
 import { MINUTE_MS, rangeMinutes, type DetailRange } from '../../core/timeWindows';
 
 /** Bucket size per range: 60 points for an hour, 48 for 4 hours, 96 for a day, 84 for a week, 30 (one per UTC day) for 30 days. */
-export const bucketMinutes: Record<DetailRange, number> = { '1hour': 1, '4hours': 5, '24hours': 15, '7days': 120, '30days': 1440 };
+export const bucketMinutes: Record<DetailRange, number> = {
+  '1hour': 1,
+  '4hours': 5,
+  '24hours': 15,
+  '7days': 120,
+  '30days': 1440,
+};
 
 /** What a stock without a current price shows: no line. */
 const noPrices: PriceBuckets = { buckets: new Map(), before: null };
@@ -27,7 +40,12 @@ const SESSION_BUCKET_MS = 5 * MINUTE_MS;
 /**
  * `historyCacheMs`: how long a (ticker, range) history is reused. Every user's dashboard asks the same ones, so a short reuse turns N users' requests into one ClickHouse read. 0 turns it off.
  */
-export function createStockDetailService(deps: { db: Database; warehouse: Warehouse; now?: () => Date; historyCacheMs?: number }) {
+export function createStockDetailService(deps: {
+  db: Database;
+  warehouse: Warehouse;
+  now?: () => Date;
+  historyCacheMs?: number;
+}) {
   const clock = deps.now ?? (() => new Date());
   // Every (ticker, range) a dashboard shows, a few thousand at most; each history is at most ~100 points.
   const reuse = { ttlMs: deps.historyCacheMs ?? 0, maxKeys: 5_000 };
@@ -54,8 +72,13 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
     const first = new Date(last - (count - 1) * bucketMs);
     const minutes = bucketMinutes[range];
     // Hour- and day-sized buckets come from the sealed hourly and daily counts (a month is ~30 rows per platform).
-    const history = minutes % 60 === 0 ? hourlyMentionHistory(deps.warehouse, ticker, first, minutes / 60) : mentionHistory(deps.warehouse, ticker, first, minutes);
-    const [mentions, prices] = await fromWarehouse(() => Promise.all([history, series ? priceBuckets(deps.warehouse, series, first, bucketMs / 1000) : noPrices]));
+    const history =
+      minutes % 60 === 0
+        ? hourlyMentionHistory(deps.warehouse, ticker, first, minutes / 60)
+        : mentionHistory(deps.warehouse, ticker, first, minutes);
+    const [mentions, prices] = await fromWarehouse(() =>
+      Promise.all([history, series ? priceBuckets(deps.warehouse, series, first, bucketMs / 1000) : noPrices]),
+    );
     const mentionsAt = new Map<number, Record<Platform, number>>();
     for (const m of mentions) {
       const at = Date.parse(m.timestamp);
@@ -80,14 +103,22 @@ export function createStockDetailService(deps: { db: Database; warehouse: Wareho
     const session = currentOrLastSession(now);
     const end = Math.min(now.getTime(), session.closesAt.getTime());
     const series = (await hasStockPrice(deps.db, ticker)) ? await priceSeriesOf(deps.db, ticker) : null;
-    const prices = series ? await fromWarehouse(() => priceBuckets(deps.warehouse, series, session.opensAt, SESSION_BUCKET_MS / 1000)) : noPrices;
+    const prices = series
+      ? await fromWarehouse(() => priceBuckets(deps.warehouse, series, session.opensAt, SESSION_BUCKET_MS / 1000))
+      : noPrices;
     let price = prices.before;
     const points: SessionPrices['points'] = [];
     for (let at = session.opensAt.getTime(); at <= end; at += SESSION_BUCKET_MS) {
       price = prices.buckets.get(at) ?? price;
       points.push({ timestamp: new Date(at).toISOString(), price });
     }
-    return sessionPricesSchema.parse({ date: session.date, open: session.open, opensAt: session.opensAt.toISOString(), closesAt: session.closesAt.toISOString(), points });
+    return sessionPricesSchema.parse({
+      date: session.date,
+      open: session.open,
+      opensAt: session.opensAt.toISOString(),
+      closesAt: session.closesAt.toISOString(),
+      points,
+    });
   }
 
   return {

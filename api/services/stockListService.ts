@@ -36,7 +36,12 @@ function serialize(stocks: Stock[]): SerializedStockList {
  * up for longer ranges, see cacheMsFor), however many users poll it; concurrent requests share one computation, and
  * an expired list is served while its successor is computed (see cached).
  */
-export function createStockListService(deps: { db: Database; warehouse: Warehouse; cacheMs: number; now?: () => Date }) {
+export function createStockListService(deps: {
+  db: Database;
+  warehouse: Warehouse;
+  cacheMs: number;
+  now?: () => Date;
+}) {
   const { cacheMs } = deps;
   const clock = deps.now ?? (() => new Date());
   // One cache per range, each with its own period (cacheMsFor). An expired list is served for up to one more period
@@ -58,7 +63,11 @@ export function createStockListService(deps: { db: Database; warehouse: Warehous
     const start = windowStart(now, rangeMinutes[range]);
     // The window and the one of the same length before it (read as "since twice as far back", less the window).
     const [windowRows = [], doubleRows = []] = await fromWarehouse(() =>
-      mentionWindowCountsSince(deps.warehouse, [start, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS)], now),
+      mentionWindowCountsSince(
+        deps.warehouse,
+        [start, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS)],
+        now,
+      ),
     );
     const counts = summariseCounts(windowRows);
     const doubleTotals = new Map(summariseCounts(doubleRows).map((c) => [c.ticker, c.total]));
@@ -83,7 +92,9 @@ export function createStockListService(deps: { db: Database; warehouse: Warehous
         sentimentScore: c.netSentiment,
       };
     });
-    stocks.sort((a, b) => b.trendScore - a.trendScore || b.totalMentions - a.totalMentions || a.ticker.localeCompare(b.ticker));
+    stocks.sort(
+      (a, b) => b.trendScore - a.trendScore || b.totalMentions - a.totalMentions || a.ticker.localeCompare(b.ticker),
+    );
     return serialize(stockListSchema.parse(stocks));
   }
 

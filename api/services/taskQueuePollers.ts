@@ -14,5 +14,6 @@ export async function freshWorkflowPollers(temporal: Client, namespace: string, 
     taskQueueType: TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
   });
   const now = Date.now();
-  return (queue.pollers ?? []).filter((p) => now - Number(p.lastAccessTime?.seconds ?? 0) * 1000 < POLLER_FRESH_MS).length;
+  return (queue.pollers ?? []).filter((p) => now - Number(p.lastAccessTime?.seconds ?? 0) * 1000 < POLLER_FRESH_MS)
+    .length;
 }

@@ -21,7 +21,18 @@ const JOB_LIMITS: Record<UserJob, { points: number; seconds: number; what: strin
  */
 export function createUserJobLimits(db: Knex) {
   const limiters = Object.fromEntries(
-    Object.entries(JOB_LIMITS).map(([job, limit]) => [job, new RateLimiterPostgres({ storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, keyPrefix: `job_${job}`, points: limit.points, duration: limit.seconds })]),
+    Object.entries(JOB_LIMITS).map(([job, limit]) => [
+      job,
+      new RateLimiterPostgres({
+        storeClient: db,
+        storeType: 'knex',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        keyPrefix: `job_${job}`,
+        points: limit.points,
+        duration: limit.seconds,
+      }),
+    ]),
   ) as Record<UserJob, RateLimiterPostgres>;
 
   return {
@@ -33,7 +44,12 @@ export function createUserJobLimits(db: Knex) {
         if (!(res instanceof RateLimiterRes)) throw res;
         const { what, rule } = JOB_LIMITS[job];
         const wait = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-        throw new HttpError(429, `Too many ${what}: ${rule}. Try again in ${wait <= 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`}.`, undefined, { 'Retry-After': String(wait) });
+        throw new HttpError(
+          429,
+          `Too many ${what}: ${rule}. Try again in ${wait <= 60 ? `${wait} second(s)` : `${Math.ceil(wait / 60)} minute(s)`}.`,
+          undefined,
+          { 'Retry-After': String(wait) },
+        );
       }
     },
   };

@@ -11,8 +11,13 @@ describe('Postgres session store, rolling refresh', () => {
   });
   afterAll(async () => t.drop());
 
-  const expireOf = async (sid: string) => new Date((await t.db('sessions').where({ sid }).first('expire')).expire).getTime();
-  const backdate = (sid: string) => t.db('sessions').where({ sid }).update({ expire: new Date(Date.now() + DAY) });
+  const expireOf = async (sid: string) =>
+    new Date((await t.db('sessions').where({ sid }).first('expire')).expire).getTime();
+  const backdate = (sid: string) =>
+    t
+      .db('sessions')
+      .where({ sid })
+      .update({ expire: new Date(Date.now() + DAY) });
 
   it('moves the expiry at most once per touch interval, and again after it', async () => {
     const store = createPostgresSessionStore(t.db, { touchIntervalMs: 300 });
@@ -35,14 +40,21 @@ describe('Postgres session store, rolling refresh', () => {
 
   it("reads the session with its user's current role and state in one query", async () => {
     const store = createPostgresSessionStore(t.db);
-    const [user] = await t.db('users').insert({ email: 'joined@example.com', password_hash: 'x', role: 'admin' }).returning<{ id: string }[]>('id');
+    const [user] = await t
+      .db('users')
+      .insert({ email: 'joined@example.com', password_hash: 'x', role: 'admin' })
+      .returning<{ id: string }[]>('id');
     await store.set('s3', { userId: user!.id, csrf: 'c' }, 14 * DAY);
     await store.set('s4', { csrf: 'anonymous' }, 14 * DAY);
     await store.set('s5', { userId: 'not-a-uuid' }, 14 * DAY);
     const queries: string[] = [];
     const count = (q: { sql: string }) => queries.push(q.sql);
     t.db.on('query', count);
-    expect(await store.get('s3')).toEqual({ userId: user!.id, csrf: 'c', [SESSION_USER_KEY]: { id: user!.id, role: 'admin', isActive: true } });
+    expect(await store.get('s3')).toEqual({
+      userId: user!.id,
+      csrf: 'c',
+      [SESSION_USER_KEY]: { id: user!.id, role: 'admin', isActive: true },
+    });
     t.db.off('query', count);
     expect(queries).toHaveLength(1);
     await t.db('users').where({ id: user!.id }).update({ role: 'user', is_active: false });

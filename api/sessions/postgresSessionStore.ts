@@ -30,10 +30,17 @@ export function createPostgresSessionStore(db: Database, options: { touchInterva
     async get(sid: string): Promise<Record<string, unknown> | undefined> {
       const row = await liveSessionWithUser(db, sid);
       if (!row) return undefined;
-      const user: SessionUserState | null = row.id ? { id: row.id, role: row.role!, isActive: row.is_active === true } : null;
+      const user: SessionUserState | null = row.id
+        ? { id: row.id, role: row.role!, isActive: row.is_active === true }
+        : null;
       return { ...row.sess, [SESSION_USER_KEY]: user };
     },
-    async set(sid: string, sess: Record<string, unknown>, maxAge: number | 'session' | undefined, options?: { changed?: boolean }): Promise<void> {
+    async set(
+      sid: string,
+      sess: Record<string, unknown>,
+      maxAge: number | 'session' | undefined,
+      options?: { changed?: boolean },
+    ): Promise<void> {
       const ttl = typeof maxAge === 'number' ? maxAge : DAY_MS;
       const now = Date.now();
       if (options && options.changed === false) {

@@ -46,7 +46,13 @@ export function dashboardStatic(distDir: string): Middleware[] {
     ctx.status = page || isAppPath ? 200 : 404;
     ctx.type = 'html';
     ctx.set('Cache-Control', 'no-cache');
-    ctx.body = read(page ? path.join(pagesDir, page) : isAppPath ? path.join(distDir, 'index.html') : path.join(pagesDir, manifest.notFound));
+    ctx.body = read(
+      page
+        ? path.join(pagesDir, page)
+        : isAppPath
+          ? path.join(distDir, 'index.html')
+          : path.join(pagesDir, manifest.notFound),
+    );
   };
   return [pages, serveFiles];
 }

@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import { webhookTargetInputSchema, type WebhookBody, type WebhookDelivery, type WebhookSettings, type WebhookTarget } from '../../core/contracts/webhooks';
+import {
+  webhookTargetInputSchema,
+  type WebhookBody,
+  type WebhookDelivery,
+  type WebhookSettings,
+  type WebhookTarget,
+} from '../../core/contracts/webhooks';
 import { webhookDeliveryKey } from '../../domain/notifications/webhookDeliveryKeys';
 import { deliverWebhook } from '../../domain/notifications/webhookDelivery';
-import { resolveWebhookTarget, WebhookTargetRefused, type WebhookPolicy } from '../../domain/notifications/webhookSender';
+import {
+  resolveWebhookTarget,
+  WebhookTargetRefused,
+  type WebhookPolicy,
+} from '../../domain/notifications/webhookSender';
 import {
   deleteAlertWebhook,
   deleteWebhookTarget,
@@ -31,7 +41,15 @@ export interface WebhookServiceOptions {
 
 /** A user's webhook settings, the delivery log and the Send test call; every URL is checked before it is stored. */
 export function createWebhookService(db: Knex, options: WebhookServiceOptions) {
-  const testLimiter = new RateLimiterPostgres({ storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, keyPrefix: 'webhook_test', points: options.testsPerHour, duration: 60 * 60 });
+  const testLimiter = new RateLimiterPostgres({
+    storeClient: db,
+    storeType: 'knex',
+    tableName: 'rate_limits',
+    tableCreated: true,
+    keyPrefix: 'webhook_test',
+    points: options.testsPerHour,
+    duration: 60 * 60,
+  });
 
   /** The URL and format, with the host resolved now: a URL that is not https or leads to a non-public address is a 400 on url. */
   async function checkedTarget(body: unknown) {
@@ -47,12 +65,22 @@ export function createWebhookService(db: Knex, options: WebhookServiceOptions) {
 
   return {
     async settings(userId: string): Promise<WebhookSettings> {
-      return { targets: await listWebhookTargets(db, userId), alertOverrides: await listAlertWebhooks(db, userId), secret: await webhookSecretOf(db, userId), maxTargets: options.maxTargets };
+      return {
+        targets: await listWebhookTargets(db, userId),
+        alertOverrides: await listAlertWebhooks(db, userId),
+        secret: await webhookSecretOf(db, userId),
+        maxTargets: options.maxTargets,
+      };
     },
 
     async addTarget(userId: string, body: unknown): Promise<WebhookTarget> {
       const result = await insertWebhookTarget(db, userId, await checkedTarget(body), options.maxTargets);
-      if ('limitReached' in result) throw new HttpError(400, `You can have at most ${options.maxTargets} webhook targets; delete one to add another`, 'url');
+      if ('limitReached' in result)
+        throw new HttpError(
+          400,
+          `You can have at most ${options.maxTargets} webhook targets; delete one to add another`,
+          'url',
+        );
       if ('duplicate' in result) throw new HttpError(409, 'This webhook URL is already one of your targets', 'url');
       return result.target;
     },
@@ -65,7 +93,11 @@ export function createWebhookService(db: Knex, options: WebhookServiceOptions) {
       return { secret: await rotateWebhookSecret(db, userId) };
     },
 
-    async setAlertTarget(userId: string, alertId: number, body: unknown): Promise<{ alertId: number; url: string; format: WebhookTarget['format'] }> {
+    async setAlertTarget(
+      userId: string,
+      alertId: number,
+      body: unknown,
+    ): Promise<{ alertId: number; url: string; format: WebhookTarget['format'] }> {
       const input = await checkedTarget(body);
       if (!(await setAlertWebhook(db, userId, alertId, input))) throw notFound('Alert not found');
       return { alertId, ...input };
@@ -84,7 +116,10 @@ export function createWebhookService(db: Knex, options: WebhookServiceOptions) {
      * alert, and logs each like an alert delivery. Limited per user per hour (429).
      */
     async sendTest(userId: string, targetId: number | undefined): Promise<WebhookDelivery[]> {
-      const targets = targetId === undefined ? await listWebhookTargets(db, userId) : [await webhookTargetOf(db, userId, targetId)].filter((t): t is WebhookTarget => t !== null);
+      const targets =
+        targetId === undefined
+          ? await listWebhookTargets(db, userId)
+          : [await webhookTargetOf(db, userId, targetId)].filter((t): t is WebhookTarget => t !== null);
       if (targetId !== undefined && targets.length === 0) throw notFound('Webhook target not found');
       if (targets.length === 0) throw new HttpError(409, 'Add a webhook target first');
       try {
@@ -92,14 +127,33 @@ export function createWebhookService(db: Knex, options: WebhookServiceOptions) {
       } catch (res) {
         if (!(res instanceof RateLimiterRes)) throw res;
         const minutes = Math.max(1, Math.ceil(res.msBeforeNext / 60_000));
-        throw new HttpError(429, `Too many test webhooks: ${options.testsPerHour} per hour. Try again in ${minutes} minute(s).`, undefined, { 'Retry-After': String(Math.ceil(res.msBeforeNext / 1000)) });
+        throw new HttpError(
+          429,
+          `Too many test webhooks: ${options.testsPerHour} per hour. Try again in ${minutes} minute(s).`,
+          undefined,
+          { 'Retry-After': String(Math.ceil(res.msBeforeNext / 1000)) },
+        );
       }
       const firing = `test:${randomUUID()}`;
       const ids = await recordWebhookDeliveries(
         db,
         targets.map((t) => {
           const deliveryKey = webhookDeliveryKey(firing, t.url);
-          const body: WebhookBody = { event: 'webhook.test', deliveryId: deliveryKey, alertId: null, kind: 'test', ticker: 'TEST', name: 'StockPulse test', windowMinutes: 60, count: 0, threshold: null, parameters: {}, firedAt: new Date().toISOString(), priceAtFire: null, links: options.links };
+          const body: WebhookBody = {
+            event: 'webhook.test',
+            deliveryId: deliveryKey,
+            alertId: null,
+            kind: 'test',
+            ticker: 'TEST',
+            name: 'StockPulse test',
+            windowMinutes: 60,
+            count: 0,
+            threshold: null,
+            parameters: {},
+            firedAt: new Date().toISOString(),
+            priceAtFire: null,
+            links: options.links,
+          };
           return { deliveryKey, userId, alertId: null, url: t.url, format: t.format, body };
         }),
       );

@@ -26,7 +26,10 @@ export function isSpike(mentions: number, baseline: number, factor: number, minM
 export type Majority = 'bullish' | 'bearish';
 
 /** The majority sentiment of a window, when it has at least minMentions and one side outnumbers the other; otherwise null (no reading). */
-export function majoritySentiment(counts: { mentions: number; bullish: number; bearish: number }, minMentions: number): Majority | null {
+export function majoritySentiment(
+  counts: { mentions: number; bullish: number; bearish: number },
+  minMentions: number,
+): Majority | null {
   if (counts.mentions < minMentions || counts.bullish === counts.bearish) return null;
   return counts.bullish > counts.bearish ? 'bullish' : 'bearish';
 }

@@ -38,8 +38,18 @@ export type AdminSubscriptionFilter = z.infer<typeof adminSubscriptionFilterSche
 
 /** Query of GET /api/admin/users. */
 export const adminUsersQuerySchema = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page must be at least 1').max(1_000_000, 'page must be at most 1000000').default(1),
-  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be 1 to 100').max(100, 'limit must be 1 to 100').default(ADMIN_USERS_PAGE_SIZE),
+  page: z.coerce
+    .number()
+    .int('page must be a whole number')
+    .min(1, 'page must be at least 1')
+    .max(1_000_000, 'page must be at most 1000000')
+    .default(1),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 to 100')
+    .max(100, 'limit must be 1 to 100')
+    .default(ADMIN_USERS_PAGE_SIZE),
   subscriptionStatus: z.union([z.literal('all'), adminSubscriptionFilterSchema]).default('all'),
   role: z.union([z.literal('all'), roleSchema]).default('all'),
   search: z.string().trim().max(200, 'search is at most 200 characters').default(''),
@@ -58,7 +68,9 @@ export const adminRoleChangeSchema = z.object({ role: roleSchema });
 /** The statuses an admin may set directly. */
 export const adminSettableStatuses = ['active', 'trial', 'cancelled', 'expired', 'none'] as const;
 export const adminSubscriptionChangeSchema = z.object({
-  subscriptionStatus: z.enum(adminSettableStatuses, { message: `subscriptionStatus must be one of ${adminSettableStatuses.join(', ')}` }),
+  subscriptionStatus: z.enum(adminSettableStatuses, {
+    message: `subscriptionStatus must be one of ${adminSettableStatuses.join(', ')}`,
+  }),
 });
 
 /** One item per line, trimmed, empty lines dropped; duplicates dropped too, first occurrence kept. */
@@ -74,12 +86,19 @@ export const platformSettingInputSchema = z
   .object({
     platform: platformSchema,
     settingType: z.string().trim(),
-    values: z.array(z.string().max(200, 'Each entry is at most 200 characters')).max(500, 'At most 500 entries').transform(normaliseSourceValues),
+    values: z
+      .array(z.string().max(200, 'Each entry is at most 200 characters'))
+      .max(500, 'At most 500 entries')
+      .transform(normaliseSourceValues),
   })
   .superRefine((input, ctx) => {
     const allowed: readonly string[] = sourceListTypes[input.platform];
     if (!allowed.includes(input.settingType)) {
-      ctx.addIssue({ code: 'custom', path: ['settingType'], message: `settingType for ${input.platform} must be one of ${allowed.join(', ')}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['settingType'],
+        message: `settingType for ${input.platform} must be one of ${allowed.join(', ')}`,
+      });
     }
   });
 export type PlatformSettingInput = z.infer<typeof platformSettingInputSchema>;
@@ -95,7 +114,16 @@ export type PlatformSetting = z.infer<typeof platformSettingSchema>;
 
 /** Workflow types the Pipelines tab lists. */
 export const pipelineWorkflowTypes = ['scanPlatform', 'detectTrends', 'refreshPrices', 'rescoreMentions'] as const;
-export const pipelineRunStatuses = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'TERMINATED', 'CONTINUED_AS_NEW', 'TIMED_OUT', 'UNKNOWN'] as const;
+export const pipelineRunStatuses = [
+  'RUNNING',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'TERMINATED',
+  'CONTINUED_AS_NEW',
+  'TIMED_OUT',
+  'UNKNOWN',
+] as const;
 
 export const pipelineRunsQuerySchema = z.object({
   type: z.union([z.literal('all'), z.enum(pipelineWorkflowTypes)]).default('all'),
@@ -122,11 +150,21 @@ export const pipelineRunSchema = z.object({
 });
 export type PipelineRun = z.infer<typeof pipelineRunSchema>;
 
-export const pipelineRunsResponseSchema = z.object({ runs: z.array(pipelineRunSchema), temporalUiUrl: z.string().nullable() });
+export const pipelineRunsResponseSchema = z.object({
+  runs: z.array(pipelineRunSchema),
+  temporalUiUrl: z.string().nullable(),
+});
 export type PipelineRunsResponse = z.infer<typeof pipelineRunsResponseSchema>;
 
 /** One source's YouTube quota units today (search.list 100 each, list calls 1 each) against its share of the day. */
-export const quotaSourceSchema = z.object({ settingType: z.string(), source: z.string(), searchUnits: z.number(), readUnits: z.number(), units: z.number(), share: z.number() });
+export const quotaSourceSchema = z.object({
+  settingType: z.string(),
+  source: z.string(),
+  searchUnits: z.number(),
+  readUnits: z.number(),
+  units: z.number(),
+  share: z.number(),
+});
 /** The YouTube Data API quota of the current quota day (midnight to midnight Pacific time), per source. */
 export const youtubeQuotaSchema = z.object({
   day: z.string(),
@@ -164,7 +202,10 @@ export const pricePipelineSchema = z.object({
 export type PricePipeline = z.infer<typeof pricePipelineSchema>;
 
 export const startScanSchema = z.object({ platform: platformSchema });
-export const rerunSchema = z.object({ workflowId: z.string().min(1, 'workflowId is required').max(300), runId: z.string().uuid('runId must be a Temporal run id (a UUID)').optional() });
+export const rerunSchema = z.object({
+  workflowId: z.string().min(1, 'workflowId is required').max(300),
+  runId: z.string().uuid('runId must be a Temporal run id (a UUID)').optional(),
+});
 export const startedRunSchema = z.object({ workflowId: z.string(), runId: z.string(), type: z.string() });
 export type StartedRun = z.infer<typeof startedRunSchema>;
 

@@ -10,9 +10,17 @@ const HHMM = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
  */
 export const alertSettingsSchema = z
   .object({
-    timeZone: z.string({ error: 'timeZone must be an IANA time zone such as Europe/Berlin' }).refine(isTimeZone, 'timeZone must be an IANA time zone such as Europe/Berlin'),
-    quietHoursStart: z.string({ error: 'quietHoursStart must be a time HH:MM or null' }).regex(HHMM, 'quietHoursStart must be a time HH:MM (00:00 to 23:59)').nullable(),
-    quietHoursEnd: z.string({ error: 'quietHoursEnd must be a time HH:MM or null' }).regex(HHMM, 'quietHoursEnd must be a time HH:MM (00:00 to 23:59)').nullable(),
+    timeZone: z
+      .string({ error: 'timeZone must be an IANA time zone such as Europe/Berlin' })
+      .refine(isTimeZone, 'timeZone must be an IANA time zone such as Europe/Berlin'),
+    quietHoursStart: z
+      .string({ error: 'quietHoursStart must be a time HH:MM or null' })
+      .regex(HHMM, 'quietHoursStart must be a time HH:MM (00:00 to 23:59)')
+      .nullable(),
+    quietHoursEnd: z
+      .string({ error: 'quietHoursEnd must be a time HH:MM or null' })
+      .regex(HHMM, 'quietHoursEnd must be a time HH:MM (00:00 to 23:59)')
+      .nullable(),
     maxAlertsPerHour: z
       .number({ error: 'maxAlertsPerHour must be a number' })
       .int('maxAlertsPerHour must be a whole number')
@@ -21,9 +29,17 @@ export const alertSettingsSchema = z
   })
   .superRefine((s, ctx) => {
     if ((s.quietHoursStart === null) !== (s.quietHoursEnd === null)) {
-      ctx.addIssue({ code: 'custom', path: [s.quietHoursStart === null ? 'quietHoursStart' : 'quietHoursEnd'], message: 'quietHoursStart and quietHoursEnd are set together (or both null)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [s.quietHoursStart === null ? 'quietHoursStart' : 'quietHoursEnd'],
+        message: 'quietHoursStart and quietHoursEnd are set together (or both null)',
+      });
     } else if (s.quietHoursStart !== null && s.quietHoursStart === s.quietHoursEnd) {
-      ctx.addIssue({ code: 'custom', path: ['quietHoursEnd'], message: 'quietHoursEnd must differ from quietHoursStart' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['quietHoursEnd'],
+        message: 'quietHoursEnd must differ from quietHoursStart',
+      });
     }
   });
 export type AlertSettings = z.infer<typeof alertSettingsSchema>;

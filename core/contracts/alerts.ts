@@ -11,9 +11,12 @@ export const alertWindowOptions = [
   { value: '1440', label: 'Last 24 hours' },
 ] as const;
 
-const windowSchema = z.union(alertWindows.map((w) => z.literal(w)) as [z.ZodLiteral<60>, z.ZodLiteral<240>, z.ZodLiteral<1440>], {
-  error: 'windowMinutes must be 60, 240 or 1440',
-});
+const windowSchema = z.union(
+  alertWindows.map((w) => z.literal(w)) as [z.ZodLiteral<60>, z.ZodLiteral<240>, z.ZodLiteral<1440>],
+  {
+    error: 'windowMinutes must be 60, 240 or 1440',
+  },
+);
 
 /** What an alert watches: a mention threshold (the default), a spike over the stock's usual level, a stock entering the trending set, or its majority sentiment flipping. */
 export const alertKinds = ['threshold', 'spike', 'new_trend', 'sentiment_flip'] as const;
@@ -36,9 +39,18 @@ const kindFields: Record<AlertKind, readonly string[]> = {
   sentiment_flip: ['stockId', 'minMentions', 'windowMinutes'],
   new_trend: ['stockId', 'trendScope'],
 };
-const kindLabel: Record<AlertKind, string> = { threshold: 'threshold', spike: 'spike', sentiment_flip: 'sentiment flip', new_trend: 'new trend' };
+const kindLabel: Record<AlertKind, string> = {
+  threshold: 'threshold',
+  spike: 'spike',
+  sentiment_flip: 'sentiment flip',
+  new_trend: 'new trend',
+};
 
-const stockIdSchema = z.number({ error: 'stockId is required' }).int('stockId must be an integer').positive('stockId must be positive').max(2_147_483_647, 'stockId is not a stock');
+const stockIdSchema = z
+  .number({ error: 'stockId is required' })
+  .int('stockId must be an integer')
+  .positive('stockId must be positive')
+  .max(2_147_483_647, 'stockId is not a stock');
 
 /**
  * POST /api/alerts. Without `kind` it is the plain threshold alert (stockId, mentionThreshold, the channel switches and
@@ -71,14 +83,33 @@ export const createAlertFields = z.object({
 });
 export const createAlertSchema = createAlertFields.superRefine((input, ctx) => {
   const allowed = kindFields[input.kind];
-  for (const field of ['stockId', 'mentionThreshold', 'spikeFactor', 'minMentions', 'trendScope', 'windowMinutes'] as const) {
-    if (input[field] !== undefined && !allowed.includes(field)) ctx.addIssue({ code: 'custom', path: [field], message: `${field} does not apply to a ${kindLabel[input.kind]} alert` });
+  for (const field of [
+    'stockId',
+    'mentionThreshold',
+    'spikeFactor',
+    'minMentions',
+    'trendScope',
+    'windowMinutes',
+  ] as const) {
+    if (input[field] !== undefined && !allowed.includes(field))
+      ctx.addIssue({
+        code: 'custom',
+        path: [field],
+        message: `${field} does not apply to a ${kindLabel[input.kind]} alert`,
+      });
   }
   const scope = input.trendScope ?? 'stock';
   const needsStock = input.kind !== 'new_trend' || scope === 'stock';
-  if (needsStock && input.stockId === undefined) ctx.addIssue({ code: 'custom', path: ['stockId'], message: 'stockId is required' });
-  if (!needsStock && input.stockId !== undefined) ctx.addIssue({ code: 'custom', path: ['stockId'], message: `stockId does not apply to a new-trend alert on ${scope === 'any' ? 'any stock' : 'the watchlist'}` });
-  if (input.kind === 'threshold' && input.mentionThreshold === undefined) ctx.addIssue({ code: 'custom', path: ['mentionThreshold'], message: 'mentionThreshold must be a number' });
+  if (needsStock && input.stockId === undefined)
+    ctx.addIssue({ code: 'custom', path: ['stockId'], message: 'stockId is required' });
+  if (!needsStock && input.stockId !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['stockId'],
+      message: `stockId does not apply to a new-trend alert on ${scope === 'any' ? 'any stock' : 'the watchlist'}`,
+    });
+  if (input.kind === 'threshold' && input.mentionThreshold === undefined)
+    ctx.addIssue({ code: 'custom', path: ['mentionThreshold'], message: 'mentionThreshold must be a number' });
 });
 export type CreateAlertInput = z.input<typeof createAlertSchema>;
 
@@ -159,6 +190,16 @@ export interface OutboxPage {
 }
 
 export const outboxQuerySchema = z.object({
-  page: z.coerce.number({ error: 'page must be a number' }).int().min(1, 'page must be at least 1').max(1_000_000, 'page must be at most 1000000').default(1),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(100, 'limit must be at most 100').default(20),
+  page: z.coerce
+    .number({ error: 'page must be a number' })
+    .int()
+    .min(1, 'page must be at least 1')
+    .max(1_000_000, 'page must be at most 1000000')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int()
+    .min(1)
+    .max(100, 'limit must be at most 100')
+    .default(20),
 });

@@ -7,7 +7,11 @@ export const apiKeyPattern = /^sp_live_[A-Za-z0-9_-]{43}$/;
 
 /** POST /api/api-keys: the name the user gives a key (what the script is for). */
 export const createApiKeyBodySchema = z.object({
-  name: z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(60, 'name must be at most 60 characters'),
+  name: z
+    .string({ error: 'name is required' })
+    .trim()
+    .min(1, 'name is required')
+    .max(60, 'name must be at most 60 characters'),
 });
 export type CreateApiKeyBody = z.infer<typeof createApiKeyBodySchema>;
 

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { emailField, registerSchema } from './auth';
 
 /** The one plan: Pro at $49 per month; the card-on-file sign-up trial is 14 days. */
-export const PRO_PLAN = { name: 'Pro', amountCents: 4900, currency: 'usd', interval: 'month', signupTrialDays: 14 } as const;
+export const PRO_PLAN = {
+  name: 'Pro',
+  amountCents: 4900,
+  currency: 'usd',
+  interval: 'month',
+  signupTrialDays: 14,
+} as const;
 
 /** POST /api/create-setup-intent */
 export const setupIntentRequestSchema = z.object({ email: emailField });
@@ -15,7 +21,11 @@ export type SetupIntentResponse = z.infer<typeof setupIntentResponseSchema>;
 /** POST /api/register-with-trial: the sign-up fields plus the confirmed card and the customer it belongs to. */
 export const registerWithTrialSchema = registerSchema.and(
   z.object({
-    paymentMethodId: z.string({ error: 'paymentMethodId is required' }).trim().min(1, 'paymentMethodId is required').max(255),
+    paymentMethodId: z
+      .string({ error: 'paymentMethodId is required' })
+      .trim()
+      .min(1, 'paymentMethodId is required')
+      .max(255),
     customerId: z.string({ error: 'customerId is required' }).trim().min(1, 'customerId is required').max(255),
   }),
 );

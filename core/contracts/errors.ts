@@ -19,6 +19,9 @@ export const problemDetailsSchema = z.object({
   detail: z.string().describe('what went wrong, in a sentence for people'),
   instance: z.string().optional().describe('the path called'),
   field: z.string().optional().describe('on a 400, the parameter at fault'),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional().describe('on a 400, every parameter at fault with its message'),
+  errors: z
+    .array(z.object({ field: z.string(), message: z.string() }))
+    .optional()
+    .describe('on a 400, every parameter at fault with its message'),
 });
 export type ProblemDetails = z.infer<typeof problemDetailsSchema>;

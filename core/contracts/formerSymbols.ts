@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-const symbol = z.string().trim().toUpperCase().regex(/^[A-Z]{1,5}(\.[A-Z])?$/, 'A symbol is 1 to 5 letters, with an optional class letter (BRK.B)');
+const symbol = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{1,5}(\.[A-Z])?$/, 'A symbol is 1 to 5 letters, with an optional class letter (BRK.B)');
 
 /** One former symbol: the symbol a company traded under, the one it trades under now (null when delisted), when, and why. */
 export const formerSymbolSchema = z.object({
@@ -21,12 +25,18 @@ export type FormerSymbol = z.infer<typeof formerSymbolSchema>;
  */
 export const formerSymbolsSchema = z.object({
   renames: z
-    .array(formerSymbolSchema.refine((r) => r.successor !== r.symbol, { message: 'A symbol cannot be its own successor', path: ['successor'] }))
+    .array(
+      formerSymbolSchema.refine((r) => r.successor !== r.symbol, {
+        message: 'A symbol cannot be its own successor',
+        path: ['successor'],
+      }),
+    )
     .max(500, 'At most 500 former symbols')
     .superRefine((renames, ctx) => {
       const seen = new Set<string>();
       renames.forEach((r, i) => {
-        if (seen.has(r.symbol)) ctx.addIssue({ code: 'custom', message: `${r.symbol} is listed twice`, path: [i, 'symbol'] });
+        if (seen.has(r.symbol))
+          ctx.addIssue({ code: 'custom', message: `${r.symbol} is listed twice`, path: [i, 'symbol'] });
         seen.add(r.symbol);
       });
     }),
@@ -37,7 +47,12 @@ export type FormerSymbols = z.infer<typeof formerSymbolsResponseSchema>;
 
 /** GET /api/admin/ticker-changes: what the daily universe refreshes changed, newest first. */
 export const tickerChangesQuerySchema = z.object({
-  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit must be 1 to 500').max(500, 'limit must be 1 to 500').default(100),
+  limit: z.coerce
+    .number()
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 to 500')
+    .max(500, 'limit must be 1 to 500')
+    .default(100),
 });
 
 export const tickerChangesResponseSchema = z.object({

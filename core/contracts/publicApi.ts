@@ -41,14 +41,19 @@ export type MentionInterval = (typeof mentionIntervals)[number];
 const isoTime = (name: string) =>
   z
     .string()
-    .refine((v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)), `${name} must be an ISO 8601 date or time, e.g. 2026-01-31T14:00:00Z`)
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v)),
+      `${name} must be an ISO 8601 date or time, e.g. 2026-01-31T14:00:00Z`,
+    )
     .transform((v) => new Date(v))
     .optional();
 
 export const v1MentionsQuerySchema = z.object({
   from: isoTime('from'),
   to: isoTime('to'),
-  interval: z.enum(mentionIntervals, { error: `interval must be one of ${mentionIntervals.join(', ')}` }).default('hour'),
+  interval: z
+    .enum(mentionIntervals, { error: `interval must be one of ${mentionIntervals.join(', ')}` })
+    .default('hour'),
   limit: wholeNumber('limit', 1, 1000).default(500),
   cursor: cursorSchema,
   format: responseFormatSchema.optional(),
@@ -69,10 +74,13 @@ export const v1OutcomesQuerySchema = z.object({
 });
 
 /** A page of a list: `nextCursor` is null on the last page; pass it as `cursor` for the next one. */
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), nextCursor: z.string().nullable() });
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), nextCursor: z.string().nullable() });
 
 /** Mentions in the range: the total and each platform's. */
-export const v1MentionCountsSchema = z.object({ total: z.number().int() }).extend(Object.fromEntries(platforms.map((p) => [p, z.number().int()])) as Record<Platform, z.ZodNumber>);
+export const v1MentionCountsSchema = z
+  .object({ total: z.number().int() })
+  .extend(Object.fromEntries(platforms.map((p) => [p, z.number().int()])) as Record<Platform, z.ZodNumber>);
 
 /** One stock in GET /api/v1/stocks. Prices are in USD, null before the first price refresh. */
 export const v1StockSchema = z.object({
@@ -124,7 +132,11 @@ export const v1StockDetailSchema = z.object({
 export type V1StockDetail = z.infer<typeof v1StockDetailSchema>;
 
 /** One bucket of GET /api/v1/stocks/{ticker}/mentions: distinct mentions starting in it, by label. */
-export const v1MentionBucketSchema = z.object({ timestamp: z.string(), mentions: z.number().int(), ...sentimentCounts });
+export const v1MentionBucketSchema = z.object({
+  timestamp: z.string(),
+  mentions: z.number().int(),
+  ...sentimentCounts,
+});
 export type V1MentionBucket = z.infer<typeof v1MentionBucketSchema>;
 export const v1MentionPageSchema = pageOf(v1MentionBucketSchema).extend({ interval: z.enum(mentionIntervals) });
 
@@ -176,7 +188,8 @@ export const v1Ranges = timeRanges;
 export function csvColumns(schema: z.ZodObject, prefix = ''): string[] {
   return Object.entries(schema.shape).flatMap(([key, value]) => {
     let inner = value as z.ZodType;
-    while (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.unwrap() as z.ZodType;
+    while (inner instanceof z.ZodNullable || inner instanceof z.ZodOptional || inner instanceof z.ZodDefault)
+      inner = inner.unwrap() as z.ZodType;
     return inner instanceof z.ZodObject ? csvColumns(inner, `${prefix}${key}.`) : [`${prefix}${key}`];
   });
 }

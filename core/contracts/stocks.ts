@@ -14,7 +14,8 @@ export const platformMentionFields = (counts: Record<Platform, number>): Platfor
   Object.fromEntries(platforms.map((p) => [mentionField(p), counts[p]])) as PlatformMentionFields;
 
 /** The inverse of platformMentionFields: a stock's per-platform fields as one record keyed by platform. */
-export const mentionsPerPlatform = (fields: PlatformMentionFields): Record<Platform, number> => perPlatform((p) => fields[mentionField(p)]);
+export const mentionsPerPlatform = (fields: PlatformMentionFields): Record<Platform, number> =>
+  perPlatform((p) => fields[mentionField(p)]);
 
 /** A zod shape with one `schema` field per platform, named by `name`. */
 function perPlatformShape<K extends string, T extends z.ZodType>(name: (p: Platform) => K, schema: T): Record<K, T> {

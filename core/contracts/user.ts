@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** Every subscription status: client screens test "trialing", the admin sets "trial". */
-export const subscriptionStatuses = ['inactive', 'trialing', 'trial', 'active', 'cancelled', 'expired', 'none'] as const;
+export const subscriptionStatuses = [
+  'inactive',
+  'trialing',
+  'trial',
+  'active',
+  'cancelled',
+  'expired',
+  'none',
+] as const;
 export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 

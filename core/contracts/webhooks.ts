@@ -16,7 +16,8 @@ export const webhookUrlSchema = z
   .superRefine((v, ctx) => {
     if (!URL.canParse(v)) return;
     const href = new URL(v).href;
-    if (href !== v && href !== `${v}/`) ctx.addIssue({ code: 'custom', message: `url must be written exactly as it is read: ${href.slice(0, 300)}` });
+    if (href !== v && href !== `${v}/`)
+      ctx.addIssue({ code: 'custom', message: `url must be written exactly as it is read: ${href.slice(0, 300)}` });
   });
 export const webhookFormatSchema = z.enum(webhookFormats, { error: 'format must be json, slack or discord' });
 
@@ -65,12 +66,22 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const webhookDeliveriesQuerySchema = z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(200, 'limit must be at most 200')
+    .default(50),
 });
 
 /** POST /api/webhooks/test: one target of the user's, or all of them when targetId is left out. */
 export const webhookTestInputSchema = z.object({
-  targetId: z.number({ error: 'targetId must be a number' }).int('targetId must be a whole number').positive('targetId must be positive').max(2_147_483_647, 'targetId is not a target').optional(),
+  targetId: z
+    .number({ error: 'targetId must be a number' })
+    .int('targetId must be a whole number')
+    .positive('targetId must be positive')
+    .max(2_147_483_647, 'targetId is not a target')
+    .optional(),
 });
 export const webhookTestResultSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { currentOrLastSession, dayNumberOf, isTradingDay, sessionLength, sessionPosition, SESSION_MINUTES } from './marketHours';
+import {
+  currentOrLastSession,
+  dayNumberOf,
+  isTradingDay,
+  sessionLength,
+  sessionPosition,
+  SESSION_MINUTES,
+} from './marketHours';
 
 const at = (iso: string) => new Date(iso);
 
@@ -14,12 +21,29 @@ describe('US market calendar (America/New_York)', () => {
     expect(sessionPosition(at('2026-07-15T13:30:00Z'))).toMatchObject({ minute: 0, open: true });
     expect(sessionPosition(at('2026-07-15T13:29:00Z')).open).toBe(false);
     const friday = sessionPosition(at('2026-11-20T18:00:00Z')).day;
-    expect(sessionPosition(at('2026-11-21T18:00:00Z'))).toEqual({ day: friday, minute: SESSION_MINUTES, length: SESSION_MINUTES, open: false }); // Saturday
-    expect(sessionPosition(at('2026-11-23T14:00:00Z'))).toEqual({ day: friday, minute: SESSION_MINUTES, length: SESSION_MINUTES, open: false }); // Monday 9:00
+    expect(sessionPosition(at('2026-11-21T18:00:00Z'))).toEqual({
+      day: friday,
+      minute: SESSION_MINUTES,
+      length: SESSION_MINUTES,
+      open: false,
+    }); // Saturday
+    expect(sessionPosition(at('2026-11-23T14:00:00Z'))).toEqual({
+      day: friday,
+      minute: SESSION_MINUTES,
+      length: SESSION_MINUTES,
+      open: false,
+    }); // Monday 9:00
   });
 
   it('is closed on exchange holidays, observed days included', () => {
-    for (const [y, m, d] of [[2026, 11, 26], [2026, 12, 25], [2026, 7, 3], [2026, 6, 19], [2026, 4, 3], [2027, 1, 1]] as const) {
+    for (const [y, m, d] of [
+      [2026, 11, 26],
+      [2026, 12, 25],
+      [2026, 7, 3],
+      [2026, 6, 19],
+      [2026, 4, 3],
+      [2027, 1, 1],
+    ] as const) {
       expect(isTradingDay(dayNumberOf(y, m, d)), `${y}-${m}-${d}`).toBe(false);
     }
     expect(isTradingDay(dayNumberOf(2026, 11, 25))).toBe(true);
@@ -43,7 +67,12 @@ describe('US market calendar (America/New_York)', () => {
       closesAt: at('2026-11-20T21:00:00Z'),
       open: false,
     });
-    expect(currentOrLastSession(at('2026-07-15T15:00:00Z'))).toEqual({ date: '2026-07-15', opensAt: at('2026-07-15T13:30:00Z'), closesAt: at('2026-07-15T20:00:00Z'), open: true });
+    expect(currentOrLastSession(at('2026-07-15T15:00:00Z'))).toEqual({
+      date: '2026-07-15',
+      opensAt: at('2026-07-15T13:30:00Z'),
+      closesAt: at('2026-07-15T20:00:00Z'),
+      open: true,
+    });
     expect(currentOrLastSession(at('2026-11-28T12:00:00Z')).closesAt).toEqual(at('2026-11-27T18:00:00Z'));
   });
 });

@@ -64,14 +64,19 @@ export function parseCsvRecords(text: string): string[][] {
 }
 
 /** Reads a CSV with exactly `columns` as its header; blank lines are skipped. */
-export function parseCsvTable<C extends string>(text: string, columns: readonly C[], file: string): Array<Record<C, string>> {
+export function parseCsvTable<C extends string>(
+  text: string,
+  columns: readonly C[],
+  file: string,
+): Array<Record<C, string>> {
   const records = parseCsvRecords(text).filter((r) => !(r.length === 1 && r[0]!.trim() === ''));
   const header = records.shift();
   if (!header || header.map((h) => h.trim()).join(',') !== columns.join(',')) {
     throw new Error(`${file}: expected header "${columns.join(',')}"`);
   }
   return records.map((r, idx) => {
-    if (r.length !== columns.length) throw new Error(`${file}: row ${idx + 2} has ${r.length} fields, expected ${columns.length}`);
+    if (r.length !== columns.length)
+      throw new Error(`${file}: row ${idx + 2} has ${r.length} fields, expected ${columns.length}`);
     return Object.fromEntries(columns.map((c, i) => [c, r[i]!.trim()])) as Record<C, string>;
   });
 }

@@ -19,7 +19,8 @@ export function parseFormerSymbolsCsv(text: string): FormerSymbolEntry[] {
     const where = `formerSymbols.csv: row ${idx + 2}`;
     if (!SYMBOL_RE.test(r.symbol)) throw new Error(`${where} has symbol "${r.symbol}"`);
     if (r.successor !== '' && !SYMBOL_RE.test(r.successor)) throw new Error(`${where} has successor "${r.successor}"`);
-    if (r.changed_on !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(r.changed_on)) throw new Error(`${where} has changed_on "${r.changed_on}"`);
+    if (r.changed_on !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(r.changed_on))
+      throw new Error(`${where} has changed_on "${r.changed_on}"`);
     return { symbol: r.symbol, successor: r.successor || null, changedOn: r.changed_on || null, note: r.note };
   });
 }

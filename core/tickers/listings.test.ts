@@ -82,7 +82,9 @@ describe('symbol usage from data', () => {
     const listing = { symbol: 'ALLO', name: 'Allogene Therapeutics, Inc.', exchange: 'NASDAQ', type: 'stock' as const };
     expect(derivedAliases(listing, evidence(10))).toEqual(['allogene therapeutics', 'allogene']);
     expect(derivedAliases(listing, evidence(0))).toEqual(['allogene therapeutics']);
-    expect(derivedAliases({ ...listing, name: 'Howard Hughes Holdings Inc.' }, evidence(10, { howard: 900 }))).toEqual(['howard hughes']);
+    expect(derivedAliases({ ...listing, name: 'Howard Hughes Holdings Inc.' }, evidence(10, { howard: 900 }))).toEqual([
+      'howard hughes',
+    ]);
     expect(derivedAliases({ ...listing, type: 'etf' }, evidence(10))).toEqual([]);
   });
 });
@@ -93,11 +95,18 @@ describe('formerSymbols.csv', () => {
 
   it('records the known renames, each successor listed or itself a former symbol', () => {
     const bySymbol = new Map(former.map((f) => [f.symbol, f]));
-    for (const [from, to] of [['FB', 'META'], ['BBRY', 'BB'], ['PCLN', 'BKNG'], ['ANTM', 'ELV'], ['YHOO', 'AABA']] as const) {
+    for (const [from, to] of [
+      ['FB', 'META'],
+      ['BBRY', 'BB'],
+      ['PCLN', 'BKNG'],
+      ['ANTM', 'ELV'],
+      ['YHOO', 'AABA'],
+    ] as const) {
       expect(bySymbol.get(from)?.successor, from).toBe(to);
     }
     expect(bySymbol.get('TWTR')?.successor).toBeNull();
-    for (const f of former) if (f.successor !== null) expect(listed.has(f.successor) || bySymbol.has(f.successor), f.successor).toBe(true);
+    for (const f of former)
+      if (f.successor !== null) expect(listed.has(f.successor) || bySymbol.has(f.successor), f.successor).toBe(true);
   });
 
   it('rejects malformed rows', () => {
@@ -110,9 +119,15 @@ describe.skipIf(!existsSync(sharedData))('npm run build:universe', () => {
   it('derives exactly the committed universe.csv and everydayWords.ts from the shared data', () => {
     const out = mkdtempSync(path.join(tmpdir(), 'universe-'));
     try {
-      execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'build-universe.ts'), '--data', sharedData, '--out', out], { cwd: root, stdio: 'pipe' });
+      execFileSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'scripts', 'build-universe.ts'), '--data', sharedData, '--out', out],
+        { cwd: root, stdio: 'pipe' },
+      );
       for (const file of ['universe.csv', 'everydayWords.ts']) {
-        expect(readFileSync(path.join(out, file), 'utf8') === readFileSync(path.join(here, file), 'utf8'), file).toBe(true);
+        expect(readFileSync(path.join(out, file), 'utf8') === readFileSync(path.join(here, file), 'utf8'), file).toBe(
+          true,
+        );
       }
     } finally {
       rmSync(out, { recursive: true, force: true });
@@ -125,11 +140,19 @@ describe('readTickerFile', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'tickers-'));
     try {
       expect(() => loadTickerData(dir)).toThrow(new RegExp(`^Ticker file ${dir}/universe.csv cannot be read: ENOENT$`));
-      writeFileSync(path.join(dir, 'universe.csv'), 'symbol,name,exchange,type,aliases,bare\nAAPL,Apple Inc.,NASDAQ,stock\n');
-      expect(() => loadTickerData(dir)).toThrow(`Ticker file ${dir}/universe.csv is corrupt: universe.csv: row 2 has 4 fields, expected 6`);
+      writeFileSync(
+        path.join(dir, 'universe.csv'),
+        'symbol,name,exchange,type,aliases,bare\nAAPL,Apple Inc.,NASDAQ,stock\n',
+      );
+      expect(() => loadTickerData(dir)).toThrow(
+        `Ticker file ${dir}/universe.csv is corrupt: universe.csv: row 2 has 4 fields, expected 6`,
+      );
       writeFileSync(path.join(dir, 'universe.csv'), 'symbol,name,exchange,type,aliases,bare\n');
       expect(() => loadTickerData(dir)).toThrow(`Ticker file ${dir}/universe.csv is corrupt: it holds no rows`);
-      writeFileSync(path.join(dir, 'universe.csv'), 'symbol,name,exchange,type,aliases,bare\nAAPL,Apple Inc.,NASDAQ,stock,apple,any\n');
+      writeFileSync(
+        path.join(dir, 'universe.csv'),
+        'symbol,name,exchange,type,aliases,bare\nAAPL,Apple Inc.,NASDAQ,stock,apple,any\n',
+      );
       writeFileSync(path.join(dir, 'ambiguous.txt'), 'ON\n');
       writeFileSync(path.join(dir, 'formerSymbols.csv'), '\u0000\u0001 not csv');
       expect(() => loadTickerData(dir)).toThrow(new RegExp(`^Ticker file ${dir}/formerSymbols.csv is corrupt`));

@@ -24,7 +24,8 @@ const EXCHANGES: Record<string, string> = { A: 'NYSE American', N: 'NYSE', P: 'N
 const DERIVATIVE_RE =
   /\b(warrants?|rights?|units?|preferred|preference|pfd|notes?|debentures?|bonds?|trust preferred|depositary shares,? each representing a? ?1\/)\b|\bdue \d{4}\b|%/i;
 /** "Common Units" of partnerships are their common equity, not SPAC units. */
-const COMMON_UNITS_RE = /\b(common units|limited partnership units|partnership units representing|units representing limited)/i;
+const COMMON_UNITS_RE =
+  /\b(common units|limited partnership units|partnership units representing|units representing limited)/i;
 /** Class shares keep their class letter (BRK.B); other suffixes are units (.U), warrants (.W, .WS) or rights (.R, .RT). */
 const CLASS_SUFFIX_RE = /^[A-Z]{1,5}(\.[A-Z])?$/;
 const ADR_RE = /\bamerican depositary|\bADRs?\b|\bADSs?\b/i;
@@ -50,12 +51,15 @@ export function parseSymbolDirectory(text: string): Listing[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   const delimiter = lines[0]!.includes('|') ? '|' : ',';
   const records =
-    delimiter === '|' ? lines.filter((l) => l.trim() !== '').map((l) => l.split('|')) : parseCsvRecords(text).filter((r) => r.some((f) => f.trim() !== ''));
+    delimiter === '|'
+      ? lines.filter((l) => l.trim() !== '').map((l) => l.split('|'))
+      : parseCsvRecords(text).filter((r) => r.some((f) => f.trim() !== ''));
   const header = records.shift()?.map((h) => h.trim()) ?? [];
   const col = (name: string) => header.indexOf(name);
   const symbolCol = col('Symbol') >= 0 ? col('Symbol') : col('ACT Symbol');
   const securityCol = col('Security Name');
-  if (symbolCol < 0 || securityCol < 0) throw new Error('not a NASDAQ Trader symbol directory: the header has no Symbol or Security Name column');
+  if (symbolCol < 0 || securityCol < 0)
+    throw new Error('not a NASDAQ Trader symbol directory: the header has no Symbol or Security Name column');
   const exchangeCol = col('Exchange');
   const etfCol = col('ETF');
   const testCol = col('Test Issue');
@@ -71,7 +75,9 @@ export function parseSymbolDirectory(text: string): Listing[] {
     const etf = (r[etfCol] ?? '').trim() === 'Y';
     const adr = ADR_RE.test(security);
     // An ADR's description speaks of "the right to receive" its shares; only a preferred ADR is a derivative class.
-    const derivative = adr ? /preferred|preference/i.test(security) : DERIVATIVE_RE.test(security) && !COMMON_UNITS_RE.test(security);
+    const derivative = adr
+      ? /preferred|preference/i.test(security)
+      : DERIVATIVE_RE.test(security) && !COMMON_UNITS_RE.test(security);
     if (!etf && derivative) continue;
     const exchange = exchangeCol < 0 ? 'NASDAQ' : EXCHANGES[(r[exchangeCol] ?? '').trim()];
     if (exchange === undefined) continue;
@@ -79,7 +85,11 @@ export function parseSymbolDirectory(text: string): Listing[] {
     listings.push({
       symbol,
       // The copies' Company Name column is cut at hyphens ("Coca"), so it is used only when the security name starts with it.
-      name: etf ? security : issuerName(company !== '' && (security === company || security.startsWith(`${company} `)) ? company : security),
+      name: etf
+        ? security
+        : issuerName(
+            company !== '' && (security === company || security.startsWith(`${company} `)) ? company : security,
+          ),
       exchange,
       type: etf ? 'etf' : adr ? 'adr' : 'stock',
     });

@@ -28,9 +28,12 @@ export function parseUniverseCsv(text: string): UniverseEntry[] {
   return parseCsvTable(text, UNIVERSE_COLUMNS, 'universe.csv').map((r, idx) => {
     const type = r.type as SecurityType;
     const bare = r.bare as BareUse;
-    if (!securityTypes.includes(type)) throw new Error(`universe.csv: row ${idx + 2} has type "${r.type}", expected one of ${securityTypes.join(', ')}`);
-    if (!bareUses.includes(bare)) throw new Error(`universe.csv: row ${idx + 2} has bare "${r.bare}", expected one of ${bareUses.join(', ')}`);
-    if (!/^[A-Z]{1,5}(\.[A-Z])?$/.test(r.symbol)) throw new Error(`universe.csv: row ${idx + 2} has symbol "${r.symbol}"`);
+    if (!securityTypes.includes(type))
+      throw new Error(`universe.csv: row ${idx + 2} has type "${r.type}", expected one of ${securityTypes.join(', ')}`);
+    if (!bareUses.includes(bare))
+      throw new Error(`universe.csv: row ${idx + 2} has bare "${r.bare}", expected one of ${bareUses.join(', ')}`);
+    if (!/^[A-Z]{1,5}(\.[A-Z])?$/.test(r.symbol))
+      throw new Error(`universe.csv: row ${idx + 2} has symbol "${r.symbol}"`);
     return { symbol: r.symbol, name: r.name, exchange: r.exchange, type, aliases: splitAliases(r.aliases), bare };
   });
 }

@@ -47,7 +47,7 @@ const LEGAL_SUFFIX_RE =
 /** The name people write: legal suffixes dropped ("Palantir Technologies Inc." → "Palantir Technologies", "Snap Inc." → "Snap"). */
 export function shortName(name: string): string {
   let s = name.replace(/\s*\([^)]*\)\s*/g, ' ').trim();
-  for (let prev = ''; prev !== s; ) {
+  for (let prev = ''; prev !== s;) {
     prev = s;
     s = s.replace(LEGAL_SUFFIX_RE, '').trim();
   }
@@ -83,7 +83,12 @@ export function derivedAliases(listing: Listing, evidence: AliasEvidence): strin
   if (words.length === 0 || !words.every((w) => WORD_RE.test(w))) return [];
   const aliases: string[] = [];
   const cashtags = evidence.cashtags(listing.symbol);
-  const distinctive = (w: string) => cashtags >= DISCUSSED && w.length >= 5 && evidence.wordCount(w) === 0 && evidence.postWordCount(w) <= cashtags && evidence.nameStarts(w) === 1;
+  const distinctive = (w: string) =>
+    cashtags >= DISCUSSED &&
+    w.length >= 5 &&
+    evidence.wordCount(w) === 0 &&
+    evidence.postWordCount(w) <= cashtags &&
+    evidence.nameStarts(w) === 1;
   if (words.length === 1) {
     if (distinctive(words[0]!)) aliases.push(words[0]!);
     return aliases;

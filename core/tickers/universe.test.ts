@@ -21,7 +21,14 @@ describe('parseUniverseCsv / parseCsvRecords', () => {
     expect(parseUniverseCsv(text)).toEqual([
       { symbol: 'AMZN', name: 'Amazon.com, Inc.', exchange: 'NASDAQ', type: 'stock', aliases: ['amazon'], bare: 'any' },
       { symbol: 'XYZ', name: 'The "Quoted" Co.', exchange: 'NYSE', type: 'adr', aliases: [], bare: 'no' },
-      { symbol: 'MULTI', name: 'line one\nline two', exchange: 'NYSE Arca', type: 'etf', aliases: ['a', 'b'], bare: 'upper' },
+      {
+        symbol: 'MULTI',
+        name: 'line one\nline two',
+        exchange: 'NYSE Arca',
+        type: 'etf',
+        aliases: ['a', 'b'],
+        bare: 'upper',
+      },
     ]);
   });
 
@@ -100,7 +107,26 @@ describe('ambiguous.txt', () => {
   it('covers the common-word symbols of the universe', () => {
     const set = new Set(ambiguous);
     const symbols = new Set(universe.map((r) => r.symbol));
-    for (const s of ['A', 'ALL', 'IT', 'ON', 'NOW', 'AI', 'ARE', 'BE', 'CAT', 'KEY', 'LOW', 'SO', 'C', 'F', 'O', 'T', 'V', 'U']) {
+    for (const s of [
+      'A',
+      'ALL',
+      'IT',
+      'ON',
+      'NOW',
+      'AI',
+      'ARE',
+      'BE',
+      'CAT',
+      'KEY',
+      'LOW',
+      'SO',
+      'C',
+      'F',
+      'O',
+      'T',
+      'V',
+      'U',
+    ]) {
       expect(symbols.has(s), `${s} in universe`).toBe(true);
       expect(set.has(s), `${s} in ambiguous.txt`).toBe(true);
     }

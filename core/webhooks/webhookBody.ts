@@ -4,7 +4,8 @@ const windowLabel = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60}h
 const priceText = (price: number | null) => (price === null ? 'no price yet' : `$${price.toFixed(2)}`);
 
 function summary(b: WebhookBody): string {
-  if (b.event === 'webhook.test') return 'StockPulse test webhook: your target is reached and the signature can be checked.';
+  if (b.event === 'webhook.test')
+    return 'StockPulse test webhook: your target is reached and the signature can be checked.';
   const threshold = b.threshold === null ? '' : ` (threshold ${b.threshold})`;
   return `${b.ticker} ${b.kind} alert: ${b.count} mentions in ${windowLabel(b.windowMinutes)}${threshold}, price ${priceText(b.priceAtFire)}`;
 }
@@ -22,7 +23,12 @@ export function webhookBodyFor(format: WebhookFormat, body: WebhookBody): unknow
       text,
       blocks: [
         { type: 'section', text: { type: 'mrkdwn', text: `*${text}*` } },
-        { type: 'context', elements: [{ type: 'mrkdwn', text: `<${body.links.dashboard}|Open StockPulse> · fired ${body.firedAt} · ${note}` }] },
+        {
+          type: 'context',
+          elements: [
+            { type: 'mrkdwn', text: `<${body.links.dashboard}|Open StockPulse> · fired ${body.firedAt} · ${note}` },
+          ],
+        },
       ],
     };
   }

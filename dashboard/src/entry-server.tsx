@@ -14,7 +14,16 @@ import { PageHeadContext } from './app/usePageMeta';
 import { blogPosts } from './features/blog/data/blogPosts';
 
 /** Every public URL the build writes as HTML. */
-export const PUBLIC_PATHS: readonly string[] = ['/', '/features', '/pricing', '/privacy', '/terms', '/blog', '/docs/api', ...blogPosts.map((p) => `/blog/${p.slug}`)];
+export const PUBLIC_PATHS: readonly string[] = [
+  '/',
+  '/features',
+  '/pricing',
+  '/privacy',
+  '/terms',
+  '/blog',
+  '/docs/api',
+  ...blogPosts.map((p) => `/blog/${p.slug}`),
+];
 
 /** The public route patterns the pre-rendered pages cover (and the catch-all, whose page is the 404). */
 const PRERENDERED_PATTERNS = new Set([...PUBLIC_PATHS.filter((p) => !p.startsWith('/blog/')), '/blog/:slug', '*']);
@@ -50,7 +59,10 @@ export async function renderPage(path: string): Promise<RenderedPage> {
 export function appOnlyPaths(routes: readonly RouteObject[] = appRoutes): string[] {
   return routes.flatMap((route) => {
     // Public pages are pre-rendered, except those that only make sense in a browser (the e-mailed verify and reset links).
-    if (route.id === PUBLIC_ROUTES_ID) return (route.children ?? []).flatMap((child) => (child.path && !PRERENDERED_PATTERNS.has(child.path) ? [child.path] : []));
+    if (route.id === PUBLIC_ROUTES_ID)
+      return (route.children ?? []).flatMap((child) =>
+        child.path && !PRERENDERED_PATTERNS.has(child.path) ? [child.path] : [],
+      );
     const own = route.path && route.path !== '*' ? [route.path] : [];
     return [...own, ...appOnlyPaths(route.children ?? [])];
   });

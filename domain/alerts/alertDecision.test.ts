@@ -26,17 +26,40 @@ const count = (mentions: number, bullish = 0, bearish = 0): IntervalCount => ({ 
 function decideWith(
   alerts: ActiveAlertRow[],
   now: Record<string, IntervalCount>,
-  options: { previousDays?: number[]; trending?: Map<number, number>; entries?: Map<number, Set<number>>; watchlists?: Map<string, Set<number>> } = {},
+  options: {
+    previousDays?: number[];
+    trending?: Map<number, number>;
+    entries?: Map<number, Set<number>>;
+    watchlists?: Map<string, Set<number>>;
+  } = {},
 ) {
   const plan = plannedWindows(alerts);
   const counts = new Map(Object.entries(now).map(([ticker, c]) => [ticker, plan.current.map(() => [c])]));
-  const baselines = new Map(Object.entries(now).map(([ticker, c]) => [ticker, plan.spiked.map(() => [c, ...(options.previousDays ?? []).map((m) => count(m))])]));
-  return decide(alerts, counts, baselines, plan, options.trending ?? new Map(), options.entries ?? new Map(), options.watchlists ?? new Map());
+  const baselines = new Map(
+    Object.entries(now).map(([ticker, c]) => [
+      ticker,
+      plan.spiked.map(() => [c, ...(options.previousDays ?? []).map((m) => count(m))]),
+    ]),
+  );
+  return decide(
+    alerts,
+    counts,
+    baselines,
+    plan,
+    options.trending ?? new Map(),
+    options.entries ?? new Map(),
+    options.watchlists ?? new Map(),
+  );
 }
 
 describe('the alert decision', () => {
   it('plans each distinct window once, and a baseline only for the windows spike alerts watch', () => {
-    const plan = plannedWindows([alert({ window_minutes: 60 }), alert({ id: 2, window_minutes: 60 }), alert({ id: 3, kind: 'spike', window_minutes: 15 }), alert({ id: 4, kind: 'new_trend', window_minutes: 5 })]);
+    const plan = plannedWindows([
+      alert({ window_minutes: 60 }),
+      alert({ id: 2, window_minutes: 60 }),
+      alert({ id: 3, kind: 'spike', window_minutes: 15 }),
+      alert({ id: 4, kind: 'new_trend', window_minutes: 5 }),
+    ]);
     expect(plan.current).toEqual([
       { minutes: 60, days: 0 },
       { minutes: 15, days: 0 },
@@ -66,12 +89,16 @@ describe('the alert decision', () => {
 
     it('crosses at factor × the mean of the same window on the previous seven days, with at least min_mentions', () => {
       // Baseline (7 × 7) / 7 = 7, so 21 is a spike and 20 is not.
-      expect(decideWith([spike], { AMC: count(21) }, { previousDays: [7, 7, 7, 7, 7, 7, 7] }).crossings).toEqual([{ id: 1, mentions: 21, facts: { baseline: 7, spikeFactor: 3 } }]);
+      expect(decideWith([spike], { AMC: count(21) }, { previousDays: [7, 7, 7, 7, 7, 7, 7] }).crossings).toEqual([
+        { id: 1, mentions: 21, facts: { baseline: 7, spikeFactor: 3 } },
+      ]);
       expect(decideWith([spike], { AMC: count(20) }, { previousDays: [7, 7, 7, 7, 7, 7, 7] }).crossings).toEqual([]);
     });
 
     it('counts a day without mentions as zero, and needs min_mentions even on a zero baseline', () => {
-      expect(decideWith([spike], { AMC: count(12) }, { previousDays: [14] }).crossings).toEqual([{ id: 1, mentions: 12, facts: { baseline: 2, spikeFactor: 3 } }]);
+      expect(decideWith([spike], { AMC: count(12) }, { previousDays: [14] }).crossings).toEqual([
+        { id: 1, mentions: 12, facts: { baseline: 2, spikeFactor: 3 } },
+      ]);
       expect(decideWith([spike], { AMC: count(9) }, { previousDays: [] }).crossings).toEqual([]);
     });
   });
@@ -80,8 +107,24 @@ describe('the alert decision', () => {
     const flip = alert({ kind: 'sentiment_flip', mention_threshold: null, min_mentions: 4 });
 
     it('reads a first majority without a flip, then a change of majority', () => {
-      expect(decideWith([flip], { AMC: count(5, 3, 1) }).readings).toEqual([{ id: 1, previous: null, current: 'bullish', mentions: 5, facts: { from: null, to: 'bullish', bullish: 3, bearish: 1 } }]);
-      expect(decideWith([{ ...flip, last_sentiment: 'bullish' }], { AMC: count(5, 1, 3) }).readings).toEqual([{ id: 1, previous: 'bullish', current: 'bearish', mentions: 5, facts: { from: 'bullish', to: 'bearish', bullish: 1, bearish: 3 } }]);
+      expect(decideWith([flip], { AMC: count(5, 3, 1) }).readings).toEqual([
+        {
+          id: 1,
+          previous: null,
+          current: 'bullish',
+          mentions: 5,
+          facts: { from: null, to: 'bullish', bullish: 3, bearish: 1 },
+        },
+      ]);
+      expect(decideWith([{ ...flip, last_sentiment: 'bullish' }], { AMC: count(5, 1, 3) }).readings).toEqual([
+        {
+          id: 1,
+          previous: 'bullish',
+          current: 'bearish',
+          mentions: 5,
+          facts: { from: 'bullish', to: 'bearish', bullish: 1, bearish: 3 },
+        },
+      ]);
     });
 
     it('takes no reading below min_mentions, on a tie, or when the majority is unchanged', () => {
@@ -92,14 +135,18 @@ describe('the alert decision', () => {
   });
 
   describe('new trend', () => {
-    const trend = (over: Partial<ActiveAlertRow>) => alert({ kind: 'new_trend', ticker: null, stock_id: null, mention_threshold: null, trend_scope: 'any', ...over });
+    const trend = (over: Partial<ActiveAlertRow>) =>
+      alert({ kind: 'new_trend', ticker: null, stock_id: null, mention_threshold: null, trend_scope: 'any', ...over });
     const trending = new Map([
       [10, 4.5],
       [11, 3.2],
     ]);
 
     it('primes a new alert with the trending set it first sees, so stocks already trending do not fire', () => {
-      expect(decideWith([trend({})], {}, { trending })).toMatchObject({ primes: [{ alertId: 1, stockIds: [10, 11] }], entries: [] });
+      expect(decideWith([trend({})], {}, { trending })).toMatchObject({
+        primes: [{ alertId: 1, stockIds: [10, 11] }],
+        entries: [],
+      });
     });
 
     it('fires for each stock entering the set and marks each one that left', () => {
@@ -109,17 +156,36 @@ describe('the alert decision', () => {
     });
 
     it('watches one stock, or the user’s watchlist, when scoped', () => {
-      expect(decideWith([trend({ is_above: true, trend_scope: 'stock', stock_id: 11 })], {}, { trending }).entries.map((e) => e.stockId)).toEqual([11]);
+      expect(
+        decideWith([trend({ is_above: true, trend_scope: 'stock', stock_id: 11 })], {}, { trending }).entries.map(
+          (e) => e.stockId,
+        ),
+      ).toEqual([11]);
       const watchlists = new Map([['u1', new Set([10])]]);
-      expect(decideWith([trend({ is_above: true, trend_scope: 'watchlist' })], {}, { trending, watchlists }).entries.map((e) => e.stockId)).toEqual([10]);
+      expect(
+        decideWith([trend({ is_above: true, trend_scope: 'watchlist' })], {}, { trending, watchlists }).entries.map(
+          (e) => e.stockId,
+        ),
+      ).toEqual([10]);
       // A stock taken off the watchlist leaves the alert's set even while it still trends.
-      expect(decideWith([trend({ is_above: true, trend_scope: 'watchlist' })], {}, { trending, watchlists, entries: new Map([[1, new Set([11])]]) }).leaves).toEqual([{ alertId: 1, stockId: 11 }]);
+      expect(
+        decideWith(
+          [trend({ is_above: true, trend_scope: 'watchlist' })],
+          {},
+          { trending, watchlists, entries: new Map([[1, new Set([11])]]) },
+        ).leaves,
+      ).toEqual([{ alertId: 1, stockId: 11 }]);
     });
 
     it('notifies at most the daily cap of entries per user, counting those already sent today; the rest still move', () => {
       const entries = [1, 2, 3].map((stockId) => ({ userId: 'u1', stockId }));
       expect(capTrendEntries(entries, new Map([['u1', 1]]), 3).map((e) => e.notify)).toEqual([true, true, false]);
-      expect(capTrendEntries([...entries, { userId: 'u2', stockId: 1 }], new Map(), 2).map((e) => e.notify)).toEqual([true, true, false, true]);
+      expect(capTrendEntries([...entries, { userId: 'u2', stockId: 1 }], new Map(), 2).map((e) => e.notify)).toEqual([
+        true,
+        true,
+        false,
+        true,
+      ]);
     });
   });
 });

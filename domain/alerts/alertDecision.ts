@@ -1,4 +1,10 @@
-import { isSpike, majoritySentiment, SPIKE_BASELINE_DAYS, spikeBaseline, type Majority } from '../../core/alerts/alertRules';
+import {
+  isSpike,
+  majoritySentiment,
+  SPIKE_BASELINE_DAYS,
+  spikeBaseline,
+  type Majority,
+} from '../../core/alerts/alertRules';
 import type { ActiveAlertRow, EventFacts } from '../../warehouse/postgres/alerts';
 import type { IntervalCount, WindowDays } from '../../warehouse/queries/tickerWindowDays';
 
@@ -24,9 +30,19 @@ export interface Decisions {
  */
 export function plannedWindows(alerts: ActiveAlertRow[]) {
   const windowed = alerts.filter((a) => a.kind !== 'new_trend');
-  const current: WindowDays[] = [...new Set(windowed.map((a) => a.window_minutes))].map((minutes) => ({ minutes, days: 0 }));
-  const spiked: WindowDays[] = [...new Set(windowed.filter((a) => a.kind === 'spike').map((a) => a.window_minutes))].map((minutes) => ({ minutes, days: SPIKE_BASELINE_DAYS }));
-  return { current, spiked, index: new Map(current.map((w, i) => [w.minutes, i])), spikedIndex: new Map(spiked.map((w, i) => [w.minutes, i])) };
+  const current: WindowDays[] = [...new Set(windowed.map((a) => a.window_minutes))].map((minutes) => ({
+    minutes,
+    days: 0,
+  }));
+  const spiked: WindowDays[] = [
+    ...new Set(windowed.filter((a) => a.kind === 'spike').map((a) => a.window_minutes)),
+  ].map((minutes) => ({ minutes, days: SPIKE_BASELINE_DAYS }));
+  return {
+    current,
+    spiked,
+    index: new Map(current.map((w, i) => [w.minutes, i])),
+    spikedIndex: new Map(spiked.map((w, i) => [w.minutes, i])),
+  };
 }
 
 /** The pure part of an evaluation: each alert's condition from the counts and the trending set, against the state it had. */
@@ -43,15 +59,28 @@ export function decide(
   const none: IntervalCount = { mentions: 0, bullish: 0, bearish: 0 };
   for (const a of alerts) {
     if (a.kind === 'new_trend') {
-      const watched = a.trend_scope === 'any' ? null : a.trend_scope === 'watchlist' ? (watchlists.get(a.user_id) ?? new Set<number>()) : new Set([a.stock_id!]);
+      const watched =
+        a.trend_scope === 'any'
+          ? null
+          : a.trend_scope === 'watchlist'
+            ? (watchlists.get(a.user_id) ?? new Set<number>())
+            : new Set([a.stock_id!]);
       const inSet = [...trending.keys()].filter((id) => watched === null || watched.has(id));
       if (!a.is_above) {
         d.primes.push({ alertId: a.id, stockIds: inSet });
         continue;
       }
       const seen = entries.get(a.id) ?? new Set<number>();
-      for (const id of inSet) if (!seen.has(id)) d.entries.push({ alertId: a.id, userId: a.user_id, stockId: id, facts: { trendScore: trending.get(id) ?? 0 } });
-      for (const id of seen) if (!trending.has(id) || (watched !== null && !watched.has(id))) d.leaves.push({ alertId: a.id, stockId: id });
+      for (const id of inSet)
+        if (!seen.has(id))
+          d.entries.push({
+            alertId: a.id,
+            userId: a.user_id,
+            stockId: id,
+            facts: { trendScore: trending.get(id) ?? 0 },
+          });
+      for (const id of seen)
+        if (!trending.has(id) || (watched !== null && !watched.has(id))) d.leaves.push({ alertId: a.id, stockId: id });
       continue;
     }
     const series = counts.get(a.ticker ?? '')?.[plan.index.get(a.window_minutes)!];
@@ -59,7 +88,13 @@ export function decide(
     if (a.kind === 'sentiment_flip') {
       const majority = majoritySentiment(now, a.min_mentions!);
       if (majority !== null && majority !== a.last_sentiment) {
-        d.readings.push({ id: a.id, previous: a.last_sentiment, current: majority, mentions: now.mentions, facts: { from: a.last_sentiment, to: majority, bullish: now.bullish, bearish: now.bearish } });
+        d.readings.push({
+          id: a.id,
+          previous: a.last_sentiment,
+          current: majority,
+          mentions: now.mentions,
+          facts: { from: a.last_sentiment, to: majority, bullish: now.bullish, bearish: now.bearish },
+        });
       }
       continue;
     }
@@ -86,7 +121,11 @@ export type PlannedWindows = ReturnType<typeof plannedWindows>;
  * messages today (`notifiedToday`, counted in the user's own day); entries past the cap still move the state, with no
  * message now or later.
  */
-export function capTrendEntries<E extends { userId: string }>(entries: E[], notifiedToday: Map<string, number>, perDay: number): Array<E & { notify: boolean }> {
+export function capTrendEntries<E extends { userId: string }>(
+  entries: E[],
+  notifiedToday: Map<string, number>,
+  perDay: number,
+): Array<E & { notify: boolean }> {
   const sent = new Map(notifiedToday);
   return entries.map((e) => {
     const before = sent.get(e.userId) ?? 0;

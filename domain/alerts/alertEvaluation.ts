@@ -116,30 +116,60 @@ export function createAlertEvaluation(deps: AlertEvaluationDeps) {
         tickerWindowDays(deps.warehouse, windowEnd(now), plan.current),
         plan.spiked.length > 0 ? spikeBaselines(now, plan.spiked) : new Map<string, IntervalCount[][]>(),
         trendAlerts.length > 0 ? trendingStocks(db) : Promise.resolve([]),
-        trendingEntries(db, trendAlerts.map((a) => a.id)),
-        watchlistStockIds(db, [...new Set(trendAlerts.filter((a) => a.trend_scope === 'watchlist').map((a) => a.user_id))]),
+        trendingEntries(
+          db,
+          trendAlerts.map((a) => a.id),
+        ),
+        watchlistStockIds(db, [
+          ...new Set(trendAlerts.filter((a) => a.trend_scope === 'watchlist').map((a) => a.user_id)),
+        ]),
       ]);
       const entries = new Map<number, Set<number>>();
       for (const e of entryRows) entries.set(e.alert_id, (entries.get(e.alert_id) ?? new Set()).add(e.stock_id));
-      const d = decide(alerts, counts, baselines, plan, new Map(trendingRows.map((t) => [t.stock_id, t.trend_score])), entries, watchlists);
+      const d = decide(
+        alerts,
+        counts,
+        baselines,
+        plan,
+        new Map(trendingRows.map((t) => [t.stock_id, t.trend_score])),
+        entries,
+        watchlists,
+      );
       // The daily cap on new-trend messages counts per day in each user's own time zone (read here, before the lock).
       const zones = await userTimeZones(db, [...new Set(d.entries.map((e) => e.userId))]);
 
       const crossed = await db.transaction(async (trx) => {
         await lockAlertEvaluation(trx);
         await rearmAlerts(trx, d.rearms);
-        const fired: FiredEvent[] = [...(await recordCrossings(trx, d.crossings, now)), ...(await recordSentimentReadings(trx, d.readings, now))];
+        const fired: FiredEvent[] = [
+          ...(await recordCrossings(trx, d.crossings, now)),
+          ...(await recordSentimentReadings(trx, d.readings, now)),
+        ];
         await primeTrendAlerts(trx, d.primes);
         await recordTrendLeaves(trx, d.leaves);
         // The daily cap on new-trend messages: entries past it still move the state (no message later either).
-        const notifiedToday = await trendEntriesNotifiedSince(trx, new Map([...zones].map(([userId, zone]) => [userId, startOfLocalDay(now, zone)])));
+        const notifiedToday = await trendEntriesNotifiedSince(
+          trx,
+          new Map([...zones].map(([userId, zone]) => [userId, startOfLocalDay(now, zone)])),
+        );
         const capped = capTrendEntries(d.entries, notifiedToday, NEW_TREND_ALERTS_PER_DAY);
         fired.push(...(await recordTrendEntries(trx, capped, now)));
         const { users, stocks } = await recordAlertNotifications(trx, fired, NOTIFIED_STATUSES, now);
-        await recordFiringFollowUps(trx, fired.flatMap((e) => toFiring(e, users.get(e.user_id), stocks.get(e.stock_id))), now, links);
+        await recordFiringFollowUps(
+          trx,
+          fired.flatMap((e) => toFiring(e, users.get(e.user_id), stocks.get(e.stock_id))),
+          now,
+          links,
+        );
         return fired.length;
       });
-      return { evaluated: alerts.length, crossed, rearmed: d.rearms.length, notificationIds: await openNotificationIds(db, MAX_ATTEMPTS), webhookDeliveryIds: await pendingWebhookDeliveryIds(db) };
+      return {
+        evaluated: alerts.length,
+        crossed,
+        rearmed: d.rearms.length,
+        notificationIds: await openNotificationIds(db, MAX_ATTEMPTS),
+        webhookDeliveryIds: await pendingWebhookDeliveryIds(db),
+      };
     },
   };
 }

@@ -1,6 +1,12 @@
 import type { Knex } from 'knex';
 import { HOUR_MS } from '../../core/timeWindows';
-import { alertMessagesSince, alertRecipients, heldAlertNotifications, markBatched, type AlertRecipientRow } from '../../warehouse/postgres/alertNotifications';
+import {
+  alertMessagesSince,
+  alertRecipients,
+  heldAlertNotifications,
+  markBatched,
+  type AlertRecipientRow,
+} from '../../warehouse/postgres/alertNotifications';
 import { insertNotifications } from '../../warehouse/postgres/notifications';
 import { alertStocks, type AlertStockRow, type FiredEvent } from '../../warehouse/postgres/alerts';
 import { notificationRow } from '../notifications/delivery';
@@ -31,7 +37,11 @@ export async function recordAlertNotifications(
   }
   await insertNotifications(
     trx,
-    plan.messages.map((m) => ({ ...notificationRow(m.notification), status: m.held ? 'held' : 'pending', created_at: now })),
+    plan.messages.map((m) => ({
+      ...notificationRow(m.notification),
+      status: m.held ? 'held' : 'pending',
+      created_at: now,
+    })),
   );
   // The recipients and stocks read here also describe the events to their follow-ups (outcomes, webhooks).
   return { users, stocks };

@@ -2,7 +2,11 @@ import type { Knex } from 'knex';
 import type { WebhookBody } from '../../core/contracts/webhooks';
 import { firingKey, webhookDeliveryKey } from '../notifications/webhookDeliveryKeys';
 import { recordAlertFirings } from '../../warehouse/postgres/alertOutcomes';
-import { recordWebhookDeliveries, webhookTargetsOfAlerts, type NewWebhookDelivery } from '../../warehouse/postgres/webhooks';
+import {
+  recordWebhookDeliveries,
+  webhookTargetsOfAlerts,
+  type NewWebhookDelivery,
+} from '../../warehouse/postgres/webhooks';
 
 /** What one firing of an alert was: enough to price it later and to describe it to a webhook. */
 export interface Firing {
@@ -31,13 +35,28 @@ export interface FiringLinks {
  * In the transaction that records the firings: one outcome row per firing (priced later) and one webhook delivery per
  * (firing, target) of the owners who are notified. Both are keyed by the firing, so recording twice records once.
  */
-export async function recordFiringFollowUps(trx: Knex, firings: Firing[], firedAt: Date, links: FiringLinks): Promise<void> {
+export async function recordFiringFollowUps(
+  trx: Knex,
+  firings: Firing[],
+  firedAt: Date,
+  links: FiringLinks,
+): Promise<void> {
   await recordAlertFirings(
     trx,
-    firings.map((f) => ({ firingKey: firingKey(f), userId: f.userId, alertId: f.alertId, ticker: f.ticker, kind: f.kind, firedAt })),
+    firings.map((f) => ({
+      firingKey: firingKey(f),
+      userId: f.userId,
+      alertId: f.alertId,
+      ticker: f.ticker,
+      kind: f.kind,
+      firedAt,
+    })),
   );
   const notified = firings.filter((f) => f.notify);
-  const targets = await webhookTargetsOfAlerts(trx, notified.map((f) => f.alertId));
+  const targets = await webhookTargetsOfAlerts(
+    trx,
+    notified.map((f) => f.alertId),
+  );
   const deliveries: NewWebhookDelivery[] = notified.flatMap((f) =>
     (targets.get(f.alertId) ?? []).map((target) => {
       const deliveryKey = webhookDeliveryKey(firingKey(f), target.url);

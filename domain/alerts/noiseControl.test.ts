@@ -19,7 +19,14 @@ const user = (over: Partial<AlertRecipientRow> = {}): AlertRecipientRow => ({
   ...over,
 });
 
-const stock: AlertStockRow = { id: 10, ticker: 'AMC', name: 'AMC Entertainment', price: '12.34', change_percent: '1.5', sentiment: 'bullish' };
+const stock: AlertStockRow = {
+  id: 10,
+  ticker: 'AMC',
+  name: 'AMC Entertainment',
+  price: '12.34',
+  change_percent: '1.5',
+  sentiment: 'bullish',
+};
 
 const event = (over: Partial<FiredEvent> = {}): FiredEvent => ({
   alert_id: 1,
@@ -36,12 +43,27 @@ const event = (over: Partial<FiredEvent> = {}): FiredEvent => ({
   ...over,
 });
 
-const held = (id: number, over: Partial<HeldNotificationRow> = {}): HeldNotificationRow => ({ id, user_id: 'u1', channel: 'email', recipient: 'ann@example.com', payload: { ticker: `T${id}` }, ...over });
+const held = (id: number, over: Partial<HeldNotificationRow> = {}): HeldNotificationRow => ({
+  id,
+  user_id: 'u1',
+  channel: 'email',
+  recipient: 'ann@example.com',
+  payload: { ticker: `T${id}` },
+  ...over,
+});
 
 /** 15:00 UTC is 10:00 in New York (November, EST). */
 const tenAmNewYork = new Date('2026-11-25T15:00:00Z');
 
-function plan(over: { fired?: FiredEvent[]; held?: HeldNotificationRow[]; user?: AlertRecipientRow; sentLastHour?: Map<string, number>; now?: Date } = {}) {
+function plan(
+  over: {
+    fired?: FiredEvent[];
+    held?: HeldNotificationRow[];
+    user?: AlertRecipientRow;
+    sentLastHour?: Map<string, number>;
+    now?: Date;
+  } = {},
+) {
   const u = over.user ?? user();
   return planAlertMessages({
     fired: over.fired ?? [],
@@ -60,10 +82,19 @@ describe('which messages an alert event sends', () => {
       ['email', 'ann@example.com', 'alert:1:crossing:1:email'],
       ['sms', '+15551234567', 'alert:1:crossing:1:sms'],
     ]);
-    expect(both[0]!.content).toMatchObject({ kind: 'alert', payload: { kind: 'threshold', ticker: 'AMC', mentions: 6, threshold: 5, windowMinutes: 60, price: '12.34' } });
-    expect(eventNotifications(event({ sms_enabled: true }), user({ email_verified: false, phone_verified: false }), stock)).toEqual([]);
-    expect(eventNotifications(event({ sms_enabled: true }), user({ email_alerts: false, sms_alerts: false }), stock)).toEqual([]);
-    expect(eventNotifications(event({ sms_enabled: true }), user({ phone_number: null }), stock).map((n) => n.channel)).toEqual(['email']);
+    expect(both[0]!.content).toMatchObject({
+      kind: 'alert',
+      payload: { kind: 'threshold', ticker: 'AMC', mentions: 6, threshold: 5, windowMinutes: 60, price: '12.34' },
+    });
+    expect(
+      eventNotifications(event({ sms_enabled: true }), user({ email_verified: false, phone_verified: false }), stock),
+    ).toEqual([]);
+    expect(
+      eventNotifications(event({ sms_enabled: true }), user({ email_alerts: false, sms_alerts: false }), stock),
+    ).toEqual([]);
+    expect(
+      eventNotifications(event({ sms_enabled: true }), user({ phone_number: null }), stock).map((n) => n.channel),
+    ).toEqual(['email']);
   });
 
   it('sends nothing to a user who is not notified (no subscription, ended trial, inactive) or for a stock that is gone', () => {
@@ -87,9 +118,19 @@ describe('noise control', () => {
     const quiet = user({ quiet_hours_start: '09:00', quiet_hours_end: '11:00' });
     expect(plan({ fired: [event()], user: quiet }).messages.map((m) => m.held)).toEqual([true]);
     // 10:00 in New York is 16:00 in Paris: outside a Paris user's 09:00–11:00.
-    expect(plan({ fired: [event()], user: { ...quiet, time_zone: 'Europe/Paris' } }).messages.map((m) => m.held)).toEqual([false]);
-    expect(plan({ fired: [event()], user: user({ quiet_hours_start: '22:00', quiet_hours_end: '10:30' }) }).messages.map((m) => m.held)).toEqual([true]);
-    expect(plan({ fired: [event()], user: user({ quiet_hours_start: '22:00', quiet_hours_end: '10:00' }) }).messages.map((m) => m.held)).toEqual([false]);
+    expect(
+      plan({ fired: [event()], user: { ...quiet, time_zone: 'Europe/Paris' } }).messages.map((m) => m.held),
+    ).toEqual([false]);
+    expect(
+      plan({ fired: [event()], user: user({ quiet_hours_start: '22:00', quiet_hours_end: '10:30' }) }).messages.map(
+        (m) => m.held,
+      ),
+    ).toEqual([true]);
+    expect(
+      plan({ fired: [event()], user: user({ quiet_hours_start: '22:00', quiet_hours_end: '10:00' }) }).messages.map(
+        (m) => m.held,
+      ),
+    ).toEqual([false]);
   });
 
   it('holds what passes the hourly cap, per channel, counting this evaluation’s own messages', () => {
@@ -111,13 +152,26 @@ describe('noise control', () => {
       ['alert-digest:u1:email:7', 'email', 'ann@example.com', [4, 7]],
       ['alert-digest:u1:sms:8', 'sms', '+15551234567', [8]],
     ]);
-    expect(p.digests[0]!.digest.content).toEqual({ kind: 'alert_digest', payload: { alerts: [{ ticker: 'T4' }, { ticker: 'T7' }] } });
+    expect(p.digests[0]!.digest.content).toEqual({
+      kind: 'alert_digest',
+      payload: { alerts: [{ ticker: 'T4' }, { ticker: 'T7' }] },
+    });
   });
 
   it('keeps holding during quiet hours or at the cap; a digest counts as one message against the cap', () => {
-    expect(plan({ held: [held(4)], user: user({ quiet_hours_start: '09:00', quiet_hours_end: '11:00' }) }).digests).toEqual([]);
-    expect(plan({ held: [held(4)], user: user({ max_alerts_per_hour: 2 }), sentLastHour: new Map([['u1:email', 2]]) }).digests).toEqual([]);
-    const p = plan({ held: [held(4), held(5)], fired: [event()], user: user({ max_alerts_per_hour: 2 }), sentLastHour: new Map([['u1:email', 1]]) });
+    expect(
+      plan({ held: [held(4)], user: user({ quiet_hours_start: '09:00', quiet_hours_end: '11:00' }) }).digests,
+    ).toEqual([]);
+    expect(
+      plan({ held: [held(4)], user: user({ max_alerts_per_hour: 2 }), sentLastHour: new Map([['u1:email', 2]]) })
+        .digests,
+    ).toEqual([]);
+    const p = plan({
+      held: [held(4), held(5)],
+      fired: [event()],
+      user: user({ max_alerts_per_hour: 2 }),
+      sentLastHour: new Map([['u1:email', 1]]),
+    });
     expect(p.digests.map((d) => d.carries)).toEqual([[4, 5]]);
     expect(p.messages.map((m) => m.held)).toEqual([true]);
   });

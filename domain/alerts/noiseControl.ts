@@ -12,7 +12,11 @@ import type { AlertPayload } from '../notifications/messages';
  */
 
 /** The messages one alert event sends: each channel enabled on the alert and in the user's settings, to a verified address or phone. */
-export function eventNotifications(e: FiredEvent, user: AlertRecipientRow | undefined, stock: AlertStockRow | undefined): NewNotification[] {
+export function eventNotifications(
+  e: FiredEvent,
+  user: AlertRecipientRow | undefined,
+  stock: AlertStockRow | undefined,
+): NewNotification[] {
   if (!user?.notify || !stock) return [];
   const payload: AlertPayload = {
     kind: e.kind,
@@ -28,12 +32,29 @@ export function eventNotifications(e: FiredEvent, user: AlertRecipientRow | unde
   };
   const key = (channel: string) => `alert:${e.alert_id}:${e.event_key}:${channel}`;
   const out: NewNotification[] = [];
-  if (e.email_enabled && user.email_alerts && user.email_verified) out.push({ idempotencyKey: key('email'), userId: e.user_id, alertId: e.alert_id, channel: 'email', recipient: user.email, content: { kind: 'alert', payload } });
-  if (e.sms_enabled && user.sms_alerts && user.phone_number && user.phone_verified) out.push({ idempotencyKey: key('sms'), userId: e.user_id, alertId: e.alert_id, channel: 'sms', recipient: user.phone_number, content: { kind: 'alert', payload } });
+  if (e.email_enabled && user.email_alerts && user.email_verified)
+    out.push({
+      idempotencyKey: key('email'),
+      userId: e.user_id,
+      alertId: e.alert_id,
+      channel: 'email',
+      recipient: user.email,
+      content: { kind: 'alert', payload },
+    });
+  if (e.sms_enabled && user.sms_alerts && user.phone_number && user.phone_verified)
+    out.push({
+      idempotencyKey: key('sms'),
+      userId: e.user_id,
+      alertId: e.alert_id,
+      channel: 'sms',
+      recipient: user.phone_number,
+      content: { kind: 'alert', payload },
+    });
   return out;
 }
 
-export const inUsersQuietHours = (u: AlertRecipientRow, now: Date) => inQuietHours(now, u.time_zone, u.quiet_hours_start, u.quiet_hours_end);
+export const inUsersQuietHours = (u: AlertRecipientRow, now: Date) =>
+  inQuietHours(now, u.time_zone, u.quiet_hours_start, u.quiet_hours_end);
 
 export interface AlertMessagePlan {
   /** One digest per (user, channel) whose held messages may go now, with the held messages it carries. */
@@ -58,12 +79,15 @@ export function planAlertMessages(input: {
 }): AlertMessagePlan {
   const { users, now } = input;
   const sent = new Map(input.sentLastHour);
-  const hasRoom = (user: AlertRecipientRow, channel: string) => (sent.get(`${user.id}:${channel}`) ?? 0) < user.max_alerts_per_hour;
-  const count = (userId: string, channel: string) => sent.set(`${userId}:${channel}`, (sent.get(`${userId}:${channel}`) ?? 0) + 1);
+  const hasRoom = (user: AlertRecipientRow, channel: string) =>
+    (sent.get(`${user.id}:${channel}`) ?? 0) < user.max_alerts_per_hour;
+  const count = (userId: string, channel: string) =>
+    sent.set(`${userId}:${channel}`, (sent.get(`${userId}:${channel}`) ?? 0) + 1);
 
   const digests: AlertMessagePlan['digests'] = [];
   const groups = new Map<string, HeldNotificationRow[]>();
-  for (const h of input.held) groups.set(`${h.user_id}:${h.channel}`, [...(groups.get(`${h.user_id}:${h.channel}`) ?? []), h]);
+  for (const h of input.held)
+    groups.set(`${h.user_id}:${h.channel}`, [...(groups.get(`${h.user_id}:${h.channel}`) ?? []), h]);
   for (const group of groups.values()) {
     const { user_id: userId, channel } = group[0]!;
     const user = users.get(userId);

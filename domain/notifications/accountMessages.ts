@@ -22,7 +22,14 @@ export function createAccountMessenger(db: Knex, channels: NotificationChannels,
   const base = appUrl.replace(/\/+$/, '');
   const send = async (m: AccountMessage) => {
     const stored = { kind: 'account' as const, payload: { purpose: m.payload.purpose } };
-    const notification = { idempotencyKey: `account:${randomUUID()}`, userId: m.userId, alertId: null, channel: m.channel, recipient: m.recipient, content: stored };
+    const notification = {
+      idempotencyKey: `account:${randomUUID()}`,
+      userId: m.userId,
+      alertId: null,
+      channel: m.channel,
+      recipient: m.recipient,
+      content: stored,
+    };
     await recordAndSendNow(db, channels, notification, { secretContent: { kind: 'account', payload: m.payload } });
   };
   return {
@@ -31,7 +38,13 @@ export function createAccountMessenger(db: Knex, channels: NotificationChannels,
     page: (path: string) => `${base}${path}`,
     /** Starts the send and returns at once; a failure is logged (without the secret) and recorded as failed. */
     dispatch(m: AccountMessage): void {
-      send(m).catch((err: unknown) => log.warn('account message not sent', { purpose: m.payload.purpose, channel: m.channel, error: err instanceof Error ? err.message : String(err) }));
+      send(m).catch((err: unknown) =>
+        log.warn('account message not sent', {
+          purpose: m.payload.purpose,
+          channel: m.channel,
+          error: err instanceof Error ? err.message : String(err),
+        }),
+      );
     },
   };
 }

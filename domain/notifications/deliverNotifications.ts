@@ -13,8 +13,11 @@ export async function deliverNotifications(
 ): Promise<{ sent: number; skipped: number }> {
   if (!channels) throw new Error('Notification channels are not configured in this worker');
   const outcomes = await Promise.allSettled(ids.map((id) => deliverNotification(db, channels, id, hooks)));
-  const failures = outcomes.flatMap((o, i) => (o.status === 'rejected' ? [`${ids[i]}: ${o.reason instanceof Error ? o.reason.message : String(o.reason)}`] : []));
-  if (failures.length > 0) throw new Error(`${failures.length} of ${ids.length} notifications failed (${failures.slice(0, 3).join('; ')})`);
+  const failures = outcomes.flatMap((o, i) =>
+    o.status === 'rejected' ? [`${ids[i]}: ${o.reason instanceof Error ? o.reason.message : String(o.reason)}`] : [],
+  );
+  if (failures.length > 0)
+    throw new Error(`${failures.length} of ${ids.length} notifications failed (${failures.slice(0, 3).join('; ')})`);
   const sent = outcomes.filter((o) => o.status === 'fulfilled' && o.value === 'sent').length;
   return { sent, skipped: ids.length - sent };
 }

@@ -1,5 +1,11 @@
 import type { Database } from '../../platform/database';
-import { claimNotification, insertNotifications, markNotificationFailed, markNotificationSent, markStaleClaimsUnconfirmed } from '../../warehouse/postgres/notifications';
+import {
+  claimNotification,
+  insertNotifications,
+  markNotificationFailed,
+  markNotificationSent,
+  markStaleClaimsUnconfirmed,
+} from '../../warehouse/postgres/notifications';
 import type { Mailer } from './mailer';
 import { renderEmail, renderSms, type NotificationContent } from './messages';
 import type { SmsSender } from './smsSender';
@@ -76,5 +82,9 @@ export async function deliverNotification(
 
 /** Claims left in `sending` this long are from a crash or lost result: marked unconfirmed, never re-sent. */
 export async function expireStaleClaims(db: Database, olderThanMinutes = 10): Promise<number> {
-  return await markStaleClaimsUnconfirmed(db, olderThanMinutes, 'The send was interrupted; not repeated to avoid a duplicate');
+  return await markStaleClaimsUnconfirmed(
+    db,
+    olderThanMinutes,
+    'The send was interrupted; not repeated to avoid a duplicate',
+  );
 }

@@ -9,7 +9,12 @@ import { createSmsSender } from './smsSender';
 export function createNotificationChannels(db: Knex, env: Env): NotificationChannels {
   return {
     mailer: createMailer({ smtpUrl: smtpUrlFor(env), from: env.MAIL_FROM }),
-    sms: createSmsSender(db, { accountSid: env.TWILIO_ACCOUNT_SID, authToken: env.TWILIO_AUTH_TOKEN, fromNumber: env.TWILIO_FROM_NUMBER, apiUrl: env.TWILIO_API_URL }),
+    sms: createSmsSender(db, {
+      accountSid: env.TWILIO_ACCOUNT_SID,
+      authToken: env.TWILIO_AUTH_TOKEN,
+      fromNumber: env.TWILIO_FROM_NUMBER,
+      apiUrl: env.TWILIO_API_URL,
+    }),
     dashboardUrl: appLinks(publicUrlOf(env)).dashboard,
   };
 }

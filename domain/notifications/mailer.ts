@@ -29,4 +29,5 @@ export function createMailer(options: { smtpUrl: string; from: string }): Mailer
 }
 
 /** The SMTP URL the product sends through: SMTP_URL, else the in-process capture. */
-export const smtpUrlFor = (env: { SMTP_URL?: string; SMTP_CAPTURE_PORT: number }) => env.SMTP_URL ?? `smtp://127.0.0.1:${env.SMTP_CAPTURE_PORT}`;
+export const smtpUrlFor = (env: { SMTP_URL?: string; SMTP_CAPTURE_PORT: number }) =>
+  env.SMTP_URL ?? `smtp://127.0.0.1:${env.SMTP_CAPTURE_PORT}`;

@@ -79,9 +79,12 @@ export interface RenderedEmail {
   html: string;
 }
 
-const windowLabel = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`);
+const windowLabel = (minutes: number) =>
+  minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? '' : 's'}` : `${minutes} minutes`;
 const priceLabel = (price: string | null, changePercent?: string | null) =>
-  price === null ? 'n/a' : `$${price}${changePercent ? ` (${Number(changePercent) > 0 ? '+' : ''}${changePercent}%)` : ''}`;
+  price === null
+    ? 'n/a'
+    : `$${price}${changePercent ? ` (${Number(changePercent) > 0 ? '+' : ''}${changePercent}%)` : ''}`;
 
 function layout(title: string, bodyHtml: string, dashboardUrl: string): string {
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:560px;margin:0 auto;padding:16px">
@@ -96,9 +99,26 @@ export function renderEmail(content: NotificationContent, dashboardUrl: string):
   if (content.kind === 'alert') {
     const p = content.payload;
     const { subject, intro, facts } = alertSummary(p);
-    const text = [intro, '', ...facts.map(([k, v]) => `${k}: ${v}`), '', `Dashboard: ${dashboardUrl}`, '', DISCLAIMER].join('\n');
-    const rows = facts.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#64748b">${escapeHtml(k)}</td><td style="padding:4px 0"><strong>${escapeHtml(v)}</strong></td></tr>`).join('');
-    const html = layout(intro.replace(/\.$/, ''), `<table style="border-collapse:collapse">${rows}</table>`, dashboardUrl);
+    const text = [
+      intro,
+      '',
+      ...facts.map(([k, v]) => `${k}: ${v}`),
+      '',
+      `Dashboard: ${dashboardUrl}`,
+      '',
+      DISCLAIMER,
+    ].join('\n');
+    const rows = facts
+      .map(
+        ([k, v]) =>
+          `<tr><td style="padding:4px 12px 4px 0;color:#64748b">${escapeHtml(k)}</td><td style="padding:4px 0"><strong>${escapeHtml(v)}</strong></td></tr>`,
+      )
+      .join('');
+    const html = layout(
+      intro.replace(/\.$/, ''),
+      `<table style="border-collapse:collapse">${rows}</table>`,
+      dashboardUrl,
+    );
     return { subject, text, html };
   }
   if (content.kind === 'alert_digest') {
@@ -111,7 +131,11 @@ export function renderEmail(content: NotificationContent, dashboardUrl: string):
     return {
       subject: `StockPulse: ${count} alert${count === 1 ? '' : 's'} held for you`,
       text: [intro, '', ...lines.map((l) => `- ${l}`), '', `Dashboard: ${dashboardUrl}`, '', DISCLAIMER].join('\n'),
-      html: layout(`${count} alert${count === 1 ? '' : 's'} held for you`, `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`, dashboardUrl),
+      html: layout(
+        `${count} alert${count === 1 ? '' : 's'} held for you`,
+        `<p>${escapeHtml(intro)}</p><ul>${lines.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+        dashboardUrl,
+      ),
     };
   }
   if (content.kind === 'test') {
@@ -126,10 +150,23 @@ export function renderEmail(content: NotificationContent, dashboardUrl: string):
   if (content.kind === 'trial') return renderTrialEmail(content.payload, dashboardUrl);
   const p = content.payload;
   const list = (title: string, stocks: DigestStock[]) => ({
-    text: [`${title}:`, ...(stocks.length ? stocks.map((s) => `- ${s.ticker} (${s.name}): ${s.mentions.toLocaleString('en-US')} mentions, ${s.sentiment}, ${priceLabel(s.price)}`) : ['- none this week'])].join('\n'),
+    text: [
+      `${title}:`,
+      ...(stocks.length
+        ? stocks.map(
+            (s) =>
+              `- ${s.ticker} (${s.name}): ${s.mentions.toLocaleString('en-US')} mentions, ${s.sentiment}, ${priceLabel(s.price)}`,
+          )
+        : ['- none this week']),
+    ].join('\n'),
     html: `<h3 style="margin:16px 0 6px">${escapeHtml(title)}</h3><ul>${
       stocks.length
-        ? stocks.map((s) => `<li><strong>${escapeHtml(s.ticker)}</strong> ${escapeHtml(s.name)}: ${s.mentions.toLocaleString('en-US')} mentions, ${escapeHtml(s.sentiment)}, ${escapeHtml(priceLabel(s.price))}</li>`).join('')
+        ? stocks
+            .map(
+              (s) =>
+                `<li><strong>${escapeHtml(s.ticker)}</strong> ${escapeHtml(s.name)}: ${s.mentions.toLocaleString('en-US')} mentions, ${escapeHtml(s.sentiment)}, ${escapeHtml(priceLabel(s.price))}</li>`,
+            )
+            .join('')
         : '<li>None this week</li>'
     }</ul>`,
   });
@@ -137,7 +174,17 @@ export function renderEmail(content: NotificationContent, dashboardUrl: string):
   const trending = list('Trending this week', p.trending);
   return {
     subject: `Your StockPulse weekly digest (week ending ${p.weekEnding})`,
-    text: [`StockPulse weekly digest, week ending ${p.weekEnding}`, '', alerted.text, '', trending.text, '', `Dashboard: ${dashboardUrl}`, '', DISCLAIMER].join('\n'),
+    text: [
+      `StockPulse weekly digest, week ending ${p.weekEnding}`,
+      '',
+      alerted.text,
+      '',
+      trending.text,
+      '',
+      `Dashboard: ${dashboardUrl}`,
+      '',
+      DISCLAIMER,
+    ].join('\n'),
     html: layout(`Weekly digest, week ending ${p.weekEnding}`, alerted.html + trending.html, dashboardUrl),
   };
 }
@@ -147,17 +194,31 @@ const DIGEST_LISTED = 50;
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** What one alert says, by kind: the subject, the opening line, the facts listed, and the SMS's core. */
-function alertSummary(p: AlertPayload): { subject: string; intro: string; facts: Array<[string, string]>; sms: string } {
+function alertSummary(p: AlertPayload): {
+  subject: string;
+  intro: string;
+  facts: Array<[string, string]>;
+  sms: string;
+} {
   const window = `last ${windowLabel(p.windowMinutes)}`;
   const common: Array<[string, string]> = [['Stock', `${p.ticker} · ${p.name}`]];
-  const tail: Array<[string, string]> = [['Sentiment', p.sentiment], ['Price', priceLabel(p.price, p.changePercent)]];
+  const tail: Array<[string, string]> = [
+    ['Sentiment', p.sentiment],
+    ['Price', priceLabel(p.price, p.changePercent)],
+  ];
   switch (p.kind ?? 'threshold') {
     case 'spike': {
       const ratio = p.baseline ? `${(p.mentions / p.baseline).toFixed(1)}×` : 'far above';
       return {
         subject: `${p.ticker} spike: ${count(p.mentions)} mentions, ${ratio} its usual ${count(Math.round((p.baseline ?? 0) * 10) / 10)}`,
         intro: `${p.ticker} (${p.name}) is mentioned far more than usual.`,
-        facts: [...common, [`Mentions (${window})`, count(p.mentions)], ['Usual for this time of day (7-day mean)', count(Math.round((p.baseline ?? 0) * 10) / 10)], ['Your spike factor', `${p.spikeFactor ?? ''}×`], ...tail],
+        facts: [
+          ...common,
+          [`Mentions (${window})`, count(p.mentions)],
+          ['Usual for this time of day (7-day mean)', count(Math.round((p.baseline ?? 0) * 10) / 10)],
+          ['Your spike factor', `${p.spikeFactor ?? ''}×`],
+          ...tail,
+        ],
         sms: `${p.ticker} spike, ${p.mentions} mentions in ${windowLabel(p.windowMinutes)} (${ratio} usual), ${p.sentiment}`,
       };
     }
@@ -165,7 +226,12 @@ function alertSummary(p: AlertPayload): { subject: string; intro: string; facts:
       return {
         subject: `${p.ticker} sentiment flipped from ${p.from} to ${p.to}`,
         intro: `${p.ticker} (${p.name}) sentiment flipped from ${p.from} to ${p.to}.`,
-        facts: [...common, [`Mentions (${window})`, count(p.mentions)], ['Bullish / bearish', `${count(p.bullish ?? 0)} / ${count(p.bearish ?? 0)}`], ['Price', priceLabel(p.price, p.changePercent)]],
+        facts: [
+          ...common,
+          [`Mentions (${window})`, count(p.mentions)],
+          ['Bullish / bearish', `${count(p.bullish ?? 0)} / ${count(p.bearish ?? 0)}`],
+          ['Price', priceLabel(p.price, p.changePercent)],
+        ],
         sms: `${p.ticker} sentiment flipped ${p.from} → ${p.to} (${p.bullish ?? 0} bullish, ${p.bearish ?? 0} bearish in ${windowLabel(p.windowMinutes)})`,
       };
     case 'new_trend':
@@ -179,7 +245,12 @@ function alertSummary(p: AlertPayload): { subject: string; intro: string; facts:
       return {
         subject: `${p.ticker} alert: ${count(p.mentions)} mentions (threshold ${count(p.threshold ?? 0)})`,
         intro: `${p.ticker} (${p.name}) has passed your mention alert.`,
-        facts: [...common, [`Mentions (${window})`, count(p.mentions)], ['Your threshold', count(p.threshold ?? 0)], ...tail],
+        facts: [
+          ...common,
+          [`Mentions (${window})`, count(p.mentions)],
+          ['Your threshold', count(p.threshold ?? 0)],
+          ...tail,
+        ],
         sms: `${p.ticker} has ${p.mentions} mentions in ${windowLabel(p.windowMinutes)} (threshold ${p.threshold}), ${p.sentiment}`,
       };
   }
@@ -187,19 +258,25 @@ function alertSummary(p: AlertPayload): { subject: string; intro: string; facts:
 
 /** SMS text: short, one message where possible, with the dashboard link. */
 export function renderSms(content: NotificationContent, dashboardUrl: string): string {
-  if (content.kind === 'alert') return `StockPulse: ${alertSummary(content.payload).sms}, ${priceLabel(content.payload.price)}. ${dashboardUrl} Not financial advice.`;
+  if (content.kind === 'alert')
+    return `StockPulse: ${alertSummary(content.payload).sms}, ${priceLabel(content.payload.price)}. ${dashboardUrl} Not financial advice.`;
   if (content.kind === 'alert_digest') {
     const tickers = [...new Set(content.payload.alerts.map((a) => a.ticker))];
     const listed = tickers.slice(0, 8).join(', ') + (tickers.length > 8 ? ` +${tickers.length - 8}` : '');
     return `StockPulse: ${content.payload.alerts.length} held alerts (${listed}). ${dashboardUrl}`;
   }
   if (content.kind === 'test') return `StockPulse test message. ${dashboardUrl}`;
-  if (content.kind === 'account') return `StockPulse verification code: ${content.payload.code ?? ''}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
-  if (content.kind === 'trial') return `StockPulse: your free trial ends ${content.payload.daysLeft === 0 ? 'today' : `in ${content.payload.daysLeft} days`}. ${content.payload.subscribeUrl}`;
+  if (content.kind === 'account')
+    return `StockPulse verification code: ${content.payload.code ?? ''}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+  if (content.kind === 'trial')
+    return `StockPulse: your free trial ends ${content.payload.daysLeft === 0 ? 'today' : `in ${content.payload.daysLeft} days`}. ${content.payload.subscribeUrl}`;
   return `StockPulse weekly digest is in your inbox. ${dashboardUrl}`;
 }
 
-const ACCOUNT_EMAILS: Record<Exclude<AccountPayload['purpose'], 'verify_phone'>, { subject: string; title: string; line: string; action: string; expiry: string }> = {
+const ACCOUNT_EMAILS: Record<
+  Exclude<AccountPayload['purpose'], 'verify_phone'>,
+  { subject: string; title: string; line: string; action: string; expiry: string }
+> = {
   verify_email: {
     subject: 'Verify your StockPulse e-mail address',
     title: 'Confirm your e-mail address',
@@ -233,7 +310,10 @@ const ACCOUNT_EMAILS: Record<Exclude<AccountPayload['purpose'], 'verify_phone'>,
 function renderAccountEmail(p: AccountPayload, dashboardUrl: string): RenderedEmail {
   const m = ACCOUNT_EMAILS[p.purpose === 'verify_phone' ? 'verify_email' : p.purpose];
   const link = p.link ?? '';
-  const ignore = p.purpose === 'signup_attempt' ? 'If it was not you, you can ignore this e-mail.' : 'If you did not ask for this, ignore this e-mail: nothing changes.';
+  const ignore =
+    p.purpose === 'signup_attempt'
+      ? 'If it was not you, you can ignore this e-mail.'
+      : 'If you did not ask for this, ignore this e-mail: nothing changes.';
   return {
     subject: m.subject,
     text: [m.line, '', `${m.action}: ${link}`, '', m.expiry, ignore, '', DISCLAIMER].join('\n'),
@@ -254,6 +334,10 @@ function renderTrialEmail(p: TrialPayload, dashboardUrl: string): RenderedEmail 
   return {
     subject: p.daysLeft === 0 ? 'Your StockPulse trial ends today' : `Your StockPulse trial ends in ${p.daysLeft} days`,
     text: [line, '', `Subscribe: ${p.subscribeUrl}`, '', DISCLAIMER].join('\n'),
-    html: layout(`Your free trial ends ${p.daysLeft === 0 ? 'today' : `in ${p.daysLeft} days`}`, `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(p.subscribeUrl)}">Subscribe to Pro</a></p>`, dashboardUrl),
+    html: layout(
+      `Your free trial ends ${p.daysLeft === 0 ? 'today' : `in ${p.daysLeft} days`}`,
+      `<p>${escapeHtml(line)}</p><p><a href="${escapeHtml(p.subscribeUrl)}">Subscribe to Pro</a></p>`,
+      dashboardUrl,
+    ),
   };
 }

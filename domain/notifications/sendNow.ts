@@ -1,5 +1,11 @@
 import type { Database } from '../../platform/database';
-import { deliverNotification, recordNotification, type DeliveryHooks, type NewNotification, type NotificationChannels } from './delivery';
+import {
+  deliverNotification,
+  recordNotification,
+  type DeliveryHooks,
+  type NewNotification,
+  type NotificationChannels,
+} from './delivery';
 import type { NotificationContent } from './messages';
 
 /**

@@ -24,13 +24,24 @@ describe('SMS sender: the twilio SDK against a Twilio-shaped endpoint, or the ou
     const byService = createSmsSender(database.db, { ...credentials, fromNumber: 'MG0123', apiUrl: `${twilio.url}/` });
     await byService.send({ to: '+14155550101', body: 'hi' });
     expect(twilio.received).toEqual([
-      { accountSid: credentials.accountSid, to: '+14155550100', from: '+15005550006', messagingServiceSid: null, body: 'hello' },
+      {
+        accountSid: credentials.accountSid,
+        to: '+14155550100',
+        from: '+15005550006',
+        messagingServiceSid: null,
+        body: 'hello',
+      },
       { accountSid: credentials.accountSid, to: '+14155550101', from: null, messagingServiceSid: 'MG0123', body: 'hi' },
     ]);
   });
 
   it('rejects with Twilio’s message when the credentials are wrong', async () => {
-    const wrong = createSmsSender(database.db, { ...credentials, authToken: 'wrong', fromNumber: '+15005550006', apiUrl: twilio.url });
+    const wrong = createSmsSender(database.db, {
+      ...credentials,
+      authToken: 'wrong',
+      fromNumber: '+15005550006',
+      apiUrl: twilio.url,
+    });
     await expect(wrong.send({ to: '+14155550100', body: 'x' })).rejects.toThrow('Authenticate');
   });
 

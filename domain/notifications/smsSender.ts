@@ -38,7 +38,15 @@ function outboxSms(db: Knex, from: string): SmsSender {
   return {
     real: false,
     async send({ to, body }) {
-      const id = await saveOutboxMessage(db, { channel: 'sms', from, to: [to], subject: null, text: body, html: null, messageId: null });
+      const id = await saveOutboxMessage(db, {
+        channel: 'sms',
+        from,
+        to: [to],
+        subject: null,
+        text: body,
+        html: null,
+        messageId: null,
+      });
       return `outbox-${id}`;
     },
   };

@@ -27,7 +27,12 @@ export interface WebhookHooks {
  * read the body) is repeated with the same X-StockPulse-Delivery key: at least once, and the key lets the receiver
  * drop the repeat. Every attempt is written to the delivery log; a failed one throws so Temporal retries it.
  */
-export async function deliverWebhook(db: Knex, policy: WebhookPolicy, id: number, hooks: WebhookHooks = {}): Promise<'delivered' | 'skipped'> {
+export async function deliverWebhook(
+  db: Knex,
+  policy: WebhookPolicy,
+  id: number,
+  hooks: WebhookHooks = {},
+): Promise<'delivered' | 'skipped'> {
   const claimed = await claimWebhookDelivery(db, id);
   if (!claimed) return 'skipped';
   let response;

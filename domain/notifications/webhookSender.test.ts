@@ -21,7 +21,11 @@ describe('webhook send failures are named by category', () => {
     // Accepts the connection and never answers.
     silentPort = await listen(net.createServer(() => undefined));
     // Plain HTTP that answers every request with its own error text.
-    httpPort = await listen(http.createServer((_req, res) => res.writeHead(500, { 'content-type': 'text/plain' }).end('internal detail: /srv/app/secret.py line 12')));
+    httpPort = await listen(
+      http.createServer((_req, res) =>
+        res.writeHead(500, { 'content-type': 'text/plain' }).end('internal detail: /srv/app/secret.py line 12'),
+      ),
+    );
     const closed = net.createServer();
     closedPort = await listen(closed);
     await new Promise((resolve) => closed.close(resolve));
@@ -31,33 +35,81 @@ describe('webhook send failures are named by category', () => {
   });
 
   const send = (url: string, timeoutMs = 2_000) => {
-    const request: WebhookRequest = { url, format: 'json', deliveryKey: 'k', secret: 's', body: { event: 'webhook.test', deliveryId: 'k', alertId: null, kind: 'test', ticker: 'TEST', name: 'x', windowMinutes: 60, count: 0, threshold: null, parameters: {}, firedAt: new Date(0).toISOString(), priceAtFire: null, links: { dashboard: 'https://x/d', alerts: 'https://x/a' } } };
+    const request: WebhookRequest = {
+      url,
+      format: 'json',
+      deliveryKey: 'k',
+      secret: 's',
+      body: {
+        event: 'webhook.test',
+        deliveryId: 'k',
+        alertId: null,
+        kind: 'test',
+        ticker: 'TEST',
+        name: 'x',
+        windowMinutes: 60,
+        count: 0,
+        threshold: null,
+        parameters: {},
+        firedAt: new Date(0).toISOString(),
+        priceAtFire: null,
+        links: { dashboard: 'https://x/d', alerts: 'https://x/a' },
+      },
+    };
     return sendWebhook(request, { allowPrivateTargets: true, timeoutMs });
   };
-  const failureOf = async (url: string, timeoutMs?: number) => sendFailureText(await send(url, timeoutMs).then(() => null, (err: unknown) => err));
+  const failureOf = async (url: string, timeoutMs?: number) =>
+    sendFailureText(
+      await send(url, timeoutMs).then(
+        () => null,
+        (err: unknown) => err,
+      ),
+    );
 
   it('timeout', async () => {
     expect(await failureOf(`http://127.0.0.1:${silentPort}/hook`, 300)).toBe('Timeout: no answer within 0.3 s');
   });
 
   it('TLS (https to a server that does not speak it)', async () => {
-    expect(await failureOf(`https://127.0.0.1:${httpPort}/hook`)).toBe("TLS error: the receiver's certificate or TLS set-up was not accepted");
+    expect(await failureOf(`https://127.0.0.1:${httpPort}/hook`)).toBe(
+      "TLS error: the receiver's certificate or TLS set-up was not accepted",
+    );
   });
 
   it('refused', async () => {
-    expect(await failureOf(`http://127.0.0.1:${closedPort}/hook`)).toBe("Connection refused: nothing accepted the connection at the receiver's address and port");
+    expect(await failureOf(`http://127.0.0.1:${closedPort}/hook`)).toBe(
+      "Connection refused: nothing accepted the connection at the receiver's address and port",
+    );
   });
 
   it("an error answer: its status and category, never the receiver's text", async () => {
-    expect(await send(`http://127.0.0.1:${httpPort}/hook`)).toEqual({ httpStatus: 500, error: 'Receiver error: the receiver answered HTTP 500' });
+    expect(await send(`http://127.0.0.1:${httpPort}/hook`)).toEqual({
+      httpStatus: 500,
+      error: 'Receiver error: the receiver answered HTTP 500',
+    });
   });
 
   it('a port outside WEBHOOK_ALLOWED_PORTS is refused before any connection; an allowed one passes', async () => {
     const publicHost = { resolve: async () => ['93.184.216.34'] };
-    await expect(resolveWebhookTarget('https://hooks.example.com:22/', { allowPrivateTargets: false, ...publicHost })).rejects.toThrow('url must use port 443 (the https default: leave the port out)');
-    await expect(resolveWebhookTarget('https://hooks.example.com:22/', { allowPrivateTargets: false, allowedPorts: [8443], ...publicHost })).rejects.toThrow('url must use port 8443');
-    const allowed = await resolveWebhookTarget('https://hooks.example.com:8443/', { allowPrivateTargets: false, allowedPorts: [443, 8443], ...publicHost });
+    await expect(
+      resolveWebhookTarget('https://hooks.example.com:22/', { allowPrivateTargets: false, ...publicHost }),
+    ).rejects.toThrow('url must use port 443 (the https default: leave the port out)');
+    await expect(
+      resolveWebhookTarget('https://hooks.example.com:22/', {
+        allowPrivateTargets: false,
+        allowedPorts: [8443],
+        ...publicHost,
+      }),
+    ).rejects.toThrow('url must use port 8443');
+    const allowed = await resolveWebhookTarget('https://hooks.example.com:8443/', {
+      allowPrivateTargets: false,
+      allowedPorts: [443, 8443],
+      ...publicHost,
+    });
     expect(allowed.address).toBe('93.184.216.34');
-    expect((await resolveWebhookTarget('https://hooks.example.com/', { allowPrivateTargets: false, ...publicHost })).url.port).toBe('');
+    expect(
+      (await resolveWebhookTarget('https://hooks.example.com/', { allowPrivateTargets: false, ...publicHost })).url
+        .port,
+    ).toBe('');
   });
 });

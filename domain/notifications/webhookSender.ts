@@ -10,7 +10,8 @@ import { webhookBodyFor } from '../../core/webhooks/webhookBody';
 /** The addresses a host name resolves to (all of them: one non-public address among public ones is enough to refuse). */
 export type ResolveHost = (hostname: string) => Promise<string[]>;
 
-export const systemResolver: ResolveHost = async (hostname) => (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: ResolveHost = async (hostname) =>
+  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 export interface WebhookPolicy {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS: plain http and non-public addresses allowed (tests, local receivers). */
@@ -45,12 +46,15 @@ export interface ResolvedTarget {
 /** Checks a webhook URL and resolves its host: https only and public addresses only, unless the policy allows private targets. */
 export async function resolveWebhookTarget(raw: string, policy: WebhookPolicy): Promise<ResolvedTarget> {
   const url = new URL(raw);
-  if (url.protocol !== 'https:' && !(policy.allowPrivateTargets && url.protocol === 'http:')) throw new WebhookTargetRefused('url must start with https://');
+  if (url.protocol !== 'https:' && !(policy.allowPrivateTargets && url.protocol === 'http:'))
+    throw new WebhookTargetRefused('url must start with https://');
   if (url.username || url.password) throw new WebhookTargetRefused('url must not carry a user name or password');
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   const allowedPorts = policy.allowedPorts ?? [443];
   if (!policy.allowPrivateTargets && !allowedPorts.includes(port)) {
-    throw new WebhookTargetRefused(`url must use ${allowedPorts.length === 1 ? `port ${allowedPorts[0]}` : `one of the ports ${allowedPorts.join(', ')}`}${allowedPorts.includes(443) ? ' (the https default: leave the port out)' : ''}`);
+    throw new WebhookTargetRefused(
+      `url must use ${allowedPorts.length === 1 ? `port ${allowedPorts[0]}` : `one of the ports ${allowedPorts.join(', ')}`}${allowedPorts.includes(443) ? ' (the https default: leave the port out)' : ''}`,
+    );
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: string[];
@@ -61,7 +65,10 @@ export async function resolveWebhookTarget(raw: string, policy: WebhookPolicy): 
   }
   if (addresses.length === 0) throw new WebhookTargetRefused(`url's host ${host} does not resolve`);
   const refused = addresses.find((a) => !isPublicAddress(a));
-  if (refused && !policy.allowPrivateTargets) throw new WebhookTargetRefused(`url resolves to a private or reserved address (${refused}); webhooks only reach public addresses`);
+  if (refused && !policy.allowPrivateTargets)
+    throw new WebhookTargetRefused(
+      `url resolves to a private or reserved address (${refused}); webhooks only reach public addresses`,
+    );
   const address = addresses[0]!;
   return { url, address, family: net.isIPv6(address) ? 6 : 4 };
 }
@@ -85,7 +92,11 @@ export interface WebhookResponse {
  * (TLS still verifies the certificate against the host name), follows no redirect, and gives up after the timeout.
  * Resolves with the receiver's status; throws WebhookTargetRefused or the network error.
  */
-export async function sendWebhook(request: WebhookRequest, policy: WebhookPolicy, now: Date = new Date()): Promise<WebhookResponse> {
+export async function sendWebhook(
+  request: WebhookRequest,
+  policy: WebhookPolicy,
+  now: Date = new Date(),
+): Promise<WebhookResponse> {
   const target = await resolveWebhookTarget(request.url, policy);
   const raw = JSON.stringify(webhookBodyFor(request.format, request.body));
   const lookup = ((_host: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
@@ -132,7 +143,8 @@ export function httpFailureText(status: number): string {
   return `Unexpected answer: HTTP ${status}`;
 }
 
-const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_|ERR_OSSL_|EPROTO$)/;
+const TLS_CODES =
+  /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT$|SELF_SIGNED_CERT_IN_CHAIN$|UNABLE_TO_|ERR_OSSL_|EPROTO$)/;
 
 /**
  * The delivery-log text of a send that got no answer, by category (timeout, TLS, refused, reset, unreachable): the
@@ -144,8 +156,10 @@ export function sendFailureText(err: unknown): string {
   if (err instanceof WebhookTimeout) return `Timeout: no answer within ${err.timeoutMs / 1000} s`;
   const code = String((err as { code?: unknown } | null)?.code ?? '');
   if (TLS_CODES.test(code)) return "TLS error: the receiver's certificate or TLS set-up was not accepted";
-  if (code === 'ECONNREFUSED') return "Connection refused: nothing accepted the connection at the receiver's address and port";
-  if (code === 'ECONNRESET' || code === 'EPIPE') return 'Connection reset: the receiver closed the connection before answering';
+  if (code === 'ECONNREFUSED')
+    return "Connection refused: nothing accepted the connection at the receiver's address and port";
+  if (code === 'ECONNRESET' || code === 'EPIPE')
+    return 'Connection reset: the receiver closed the connection before answering';
   if (code === 'ETIMEDOUT') return "Timeout: the receiver's host did not accept the connection in time";
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return "Unreachable: no route to the receiver's host";
   return 'Network error: the delivery failed before the receiver answered';

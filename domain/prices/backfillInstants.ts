@@ -1,4 +1,11 @@
-import { currentOrLastSession, isTradingDay, newYorkInstant, newYorkTime, sessionLength, SESSION_OPEN_MINUTE } from '../../core/market/marketHours';
+import {
+  currentOrLastSession,
+  isTradingDay,
+  newYorkInstant,
+  newYorkTime,
+  sessionLength,
+  SESSION_OPEN_MINUTE,
+} from '../../core/market/marketHours';
 import { MINUTE_MS } from '../../core/timeWindows';
 
 /** How far back a fresh install's price history reaches: the longest dashboard range. */

@@ -1,5 +1,11 @@
 import type { HttpPolicy } from '../../platform/http/httpClient';
-import { createRequestPacer, pacedPoints, type LimiterFactory, type RequestLimit, type RequestPacer } from '../../platform/http/requestPacer';
+import {
+  createRequestPacer,
+  pacedPoints,
+  type LimiterFactory,
+  type RequestLimit,
+  type RequestPacer,
+} from '../../platform/http/requestPacer';
 import { createMassivePriceProvider, MASSIVE_SOURCE } from './massivePrices';
 import { createSimulatedPriceProvider, SIMULATED_SOURCE } from './simulatedPrices';
 import { createTiingoPriceProvider, TIINGO_SOURCE } from './tiingoPrices';
@@ -28,7 +34,10 @@ export const FREE_PLAN_REQUESTS_PER_HOUR: Record<PriceProviderName, number> = { 
 const PACING_MAX_WAIT_MS = 20_000;
 
 /** Which provider createPriceProvider picks for these settings, without building it (the API process reports it). */
-export function priceSource(settings: Pick<PriceSettings, 'PRICE_API_KEY' | 'PRICE_PROVIDER'>): { source: string; simulated: boolean } {
+export function priceSource(settings: Pick<PriceSettings, 'PRICE_API_KEY' | 'PRICE_PROVIDER'>): {
+  source: string;
+  simulated: boolean;
+} {
   if (!settings.PRICE_API_KEY?.trim()) return { source: SIMULATED_SOURCE, simulated: true };
   return { source: settings.PRICE_PROVIDER === 'tiingo' ? TIINGO_SOURCE : MASSIVE_SOURCE, simulated: false };
 }
@@ -42,14 +51,25 @@ const PACING_STEP_SECONDS: Record<PriceProviderName, number> = { massive: 20, ti
  * Tiingo's 40 an hour is paced as 5 per 10 minutes (30 an hour, at most 35 in any hour, 720 a day).
  */
 export function pacingOf(provider: PriceProviderName, requestsPerHour: number): { points: number; duration: number } {
-  const limit: RequestLimit = provider === 'massive' ? { requests: Math.max(1, Math.floor(requestsPerHour / 60)), windowSeconds: 60 } : { requests: requestsPerHour, windowSeconds: 3600 };
+  const limit: RequestLimit =
+    provider === 'massive'
+      ? { requests: Math.max(1, Math.floor(requestsPerHour / 60)), windowSeconds: 60 }
+      : { requests: requestsPerHour, windowSeconds: 3600 };
   const step = PACING_STEP_SECONDS[provider];
   return { points: pacedPoints(limit, step), duration: step };
 }
 
 /** The pacer of a provider's requests, shared by every worker through `limiters`. */
-export function priceRequestPacer(limiters: LimiterFactory, provider: PriceProviderName, requestsPerHour: number): RequestPacer {
-  return createRequestPacer(limiters({ keyPrefix: `prices_${provider}`, ...pacingOf(provider, requestsPerHour) }), 'app', { maxWaitMs: PACING_MAX_WAIT_MS });
+export function priceRequestPacer(
+  limiters: LimiterFactory,
+  provider: PriceProviderName,
+  requestsPerHour: number,
+): RequestPacer {
+  return createRequestPacer(
+    limiters({ keyPrefix: `prices_${provider}`, ...pacingOf(provider, requestsPerHour) }),
+    'app',
+    { maxWaitMs: PACING_MAX_WAIT_MS },
+  );
 }
 
 export interface PriceProviderOptions {
@@ -64,7 +84,13 @@ export function createPriceProvider(settings: PriceSettings, options: PriceProvi
   const apiKey = settings.PRICE_API_KEY?.trim();
   if (!apiKey) return createSimulatedPriceProvider({ seed: settings.SIMULATED_FEED_SEED, now: options.now });
   const provider = settings.PRICE_PROVIDER ?? 'massive';
-  const pacer = options.limiters && priceRequestPacer(options.limiters, provider, settings.PRICE_API_REQUESTS_PER_HOUR ?? FREE_PLAN_REQUESTS_PER_HOUR[provider]);
+  const pacer =
+    options.limiters &&
+    priceRequestPacer(
+      options.limiters,
+      provider,
+      settings.PRICE_API_REQUESTS_PER_HOUR ?? FREE_PLAN_REQUESTS_PER_HOUR[provider],
+    );
   const common = { apiKey, apiUrl: settings.PRICE_API_URL?.trim() || undefined, http: options.http, pacer };
   return provider === 'tiingo' ? createTiingoPriceProvider(common) : createMassivePriceProvider(common);
 }

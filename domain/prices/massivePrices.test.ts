@@ -35,11 +35,18 @@ describe('Massive (Polygon) snapshot price provider against a local server', () 
     for (const t of tickers) replay().massive.setSnapshot(t, 10 + (tickers.indexOf(t) % 50), 1.5);
     const quotes = await provider().quotes(tickers);
     expect(quotes).toHaveLength(600);
-    expect(replay().requestsTo(MASSIVE_SNAPSHOT_PATH).map((r) => r.query.get('tickers')!.split(',').length)).toEqual([250, 250, 100]);
+    expect(
+      replay()
+        .requestsTo(MASSIVE_SNAPSHOT_PATH)
+        .map((r) => r.query.get('tickers')!.split(',').length),
+    ).toEqual([250, 250, 100]);
   });
 
   it('waits as Retry-After says on 429, then succeeds', async () => {
-    replay().enqueue({ path: MASSIVE_SNAPSHOT_PATH }, { status: 429, headers: { 'retry-after': '1' }, body: fixture('massive/error-rate-limit.json') });
+    replay().enqueue(
+      { path: MASSIVE_SNAPSHOT_PATH },
+      { status: 429, headers: { 'retry-after': '1' }, body: fixture('massive/error-rate-limit.json') },
+    );
     const { result, ms } = await timed(() => provider().quotes(['AAPL']));
     expect(result).toEqual([{ ticker: 'AAPL', price: 228.42, changePercent: 1.048 }]);
     expect(ms).toBeGreaterThanOrEqual(950);
@@ -47,18 +54,36 @@ describe('Massive (Polygon) snapshot price provider against a local server', () 
   });
 
   it('fails retryably when the server asks to wait longer than the cap, or keeps answering 429', async () => {
-    replay().enqueue({ path: MASSIVE_SNAPSHOT_PATH }, { status: 429, headers: { 'retry-after': '120' }, body: fixture('massive/error-rate-limit.json') });
+    replay().enqueue(
+      { path: MASSIVE_SNAPSHOT_PATH },
+      { status: 429, headers: { 'retry-after': '120' }, body: fixture('massive/error-rate-limit.json') },
+    );
     await expectConnectorError(provider().quotes(['AAPL']), true, 'prices massive', /wait 120 s/);
     replay().reset();
-    replay().enqueue({ path: MASSIVE_SNAPSHOT_PATH }, { status: 429, body: fixture('massive/error-rate-limit.json') }, 5);
-    await expectConnectorError(provider().quotes(['AAPL']), true, /rate limited \(HTTP 429: You've exceeded the maximum requests per minute/, /after 3 attempt/);
+    replay().enqueue(
+      { path: MASSIVE_SNAPSHOT_PATH },
+      { status: 429, body: fixture('massive/error-rate-limit.json') },
+      5,
+    );
+    await expectConnectorError(
+      provider().quotes(['AAPL']),
+      true,
+      /rate limited \(HTTP 429: You've exceeded the maximum requests per minute/,
+      /after 3 attempt/,
+    );
   });
 
   it('rejects a malformed payload naming the field, and a body that is not JSON', async () => {
     const body = fixture<{ tickers: Array<Record<string, unknown>> }>('massive/snapshot-tickers.json');
     body.tickers[1]!.todaysChangePerc = '5.875';
     replay().enqueue({ path: MASSIVE_SNAPSHOT_PATH }, { status: 200, body });
-    await expectConnectorError(provider().quotes(['AAPL', 'GME']), false, 'prices massive', 'malformed payload', 'tickers.1.todaysChangePerc');
+    await expectConnectorError(
+      provider().quotes(['AAPL', 'GME']),
+      false,
+      'prices massive',
+      'malformed payload',
+      'tickers.1.todaysChangePerc',
+    );
 
     replay().enqueue({ path: MASSIVE_SNAPSHOT_PATH }, { status: 200, body: { status: 'OK', tickers: 'none' } });
     await expectConnectorError(provider().quotes(['AAPL']), false, 'malformed payload', 'tickers');
@@ -68,13 +93,23 @@ describe('Massive (Polygon) snapshot price provider against a local server', () 
   });
 
   it('fails for good on a rejected key or a plan without snapshots', async () => {
-    await expectConnectorError(provider({ apiKey: 'wrong' }).quotes(['AAPL']), false, 'credentials rejected (HTTP 401: Unknown API Key)');
-    replay().enqueue({ path: MASSIVE_SNAPSHOT_PATH }, { status: 403, body: fixture('massive/error-not-authorized.json') });
+    await expectConnectorError(
+      provider({ apiKey: 'wrong' }).quotes(['AAPL']),
+      false,
+      'credentials rejected (HTTP 401: Unknown API Key)',
+    );
+    replay().enqueue(
+      { path: MASSIVE_SNAPSHOT_PATH },
+      { status: 403, body: fixture('massive/error-not-authorized.json') },
+    );
     await expectConnectorError(provider().quotes(['AAPL']), false, /HTTP 403: You are not entitled to this data/);
   });
 
   it('is chosen when PRICE_API_KEY is set; without it prices are simulated', async () => {
-    const real = createPriceProvider({ PRICE_API_KEY: MASSIVE_API_KEY, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 }, { http: testHttpPolicy });
+    const real = createPriceProvider(
+      { PRICE_API_KEY: MASSIVE_API_KEY, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 },
+      { http: testHttpPolicy },
+    );
     expect(real.simulated).toBe(false);
     expect(await real.quotes(['GME'])).toEqual([{ ticker: 'GME', price: 24.33, changePercent: 5.875 }]);
     const simulated = createPriceProvider({ PRICE_API_KEY: '  ', SIMULATED_FEED_SEED: 1 });

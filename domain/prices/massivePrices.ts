@@ -58,7 +58,16 @@ const aggregatesSchema = z.object({
 /** The fields of a splits answer this provider relies on. */
 const splitsSchema = z.object({
   status: z.string(),
-  results: z.array(z.object({ ticker: z.string().min(1), execution_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), split_from: z.number().positive(), split_to: z.number().positive() })).optional(),
+  results: z
+    .array(
+      z.object({
+        ticker: z.string().min(1),
+        execution_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        split_from: z.number().positive(),
+        split_to: z.number().positive(),
+      }),
+    )
+    .optional(),
 });
 
 /** The freshest positive price a snapshot carries: last trade (plans with trades), minute bar, day bar, previous close. */
@@ -86,7 +95,9 @@ export function createMassivePriceProvider(options: MassivePriceOptions): PriceP
   /** One paced GET; `missingIsEmpty`: a 404 (a ticker the source does not carry) answers null instead of failing the run. */
   async function get(url: URL, label: string, signal?: AbortSignal, missingIsEmpty = false): Promise<unknown> {
     if (options.pacer && !(await options.pacer.take({ signal }))) throw new PriceRequestBudgetExhausted(MASSIVE_SOURCE);
-    const interpretError = missingIsEmpty ? (r: { status: number }) => (r.status === 404 ? ({ action: 'accept' } as const) : undefined) : undefined;
+    const interpretError = missingIsEmpty
+      ? (r: { status: number }) => (r.status === 404 ? ({ action: 'accept' } as const) : undefined)
+      : undefined;
     const response = await http.requestJson(context, { url, label, headers, signal, interpretError });
     return response.status === 404 ? null : response.body;
   }
@@ -112,7 +123,9 @@ export function createMassivePriceProvider(options: MassivePriceOptions): PriceP
     },
     async history(ticker, from, to, historyOptions = {}) {
       const start = from.getTime() - PREVIOUS_CLOSE_LOOKBACK_MS;
-      const url = new URL(`${base}${AGGREGATES_PATH}/${encodeURIComponent(ticker)}/range/5/minute/${start}/${to.getTime()}`);
+      const url = new URL(
+        `${base}${AGGREGATES_PATH}/${encodeURIComponent(ticker)}/range/5/minute/${start}/${to.getTime()}`,
+      );
       url.searchParams.set('adjusted', 'false');
       url.searchParams.set('sort', 'asc');
       url.searchParams.set('limit', String(AGGREGATES_LIMIT));
@@ -120,7 +133,12 @@ export function createMassivePriceProvider(options: MassivePriceOptions): PriceP
       const answer = await get(url, label, historyOptions.signal, true);
       if (answer === null) return [];
       const body = parsePayload(aggregatesSchema, answer, context, label);
-      return sessionBars(ticker, (body.results ?? []).map((r) => ({ at: new Date(r.t), close: r.c })), from, to);
+      return sessionBars(
+        ticker,
+        (body.results ?? []).map((r) => ({ at: new Date(r.t), close: r.c })),
+        from,
+        to,
+      );
     },
     async splits(day, splitOptions = {}) {
       const url = new URL(`${base}${SPLITS_PATH}`);
@@ -128,7 +146,12 @@ export function createMassivePriceProvider(options: MassivePriceOptions): PriceP
       url.searchParams.set('limit', String(SPLITS_LIMIT));
       const label = `GET ${SPLITS_PATH}`;
       const body = parsePayload(splitsSchema, await get(url, label, splitOptions.signal), context, label);
-      return (body.results ?? []).map((r) => ({ ticker: r.ticker, executedOn: r.execution_date, splitFrom: r.split_from, splitTo: r.split_to }));
+      return (body.results ?? []).map((r) => ({
+        ticker: r.ticker,
+        executedOn: r.execution_date,
+        splitFrom: r.split_from,
+        splitTo: r.split_to,
+      }));
     },
   };
 }

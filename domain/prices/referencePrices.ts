@@ -8,7 +8,13 @@ export type AssetClass = (typeof assetClasses)[number];
  * Annualised volatility of each class, typical of recent years: mega/large caps ~25%, mid caps ~35%, small caps and
  * penny stocks ~60%, broad ETFs ~18%, leveraged and inverse ETFs ~55% (a 3× fund of an 18% index).
  */
-export const ANNUAL_VOLATILITY: Record<AssetClass, number> = { large: 0.25, mid: 0.35, small: 0.6, etf: 0.18, leveraged: 0.55 };
+export const ANNUAL_VOLATILITY: Record<AssetClass, number> = {
+  large: 0.25,
+  mid: 0.35,
+  small: 0.6,
+  etf: 0.18,
+  leveraged: 0.55,
+};
 
 export interface ReferencePrice {
   /** The dated last sale the simulated walk starts from; null when no dated source prices the symbol (then it has no price). */

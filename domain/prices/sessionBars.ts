@@ -14,7 +14,12 @@ export const PREVIOUS_CLOSE_LOOKBACK_MS = 5 * DAY_MS;
  * its change against the previous session's last bar. A bar whose previous session is not in the answer is measured
  * from its own session's first bar.
  */
-export function sessionBars(ticker: string, bars: ReadonlyArray<{ at: Date; close: number }>, from: Date, to: Date): PriceBar[] {
+export function sessionBars(
+  ticker: string,
+  bars: ReadonlyArray<{ at: Date; close: number }>,
+  from: Date,
+  to: Date,
+): PriceBar[] {
   const out: PriceBar[] = [];
   let day: number | null = null;
   let lastClose: number | null = null;

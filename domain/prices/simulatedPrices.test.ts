@@ -5,14 +5,31 @@ import { countWithoutReference, loadReferencePrices, parseReferencePrices } from
 import { createSimulatedPriceProvider, REFERENCE_DAY } from './simulatedPrices';
 
 // 200 listed stocks with a reference price of $20 or more (symbols without one are never quoted).
-const listedWithPrice = fs.readFileSync(new URL('./referencePrices.csv', import.meta.url), 'utf8').split('\n').slice(1).map((l) => l.split(',')).filter(([symbol, price]) => /^[A-Z]+$/.test(symbol!) && Number(price) >= 20).map(([symbol]) => symbol!);
-const tickers = ['AAPL', 'GME', 'TSLA', 'BRK.B', 'AMC', ...listedWithPrice.filter((t) => !['AAPL', 'GME', 'TSLA', 'AMC'].includes(t)).filter((_, i) => i % 10 === 0).slice(0, 195)];
+const listedWithPrice = fs
+  .readFileSync(new URL('./referencePrices.csv', import.meta.url), 'utf8')
+  .split('\n')
+  .slice(1)
+  .map((l) => l.split(','))
+  .filter(([symbol, price]) => /^[A-Z]+$/.test(symbol!) && Number(price) >= 20)
+  .map(([symbol]) => symbol!);
+const tickers = [
+  'AAPL',
+  'GME',
+  'TSLA',
+  'BRK.B',
+  'AMC',
+  ...listedWithPrice
+    .filter((t) => !['AAPL', 'GME', 'TSLA', 'AMC'].includes(t))
+    .filter((_, i) => i % 10 === 0)
+    .slice(0, 195),
+];
 const at = (iso: string) => new Date(iso);
-const quotesAt = async (iso: string, seed = 42, list = tickers) => createSimulatedPriceProvider({ seed, now: () => at(iso) }).quotes(list);
+const quotesAt = async (iso: string, seed = 42, list = tickers) =>
+  createSimulatedPriceProvider({ seed, now: () => at(iso) }).quotes(list);
 const priceMap = async (iso: string, seed = 42) => new Map((await quotesAt(iso, seed)).map((q) => [q.ticker, q]));
 
 describe('reference prices (the August 2026 listings)', () => {
-  it('covers the listed stocks and ETFs, in the product\'s spelling; a symbol without a dated price has none', () => {
+  it("covers the listed stocks and ETFs, in the product's spelling; a symbol without a dated price has none", () => {
     const reference = loadReferencePrices();
     expect(reference.size).toBeGreaterThan(12_000);
     expect(reference.of('MSFT')).toEqual({ price: 483.24, assetClass: 'large' });
@@ -35,7 +52,8 @@ describe('simulated prices never invent a price', () => {
     const provider = createSimulatedPriceProvider({ seed: 42, now: () => at('2026-11-20T17:00:00Z') });
     const etfs = ['SPY', 'QQQ', 'IWM', 'DIA', 'VOO', 'VTI', 'XLK', 'TQQQ', 'SQQQ', 'GLD', 'SLV', 'TLT', 'HYG', 'ZZZZQ'];
     expect(await provider.quotes([...etfs, 'MSFT'])).toEqual([expect.objectContaining({ ticker: 'MSFT' })]);
-    for (const etf of etfs) expect(await provider.history(etf, at('2026-11-13T17:00:00Z'), at('2026-11-20T17:00:00Z'))).toEqual([]);
+    for (const etf of etfs)
+      expect(await provider.history(etf, at('2026-11-13T17:00:00Z'), at('2026-11-20T17:00:00Z'))).toEqual([]);
     const msft = await provider.history('MSFT', at('2026-11-13T17:00:00Z'), at('2026-11-20T17:00:00Z'));
     expect(msft.length).toBeGreaterThan(100);
     expect(msft.every((b, i) => i === 0 || b.at > msft[i - 1]!.at)).toBe(true);
@@ -43,9 +61,14 @@ describe('simulated prices never invent a price', () => {
 });
 
 describe('simulated prices', () => {
-  it('starts from the reference price: the listing\'s last sale is the close of the reference day', async () => {
+  it("starts from the reference price: the listing's last sale is the close of the reference day", async () => {
     const referenceClose = newYorkInstant(REFERENCE_DAY, 16 * 60 + 30);
-    const quotes = await createSimulatedPriceProvider({ seed: 42, now: () => referenceClose }).quotes(['MSFT', 'AAPL', 'KO', 'AMC']);
+    const quotes = await createSimulatedPriceProvider({ seed: 42, now: () => referenceClose }).quotes([
+      'MSFT',
+      'AAPL',
+      'KO',
+      'AMC',
+    ]);
     expect(quotes.map((q) => q.price)).toEqual([483.24, 309.35, 91.1, 2.55]);
     // Three months later prices have moved, but stay plausible: within a factor of two of the reference.
     const later = await quotesAt('2026-11-20T18:00:00Z', 42, ['MSFT', 'AAPL', 'KO', 'AMC']);
@@ -56,7 +79,12 @@ describe('simulated prices', () => {
   });
 
   it('moves with the volatility of its asset class', async () => {
-    const reference = parseReferencePrices('symbol,price,class\n' + Array.from({ length: 60 }, (_, i) => `L${i},100,large\nP${i},5,small\nE${i},30,etf\nX${i},30,leveraged`).join('\n'));
+    const reference = parseReferencePrices(
+      'symbol,price,class\n' +
+        Array.from({ length: 60 }, (_, i) => `L${i},100,large\nP${i},5,small\nE${i},30,etf\nX${i},30,leveraged`).join(
+          '\n',
+        ),
+    );
     let now = new Date();
     const provider = createSimulatedPriceProvider({ seed: 7, now: () => now, reference });
     const sd = (xs: number[]) => Math.sqrt(xs.reduce((s, x) => s + x * x, 0) / xs.length);
@@ -65,7 +93,8 @@ describe('simulated prices', () => {
       for (let day = dayNumberOf(2026, 9, 1); day < dayNumberOf(2026, 11, 1); day++) {
         if (!isTradingDay(day)) continue;
         now = newYorkInstant(day, 17 * 60);
-        for (const q of await provider.quotes(Array.from({ length: 60 }, (_, i) => `${prefix}${i}`))) returns.push(Math.log(1 + q.changePercent / 100));
+        for (const q of await provider.quotes(Array.from({ length: 60 }, (_, i) => `${prefix}${i}`)))
+          returns.push(Math.log(1 + q.changePercent / 100));
       }
       return sd(returns) * Math.sqrt(252);
     };
@@ -90,7 +119,12 @@ describe('simulated prices', () => {
   });
 
   it('quotesAt gives the prices quotes gives at those instants', async () => {
-    const instants = ['2026-11-20T14:30:00Z', '2026-11-20T16:07:00Z', '2026-11-21T12:00:00Z', '2026-11-27T17:59:00Z'].map(at);
+    const instants = [
+      '2026-11-20T14:30:00Z',
+      '2026-11-20T16:07:00Z',
+      '2026-11-21T12:00:00Z',
+      '2026-11-27T17:59:00Z',
+    ].map(at);
     const provider = createSimulatedPriceProvider({ seed: 42 });
     const table = provider.quotesAt(tickers.slice(0, 20), instants);
     for (const [j, instant] of instants.entries()) {
@@ -101,7 +135,12 @@ describe('simulated prices', () => {
 
   it('holds flat outside the regular session: overnight, over the weekend, on a holiday, before the open', async () => {
     const close = await quotesAt('2026-11-20T21:00:00Z');
-    for (const when of ['2026-11-20T23:30:00Z', '2026-11-21T12:00:00Z', '2026-11-22T22:00:00Z', '2026-11-23T14:29:59Z']) {
+    for (const when of [
+      '2026-11-20T23:30:00Z',
+      '2026-11-21T12:00:00Z',
+      '2026-11-22T22:00:00Z',
+      '2026-11-23T14:29:59Z',
+    ]) {
       expect(await quotesAt(when)).toEqual(close);
     }
     // Thanksgiving holds Wednesday's close.

@@ -59,7 +59,9 @@ interface SessionPath {
  * - A symbol without a reference price (no dated source prices it) is never quoted: it shows no price rather than an
  *   invented one.
  */
-export function createSimulatedPriceProvider(options: SimulatedPriceOptions): PriceProvider & { quotesAt(tickers: string[], instants: readonly Date[]): Quote[][] } {
+export function createSimulatedPriceProvider(
+  options: SimulatedPriceOptions,
+): PriceProvider & { quotesAt(tickers: string[], instants: readonly Date[]): Quote[][] } {
   const { seed } = options;
   const clock = options.now ?? (() => new Date());
   const reference = options.reference ?? loadReferencePrices();
@@ -69,7 +71,8 @@ export function createSimulatedPriceProvider(options: SimulatedPriceOptions): Pr
 
   const tickerSeed = (ticker: string) => mix(hashString(ticker), seed);
   const dayStream = (ticker: string, day: DayNumber) => normals(seededRandom(mix(tickerSeed(ticker), day)));
-  const dailySigma = (ticker: string) => ANNUAL_VOLATILITY[reference.of(ticker).assetClass] / Math.sqrt(TRADING_DAYS_PER_YEAR);
+  const dailySigma = (ticker: string) =>
+    ANNUAL_VOLATILITY[reference.of(ticker).assetClass] / Math.sqrt(TRADING_DAYS_PER_YEAR);
 
   /** Log close of `day` (a trading day) and of the trading day before it. */
   function logCloses(ticker: string, day: DayNumber): { close: number; previous: number } {
@@ -118,7 +121,11 @@ export function createSimulatedPriceProvider(options: SimulatedPriceOptions): Pr
   function toQuote(ticker: string, logPrice: number, previous: number): Quote {
     const price = Math.max(0.01, Math.exp(logPrice));
     const previousClose = Math.exp(previous);
-    return { ticker, price: round4(price), changePercent: Math.round(((price - previousClose) / previousClose) * 10_000) / 100 };
+    return {
+      ticker,
+      price: round4(price),
+      changePercent: Math.round(((price - previousClose) / previousClose) * 10_000) / 100,
+    };
   }
 
   function quote(ticker: string, at: Date): Quote {
@@ -178,4 +185,3 @@ export function createSimulatedPriceProvider(options: SimulatedPriceOptions): Pr
     quotesAt,
   };
 }
-

@@ -6,9 +6,10 @@ import { createTiingoPriceProvider } from './tiingoPrices';
 
 describe('Tiingo IEX price provider against a local server', () => {
   const replay = useReplayServer();
-  const provider = (apiKey = TIINGO_API_KEY) => createTiingoPriceProvider({ apiKey, apiUrl: replay().url, http: testHttpPolicy });
+  const provider = (apiKey = TIINGO_API_KEY) =>
+    createTiingoPriceProvider({ apiKey, apiUrl: replay().url, http: testHttpPolicy });
 
-  it('quotes Tiingo\'s reference last against the previous close, in the product\'s spelling; the key stays in a header', async () => {
+  it("quotes Tiingo's reference last against the previous close, in the product's spelling; the key stays in a header", async () => {
     const quotes = await provider().quotes(['AAPL', 'GME', 'BRK.B', 'HALTD', 'NOPE']);
     expect(quotes).toEqual([
       { ticker: 'AAPL', price: 228.42, changePercent: 1.05 },
@@ -23,14 +24,22 @@ describe('Tiingo IEX price provider against a local server', () => {
   });
 
   it('fails for good on a rejected token, naming the provider', async () => {
-    await expectConnectorError(provider('wrong').quotes(['AAPL']), false, 'prices tiingo', 'credentials rejected (HTTP 401: Invalid token.)');
+    await expectConnectorError(
+      provider('wrong').quotes(['AAPL']),
+      false,
+      'prices tiingo',
+      'credentials rejected (HTTP 401: Invalid token.)',
+    );
   });
 
   it('is chosen by PRICE_PROVIDER=tiingo with a key', () => {
     const settings = { PRICE_PROVIDER: 'tiingo' as const, PRICE_API_KEY: TIINGO_API_KEY, SIMULATED_FEED_SEED: 1 };
     expect(createPriceProvider(settings).name).toBe('tiingo');
     expect(priceSource(settings)).toEqual({ source: 'tiingo', simulated: false });
-    expect(priceSource({ PRICE_PROVIDER: 'tiingo', PRICE_API_KEY: ' ' })).toEqual({ source: 'simulated', simulated: true });
+    expect(priceSource({ PRICE_PROVIDER: 'tiingo', PRICE_API_KEY: ' ' })).toEqual({
+      source: 'simulated',
+      simulated: true,
+    });
   });
 
   it('paces each free plan within its published limits', () => {

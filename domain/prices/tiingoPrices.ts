@@ -42,7 +42,13 @@ const intradaySchema = z.array(z.object({ date: dateString, close: z.number() })
 
 /** The fields of a splits answer this provider relies on; a cancelled split (splitStatus "c") is ignored. */
 const splitsSchema = z.array(
-  z.object({ ticker: z.string().min(1), exDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/), splitFrom: z.number().positive(), splitTo: z.number().positive(), splitStatus: z.string() }),
+  z.object({
+    ticker: z.string().min(1),
+    exDate: z.string().regex(/^\d{4}-\d{2}-\d{2}/),
+    splitFrom: z.number().positive(),
+    splitTo: z.number().positive(),
+    splitStatus: z.string(),
+  }),
 );
 
 /** Tiingo writes share classes with a hyphen (BRK-B) where the product writes a dot (BRK.B). */
@@ -70,7 +76,9 @@ export function createTiingoPriceProvider(options: TiingoPriceOptions): PricePro
   /** One paced GET; `missingIsEmpty`: a 404 (a ticker the source does not carry) answers null instead of failing the run. */
   async function get(url: URL, label: string, signal?: AbortSignal, missingIsEmpty = false): Promise<unknown> {
     if (options.pacer && !(await options.pacer.take({ signal }))) throw new PriceRequestBudgetExhausted(TIINGO_SOURCE);
-    const interpretError = missingIsEmpty ? (r: { status: number }) => (r.status === 404 ? ({ action: 'accept' } as const) : undefined) : undefined;
+    const interpretError = missingIsEmpty
+      ? (r: { status: number }) => (r.status === 404 ? ({ action: 'accept' } as const) : undefined)
+      : undefined;
     const response = await http.requestJson(context, { url, label, headers, signal, interpretError });
     return response.status === 404 ? null : response.body;
   }
@@ -92,7 +100,11 @@ export function createTiingoPriceProvider(options: TiingoPriceOptions): PricePro
           const last = [row.tngoLast, row.last].find(positive);
           if (!ticker || last === undefined) continue;
           const reference = [row.prevClose, row.open].find(positive) ?? last;
-          quotes.set(ticker, { ticker, price: last, changePercent: Math.round(((last - reference) / reference) * 10_000) / 100 });
+          quotes.set(ticker, {
+            ticker,
+            price: last,
+            changePercent: Math.round(((last - reference) / reference) * 10_000) / 100,
+          });
         }
       }
       return [...quotes.values()];
@@ -100,7 +112,10 @@ export function createTiingoPriceProvider(options: TiingoPriceOptions): PricePro
     async history(ticker, from, to, historyOptions = {}) {
       const path = `${IEX_PATH}/${encodeURIComponent(tiingoSymbol(ticker))}/prices`;
       const url = new URL(`${base}${path}`);
-      url.searchParams.set('startDate', isoDate(newYorkTime(new Date(from.getTime() - PREVIOUS_CLOSE_LOOKBACK_MS)).day));
+      url.searchParams.set(
+        'startDate',
+        isoDate(newYorkTime(new Date(from.getTime() - PREVIOUS_CLOSE_LOOKBACK_MS)).day),
+      );
       url.searchParams.set('endDate', isoDate(newYorkTime(to).day));
       url.searchParams.set('resampleFreq', '5min');
       url.searchParams.set('columns', 'open,high,low,close,volume');
@@ -108,7 +123,9 @@ export function createTiingoPriceProvider(options: TiingoPriceOptions): PricePro
       const body = await get(url, label, historyOptions.signal, true);
       if (body === null) return [];
       const rows = parsePayload(intradaySchema, body, context, label);
-      const bars = rows.map((r) => ({ at: new Date(r.date), close: r.close })).sort((a, b) => a.at.getTime() - b.at.getTime());
+      const bars = rows
+        .map((r) => ({ at: new Date(r.date), close: r.close }))
+        .sort((a, b) => a.at.getTime() - b.at.getTime());
       return sessionBars(ticker, bars, from, to);
     },
     async splits(day, splitOptions = {}) {
@@ -116,7 +133,14 @@ export function createTiingoPriceProvider(options: TiingoPriceOptions): PricePro
       url.searchParams.set('exDate', day);
       const label = `GET ${TIINGO_SPLITS_PATH}`;
       const rows = parsePayload(splitsSchema, await get(url, label, splitOptions.signal), context, label);
-      return rows.filter((r) => r.splitStatus !== 'c').map((r) => ({ ticker: productSymbol(r.ticker), executedOn: r.exDate.slice(0, 10), splitFrom: r.splitFrom, splitTo: r.splitTo }));
+      return rows
+        .filter((r) => r.splitStatus !== 'c')
+        .map((r) => ({
+          ticker: productSymbol(r.ticker),
+          executedOn: r.exDate.slice(0, 10),
+          splitFrom: r.splitFrom,
+          splitTo: r.splitTo,
+        }));
     },
   };
 }

@@ -49,7 +49,9 @@ export interface PriceProvider {
  */
 export class PriceRequestBudgetExhausted extends Error {
   constructor(readonly provider: string) {
-    super(`prices ${provider}: the request budget of this run is spent (see PRICE_API_REQUESTS_PER_HOUR); the next refresh carries on`);
+    super(
+      `prices ${provider}: the request budget of this run is spent (see PRICE_API_REQUESTS_PER_HOUR); the next refresh carries on`,
+    );
     this.name = 'PriceRequestBudgetExhausted';
   }
 }

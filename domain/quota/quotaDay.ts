@@ -11,5 +11,9 @@ export function nextPacificMidnight(nowMs: number): number {
 export function quotaDay(nowMs: number): { day: string; startsAt: number; endsAt: number } {
   const { year, month, day } = zonedParts(nowMs, PACIFIC);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return { day: `${year}-${pad(month)}-${pad(day)}`, startsAt: startOfLocalDay(new Date(nowMs), PACIFIC).getTime(), endsAt: nextPacificMidnight(nowMs) };
+  return {
+    day: `${year}-${pad(month)}-${pad(day)}`,
+    startsAt: startOfLocalDay(new Date(nowMs), PACIFIC).getTime(),
+    endsAt: nextPacificMidnight(nowMs),
+  };
 }

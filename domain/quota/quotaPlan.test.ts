@@ -9,8 +9,14 @@ describe('YouTube quota planning', () => {
     planQuotaAllowance({ dailyQuota: 10_000, sources, spentBySource: spent, spentInAll, now: at(hours) });
 
   it('knows the Pacific quota day', () => {
-    expect(day).toEqual({ day: '2025-03-14', startsAt: Date.parse('2025-03-14T07:00:00Z'), endsAt: Date.parse('2025-03-15T07:00:00Z') });
-    expect(quotaDay(Date.parse('2025-03-09T12:00:00Z')).endsAt - quotaDay(Date.parse('2025-03-09T12:00:00Z')).startsAt).toBe(23 * 3_600_000); // spring forward
+    expect(day).toEqual({
+      day: '2025-03-14',
+      startsAt: Date.parse('2025-03-14T07:00:00Z'),
+      endsAt: Date.parse('2025-03-15T07:00:00Z'),
+    });
+    expect(
+      quotaDay(Date.parse('2025-03-09T12:00:00Z')).endsAt - quotaDay(Date.parse('2025-03-09T12:00:00Z')).startsAt,
+    ).toBe(23 * 3_600_000); // spring forward
   });
 
   it('accrues each source’s half-shares over the day, one call’s worth up front', () => {

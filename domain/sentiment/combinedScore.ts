@@ -15,7 +15,12 @@ export function linearProbabilities(score: SentimentScore): [number, number, num
  * The label a subscriber sees once the transformer has read a post: its probabilities, mixed with the linear model's by
  * the weight training chose on out-of-fold predictions (1 = the transformer alone).
  */
-export function combinedScore(transformer: ArrayLike<number>, at: number, linear: SentimentScore, transformerWeight: number): SentimentScore {
+export function combinedScore(
+  transformer: ArrayLike<number>,
+  at: number,
+  linear: SentimentScore,
+  transformerWeight: number,
+): SentimentScore {
   const l = linearProbabilities(linear);
   const w = transformerWeight;
   const p = [0, 1, 2].map((k) => w * transformer[at + k]! + (1 - w) * l[k]!);

@@ -15,13 +15,19 @@ describe('re-scoring stored mentions with the transformer', () => {
   let store: TestWarehouse;
   let pool: TransformerPool;
   let rescorer: MentionRescorer;
-  const rows = async <T>(query: string) => (await (await store.warehouse.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  const rows = async <T>(query: string) =>
+    (await (await store.warehouse.query({ query, format: 'JSONEachRow' })).json()) as T[];
 
   beforeAll(async () => {
     store = await createTestWarehouse();
     const model = readTransformerModel();
     pool = createTransformerPool(model, { threads: 2 });
-    rescorer = createMentionRescorer({ warehouse: store.warehouse, pool, linear: createSentimentAnalyser(loadSentimentModel()), transformerWeight: model.training.transformerWeight });
+    rescorer = createMentionRescorer({
+      warehouse: store.warehouse,
+      pool,
+      linear: createSentimentAnalyser(loadSentimentModel()),
+      transformerWeight: model.training.transformerWeight,
+    });
     const { posts, mentions } = rescoreFixture(FIRST_HOUR, 2, 'learned-test');
     await insertPosts(store.warehouse, posts);
     await insertMentions(store.warehouse, mentions);
@@ -38,14 +44,18 @@ describe('re-scoring stored mentions with the transformer', () => {
     const first = await rescorer.rescoreHour(FIRST_HOUR);
     expect(first.relabelled).toBe(6);
     // Only that hour: the next still carries the fast label.
-    const byAnalyser = await rows<{ h: string; analyser: string; n: number }>(`SELECT toString(toStartOfHour(ts)) AS h, toString(analyser) AS analyser, count() AS n FROM mentions FINAL GROUP BY h, analyser ORDER BY h`);
+    const byAnalyser = await rows<{ h: string; analyser: string; n: number }>(
+      `SELECT toString(toStartOfHour(ts)) AS h, toString(analyser) AS analyser, count() AS n FROM mentions FINAL GROUP BY h, analyser ORDER BY h`,
+    );
     expect(byAnalyser).toEqual([
       { h: '2026-11-20 10:00:00', analyser: rescorer.version, n: 7 },
       { h: '2026-11-20 11:00:00', analyser: 'learned-test', n: 7 },
     ]);
     await rescorer.rescoreHour(new Date(FIRST_HOUR.getTime() + 3_600_000 + 5 * 60_000));
 
-    const labels = await rows<{ post_id: string; ticker: string; label: string }>(`SELECT post_id, ticker, toString(label) AS label FROM mentions FINAL ORDER BY post_id, ticker`);
+    const labels = await rows<{ post_id: string; ticker: string; label: string }>(
+      `SELECT post_id, ticker, toString(label) AS label FROM mentions FINAL ORDER BY post_id, ticker`,
+    );
     const expected = (id: string) => (['bullish', 'bearish', 'neutral'] as const)[Number(id.split('-')[2]) % 3];
     for (const r of labels) expect(r.label, r.post_id).toBe(expected(r.post_id));
 

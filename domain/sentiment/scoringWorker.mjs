@@ -16,7 +16,11 @@ async function load(dir, maxTokens) {
   const tokenizer = new Tokenizer(json('tokenizer.json'), json('tokenizer_config.json'));
   // One intra-op thread per worker: the pool is the parallelism, and a single session never takes every core from
   // the API and the rest of the worker.
-  const session = await ort.InferenceSession.create(join(dir, 'model.onnx'), { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
+  const session = await ort.InferenceSession.create(join(dir, 'model.onnx'), {
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+    graphOptimizationLevel: 'all',
+  });
   const cls = tokenizer.token_to_id('[CLS]');
   const sep = tokenizer.token_to_id('[SEP]');
   return { tokenizer, session, maxTokens, cls, sep };

@@ -4,11 +4,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSentimentAnalyser, loadSentimentModel } from '../signal/sentimentModel';
 import { combinedScore, linearProbabilities } from './combinedScore';
-import { DEFAULT_TRANSFORMER_DIR, readTransformerModel, TRANSFORMER_FILES, TransformerModelError } from './transformerModel';
+import {
+  DEFAULT_TRANSFORMER_DIR,
+  readTransformerModel,
+  TRANSFORMER_FILES,
+  TransformerModelError,
+} from './transformerModel';
 import { createTransformerPool, type TransformerPool } from './transformerPool';
 
 const CLASSES = ['bearish', 'neutral', 'bullish'] as const;
-const labelAt = (p: Float32Array, i: number) => CLASSES[[0, 1, 2].reduce((best, k) => (p[i * 3 + k]! > p[i * 3 + best]! ? k : best), 0)];
+const labelAt = (p: Float32Array, i: number) =>
+  CLASSES[[0, 1, 2].reduce((best, k) => (p[i * 3 + k]! > p[i * 3 + best]! ? k : best), 0)];
 
 describe('the committed sentiment transformer', () => {
   let pool: TransformerPool;
@@ -29,7 +35,15 @@ describe('the committed sentiment transformer', () => {
 
   it('reads an empty or blank text as neutral, scores emoji and other scripts, and reads a long text by its opening', async () => {
     const opening = '$AMD earnings beat, raising guidance, very bullish on this one. ';
-    const texts = ['', '   \n\t', '🚀🚀🚀 💎🙌', 'テスラの株価が暴落した 📉', 'Кошмар, акции падают', opening + 'filler words here '.repeat(2_000), opening];
+    const texts = [
+      '',
+      '   \n\t',
+      '🚀🚀🚀 💎🙌',
+      'テスラの株価が暴落した 📉',
+      'Кошмар, акции падают',
+      opening + 'filler words here '.repeat(2_000),
+      opening,
+    ];
     const p = await pool.score(texts);
     expect(Array.from(p.subarray(0, 6))).toEqual([0, 1, 0, 0, 1, 0]);
     for (let i = 0; i < texts.length; i++) {
@@ -81,19 +95,28 @@ describe('readTransformerModel', () => {
   it('names a missing file', () => {
     copy();
     rmSync(path.join(dir, 'model.onnx'));
-    expect(oneLine(() => readTransformerModel(dir))).toBe(`Sentiment transformer file ${path.join(dir, 'model.onnx')} is missing; restore it from git or run npm run train:sentiment.`);
+    expect(oneLine(() => readTransformerModel(dir))).toBe(
+      `Sentiment transformer file ${path.join(dir, 'model.onnx')} is missing; restore it from git or run npm run train:sentiment.`,
+    );
   });
 
   it('names a truncated model, a broken tokenizer and an unreadable training record', () => {
     copy();
-    writeFileSync(path.join(dir, 'model.onnx'), readFileSync(path.join(DEFAULT_TRANSFORMER_DIR, 'model.onnx')).subarray(0, 100_000));
-    expect(oneLine(() => readTransformerModel(dir))).toMatch(new RegExp(`^Sentiment transformer file ${path.join(dir, 'model.onnx')} is corrupt \\(checksum mismatch\\)`));
+    writeFileSync(
+      path.join(dir, 'model.onnx'),
+      readFileSync(path.join(DEFAULT_TRANSFORMER_DIR, 'model.onnx')).subarray(0, 100_000),
+    );
+    expect(oneLine(() => readTransformerModel(dir))).toMatch(
+      new RegExp(`^Sentiment transformer file ${path.join(dir, 'model.onnx')} is corrupt \\(checksum mismatch\\)`),
+    );
     copy();
     writeFileSync(path.join(dir, 'tokenizer.json'), '{"model": {}}');
     expect(oneLine(() => readTransformerModel(dir))).toContain(`${path.join(dir, 'tokenizer.json')} is corrupt`);
     copy();
     writeFileSync(path.join(dir, 'training.json'), '{');
-    expect(oneLine(() => readTransformerModel(dir))).toContain(`${path.join(dir, 'training.json')} is corrupt (not JSON)`);
+    expect(oneLine(() => readTransformerModel(dir))).toContain(
+      `${path.join(dir, 'training.json')} is corrupt (not JSON)`,
+    );
   });
 
   it('reads the committed model and names its version by the weights', () => {

@@ -41,7 +41,9 @@ function readModelFile(dir: string, name: string): Buffer {
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new TransformerModelError(
-      code === 'ENOENT' ? `Sentiment transformer file ${file} is missing; restore it from git or run npm run train:sentiment.` : `Sentiment transformer file ${file} cannot be read (${code ?? String(err)}).`,
+      code === 'ENOENT'
+        ? `Sentiment transformer file ${file} is missing; restore it from git or run npm run train:sentiment.`
+        : `Sentiment transformer file ${file} cannot be read (${code ?? String(err)}).`,
     );
   }
 }
@@ -52,7 +54,10 @@ function readModelFile(dir: string, name: string): Buffer {
  * problem is a TransformerModelError whose one-line message names the file.
  */
 export function readTransformerModel(dir: string = DEFAULT_TRANSFORMER_DIR): TransformerModelInfo {
-  const corrupt = (name: string, why: string) => new TransformerModelError(`Sentiment transformer file ${join(dir, name)} is corrupt (${why}); restore it from git or run npm run train:sentiment.`);
+  const corrupt = (name: string, why: string) =>
+    new TransformerModelError(
+      `Sentiment transformer file ${join(dir, name)} is corrupt (${why}); restore it from git or run npm run train:sentiment.`,
+    );
   const json = (name: string): unknown => {
     try {
       return JSON.parse(readModelFile(dir, name).toString('utf8'));
@@ -62,7 +67,11 @@ export function readTransformerModel(dir: string = DEFAULT_TRANSFORMER_DIR): Tra
     }
   };
   const parsed = TrainingRecord.safeParse(json('training.json'));
-  if (!parsed.success) throw corrupt('training.json', `${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw corrupt(
+      'training.json',
+      `${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   const tokenizer = json('tokenizer.json') as { model?: { vocab?: unknown } };
   if (typeof tokenizer.model?.vocab !== 'object') throw corrupt('tokenizer.json', 'no vocabulary');
   json('tokenizer_config.json');

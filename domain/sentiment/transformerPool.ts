@@ -18,7 +18,10 @@ export interface TransformerPool {
  * the API and runs the Temporal worker. `threads` defaults to the machine's cores; each thread runs one ONNX session
  * on one core and loads the model on its first task.
  */
-export function createTransformerPool(model: TransformerModelInfo, options: { threads?: number } = {}): TransformerPool {
+export function createTransformerPool(
+  model: TransformerModelInfo,
+  options: { threads?: number } = {},
+): TransformerPool {
   const threads = Math.max(1, options.threads ?? availableParallelism());
   const pool = new Piscina({
     filename: new URL('./scoringWorker.mjs', import.meta.url).href,
@@ -27,7 +30,8 @@ export function createTransformerPool(model: TransformerModelInfo, options: { th
     // A thread idle this long ends and frees its model; the next batch loads it again (well under a second).
     idleTimeout: 60_000,
   });
-  const task = (texts: string[]) => pool.run({ dir: model.dir, maxTokens: model.training.maxTokens, texts }) as Promise<Float32Array>;
+  const task = (texts: string[]) =>
+    pool.run({ dir: model.dir, maxTokens: model.training.maxTokens, texts }) as Promise<Float32Array>;
   return {
     version: model.version,
     async score(texts) {

@@ -81,7 +81,8 @@ function buildModel(): ExtendedModel {
   for (const list of phrases.values()) list.sort((a, b) => b.parts.length - a.parts.length);
 
   const punctuatedEntries = new Set<string>();
-  for (const k of lexicon.keys()) if (!k.includes(' ') && /[^a-z0-9']/.test(k) && !/^\p{Extended_Pictographic}$/u.test(k)) punctuatedEntries.add(k);
+  for (const k of lexicon.keys())
+    if (!k.includes(' ') && /[^a-z0-9']/.test(k) && !/^\p{Extended_Pictographic}$/u.test(k)) punctuatedEntries.add(k);
 
   return {
     rules: {
@@ -115,7 +116,12 @@ const enum End {
 
 /** ASCII punctuation, as VADER's REGEX_REMOVE_PUNCTUATION defines it. */
 function isPunct(code: number): boolean {
-  return (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
+  return (
+    (code >= 33 && code <= 47) ||
+    (code >= 58 && code <= 64) ||
+    (code >= 91 && code <= 96) ||
+    (code >= 123 && code <= 126)
+  );
 }
 
 /** ". ! ? ; : ," end a clause (for clause-scoped negation and phrase matching); ". ! ?" a sentence. */
@@ -171,7 +177,13 @@ function tokenize(text: string, m: ExtendedModel): Tokens {
       end--;
     }
     let start = 0;
-    while (start < end && isPunct(raw.charCodeAt(start)) && raw[start] !== '$' && !(raw[start] === '+' || raw[start] === '-')) start++;
+    while (
+      start < end &&
+      isPunct(raw.charCodeAt(start)) &&
+      raw[start] !== '$' &&
+      !(raw[start] === '+' || raw[start] === '-')
+    )
+      start++;
     // Leading "+"/"-" are kept only in front of a digit ("+12%").
     if (start < end && (raw[start] === '+' || raw[start] === '-')) {
       const next = raw.charCodeAt(start + 1);

@@ -24,9 +24,33 @@ const EMOJI_NOISE_RE = /\u{fe0f}|\u{200d}|\p{Emoji_Modifier}/gu;
 const TOKEN_RE = /<[a-z]+>|[\p{Script=Latin}\p{N}'’_]+|\p{Extended_Pictographic}|[!?]/gu;
 
 const NEGATORS = new Set([
-  'not', 'no', 'never', 'nor', 'none', 'nobody', 'nothing', 'nowhere', 'neither', 'without', 'cannot', 'nah', 'nope',
+  'not',
+  'no',
+  'never',
+  'nor',
+  'none',
+  'nobody',
+  'nothing',
+  'nowhere',
+  'neither',
+  'without',
+  'cannot',
+  'nah',
+  'nope',
   // Apostrophe-less spellings, as people type them.
-  'dont', 'didnt', 'doesnt', 'isnt', 'wasnt', 'cant', 'wont', 'arent', 'werent', 'shouldnt', 'wouldnt', 'couldnt', 'aint',
+  'dont',
+  'didnt',
+  'doesnt',
+  'isnt',
+  'wasnt',
+  'cant',
+  'wont',
+  'arent',
+  'werent',
+  'shouldnt',
+  'wouldnt',
+  'couldnt',
+  'aint',
 ]);
 const NEGATION_REACH = 3;
 
@@ -158,7 +182,12 @@ const WORD_END = fnv(SEED_WORD, '</s>');
  * The features of one post. With a scratch, the result views the scratch's buffers and is valid until
  * its next use (the analyser's path); without, it owns exact-size copies (training keeps them all).
  */
-export function postFeatures(text: string, space: FeatureSpace, lexicon: LexiconScore, scratch?: FeatureScratch): PostFeatures {
+export function postFeatures(
+  text: string,
+  space: FeatureSpace,
+  lexicon: LexiconScore,
+  scratch?: FeatureScratch,
+): PostFeatures {
   const buf = scratch ?? createFeatureScratch(space.dense, 0);
   const dense = buf.dense.fill(0);
   const none = (): PostFeatures => ({ indices: buf.indices.subarray(0, 0), values: buf.values.subarray(0, 0), dense });

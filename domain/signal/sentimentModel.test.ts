@@ -18,8 +18,14 @@ const readSet = (file: string) =>
     .map((l) => JSON.parse(l) as { text: string; label: SentimentLabel });
 
 /** Macro-F1 over the three labels (each holds well over a tenth of both project sets). */
-const macroF1 = (posts: ReadonlyArray<{ text: string; label: SentimentLabel }>, predict: (text: string) => SentimentLabel): number =>
-  scoreLabels(posts.map((p) => p.label), posts.map((p) => predict(p.text))).macroF1;
+const macroF1 = (
+  posts: ReadonlyArray<{ text: string; label: SentimentLabel }>,
+  predict: (text: string) => SentimentLabel,
+): number =>
+  scoreLabels(
+    posts.map((p) => p.label),
+    posts.map((p) => predict(p.text)),
+  ).macroF1;
 
 describe('the learned sentiment model', () => {
   it('is the committed file: compact, and loads in well under a second', () => {
@@ -53,7 +59,11 @@ describe('the learned sentiment model', () => {
   });
 
   it('gives a score in [-1, 1] whose sign follows the label, and a confidence', () => {
-    for (const text of ['Added $REGN at 402', '$DDD Sinks to 35', 'Protolabs Reports Financial Results for the Fourth Quarter']) {
+    for (const text of [
+      'Added $REGN at 402',
+      '$DDD Sinks to 35',
+      'Protolabs Reports Financial Results for the Fourth Quarter',
+    ]) {
       const r = analyser.analyse(text);
       expect(r.compound).toBeGreaterThanOrEqual(-1);
       expect(r.compound).toBeLessThanOrEqual(1);
@@ -65,9 +75,11 @@ describe('the learned sentiment model', () => {
   });
 
   it('learns language, not tickers or price levels', () => {
-    expect(normalisePost('$TSLA to $300 (+12%) https://t.co/x @elon 42')).toBe(' <cashtag>  to  <price>  ( <pct> )  <url>   <user>   <num> ');
+    expect(normalisePost('$TSLA to $300 (+12%) https://t.co/x @elon 42')).toBe(
+      ' <cashtag>  to  <price>  ( <pct> )  <url>   <user>   <num> ',
+    );
     expect(analyser.analyse('Added $REGN at 402')).toEqual(analyser.analyse('Added $MSFT at 17'));
-    expect(postTokens(normalisePost("not bullish, don't sell"))).toEqual(['not', 'neg_bullish', 'don\'t', 'neg_sell']);
+    expect(postTokens(normalisePost("not bullish, don't sell"))).toEqual(['not', 'neg_bullish', "don't", 'neg_sell']);
   });
 });
 
@@ -80,11 +92,23 @@ describe('bad input', () => {
       '\u0000\u0001\u0002\ufffd\ufffd\u0007 \u001b[0m',
       Buffer.from(Array.from({ length: 2_000 }, (_, i) => (i * 37) % 256)).toString('latin1'),
     ];
-    for (const text of nothing) expect(analyser.analyse(text), JSON.stringify(text.slice(0, 40))).toMatchObject({ label: 'neutral', compound: 0 });
+    for (const text of nothing)
+      expect(analyser.analyse(text), JSON.stringify(text.slice(0, 40))).toMatchObject({
+        label: 'neutral',
+        compound: 0,
+      });
   });
 
   it('scores 100 kB posts, non-English and all-emoji posts without failing', () => {
-    const inputs = ['buy '.repeat(25_000), 'x'.repeat(100_000), '株価は今日も横ばいです', 'Der Markt ist heute geschlossen', 'Сегодня рынок закрыт', '😀🎉🌍', '🚀'.repeat(50_000)];
+    const inputs = [
+      'buy '.repeat(25_000),
+      'x'.repeat(100_000),
+      '株価は今日も横ばいです',
+      'Der Markt ist heute geschlossen',
+      'Сегодня рынок закрыт',
+      '😀🎉🌍',
+      '🚀'.repeat(50_000),
+    ];
     for (const text of inputs) {
       const r = analyser.analyse(text);
       expect(['bullish', 'bearish', 'neutral']).toContain(r.label);
@@ -113,13 +137,19 @@ describe('the model file', () => {
 
   it('refuses a missing file, naming it', () => {
     const file = join(dir, 'missing.model');
-    expect(oneLine(() => loadSentimentModel(file))).toBe(`Sentiment model ${file} is missing; restore it from git or run npm run train:sentiment.`);
+    expect(oneLine(() => loadSentimentModel(file))).toBe(
+      `Sentiment model ${file} is missing; restore it from git or run npm run train:sentiment.`,
+    );
   });
 
   it('refuses a truncated, altered or foreign file, naming it', () => {
     const cases: Array<[string, Buffer, string]> = [
       ['truncated.model', bytes.subarray(0, bytes.length - 10), 'weight bytes'],
-      ['altered.model', Buffer.concat([bytes.subarray(0, bytes.length - 1), Buffer.from([bytes[bytes.length - 1]! ^ 0xff])]), 'checksum mismatch'],
+      [
+        'altered.model',
+        Buffer.concat([bytes.subarray(0, bytes.length - 1), Buffer.from([bytes[bytes.length - 1]! ^ 0xff])]),
+        'checksum mismatch',
+      ],
       ['foreign.model', Buffer.from('{"not": "a model"}'), 'not a StockPulse sentiment model'],
       ['header.model', Buffer.from('STOCKPULSE-SENTIMENT-MODEL 2\n{broken\n'), 'unreadable header'],
     ];

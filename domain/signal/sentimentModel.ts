@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createFeatureScratch, DENSE_FEATURES, postFeatures, type FeatureSpace, type LexiconScore, type PostFeatures } from './sentimentFeatures';
+import {
+  createFeatureScratch,
+  DENSE_FEATURES,
+  postFeatures,
+  type FeatureSpace,
+  type LexiconScore,
+  type PostFeatures,
+} from './sentimentFeatures';
 import { scoreSentiment, type SentimentLabel, type SentimentResult } from './sentiment';
 
 /**
@@ -102,16 +109,26 @@ function interleave(sentiment: Buffer, style: Buffer, rows: number, styles: numb
 }
 
 /** Serialises a model: header line, then the sentiment and the style weights. */
-export function encodeModel(header: Omit<ModelHeader, 'scale' | 'styleScale' | 'sha256'>, weights: Float64Array, styleWeights: Float64Array): Buffer {
+export function encodeModel(
+  header: Omit<ModelHeader, 'scale' | 'styleScale' | 'sha256'>,
+  weights: Float64Array,
+  styleWeights: Float64Array,
+): Buffer {
   const sentiment = quantise(weights);
   const style = quantise(styleWeights);
   const body = Buffer.concat([sentiment.body, style.body]);
   const sha256 = createHash('sha256').update(body).digest('hex');
-  return Buffer.concat([Buffer.from(MAGIC + JSON.stringify({ ...header, scale: sentiment.scale, styleScale: style.scale, sha256 }) + '\n'), body]);
+  return Buffer.concat([
+    Buffer.from(MAGIC + JSON.stringify({ ...header, scale: sentiment.scale, styleScale: style.scale, sha256 }) + '\n'),
+    body,
+  ]);
 }
 
 export function decodeModel(bytes: Buffer, file: string): SentimentModel {
-  const fail = (why: string) => new SentimentModelError(`Sentiment model ${file} is corrupt (${why}); restore it from git or run npm run train:sentiment.`);
+  const fail = (why: string) =>
+    new SentimentModelError(
+      `Sentiment model ${file} is corrupt (${why}); restore it from git or run npm run train:sentiment.`,
+    );
   if (bytes.subarray(0, MAGIC.length).toString('latin1') !== MAGIC) throw fail('not a StockPulse sentiment model');
   const headerEnd = bytes.indexOf(0x0a, MAGIC.length);
   if (headerEnd < 0) throw fail('no header');
@@ -121,9 +138,21 @@ export function decodeModel(bytes: Buffer, file: string): SentimentModel {
   } catch {
     throw fail('unreadable header');
   }
-  if (!Number.isInteger(header.hashBits) || header.hashBits < 8 || header.hashBits > 24 || header.dense !== DENSE_FEATURES) throw fail('unexpected feature space');
+  if (
+    !Number.isInteger(header.hashBits) ||
+    header.hashBits < 8 ||
+    header.hashBits > 24 ||
+    header.dense !== DENSE_FEATURES
+  )
+    throw fail('unexpected feature space');
   const styles = Array.isArray(header.styles) ? header.styles.length : 0;
-  if (styles < 1 || styles > MAX_STYLES || header.styleBias?.length !== styles || header.lexiconShare?.length !== styles || !Number.isFinite(header.lexiconGain)) {
+  if (
+    styles < 1 ||
+    styles > MAX_STYLES ||
+    header.styleBias?.length !== styles ||
+    header.lexiconShare?.length !== styles ||
+    !Number.isFinite(header.lexiconGain)
+  ) {
     throw fail('unexpected styles');
   }
   const body = bytes.subarray(headerEnd + 1);
@@ -147,7 +176,9 @@ export function loadSentimentModel(file: string = DEFAULT_MODEL_PATH): Sentiment
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new SentimentModelError(
-      code === 'ENOENT' ? `Sentiment model ${file} is missing; restore it from git or run npm run train:sentiment.` : `Sentiment model ${file} cannot be read (${code ?? String(err)}).`,
+      code === 'ENOENT'
+        ? `Sentiment model ${file} is missing; restore it from git or run npm run train:sentiment.`
+        : `Sentiment model ${file} cannot be read (${code ?? String(err)}).`,
     );
   }
   return decodeModel(bytes, file);
@@ -158,7 +189,14 @@ export function loadSentimentModel(file: string = DEFAULT_MODEL_PATH): Sentiment
  * regression's logits (3) or the style classifier's scores, in training and evaluation. The analyser reads
  * `modelScores`, which computes both from the loaded model's one table.
  */
-export function linearScores(weights: Float64Array, bias: ArrayLike<number>, hashBits: number, classes: number, f: PostFeatures, out = new Float64Array(classes)): Float64Array {
+export function linearScores(
+  weights: Float64Array,
+  bias: ArrayLike<number>,
+  hashBits: number,
+  classes: number,
+  f: PostFeatures,
+  out = new Float64Array(classes),
+): Float64Array {
   for (let k = 0; k < classes; k++) out[k] = bias[k]!;
   const idx = f.indices;
   const vs = f.values;
@@ -279,7 +317,10 @@ export function modelScores(model: SentimentModel, f: PostFeatures, z: Float64Ar
 }
 
 /** The production analyser: the learned model, with the lexicon's vote mixed in as the post's style asks. */
-export function createSentimentAnalyser(model: SentimentModel, lexicon: LexiconScore = (t) => scoreSentiment(t).compound): SentimentAnalyser {
+export function createSentimentAnalyser(
+  model: SentimentModel,
+  lexicon: LexiconScore = (t) => scoreSentiment(t).compound,
+): SentimentAnalyser {
   const { header } = model;
   const z = new Float64Array(3);
   const style = new Float64Array(header.styles.length);

@@ -43,7 +43,10 @@ const LABELS: readonly SentimentLabel[] = ['bullish', 'bearish', 'neutral'];
 
 /** Macro-averaged F1 over the three labels (each holds well over a tenth of both sets). */
 const macroF1 = (posts: readonly LabelledPost[], predict: (text: string) => SentimentLabel): number =>
-  scoreLabels(posts.map((p) => p.label), posts.map((p) => predict(p.text))).macroF1;
+  scoreLabels(
+    posts.map((p) => p.label),
+    posts.map((p) => predict(p.text)),
+  ).macroF1;
 
 describe('labelled sets', () => {
   it('are large, balanced, well-formed and use only universe symbols', () => {
@@ -63,13 +66,27 @@ describe('labelled sets', () => {
 describe('signal quality on the labelled set', () => {
   it('extended VADER beats plain VADER on sentiment macro-F1', () => {
     const rows = [
-      { set: 'labelled', n: labelled.length, ext: macroF1(labelled, (t) => scoreSentiment(t).label), plain: macroF1(labelled, (t) => plainVaderSentiment(t).label) },
-      { set: 'held-out', n: heldOut.length, ext: macroF1(heldOut, (t) => scoreSentiment(t).label), plain: macroF1(heldOut, (t) => plainVaderSentiment(t).label) },
+      {
+        set: 'labelled',
+        n: labelled.length,
+        ext: macroF1(labelled, (t) => scoreSentiment(t).label),
+        plain: macroF1(labelled, (t) => plainVaderSentiment(t).label),
+      },
+      {
+        set: 'held-out',
+        n: heldOut.length,
+        ext: macroF1(heldOut, (t) => scoreSentiment(t).label),
+        plain: macroF1(heldOut, (t) => plainVaderSentiment(t).label),
+      },
     ];
     console.log(
-      ['sentiment macro-F1   posts  extended  plain VADER  gain', ...rows.map((r) =>
-        `${r.set.padEnd(19)} ${String(r.n).padStart(6)}  ${r.ext.toFixed(3).padStart(8)}  ${r.plain.toFixed(3).padStart(11)}  ${(r.ext - r.plain >= 0 ? '+' : '') + (r.ext - r.plain).toFixed(3)}`,
-      )].join('\n'),
+      [
+        'sentiment macro-F1   posts  extended  plain VADER  gain',
+        ...rows.map(
+          (r) =>
+            `${r.set.padEnd(19)} ${String(r.n).padStart(6)}  ${r.ext.toFixed(3).padStart(8)}  ${r.plain.toFixed(3).padStart(11)}  ${(r.ext - r.plain >= 0 ? '+' : '') + (r.ext - r.plain).toFixed(3)}`,
+        ),
+      ].join('\n'),
     );
     const [main, held] = rows as [(typeof rows)[0], (typeof rows)[0]];
     expect(main.ext).toBeGreaterThanOrEqual(0.75);
@@ -91,7 +108,12 @@ describe('vaderEngine reproduces vader-sentiment', () => {
   const compat = (text: string) => {
     const words = vaderCompatTokens(text);
     return vaderCompound(
-      { words, lowers: words.map((w) => w.toLowerCase()), exclamations: countChar(text, '!'), questions: countChar(text, '?') },
+      {
+        words,
+        lowers: words.map((w) => w.toLowerCase()),
+        exclamations: countChar(text, '!'),
+        questions: countChar(text, '?'),
+      },
       rules,
     );
   };
@@ -117,7 +139,28 @@ describe('vaderEngine reproduces vader-sentiment', () => {
 
   it('matches the package on 3,000 random texts built from lexicon words, negators, boosters and punctuation', () => {
     const lex = [...vaderLexicon().keys()];
-    const extra = ['not', 'never', 'so', 'this', 'but', 'BUT', 'very', 'kind', 'of', 'least', 'at', 'GREAT', 'no', "isn't", 'the', 'shit', 'yeah', 'right', 'sort', 'bomb'];
+    const extra = [
+      'not',
+      'never',
+      'so',
+      'this',
+      'but',
+      'BUT',
+      'very',
+      'kind',
+      'of',
+      'least',
+      'at',
+      'GREAT',
+      'no',
+      "isn't",
+      'the',
+      'shit',
+      'yeah',
+      'right',
+      'sort',
+      'bomb',
+    ];
     const marks = ['.', ',', '!', '?', '!!!', '??'];
     let seed = 7;
     const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -203,7 +246,9 @@ describe('extended sentiment', () => {
 
   it('plain VADER is the unextended package', () => {
     expect(plainVaderSentiment('to the moon 🚀🚀🚀').label).toBe('neutral');
-    expect(plainVaderSentiment('This is great!').compound).toBe(vader.SentimentIntensityAnalyzer.polarity_scores('This is great!').compound);
+    expect(plainVaderSentiment('This is great!').compound).toBe(
+      vader.SentimentIntensityAnalyzer.polarity_scores('This is great!').compound,
+    );
   });
 });
 

@@ -12,7 +12,11 @@ export const TICKER_FILES = ['universe.csv', 'ambiguous.txt', 'formerSymbols.csv
  * Reads one committed ticker file and parses it; a missing or malformed file throws an error whose message names the
  * file, so start-up can stop with that one line.
  */
-export function readTickerFile<T>(file: (typeof TICKER_FILES)[number], parse: (text: string) => T, dir: string = TICKERS_DIR): T {
+export function readTickerFile<T>(
+  file: (typeof TICKER_FILES)[number],
+  parse: (text: string) => T,
+  dir: string = TICKERS_DIR,
+): T {
   const path = `${dir.replace(/\/?$/, '/')}${file}`;
   let text: string;
   try {
@@ -30,7 +34,11 @@ export function readTickerFile<T>(file: (typeof TICKER_FILES)[number], parse: (t
 }
 
 /** The shipped ticker universe, ambiguity list and former symbols (core/tickers/). */
-export function loadTickerData(dir: string = TICKERS_DIR): { universe: UniverseEntry[]; ambiguous: string[]; formerSymbols: FormerSymbolEntry[] } {
+export function loadTickerData(dir: string = TICKERS_DIR): {
+  universe: UniverseEntry[];
+  ambiguous: string[];
+  formerSymbols: FormerSymbolEntry[];
+} {
   return {
     universe: readTickerFile('universe.csv', parseUniverseCsv, dir),
     ambiguous: readTickerFile('ambiguous.txt', parseSymbolList, dir),

@@ -33,7 +33,9 @@ const isEverydayWord = (w: string) => COMMON_WORDS.has(w) || EVERYDAY_WORDS.has(
 
 /** Follows renames (HCP → PEAK → DOC) to a listed symbol; null when the chain ends in a delisting or loops. */
 function successorMap(formerSymbols: readonly FormerSymbol[], listed: ReadonlySet<string>): Map<string, string | null> {
-  const next = new Map(formerSymbols.map((f) => [f.symbol.trim().toUpperCase(), f.successor?.trim().toUpperCase() || null]));
+  const next = new Map(
+    formerSymbols.map((f) => [f.symbol.trim().toUpperCase(), f.successor?.trim().toUpperCase() || null]),
+  );
   const resolved = new Map<string, string | null>();
   for (const start of next.keys()) {
     let at: string | null = start;
@@ -154,11 +156,13 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
     };
     if (text.includes('$')) {
       CASHTAG_RE.lastIndex = 0;
-      for (let m = CASHTAG_RE.exec(text); m !== null; m = CASHTAG_RE.exec(text)) cashtag(m[1]!.toUpperCase().replace(/[/-]/, '.'), m.index);
+      for (let m = CASHTAG_RE.exec(text); m !== null; m = CASHTAG_RE.exec(text))
+        cashtag(m[1]!.toUpperCase().replace(/[/-]/, '.'), m.index);
     }
     if (text.includes(':')) {
       EXCHANGE_PREFIX_RE.lastIndex = 0;
-      for (let m = EXCHANGE_PREFIX_RE.exec(text); m !== null; m = EXCHANGE_PREFIX_RE.exec(text)) cashtag(m[1]!.replace('-', '.'), m.index);
+      for (let m = EXCHANGE_PREFIX_RE.exec(text); m !== null; m = EXCHANGE_PREFIX_RE.exec(text))
+        cashtag(m[1]!.replace('-', '.'), m.index);
     }
 
     // Tokenise once for rules 2–5.
@@ -262,7 +266,8 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
           if (pieces.every((p) => p.charCodeAt(0) >= 65 && p.charCodeAt(0) <= 90)) {
             for (const piece of pieces) {
               const pieceSymbol = bareSymbols.get(piece);
-              if (pieceSymbol !== undefined && (!shouting || !isEverydayWord(piece.toLowerCase()))) addBare(pieceSymbol, tPos[i]!);
+              if (pieceSymbol !== undefined && (!shouting || !isEverydayWord(piece.toLowerCase())))
+                addBare(pieceSymbol, tPos[i]!);
             }
           }
         } else if (!tUpper[i]) {
@@ -353,8 +358,21 @@ const CASHTAG_RE = /(?<![A-Za-z0-9_$])\$([A-Za-z]{1,5}(?:[./-][A-Za-z]{1,2})?)(?
 /** A market word gives context to the words this many tokens before and after it (about a sentence). */
 const CONTEXT_WINDOW = 15;
 // "NYSE:BA", "NASDAQ: AAPL", "NYSEARCA:SPY": a symbol behind an exchange prefix.
-const EXCHANGE_PREFIX_RE = /\b(?:NYSE|NASDAQ|AMEX|NYSEARCA|NYSEAMERICAN|ARCA|BATS|CBOE)\s?:\s?\$?([A-Z]{1,5}(?:[.-][A-Z])?)\b/g;
-const EXCHANGES: ReadonlySet<string> = new Set(['NYSE', 'NASDAQ', 'AMEX', 'NYSEARCA', 'NYSEAMERICAN', 'ARCA', 'BATS', 'CBOE', 'OTC', 'TSX', 'LSE']);
+const EXCHANGE_PREFIX_RE =
+  /\b(?:NYSE|NASDAQ|AMEX|NYSEARCA|NYSEAMERICAN|ARCA|BATS|CBOE)\s?:\s?\$?([A-Z]{1,5}(?:[.-][A-Z])?)\b/g;
+const EXCHANGES: ReadonlySet<string> = new Set([
+  'NYSE',
+  'NASDAQ',
+  'AMEX',
+  'NYSEARCA',
+  'NYSEAMERICAN',
+  'ARCA',
+  'BATS',
+  'CBOE',
+  'OTC',
+  'TSX',
+  'LSE',
+]);
 // Words: letters, digits and "&", joined by apostrophes, dots or hyphens ("AT&T", "coca-cola", "BRK.B", "tesla's").
 const WORD_RE = /[A-Za-z0-9&]+(?:['’.-][A-Za-z0-9&]+)*/g;
 const URL_RE = /(?:\bhttps?:\/\/|\bwww\.)\S+/gi;
@@ -388,7 +406,9 @@ function buildAliasIndex(universe: readonly TickerUniverseEntry[]): Map<string, 
       if (seen.has(key)) continue; // first listed symbol owns a shared alias
       seen.add(key);
       const needsCaps = tokens.every(isEverydayWord);
-      const weak = (tokens.length === 1 && (needsCaps || SPOKEN_NAMES.has(tokens[0]!))) || tokens.every((t) => EVERYDAY_NAMES.has(t));
+      const weak =
+        (tokens.length === 1 && (needsCaps || SPOKEN_NAMES.has(tokens[0]!))) ||
+        tokens.every((t) => EVERYDAY_NAMES.has(t));
       const list = index.get(tokens[0]!) ?? [];
       list.push({ symbol, tokens, needsCaps, weak, free: !weak && !needsCaps });
       index.set(tokens[0]!, list);

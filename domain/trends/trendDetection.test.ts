@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, MINUTE, mentionAt } from '../../tests/support/mentionRows';
-import { createTestDatabase, createTestWarehouse, type TestDatabase, type TestWarehouse } from '../../tests/support/testStores';
+import {
+  createTestDatabase,
+  createTestWarehouse,
+  type TestDatabase,
+  type TestWarehouse,
+} from '../../tests/support/testStores';
 import { insertMentions } from '../../warehouse/queries/insertMentions';
 import { createTrendDetection } from './trendDetection';
 
@@ -16,8 +21,10 @@ describe('trend detection over chDB rollups', () => {
     store = await createTestWarehouse();
     // AMC: 10 mentions in each of the 10 hours before the baseline's end (the warehouse is 10 hours old), then 40 in the last hour.
     const rows = [];
-    for (let h = 1; h <= 10; h++) for (let i = 0; i < 10; i++) rows.push(mentionAt('AMC', baselineEnd - h * HOUR + i * MINUTE));
-    for (let i = 0; i < 40; i++) rows.push(mentionAt('AMC', now.getTime() - (1 + i) * MINUTE, { label: i < 30 ? 'bullish' : 'neutral' }));
+    for (let h = 1; h <= 10; h++)
+      for (let i = 0; i < 10; i++) rows.push(mentionAt('AMC', baselineEnd - h * HOUR + i * MINUTE));
+    for (let i = 0; i < 40; i++)
+      rows.push(mentionAt('AMC', now.getTime() - (1 + i) * MINUTE, { label: i < 30 ? 'bullish' : 'neutral' }));
     await insertMentions(store.warehouse, rows);
   });
   afterAll(async () => {
@@ -38,27 +45,50 @@ describe('trend detection over chDB rollups', () => {
 
   it('scores the last hour against the hours of history the warehouse holds', async () => {
     const trends = createTrendDetection({ db: database.db, warehouse: store.warehouse, now: () => now });
-    expect(await trends.detectTrends()).toEqual({ trendsDetected: 1, newTrends: 1, scored: 1, detectedAt: now.toISOString() });
+    expect(await trends.detectTrends()).toEqual({
+      trendsDetected: 1,
+      newTrends: 1,
+      scored: 1,
+      detectedAt: now.toISOString(),
+    });
     // mean 10 over 10 hours, no variance: (40 − 10)/√10 ≈ 9.49.
     expect(await scoreOf('AMC')).toEqual({ mean: 10, score: 95, mentions: 40 });
     const row = await database.db('trending_stocks').where({ ticker: 'AMC' }).first();
-    expect(row).toMatchObject({ trend_score: 95, mention_velocity: '40.00', sentiment_score: '0.75', sentiment: 'bullish', is_new_trend: true, detected_at: now });
+    expect(row).toMatchObject({
+      trend_score: 95,
+      mention_velocity: '40.00',
+      sentiment_score: '0.75',
+      sentiment: 'bullish',
+      is_new_trend: true,
+      detected_at: now,
+    });
   });
 
   it('keeps the hourly counts it read, re-reading only the latest hours for late mentions', async () => {
     const cached = createTrendDetection({ db: database.db, warehouse: store.warehouse, now: () => now });
     await cached.detectTrends();
     // Late mentions for an hour 5 hours back (outside the re-read hours): this worker keeps its counts…
-    await insertMentions(store.warehouse, Array.from({ length: 100 }, (_, i) => mentionAt('AMC', baselineEnd - 5 * HOUR + 30_000 + i * 1000)));
+    await insertMentions(
+      store.warehouse,
+      Array.from({ length: 100 }, (_, i) => mentionAt('AMC', baselineEnd - 5 * HOUR + 30_000 + i * 1000)),
+    );
     await cached.detectTrends();
     expect(await scoreOf('AMC')).toMatchObject({ mean: 10, score: 95 });
     // …a worker that reads the week afresh sees them: mean 20, σ 30, (40 − 20)/30 ≈ 0.67, no longer trending.
-    const fresh = createTrendDetection({ db: database.db, warehouse: store.warehouse, now: () => now, cacheBaseline: false });
+    const fresh = createTrendDetection({
+      db: database.db,
+      warehouse: store.warehouse,
+      now: () => now,
+      cacheBaseline: false,
+    });
     expect((await fresh.detectTrends()).trendsDetected).toBe(0);
     expect(await scoreOf('AMC')).toMatchObject({ mean: 20, score: 7 });
     expect(await database.db('trending_stocks').count({ n: '*' })).toEqual([{ n: 0 }]);
     // Late mentions for the latest closed hour reach the cached worker too.
-    await insertMentions(store.warehouse, Array.from({ length: 10 }, (_, i) => mentionAt('AMC', baselineEnd - HOUR + i * 1000)));
+    await insertMentions(
+      store.warehouse,
+      Array.from({ length: 10 }, (_, i) => mentionAt('AMC', baselineEnd - HOUR + i * 1000)),
+    );
     await cached.detectTrends();
     expect((await scoreOf('AMC'))!.mean).toBe(11);
   });

@@ -59,7 +59,8 @@ export function createTrendDetection(deps: TrendDetectionDeps) {
     }
     const read = new Map<number, Map<string, number>>();
     for (let hour = readFrom; hour < to.getTime(); hour += HOUR_MS) read.set(hour, new Map());
-    for (const row of await hourlyTickerCounts(deps.warehouse, new Date(readFrom), to)) read.get(row.hour)?.set(row.ticker, row.mentions);
+    for (const row of await hourlyTickerCounts(deps.warehouse, new Date(readFrom), to))
+      read.get(row.hour)?.set(row.ticker, row.mentions);
     for (const [hour, counts] of read) hourly.set(hour, counts);
 
     const baselines = new Map<string, Baseline>();
@@ -85,7 +86,10 @@ export function createTrendDetection(deps: TrendDetectionDeps) {
       const recentStart = windowStart(now, MINUTES_PER_HOUR);
       const baselineEnd = new Date(startOfHour(recentStart));
       const baselineStart = new Date(baselineEnd.getTime() - BASELINE_HOURS * HOUR_MS);
-      const [recent, baseline] = await Promise.all([recentMentionActivity(deps.warehouse, recentStart), baselineFor(baselineStart, baselineEnd)]);
+      const [recent, baseline] = await Promise.all([
+        recentMentionActivity(deps.warehouse, recentStart),
+        baselineFor(baselineStart, baselineEnd),
+      ]);
       const { scores, trending } = scoreTrends(recent, baseline.baselines, baseline.hours);
 
       await insertTrendScores(

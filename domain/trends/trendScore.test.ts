@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { scoreTicker, scoreTrends, TREND_MAX_STOCKS, type Baseline } from './trendScore';
 
 /** Baseline sums of a ticker with the given hourly counts. */
-const baselineOf = (hourly: number[]): Baseline => ({ sum: hourly.reduce((a, b) => a + b, 0), sumSquares: hourly.reduce((a, b) => a + b * b, 0) });
+const baselineOf = (hourly: number[]): Baseline => ({
+  sum: hourly.reduce((a, b) => a + b, 0),
+  sumSquares: hourly.reduce((a, b) => a + b * b, 0),
+});
 const week = (count: (hour: number) => number) => Array.from({ length: 168 }, (_, h) => count(h));
-const activity = (ticker: string, mentions: number, extra: Partial<{ bullish: number; bearish: number; authors: number }> = {}) => ({ ticker, mentions, bullish: 0, bearish: 0, authors: mentions, ...extra });
+const activity = (
+  ticker: string,
+  mentions: number,
+  extra: Partial<{ bullish: number; bearish: number; authors: number }> = {},
+) => ({ ticker, mentions, bullish: 0, bearish: 0, authors: mentions, ...extra });
 
 describe('trend score: velocity against the ticker’s own baseline', () => {
   it('ranks a small-cap spike far above a mega-cap’s steady chatter', () => {
@@ -24,7 +31,14 @@ describe('trend score: velocity against the ticker’s own baseline', () => {
     const gme = scoreTicker(activity('GME', 200), baselineOf(week(() => 100)), 168);
     expect(gme.z).toBeCloseTo(10, 5); // (200 − 100)/√100
     expect(gme.trending).toBe(true);
-    const { scores } = scoreTrends([activity('GME', 200), activity('SMOL', 30)], new Map([['GME', baselineOf(week(() => 100))], ['SMOL', baselineOf(week((h) => h % 2))]]), 168);
+    const { scores } = scoreTrends(
+      [activity('GME', 200), activity('SMOL', 30)],
+      new Map([
+        ['GME', baselineOf(week(() => 100))],
+        ['SMOL', baselineOf(week((h) => h % 2))],
+      ]),
+      168,
+    );
     expect(scores.map((s) => s.ticker)).toEqual(['SMOL', 'GME']);
   });
 

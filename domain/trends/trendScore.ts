@@ -83,7 +83,11 @@ export function scoreTicker(recent: RecentActivity, baseline: Baseline | undefin
 }
 
 /** Scores every ticker with recent mentions; returns all scores (best first) and the trending set (at most TREND_MAX_STOCKS). */
-export function scoreTrends(recent: RecentActivity[], baselines: ReadonlyMap<string, Baseline>, baselineHours: number): { scores: TrendScore[]; trending: TrendScore[] } {
+export function scoreTrends(
+  recent: RecentActivity[],
+  baselines: ReadonlyMap<string, Baseline>,
+  baselineHours: number,
+): { scores: TrendScore[]; trending: TrendScore[] } {
   const scores = recent
     .filter((r) => r.mentions > 0)
     .map((r) => scoreTicker(r, baselines.get(r.ticker), baselineHours))

@@ -1,5 +1,12 @@
 import type { Database } from '../../platform/database';
-import { insertTickerUniverseChanges, lockTickers, markTickersDelisted, recordDetectedRenames, tickerListings, upsertListedTickers } from '../../warehouse/postgres/tickers';
+import {
+  insertTickerUniverseChanges,
+  lockTickers,
+  markTickersDelisted,
+  recordDetectedRenames,
+  tickerListings,
+  upsertListedTickers,
+} from '../../warehouse/postgres/tickers';
 import type { Listing } from '../../core/tickers/listings';
 import type { UniverseEntry } from '../../core/tickers/parseUniverse';
 import { EVERYDAY_WORDS } from '../../core/tickers/everydayWords';
@@ -25,7 +32,14 @@ export function universeRows(listings: readonly Listing[], committed: readonly U
     const c = known.get(l.symbol);
     if (c) return { ...c, exchange: l.exchange, type: l.type };
     const wordCount = EVERYDAY_WORDS.has(l.symbol.toLowerCase()) ? EVERYDAY_WORD_COUNT : 0;
-    return { symbol: l.symbol, name: l.name.slice(0, 255), exchange: l.exchange, type: l.type, aliases: [], bare: bareUseOf(l.symbol, wordCount, undefined) };
+    return {
+      symbol: l.symbol,
+      name: l.name.slice(0, 255),
+      exchange: l.exchange,
+      type: l.type,
+      aliases: [],
+      bare: bareUseOf(l.symbol, wordCount, undefined),
+    };
   });
 }
 
@@ -37,7 +51,11 @@ const nameKey = (name: string) => shortName(name).toLowerCase();
  * same company name is a symbol change, recorded in `former_symbols` unless the admin already has a row for it. Every
  * change is a `ticker_universe_changes` row. Running it again with the same rows changes nothing.
  */
-export async function applyUniverse(db: Database, rows: readonly UniverseEntry[], source: UniverseSource): Promise<UniverseChanges> {
+export async function applyUniverse(
+  db: Database,
+  rows: readonly UniverseEntry[],
+  source: UniverseSource,
+): Promise<UniverseChanges> {
   return await db.transaction(async (trx) => {
     await lockTickers(trx);
     const current = await tickerListings(trx);
@@ -57,15 +75,35 @@ export async function applyUniverse(db: Database, rows: readonly UniverseEntry[]
       if (from) renamed.push({ from, to: r.symbol });
     }
 
-    await upsertListedTickers(trx, rows.map((r) => ({ symbol: r.symbol, name: r.name, exchange: r.exchange, type: r.type, aliases: r.aliases, bare: r.bare })));
+    await upsertListedTickers(
+      trx,
+      rows.map((r) => ({
+        symbol: r.symbol,
+        name: r.name,
+        exchange: r.exchange,
+        type: r.type,
+        aliases: r.aliases,
+        bare: r.bare,
+      })),
+    );
     await markTickersDelisted(trx, delisted);
     await recordDetectedRenames(trx, renamed, `symbol change detected from ${source} listings`);
     const renamedFrom = new Set(renamed.map((r) => r.from));
     const renamedTo = new Set(renamed.map((r) => r.to));
     await insertTickerUniverseChanges(trx, [
-      ...added.filter((r) => !renamedTo.has(r.symbol)).map((r) => ({ kind: 'added' as const, symbol: r.symbol, new_symbol: null, name: r.name, source })),
-      ...delisted.filter((s) => !renamedFrom.has(s)).map((s) => ({ kind: 'delisted' as const, symbol: s, new_symbol: null, name: listedNow.get(s)!, source })),
-      ...renamed.map((r) => ({ kind: 'renamed' as const, symbol: r.from, new_symbol: r.to, name: listedNow.get(r.from)!, source })),
+      ...added
+        .filter((r) => !renamedTo.has(r.symbol))
+        .map((r) => ({ kind: 'added' as const, symbol: r.symbol, new_symbol: null, name: r.name, source })),
+      ...delisted
+        .filter((s) => !renamedFrom.has(s))
+        .map((s) => ({ kind: 'delisted' as const, symbol: s, new_symbol: null, name: listedNow.get(s)!, source })),
+      ...renamed.map((r) => ({
+        kind: 'renamed' as const,
+        symbol: r.from,
+        new_symbol: r.to,
+        name: listedNow.get(r.from)!,
+        source,
+      })),
     ]);
     return { listed: rows.length, added: added.map((r) => r.symbol), delisted, renamed };
   });

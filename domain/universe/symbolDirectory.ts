@@ -10,7 +10,10 @@ const MIN_LISTINGS = 5_000;
  * Fetches both directory files from `baseUrl` and parses them. Throws when a file cannot be fetched in time, is not a
  * symbol directory, or the two together hold implausibly few listings: the caller then falls back to the committed table.
  */
-export async function fetchListings(baseUrl: string, options: { timeoutMs?: number; fetch?: typeof fetch } = {}): Promise<Listing[]> {
+export async function fetchListings(
+  baseUrl: string,
+  options: { timeoutMs?: number; fetch?: typeof fetch } = {},
+): Promise<Listing[]> {
   const get = options.fetch ?? fetch;
   const lists = await Promise.all(
     LISTING_FILES.map(async (file) => {
@@ -25,6 +28,7 @@ export async function fetchListings(baseUrl: string, options: { timeoutMs?: numb
     }),
   );
   const listings = mergeListings(...lists);
-  if (listings.length < MIN_LISTINGS) throw new Error(`${baseUrl} lists only ${listings.length} securities (expected at least ${MIN_LISTINGS})`);
+  if (listings.length < MIN_LISTINGS)
+    throw new Error(`${baseUrl} lists only ${listings.length} securities (expected at least ${MIN_LISTINGS})`);
   return listings;
 }

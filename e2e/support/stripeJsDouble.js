@@ -27,7 +27,8 @@
     var elements = {
       create: function (type, elementOptions) {
         if (type !== 'payment') throw new Error('This Stripe.js double only provides the payment element, not ' + type);
-        if (!elementsOptions.clientSecret) throw new Error('IntegrationError: the payment element needs elements({clientSecret})');
+        if (!elementsOptions.clientSecret)
+          throw new Error('IntegrationError: the payment element needs elements({clientSecret})');
         record('elements.create', { type: type, options: elementOptions || {} });
         var handlers = {};
         var node = null;
@@ -147,22 +148,49 @@
       },
       confirmSetup: function (params) {
         var clientSecret = params.elements.__clientSecret();
-        record('confirmSetup', { clientSecret: clientSecret, confirmParams: params.confirmParams, redirect: params.redirect });
-        if (!/^seti_.+_secret_/.test(clientSecret)) return Promise.resolve({ error: { type: 'invalid_request_error', message: 'Not a SetupIntent client secret' } });
+        record('confirmSetup', {
+          clientSecret: clientSecret,
+          confirmParams: params.confirmParams,
+          redirect: params.redirect,
+        });
+        if (!/^seti_.+_secret_/.test(clientSecret))
+          return Promise.resolve({
+            error: { type: 'invalid_request_error', message: 'Not a SetupIntent client secret' },
+          });
         var error = takeError();
         if (error) return Promise.resolve({ error: error });
         return Promise.resolve({
-          setupIntent: { id: intentIdOf(clientSecret), object: 'setup_intent', status: 'succeeded', payment_method: 'pm_card_visa', client_secret: clientSecret },
+          setupIntent: {
+            id: intentIdOf(clientSecret),
+            object: 'setup_intent',
+            status: 'succeeded',
+            payment_method: 'pm_card_visa',
+            client_secret: clientSecret,
+          },
         });
       },
       confirmPayment: function (params) {
         var clientSecret = params.elements.__clientSecret();
-        record('confirmPayment', { clientSecret: clientSecret, confirmParams: params.confirmParams, redirect: params.redirect });
-        if (!/^pi_.+_secret_/.test(clientSecret)) return Promise.resolve({ error: { type: 'invalid_request_error', message: 'Not a PaymentIntent client secret' } });
+        record('confirmPayment', {
+          clientSecret: clientSecret,
+          confirmParams: params.confirmParams,
+          redirect: params.redirect,
+        });
+        if (!/^pi_.+_secret_/.test(clientSecret))
+          return Promise.resolve({
+            error: { type: 'invalid_request_error', message: 'Not a PaymentIntent client secret' },
+          });
         var error = takeError();
         if (error) return Promise.resolve({ error: error });
         return Promise.resolve({
-          paymentIntent: { id: intentIdOf(clientSecret), object: 'payment_intent', status: 'succeeded', amount: 4900, currency: 'usd', client_secret: clientSecret },
+          paymentIntent: {
+            id: intentIdOf(clientSecret),
+            object: 'payment_intent',
+            status: 'succeeded',
+            amount: 4900,
+            currency: 'usd',
+            client_secret: clientSecret,
+          },
         });
       },
       createToken: unsupported('createToken'),

@@ -87,13 +87,21 @@ export function createHttpClient(overrides: Partial<HttpPolicy> = {}): HttpClien
       try {
         const timeout = AbortSignal.timeout(policy.timeoutMs);
         const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
-        const res = await policy.fetch(request.url, { method: request.method ?? 'GET', headers: request.headers, body: request.body, signal });
+        const res = await policy.fetch(request.url, {
+          method: request.method ?? 'GET',
+          headers: request.headers,
+          body: request.body,
+          signal,
+        });
         status = res.status;
         headers = res.headers;
         text = await res.text();
       } catch (error) {
         if (request.signal?.aborted) throw request.signal.reason;
-        const problem = error instanceof Error && error.name === 'TimeoutError' ? `timed out after ${policy.timeoutMs} ms` : `network error (${describe(error)})`;
+        const problem =
+          error instanceof Error && error.name === 'TimeoutError'
+            ? `timed out after ${policy.timeoutMs} ms`
+            : `network error (${describe(error)})`;
         if (last) throw new ConnectorError(`${where} ${problem}, gave up after ${attempt} attempt(s)`, true);
         await sleep(backoff(attempt), request.signal);
         continue;
@@ -109,7 +117,10 @@ export function createHttpClient(overrides: Partial<HttpPolicy> = {}): HttpClien
       if (status >= 200 && status < 300) {
         if (body === NOT_JSON) {
           const type = headers.get('content-type') ?? 'no content-type';
-          throw new ConnectorError(`${where} returned a malformed payload: the body is not JSON (${type}): ${snippet(text)}`, false);
+          throw new ConnectorError(
+            `${where} returned a malformed payload: the body is not JSON (${type}): ${snippet(text)}`,
+            false,
+          );
         }
         return { status, headers, body };
       }
@@ -121,9 +132,13 @@ export function createHttpClient(overrides: Partial<HttpPolicy> = {}): HttpClien
 
       const wait = verdict.waitMs ?? waitFromHeaders(headers) ?? backoff(attempt);
       if (wait > policy.maxWaitMs) {
-        throw new ConnectorError(`${where}: ${verdict.reason}; the server asks to wait ${Math.ceil(wait / 1000)} s, more than the ${Math.ceil(policy.maxWaitMs / 1000)} s cap`, true);
+        throw new ConnectorError(
+          `${where}: ${verdict.reason}; the server asks to wait ${Math.ceil(wait / 1000)} s, more than the ${Math.ceil(policy.maxWaitMs / 1000)} s cap`,
+          true,
+        );
       }
-      if (last) throw new ConnectorError(`${where}: ${verdict.reason}, still failing after ${attempt} attempt(s)`, true);
+      if (last)
+        throw new ConnectorError(`${where}: ${verdict.reason}, still failing after ${attempt} attempt(s)`, true);
       await sleep(wait, request.signal);
     }
   }
@@ -135,10 +150,17 @@ export function createHttpClient(overrides: Partial<HttpPolicy> = {}): HttpClien
 export function defaultVerdict(response: ErrorResponse): ErrorVerdict {
   const { status } = response;
   const detail = errorDetail(response);
-  if (status === 429) return { action: 'retry', waitMs: waitFromHeaders(response.headers), reason: `rate limited (HTTP 429: ${detail})` };
-  if (status === 503) return { action: 'retry', waitMs: waitFromHeaders(response.headers), reason: `service unavailable (HTTP 503: ${detail})` };
+  if (status === 429)
+    return { action: 'retry', waitMs: waitFromHeaders(response.headers), reason: `rate limited (HTTP 429: ${detail})` };
+  if (status === 503)
+    return {
+      action: 'retry',
+      waitMs: waitFromHeaders(response.headers),
+      reason: `service unavailable (HTTP 503: ${detail})`,
+    };
   if (status >= 500) return { action: 'retry', reason: `server error (HTTP ${status}: ${detail})` };
-  if (status === 401 || status === 403) return { action: 'fail', retryable: false, message: `credentials rejected (HTTP ${status}: ${detail})` };
+  if (status === 401 || status === 403)
+    return { action: 'fail', retryable: false, message: `credentials rejected (HTTP ${status}: ${detail})` };
   return { action: 'fail', retryable: status === 408, message: `request rejected (HTTP ${status}: ${detail})` };
 }
 

@@ -12,7 +12,14 @@ function valueAt(body: unknown, path: readonly PropertyKey[]): { found: boolean;
   return { found: true, value: current };
 }
 
-const describeValue = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 40))}` : typeof value);
+const describeValue = (value: unknown) =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'string'
+        ? `the string ${JSON.stringify(value.slice(0, 40))}`
+        : typeof value;
 
 /** One zod issue as "field: what is wrong", naming a missing field as missing rather than zod's generic "Invalid input". */
 function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
@@ -30,7 +37,12 @@ function describeIssue(issue: z.core.$ZodIssue, body: unknown): string {
  * A mismatch is a ConnectorError (not retryable) naming the platform, the source, the request, and per problem the
  * field and what is wrong with it ("data.videos.0.id: missing (expected string)").
  */
-export function parsePayload<S extends z.ZodType>(schema: S, body: unknown, context: RequestContext, label: string): z.output<S> {
+export function parsePayload<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  context: RequestContext,
+  label: string,
+): z.output<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   const problems = result.error.issues
@@ -38,7 +50,10 @@ export function parsePayload<S extends z.ZodType>(schema: S, body: unknown, cont
     .map((issue) => describeIssue(issue, body))
     .join('; ');
   const more = result.error.issues.length > 3 ? ` (+${result.error.issues.length - 3} more)` : '';
-  throw new ConnectorError(`${context.platform} ${context.source}: ${label} returned a malformed payload: ${problems}${more}`, false);
+  throw new ConnectorError(
+    `${context.platform} ${context.source}: ${label} returned a malformed payload: ${problems}${more}`,
+    false,
+  );
 }
 
 /** The label a post carries as its `source` (same convention as the simulated feed). */

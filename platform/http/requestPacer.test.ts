@@ -14,7 +14,11 @@ describe('request pacing', () => {
   it('waits for the next slot in heartbeat-sized naps, and gives up beyond its longest wait', async () => {
     const limiter = new RateLimiterMemory({ points: 2, duration: 1 });
     const naps: number[] = [];
-    const pacer = createRequestPacer(limiter, 'k', { maxWaitMs: 5_000, sleepStepMs: 300, sleep: async (ms) => void naps.push(ms) });
+    const pacer = createRequestPacer(limiter, 'k', {
+      maxWaitMs: 5_000,
+      sleepStepMs: 300,
+      sleep: async (ms) => void naps.push(ms),
+    });
     expect(await pacer.take()).toBe(true);
     expect(await pacer.take()).toBe(true);
     // The third request must wait for the 1-second window: the fake sleep returns at once, so the pacer keeps asking

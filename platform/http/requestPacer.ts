@@ -40,7 +40,11 @@ export interface RequestPacerOptions {
  * Paces requests through a rate-limiter-flexible limiter under one key. Production passes a RateLimiterPostgres, so
  * every worker process draws on the same count; tests pass a RateLimiterMemory with the same behaviour.
  */
-export function createRequestPacer(limiter: RateLimiterAbstract, key: string, options: RequestPacerOptions): RequestPacer {
+export function createRequestPacer(
+  limiter: RateLimiterAbstract,
+  key: string,
+  options: RequestPacerOptions,
+): RequestPacer {
   const step = options.sleepStepMs ?? 10_000;
   const pause = options.sleep ?? sleep;
   return {
@@ -74,9 +78,20 @@ export type LimiterFactory = (options: { keyPrefix: string; points: number; dura
 export const postgresLimiters =
   (db: Knex): LimiterFactory =>
   (options) =>
-    new RateLimiterPostgres({ storeClient: db, storeType: 'knex', tableName: 'rate_limits', tableCreated: true, ...options });
+    new RateLimiterPostgres({
+      storeClient: db,
+      storeType: 'knex',
+      tableName: 'rate_limits',
+      tableCreated: true,
+      ...options,
+    });
 
 /** The pacer for one published limit: `pacedPoints` per 60-second step, so any sliding window stays within it. */
-export function pacerFor(limiters: LimiterFactory, keyPrefix: string, limit: RequestLimit, options: RequestPacerOptions): RequestPacer {
+export function pacerFor(
+  limiters: LimiterFactory,
+  keyPrefix: string,
+  limit: RequestLimit,
+  options: RequestPacerOptions,
+): RequestPacer {
   return createRequestPacer(limiters({ keyPrefix, points: pacedPoints(limit, 60), duration: 60 }), 'app', options);
 }

@@ -20,7 +20,11 @@ export class TokenCache<Context> {
     private readonly issue: (context: Context, signal?: AbortSignal) => Promise<IssuedToken>,
     now: () => number = Date.now,
   ) {
-    this.cache = createTtlCache<'token', IssuedToken>({ ttlMs: 0, ttlOf: (issued) => issued.expiresInSeconds * 1000 - EXPIRY_MARGIN_MS, now });
+    this.cache = createTtlCache<'token', IssuedToken>({
+      ttlMs: 0,
+      ttlOf: (issued) => issued.expiresInSeconds * 1000 - EXPIRY_MARGIN_MS,
+      now,
+    });
   }
 
   /** `context` names the scan that needed the token, for error messages. */

@@ -29,15 +29,28 @@ export function isAfterMark(item: Stamped, mark: TimeMark | null): boolean {
  * - first scan (mark null): the NEWEST maxPosts items (older history is deliberately skipped).
  * Duplicates (same id) are dropped. The new mark covers exactly what was taken; with nothing taken it is the old mark.
  */
-export function takeAfterMark<T>(items: T[], stamp: (item: T) => Stamped, mark: TimeMark | null, maxPosts: number): { taken: T[]; mark: TimeMark | null } {
+export function takeAfterMark<T>(
+  items: T[],
+  stamp: (item: T) => Stamped,
+  mark: TimeMark | null,
+  maxPosts: number,
+): { taken: T[]; mark: TimeMark | null } {
   const unique = new Map<string, { item: T; stamp: Stamped }>();
   for (const item of items) {
     const s = stamp(item);
     if (!unique.has(s.id) && isAfterMark(s, mark)) unique.set(s.id, { item, stamp: s });
   }
-  const ordered = [...unique.values()].sort((a, b) => a.stamp.time - b.stamp.time || (a.stamp.id < b.stamp.id ? -1 : a.stamp.id > b.stamp.id ? 1 : 0));
+  const ordered = [...unique.values()].sort(
+    (a, b) => a.stamp.time - b.stamp.time || (a.stamp.id < b.stamp.id ? -1 : a.stamp.id > b.stamp.id ? 1 : 0),
+  );
   const chosen = mark ? ordered.slice(0, maxPosts) : ordered.slice(Math.max(0, ordered.length - maxPosts));
-  return { taken: chosen.map((c) => c.item), mark: advanceMark(mark, chosen.map((c) => c.stamp)) };
+  return {
+    taken: chosen.map((c) => c.item),
+    mark: advanceMark(
+      mark,
+      chosen.map((c) => c.stamp),
+    ),
+  };
 }
 
 /** The mark after delivering `delivered` (any order): the newest time, and every id delivered at that time. */

@@ -20,10 +20,15 @@ export async function buildDashboard(options: { distDir?: string; logLevel?: Log
   // Inside the dashboard folder so the bundle's bare imports (react, react-router) resolve from node_modules.
   const ssrDir = path.join(projectRoot, 'dashboard', `.ssr-${process.pid}`);
   try {
-    await build({ configFile, logLevel, build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false } });
+    await build({
+      configFile,
+      logLevel,
+      build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+    });
     const entry = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
     const manifest = await prerenderPages(entry, distDir);
-    if (logLevel !== 'silent') console.log(`pre-rendered ${Object.keys(manifest.pages).length} public pages and the 404 page`);
+    if (logLevel !== 'silent')
+      console.log(`pre-rendered ${Object.keys(manifest.pages).length} public pages and the 404 page`);
   } finally {
     fs.rmSync(ssrDir, { recursive: true, force: true });
   }

@@ -15,10 +15,16 @@ export interface ServerEntry {
 /** The shell index.html with a page's head tags and its rendered markup inside #root. */
 export function pageHtml(shell: string, page: RenderedPage): string {
   const { title, description, openGraph } = page.head;
-  const setTag = (html: string, pattern: RegExp, tag: string) => (pattern.test(html) ? html.replace(pattern, tag) : html.replace('</head>', `  ${tag}\n  </head>`));
+  const setTag = (html: string, pattern: RegExp, tag: string) =>
+    pattern.test(html) ? html.replace(pattern, tag) : html.replace('</head>', `  ${tag}\n  </head>`);
   const meta = (html: string, attribute: 'name' | 'property', key: string, value: string) =>
-    setTag(html, new RegExp(`<meta\\s+${attribute}="${key}"[^>]*>`, 's'), `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`);
-  const dropMeta = (html: string, key: string) => html.replace(new RegExp(`\\s*<meta\\s+property="${key}"[^>]*>`, 's'), '');
+    setTag(
+      html,
+      new RegExp(`<meta\\s+${attribute}="${key}"[^>]*>`, 's'),
+      `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`,
+    );
+  const dropMeta = (html: string, key: string) =>
+    html.replace(new RegExp(`\\s*<meta\\s+property="${key}"[^>]*>`, 's'), '');
 
   let html = shell.replace(/<title>.*?<\/title>/s, `<title>${escapeHtml(title)}</title>`);
   if (description !== undefined) html = meta(html, 'name', 'description', description);
@@ -27,7 +33,11 @@ export function pageHtml(shell: string, page: RenderedPage): string {
     if (description !== undefined) html = meta(html, 'property', 'og:description', description);
     html = meta(html, 'property', 'og:type', openGraph.type);
     html = meta(html, 'property', 'og:url', openGraph.url);
-    html = setTag(html, /<link\s+rel="canonical"[^>]*>/s, `<link rel="canonical" href="${escapeHtml(openGraph.url)}" />`);
+    html = setTag(
+      html,
+      /<link\s+rel="canonical"[^>]*>/s,
+      `<link rel="canonical" href="${escapeHtml(openGraph.url)}" />`,
+    );
   } else {
     // Not a public page (the 404 page): keep it out of search results and link previews.
     for (const key of ['og:title', 'og:description', 'og:type', 'og:url']) html = dropMeta(html, key);

@@ -12,6 +12,10 @@ export function ensureSchemathesis(log: (m: string) => void): string {
   if (fs.existsSync(cli)) return cli;
   log(`Installing ${SCHEMATHESIS_PACKAGE} into ${path.relative(projectRoot, venv)} …`);
   execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
-  execFileSync(path.join(venv, 'bin', 'pip'), ['install', '--quiet', '--disable-pip-version-check', SCHEMATHESIS_PACKAGE], { stdio: 'inherit' });
+  execFileSync(
+    path.join(venv, 'bin', 'pip'),
+    ['install', '--quiet', '--disable-pip-version-check', SCHEMATHESIS_PACKAGE],
+    { stdio: 'inherit' },
+  );
   return cli;
 }

@@ -1,7 +1,13 @@
 import { seededRandom } from '../../core/random/seededRandom';
 import type { SentimentLabel } from '../../domain/signal/sentiment';
 import { DENSE_FEATURES, postFeatures, type LexiconScore } from '../../domain/signal/sentimentFeatures';
-import { blendLexicon, CLASSES, lexiconCompoundOf, lexiconShareOf, linearScores } from '../../domain/signal/sentimentModel';
+import {
+  blendLexicon,
+  CLASSES,
+  lexiconCompoundOf,
+  lexiconShareOf,
+  linearScores,
+} from '../../domain/signal/sentimentModel';
 import { trainRegression, type Example, type Regression } from './logisticRegression';
 import { scoreLabels, type Scores } from '../../domain/signal/labelScores';
 import { SUPPLEMENT_SETS, type LabelledSet } from './signalData';
@@ -98,17 +104,34 @@ export function outOfFoldStyles(corpus: Corpus, config: TrainingConfig): Float64
   const out = new Float64Array(corpus.examples.length * corpus.sets.length);
   const all = corpus.examples.map((_, i) => i);
   for (let k = 0; k < config.folds; k++) {
-    const model = trainStyles(corpus, all.filter((i) => corpus.foldOf[i] !== k), config);
-    styleScoresOf(corpus, model, config, all.filter((i) => corpus.foldOf[i] === k), out);
+    const model = trainStyles(
+      corpus,
+      all.filter((i) => corpus.foldOf[i] !== k),
+      config,
+    );
+    styleScoresOf(
+      corpus,
+      model,
+      config,
+      all.filter((i) => corpus.foldOf[i] === k),
+      out,
+    );
   }
   return out;
 }
 
 /** Style scores of some posts under one style classifier, written into `out` (rows of other posts are left as they are). */
-export function styleScoresOf(corpus: Corpus, model: Regression, config: TrainingConfig, posts: readonly number[], out = new Float64Array(corpus.examples.length * corpus.sets.length)): Float64Array {
+export function styleScoresOf(
+  corpus: Corpus,
+  model: Regression,
+  config: TrainingConfig,
+  posts: readonly number[],
+  out = new Float64Array(corpus.examples.length * corpus.sets.length),
+): Float64Array {
   const styles = corpus.sets.length;
   const row = new Float64Array(styles);
-  for (const i of posts) out.set(linearScores(model.weights, model.bias, config.hashBits, styles, corpus.examples[i]!.f, row), i * styles);
+  for (const i of posts)
+    out.set(linearScores(model.weights, model.bias, config.hashBits, styles, corpus.examples[i]!.f, row), i * styles);
   return out;
 }
 
@@ -118,10 +141,19 @@ export interface LexiconBlend {
   lexiconGain: number;
 }
 
-export const NO_BLEND = (styles: number): LexiconBlend => ({ lexiconShare: new Array<number>(styles).fill(0), lexiconGain: 1 });
+export const NO_BLEND = (styles: number): LexiconBlend => ({
+  lexiconShare: new Array<number>(styles).fill(0),
+  lexiconGain: 1,
+});
 
 /** The regression's logits of some posts with the lexicon's vote mixed in as each post's style asks: what the analyser decides on. */
-export function blendedLogits(corpus: Corpus, z: Float64Array, styleScores: Float64Array, blend: LexiconBlend, posts: readonly number[]): Float64Array {
+export function blendedLogits(
+  corpus: Corpus,
+  z: Float64Array,
+  styleScores: Float64Array,
+  blend: LexiconBlend,
+  posts: readonly number[],
+): Float64Array {
   const styles = corpus.sets.length;
   const out = new Float64Array(z);
   for (const i of posts) {
@@ -135,9 +167,13 @@ export function blendedLogits(corpus: Corpus, z: Float64Array, styleScores: Floa
 export function outOfFoldLogits(corpus: Corpus, config: TrainingConfig): Float64Array {
   const out = new Float64Array(corpus.examples.length * 3);
   for (let k = 0; k < config.folds; k++) {
-    const model = train(corpus.examples.filter((_, i) => corpus.foldOf[i] !== k), config);
+    const model = train(
+      corpus.examples.filter((_, i) => corpus.foldOf[i] !== k),
+      config,
+    );
     corpus.examples.forEach((e, i) => {
-      if (corpus.foldOf[i] === k) out.set(linearScores(model.weights, model.bias, config.hashBits, CLASSES.length, e.f), i * 3);
+      if (corpus.foldOf[i] === k)
+        out.set(linearScores(model.weights, model.bias, config.hashBits, CLASSES.length, e.f), i * 3);
     });
   }
   return out;
@@ -154,10 +190,16 @@ export function labelsOf(z: Float64Array, offsets: readonly number[], which: rea
 }
 
 /** The sets a model is judged on (the crypto supplement is not one of them). */
-export const judgedSets = (corpus: Corpus): number[] => corpus.sets.flatMap((s, i) => (SUPPLEMENT_SETS.has(s.name) ? [] : [i]));
+export const judgedSets = (corpus: Corpus): number[] =>
+  corpus.sets.flatMap((s, i) => (SUPPLEMENT_SETS.has(s.name) ? [] : [i]));
 
 /** Per-set scores of some posts' logits under offsets. */
-export function scoresBySet(corpus: Corpus, z: Float64Array, offsets: readonly number[], posts: readonly number[]): Map<number, Scores> {
+export function scoresBySet(
+  corpus: Corpus,
+  z: Float64Array,
+  offsets: readonly number[],
+  posts: readonly number[],
+): Map<number, Scores> {
   const bySet = new Map<number, number[]>();
   for (const i of posts) {
     const list = bySet.get(corpus.setOf[i]!) ?? [];
@@ -165,7 +207,14 @@ export function scoresBySet(corpus: Corpus, z: Float64Array, offsets: readonly n
     bySet.set(corpus.setOf[i]!, list);
   }
   const result = new Map<number, Scores>();
-  for (const [s, idx] of bySet) result.set(s, scoreLabels(idx.map((i) => corpus.gold[i]!), labelsOf(z, offsets, idx)));
+  for (const [s, idx] of bySet)
+    result.set(
+      s,
+      scoreLabels(
+        idx.map((i) => corpus.gold[i]!),
+        labelsOf(z, offsets, idx),
+      ),
+    );
   return result;
 }
 
@@ -174,7 +223,10 @@ export function scoresBySet(corpus: Corpus, z: Float64Array, offsets: readonly n
  * `scoresBySet` (scoreLabels), counted on typed arrays without allocating, because tuning calls it
  * hundreds of thousands of times.
  */
-export function createMeanMacroF1(corpus: Corpus, posts: readonly number[]): (z: Float64Array, offsets: readonly number[]) => number {
+export function createMeanMacroF1(
+  corpus: Corpus,
+  posts: readonly number[],
+): (z: Float64Array, offsets: readonly number[]) => number {
   const judged = new Set(judgedSets(corpus));
   const bySet = new Map<number, number[]>();
   for (const i of posts) {
@@ -224,11 +276,20 @@ export function createMeanMacroF1(corpus: Corpus, posts: readonly number[]): (z:
  * the judged sets among `posts`: the neutral-versus-stance and bullish-versus-bearish thresholds,
  * chosen on held-out predictions rather than by hand. `step` is the grid's spacing.
  */
-export function tuneOffsets(corpus: Corpus, z: Float64Array, posts: readonly number[], step = 0.2): [number, number, number] {
+export function tuneOffsets(
+  corpus: Corpus,
+  z: Float64Array,
+  posts: readonly number[],
+  step = 0.2,
+): [number, number, number] {
   return bestOffsets(createMeanMacroF1(corpus, posts), z, step).offsets;
 }
 
-function bestOffsets(meanMacroF1: (z: Float64Array, offsets: readonly number[]) => number, z: Float64Array, step: number): { offsets: [number, number, number]; score: number } {
+function bestOffsets(
+  meanMacroF1: (z: Float64Array, offsets: readonly number[]) => number,
+  z: Float64Array,
+  step: number,
+): { offsets: [number, number, number]; score: number } {
   let best: [number, number, number] = [0, 0, 0];
   let bestScore = -1;
   const steps = Math.round(1 / step);
@@ -255,9 +316,15 @@ const GAINS = [2, 4, 8];
  * styles (twice round), each candidate judged with its own offsets on a coarse grid, then the winner and the regression
  * alone compared with offsets on the fine grid, so it never does worse than the regression alone.
  */
-export function tuneBlend(corpus: Corpus, z: Float64Array, styleScores: Float64Array, posts: readonly number[]): LexiconBlend & { offsets: [number, number, number] } {
+export function tuneBlend(
+  corpus: Corpus,
+  z: Float64Array,
+  styleScores: Float64Array,
+  posts: readonly number[],
+): LexiconBlend & { offsets: [number, number, number] } {
   const meanMacroF1 = createMeanMacroF1(corpus, posts);
-  const score = (blend: LexiconBlend) => bestOffsets(meanMacroF1, blendedLogits(corpus, z, styleScores, blend, posts), 0.5).score;
+  const score = (blend: LexiconBlend) =>
+    bestOffsets(meanMacroF1, blendedLogits(corpus, z, styleScores, blend, posts), 0.5).score;
   let best = NO_BLEND(corpus.sets.length);
   let bestScore = score(best);
   for (let round = 0; round < 2; round++) {
@@ -277,7 +344,10 @@ export function tuneBlend(corpus: Corpus, z: Float64Array, styleScores: Float64A
     }
   }
   // The coarse grid only ranks candidates: the winner and no blend are compared on the fine one.
-  const fine = (blend: LexiconBlend) => ({ ...blend, ...bestOffsets(meanMacroF1, blendedLogits(corpus, z, styleScores, blend, posts), 0.2) });
+  const fine = (blend: LexiconBlend) => ({
+    ...blend,
+    ...bestOffsets(meanMacroF1, blendedLogits(corpus, z, styleScores, blend, posts), 0.2),
+  });
   const blended = fine(best);
   const alone = fine(NO_BLEND(corpus.sets.length));
   const { score: _, ...chosen } = blended.score > alone.score ? blended : alone;

@@ -1,5 +1,16 @@
 import { CLASSES, linearScores } from '../../domain/signal/sentimentModel';
-import { blendedLogits, judgedSets, outOfFoldLogits, outOfFoldStyles, styleScoresOf, train, trainStyles, tuneBlend, type Corpus, type TrainingConfig } from './crossValidation';
+import {
+  blendedLogits,
+  judgedSets,
+  outOfFoldLogits,
+  outOfFoldStyles,
+  styleScoresOf,
+  train,
+  trainStyles,
+  tuneBlend,
+  type Corpus,
+  type TrainingConfig,
+} from './crossValidation';
 
 /** Logits plus decision offsets → bearish, neutral, bullish probabilities, written at `at`. */
 function softmaxInto(z: Float64Array, at: number, offsets: readonly number[], out: Float64Array): void {
@@ -25,7 +36,12 @@ export function linearOutOfFold(corpus: Corpus, config: TrainingConfig): { cv: F
   const styleScores = outOfFoldStyles(corpus, config);
   const cv = new Float64Array(all.length * 3);
   for (let k = 0; k < config.folds; k++) {
-    const blend = tuneBlend(corpus, z, styleScores, all.filter((i) => corpus.foldOf[i] !== k));
+    const blend = tuneBlend(
+      corpus,
+      z,
+      styleScores,
+      all.filter((i) => corpus.foldOf[i] !== k),
+    );
     const inFold = all.filter((i) => corpus.foldOf[i] === k);
     const zk = blendedLogits(corpus, z, styleScores, blend, inFold);
     for (const i of inFold) softmaxInto(zk, i * 3, blend.offsets, cv);
@@ -34,11 +50,15 @@ export function linearOutOfFold(corpus: Corpus, config: TrainingConfig): { cv: F
   const loso = new Float64Array(all.length * 3).fill(Number.NaN);
   for (const s of judgedSets(corpus)) {
     const others = all.filter((i) => corpus.setOf[i] !== s);
-    const m = train(others.map((i) => corpus.examples[i]!), config);
+    const m = train(
+      others.map((i) => corpus.examples[i]!),
+      config,
+    );
     const blend = tuneBlend(corpus, z, styleScores, others);
     const mine = all.filter((i) => corpus.setOf[i] === s);
     const zs = new Float64Array(all.length * 3);
-    for (const i of mine) zs.set(linearScores(m.weights, m.bias, config.hashBits, CLASSES.length, corpus.examples[i]!.f), i * 3);
+    for (const i of mine)
+      zs.set(linearScores(m.weights, m.bias, config.hashBits, CLASSES.length, corpus.examples[i]!.f), i * 3);
     const styles = styleScoresOf(corpus, trainStyles(corpus, others, config), config, mine);
     const zb = blendedLogits(corpus, zs, styles, blend, mine);
     for (const i of mine) softmaxInto(zb, i * 3, blend.offsets, loso);
@@ -46,4 +66,5 @@ export function linearOutOfFold(corpus: Corpus, config: TrainingConfig): { cv: F
   return { cv, loso };
 }
 
-export const argmaxLabel = (p: ArrayLike<number>, at: number) => CLASSES[p[at]! >= p[at + 1]! && p[at]! >= p[at + 2]! ? 0 : p[at + 2]! > p[at + 1]! ? 2 : 1];
+export const argmaxLabel = (p: ArrayLike<number>, at: number) =>
+  CLASSES[p[at]! >= p[at + 1]! && p[at]! >= p[at + 2]! ? 0 : p[at + 2]! > p[at + 1]! ? 2 : 1];

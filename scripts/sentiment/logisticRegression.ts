@@ -68,7 +68,7 @@ export function trainRegression(examples: readonly Example[], o: RegressionOptio
       let m = -Infinity;
       for (let k = 0; k < classes; k++) m = Math.max(m, z[k]!);
       let sum = 0;
-      for (let k = 0; k < classes; k++) sum += (z[k] = Math.exp(z[k]! - m));
+      for (let k = 0; k < classes; k++) sum += z[k] = Math.exp(z[k]! - m);
       for (let k = 0; k < classes; k++) grad[k] = ex.w * (z[k]! / sum - (k === ex.y ? 1 : 0));
       for (let k = 0; k < classes; k++) {
         biasG2[k]! += grad[k]! * grad[k]!;

@@ -24,9 +24,13 @@ export function readLabelledSets(dataDir: string): LabelledSet[] {
   const dir = join(dataDir, 'sentiment');
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort();
   } catch {
-    throw new Error(`No labelled data at ${dir}: pass --data <folder that holds sentiment/*.jsonl>, e.g. ../shared/signal-data`);
+    throw new Error(
+      `No labelled data at ${dir}: pass --data <folder that holds sentiment/*.jsonl>, e.g. ../shared/signal-data`,
+    );
   }
   if (files.length === 0) throw new Error(`No *.jsonl files in ${dir}`);
   return files.map((file) => {

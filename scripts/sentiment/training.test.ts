@@ -2,8 +2,33 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scoreSentiment, type SentimentLabel } from '../../domain/signal/sentiment';
 import { DENSE_FEATURES } from '../../domain/signal/sentimentFeatures';
-import { blendLexicon, CLASSES, createSentimentAnalyser, decide, decodeModel, encodeModel, lexiconCompoundOf, lexiconShareOf, linearScores, modelScores } from '../../domain/signal/sentimentModel';
-import { blendedLogits, buildCorpus, createMeanMacroF1, DEFAULT_CONFIG, labelsOf, NO_BLEND, outOfFoldLogits, outOfFoldStyles, scoresBySet, train, trainStyles, tuneBlend, tuneOffsets } from './crossValidation';
+import {
+  blendLexicon,
+  CLASSES,
+  createSentimentAnalyser,
+  decide,
+  decodeModel,
+  encodeModel,
+  lexiconCompoundOf,
+  lexiconShareOf,
+  linearScores,
+  modelScores,
+} from '../../domain/signal/sentimentModel';
+import {
+  blendedLogits,
+  buildCorpus,
+  createMeanMacroF1,
+  DEFAULT_CONFIG,
+  labelsOf,
+  NO_BLEND,
+  outOfFoldLogits,
+  outOfFoldStyles,
+  scoresBySet,
+  train,
+  trainStyles,
+  tuneBlend,
+  tuneOffsets,
+} from './crossValidation';
 import { scoreLabels } from '../../domain/signal/labelScores';
 import type { LabelledSet } from './signalData';
 
@@ -47,10 +72,17 @@ describe('training', () => {
     const corpus = buildCorpus([labelled, heldOut], config, lexicon);
     const trainIdx = corpus.examples.flatMap((_, i) => (corpus.setOf[i] === 0 ? [i] : []));
     const testIdx = corpus.examples.flatMap((_, i) => (corpus.setOf[i] === 1 ? [i] : []));
-    const model = train(trainIdx.map((i) => corpus.examples[i]!), config);
+    const model = train(
+      trainIdx.map((i) => corpus.examples[i]!),
+      config,
+    );
     const z = new Float64Array(corpus.examples.length * 3);
-    for (const i of testIdx) z.set(linearScores(model.weights, model.bias, config.hashBits, 3, corpus.examples[i]!.f), i * 3);
-    const scores = scoreLabels(testIdx.map((i) => corpus.gold[i]!), labelsOf(z, [0, 0, 0], testIdx));
+    for (const i of testIdx)
+      z.set(linearScores(model.weights, model.bias, config.hashBits, 3, corpus.examples[i]!.f), i * 3);
+    const scores = scoreLabels(
+      testIdx.map((i) => corpus.gold[i]!),
+      labelsOf(z, [0, 0, 0], testIdx),
+    );
     expect(scores.macroF1).toBeGreaterThan(0.6);
   });
 
@@ -59,7 +91,9 @@ describe('training', () => {
     const z = outOfFoldLogits(corpus, config);
     const all = corpus.examples.map((_, i) => i);
     const offsets = tuneOffsets(corpus, z, all);
-    expect(scoresBySet(corpus, z, offsets, all).get(0)!.macroF1).toBeGreaterThanOrEqual(scoresBySet(corpus, z, [0, 0, 0], all).get(0)!.macroF1);
+    expect(scoresBySet(corpus, z, offsets, all).get(0)!.macroF1).toBeGreaterThanOrEqual(
+      scoresBySet(corpus, z, [0, 0, 0], all).get(0)!.macroF1,
+    );
   });
 
   it('counts the tuning measure as scoreLabels does', () => {
@@ -67,7 +101,12 @@ describe('training', () => {
     const z = outOfFoldLogits(corpus, config);
     const all = corpus.examples.map((_, i) => i);
     const fast = createMeanMacroF1(corpus, all);
-    for (const offsets of [[0, 0, 0], [0, 1, -0.4], [0, -2, 1.2], [0, 3, 0]]) {
+    for (const offsets of [
+      [0, 0, 0],
+      [0, 1, -0.4],
+      [0, -2, 1.2],
+      [0, 3, 0],
+    ]) {
       const slow = [...scoresBySet(corpus, z, offsets, all).values()];
       expect(fast(z, offsets)).toBeCloseTo(slow.reduce((sum, s) => sum + s.macroF1, 0) / slow.length, 12);
     }
@@ -97,9 +136,21 @@ describe('training', () => {
   it('refuses a model with more styles than the scoring table holds', () => {
     const rows = (1 << config.hashBits) + DENSE_FEATURES;
     const styles = ['a', 'b', 'c', 'd', 'e', 'f'];
-    const header = { hashBits: config.hashBits, dense: DENSE_FEATURES, offsets: [0, 0, 0] as [number, number, number], bias: [0, 0, 0], styles, styleBias: styles.map(() => 0), lexiconShare: styles.map(() => 0), lexiconGain: 1, training: {} };
+    const header = {
+      hashBits: config.hashBits,
+      dense: DENSE_FEATURES,
+      offsets: [0, 0, 0] as [number, number, number],
+      bias: [0, 0, 0],
+      styles,
+      styleBias: styles.map(() => 0),
+      lexiconShare: styles.map(() => 0),
+      lexiconGain: 1,
+      training: {},
+    };
     const bytes = encodeModel(header, new Float64Array(rows * 3), new Float64Array(rows * styles.length));
-    expect(() => decodeModel(bytes, 'six-styles.model')).toThrow('Sentiment model six-styles.model is corrupt (unexpected styles)');
+    expect(() => decodeModel(bytes, 'six-styles.model')).toThrow(
+      'Sentiment model six-styles.model is corrupt (unexpected styles)',
+    );
   });
 
   it('writes a model file that scores as the trained weights do (int16 quantisation), style and blend included', () => {
@@ -109,7 +160,16 @@ describe('training', () => {
     const styles = trainStyles(corpus, all, config);
     const blend = { lexiconShare: [0.7, 0.1], lexiconGain: 4 };
     const bytes = encodeModel(
-      { hashBits: config.hashBits, dense: DENSE_FEATURES, offsets: [0, 0, 0], bias: model.bias, styles: ['labelled', 'held-out'], styleBias: styles.bias, ...blend, training: {} },
+      {
+        hashBits: config.hashBits,
+        dense: DENSE_FEATURES,
+        offsets: [0, 0, 0],
+        bias: model.bias,
+        styles: ['labelled', 'held-out'],
+        styleBias: styles.bias,
+        ...blend,
+        training: {},
+      },
       model.weights,
       styles.weights,
     );

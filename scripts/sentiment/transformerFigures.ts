@@ -39,7 +39,13 @@ export interface SideBySide {
  * (transformerWeight × its probabilities + the rest × the linear model's), and of the linear model alone, all from
  * out-of-fold probabilities of the same kind (`cv` or `loso`).
  */
-export function sideBySide(corpus: Corpus, ids: readonly string[], linear: Float64Array, transformer: Record<string, [number, number, number]>, transformerWeight: number): Map<number, SideBySide> {
+export function sideBySide(
+  corpus: Corpus,
+  ids: readonly string[],
+  linear: Float64Array,
+  transformer: Record<string, [number, number, number]>,
+  transformerWeight: number,
+): Map<number, SideBySide> {
   const out = new Map<number, SideBySide>();
   for (let s = 0; s < corpus.sets.length; s++) {
     const gold: SentimentLabel[] = [];
@@ -56,7 +62,13 @@ export function sideBySide(corpus: Corpus, ids: readonly string[], linear: Float
       for (let k = 0; k < 3; k++) mixed[k] = transformerWeight * p[k]! + (1 - transformerWeight) * linear[i * 3 + k]!;
       c.push(argmaxLabel(mixed, 0));
     });
-    if (gold.length > 0) out.set(s, { n: gold.length, transformer: scoreLabels(gold, t), combination: scoreLabels(gold, c), linear: scoreLabels(gold, l) });
+    if (gold.length > 0)
+      out.set(s, {
+        n: gold.length,
+        transformer: scoreLabels(gold, t),
+        combination: scoreLabels(gold, c),
+        linear: scoreLabels(gold, l),
+      });
   }
   return out;
 }
@@ -71,12 +83,21 @@ export function judgedMean(corpus: Corpus, figures: Map<number, SideBySide>, pic
  * The combination's weight: the share of the transformer that gives the best mean of the k-fold and the
  * leave-one-set-out mean macro-F1 (steps of 0.1; a tie keeps the larger share).
  */
-export function tuneTransformerWeight(corpus: Corpus, ids: readonly string[], linear: { cv: Float64Array; loso: Float64Array }, measured: TransformerMeasurement): { weight: number; score: number } {
+export function tuneTransformerWeight(
+  corpus: Corpus,
+  ids: readonly string[],
+  linear: { cv: Float64Array; loso: Float64Array },
+  measured: TransformerMeasurement,
+): { weight: number; score: number } {
   let best = { weight: 1, score: -1 };
   for (let w = 10; w >= 0; w--) {
     const weight = w / 10;
     const cv = judgedMean(corpus, sideBySide(corpus, ids, linear.cv, measured.oof, weight), (f) => f.combination);
-    const loso = judgedMean(corpus, sideBySide(corpus, ids, linear.loso, measured.loso_probs, weight), (f) => f.combination);
+    const loso = judgedMean(
+      corpus,
+      sideBySide(corpus, ids, linear.loso, measured.loso_probs, weight),
+      (f) => f.combination,
+    );
     if ((cv + loso) / 2 > best.score + 1e-9) best = { weight, score: (cv + loso) / 2 };
   }
   return best;

@@ -12,7 +12,18 @@ import { projectRoot } from '../../platform/temporalCli';
 async function runSteps(steps: string): Promise<{ code: number | null; lines: string[] }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ci-steps-'));
   const script = path.join(dir, 'run');
-  fs.writeFileSync(script, ['set -euo pipefail', `cd ${JSON.stringify(projectRoot)}`, `ci_out=${JSON.stringify(path.join(dir, 'out'))}`, 'source .ci/steps.sh', steps, 'exit "$ci_status"', ''].join('\n'));
+  fs.writeFileSync(
+    script,
+    [
+      'set -euo pipefail',
+      `cd ${JSON.stringify(projectRoot)}`,
+      `ci_out=${JSON.stringify(path.join(dir, 'out'))}`,
+      'source .ci/steps.sh',
+      steps,
+      'exit "$ci_status"',
+      '',
+    ].join('\n'),
+  );
   const env = { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: path.join(dir, 'home') };
   const child = spawn('bash', [script], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -50,7 +61,9 @@ describe('.ci/run step runner', () => {
   }, 60_000);
 
   it('runs every step with stdin closed, as CI does', async () => {
-    const { lines } = await runSteps(`step "reads stdin" "" bash -c 'if read -r -t 1 line; then echo "stdin had: $line"; else echo "stdin closed"; fi'`);
+    const { lines } = await runSteps(
+      `step "reads stdin" "" bash -c 'if read -r -t 1 line; then echo "stdin had: $line"; else echo "stdin closed"; fi'`,
+    );
     expect(lines).toContain('stdin closed');
     expect(lines.at(-1)).toBe('Tests: 1 passed, 0 failed');
   }, 60_000);

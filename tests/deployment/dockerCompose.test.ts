@@ -12,7 +12,12 @@ const compose = parse(text) as { services: Record<string, { environment?: Record
 
 /** The secrets the stack cannot run safely without: the operator must choose each one. */
 const SECRETS = ['SESSION_SECRET', 'ADMIN_PASSWORD', 'POSTGRES_PASSWORD', 'CLICKHOUSE_PASSWORD'];
-const secretValues = { SESSION_SECRET: 'a-long-random-session-secret', ADMIN_PASSWORD: 'admin-pass-123', POSTGRES_PASSWORD: 'pgpass123', CLICKHOUSE_PASSWORD: 'chpass123' };
+const secretValues = {
+  SESSION_SECRET: 'a-long-random-session-secret',
+  ADMIN_PASSWORD: 'admin-pass-123',
+  POSTGRES_PASSWORD: 'pgpass123',
+  CLICKHOUSE_PASSWORD: 'chpass123',
+};
 
 /** `docker compose` or `docker-compose`, whichever this machine has (CI installs one; a developer may have neither). */
 function composeCli(): string[] | null {
@@ -42,8 +47,12 @@ describe('docker-compose.yml opens no door', () => {
   });
 
   it('publishes only the app on every interface; Temporal, its UI and Mailpit on 127.0.0.1; the stores not at all', () => {
-    const published = Object.entries(compose.services).flatMap(([service, { ports = [] }]) => ports.map((p) => [service, String(p)] as const));
-    expect(published.filter(([service]) => service !== 'api').map(([service, p]) => [service, p.split(':')[0]])).toEqual([
+    const published = Object.entries(compose.services).flatMap(([service, { ports = [] }]) =>
+      ports.map((p) => [service, String(p)] as const),
+    );
+    expect(
+      published.filter(([service]) => service !== 'api').map(([service, p]) => [service, p.split(':')[0]]),
+    ).toEqual([
       ['temporal', '127.0.0.1'],
       ['temporal-ui', '127.0.0.1'],
       ['mailpit', '127.0.0.1'],
@@ -57,7 +66,10 @@ describe('docker-compose.yml opens no door', () => {
     const emptyEnv = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compose-')), 'empty.env');
     fs.writeFileSync(emptyEnv, '');
     const run = (env: Record<string, string>) =>
-      spawnSync(cli![0]!, [...cli!.slice(1), '--env-file', emptyEnv, '-f', composeFile, 'config', '--quiet'], { env: { PATH: process.env.PATH!, HOME: os.homedir(), ...env }, encoding: 'utf8' });
+      spawnSync(cli![0]!, [...cli!.slice(1), '--env-file', emptyEnv, '-f', composeFile, 'config', '--quiet'], {
+        env: { PATH: process.env.PATH!, HOME: os.homedir(), ...env },
+        encoding: 'utf8',
+      });
     for (const missing of SECRETS) {
       const { [missing as keyof typeof secretValues]: _, ...others } = secretValues;
       const refused = run(others);

@@ -82,7 +82,10 @@ describe('Postgres restarted under load', () => {
     expect(lastSecond.length).toBeGreaterThan(0);
     expect(lastSecond.every((a) => a.status === 200)).toBe(true);
 
-    const acknowledged = attempts.filter((a) => a.status === 200).map((a) => a.email).sort();
+    const acknowledged = attempts
+      .filter((a) => a.status === 200)
+      .map((a) => a.email)
+      .sort();
     const stored = (await db('newsletter_subscribers').pluck<string[]>('email')).sort();
     expect(stored).toEqual(expect.arrayContaining(acknowledged));
     expect(acknowledged.length).toBeGreaterThan(50);

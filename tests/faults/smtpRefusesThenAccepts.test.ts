@@ -8,7 +8,13 @@ import { startWorker, type RunningWorker } from '../../workflows/worker';
 import { insertMentions } from '../../warehouse/queries/insertMentions';
 import { MINUTE, mentionAt } from '../support/mentionRows';
 import { testActivities } from '../support/testActivities';
-import { createTestDatabase, createTestWarehouse, uniqueTaskQueue, type TestDatabase, type TestWarehouse } from '../support/testStores';
+import {
+  createTestDatabase,
+  createTestWarehouse,
+  uniqueTaskQueue,
+  type TestDatabase,
+  type TestWarehouse,
+} from '../support/testStores';
 
 const clock = new Date('2026-11-20T15:30:00Z').getTime();
 const now = () => new Date(clock);
@@ -36,7 +42,12 @@ async function startRefusingSmtp(refusals: number) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as { port: number }).port;
-  return { port, accepted, refusedCount: () => refused, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    port,
+    accepted,
+    refusedCount: () => refused,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe('an SMTP server that refuses, then accepts', () => {
@@ -52,10 +63,22 @@ describe('an SMTP server that refuses, then accepts', () => {
     database = await createTestDatabase();
     store = await createTestWarehouse();
     smtp = await startRefusingSmtp(2);
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'StockPulse <alerts@stockpulse.app>' });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'StockPulse <alerts@stockpulse.app>',
+    });
     closeMailer = () => mailer.close();
-    const notifications = { mailer, sms: createSmsSender(database.db, {}), dashboardUrl: 'https://stockpulse.test/dashboard' };
-    worker = await startWorker({ address: inject('temporalAddress'), namespace: 'default', taskQueue, activities: await testActivities(database.db, store.warehouse, { now, notifications }) });
+    const notifications = {
+      mailer,
+      sms: createSmsSender(database.db, {}),
+      dashboardUrl: 'https://stockpulse.test/dashboard',
+    };
+    worker = await startWorker({
+      address: inject('temporalAddress'),
+      namespace: 'default',
+      taskQueue,
+      activities: await testActivities(database.db, store.warehouse, { now, notifications }),
+    });
     client = new Client({ connection: await Connection.connect({ address: inject('temporalAddress') }) });
   });
   afterAll(async () => {
@@ -68,12 +91,31 @@ describe('an SMTP server that refuses, then accepts', () => {
   });
 
   it('the alert e-mail is retried until accepted: delivered exactly once, nothing dropped', async () => {
-    const [user] = await database.db('users').insert({ email: 'patient@example.com', password_hash: 'x', subscription_status: 'active' }).returning('id');
-    const [stock] = await database.db('stocks').insert({ ticker: 'BB', name: 'BlackBerry', price: '3.21', change_percent: '0.50', sentiment: 'bullish' }).returning('id');
-    await database.db('alerts').insert({ user_id: user.id, stock_id: stock.id, mention_threshold: 3, window_minutes: 60, email_enabled: true, sms_enabled: false });
-    await insertMentions(store.warehouse, Array.from({ length: 4 }, (_, i) => mentionAt('BB', clock - 10 * MINUTE + i * 1000, { label: 'bullish' })));
+    const [user] = await database
+      .db('users')
+      .insert({ email: 'patient@example.com', password_hash: 'x', subscription_status: 'active' })
+      .returning('id');
+    const [stock] = await database
+      .db('stocks')
+      .insert({ ticker: 'BB', name: 'BlackBerry', price: '3.21', change_percent: '0.50', sentiment: 'bullish' })
+      .returning('id');
+    await database.db('alerts').insert({
+      user_id: user.id,
+      stock_id: stock.id,
+      mention_threshold: 3,
+      window_minutes: 60,
+      email_enabled: true,
+      sms_enabled: false,
+    });
+    await insertMentions(
+      store.warehouse,
+      Array.from({ length: 4 }, (_, i) => mentionAt('BB', clock - 10 * MINUTE + i * 1000, { label: 'bullish' })),
+    );
 
-    const result = await client.workflow.execute<typeof evaluateAlerts>('evaluateAlerts', { taskQueue, workflowId: `evaluate-alerts-${taskQueue}` });
+    const result = await client.workflow.execute<typeof evaluateAlerts>('evaluateAlerts', {
+      taskQueue,
+      workflowId: `evaluate-alerts-${taskQueue}`,
+    });
     expect(result).toMatchObject({ crossed: 1, sent: 1, failedBatches: 0 });
     expect(smtp.refusedCount()).toBe(2);
     expect(smtp.accepted).toHaveLength(1);

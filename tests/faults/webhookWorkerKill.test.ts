@@ -59,17 +59,42 @@ describe('a worker killed (SIGKILL) while webhook receivers are reading deliveri
   it('every firing reaches its receiver with one key, repeated only for what was in flight, and is logged delivered once', async () => {
     const tickers = ['GME', 'AMC', 'BB'].slice(0, FIRINGS);
     for (const [i, ticker] of tickers.entries()) {
-      const [user] = await database.db('users').insert({ email: `user${i}@example.com`, password_hash: 'x', subscription_status: 'active' }).returning('id');
-      const [stock] = await database.db('stocks').insert({ ticker, name: `${ticker} Inc.`, price: '10.00' }).returning('id');
-      await database.db('alerts').insert({ user_id: user.id, stock_id: stock.id, mention_threshold: 3, window_minutes: 60, email_enabled: false, sms_enabled: false });
+      const [user] = await database
+        .db('users')
+        .insert({ email: `user${i}@example.com`, password_hash: 'x', subscription_status: 'active' })
+        .returning('id');
+      const [stock] = await database
+        .db('stocks')
+        .insert({ ticker, name: `${ticker} Inc.`, price: '10.00' })
+        .returning('id');
+      await database.db('alerts').insert({
+        user_id: user.id,
+        stock_id: stock.id,
+        mention_threshold: 3,
+        window_minutes: 60,
+        email_enabled: false,
+        sms_enabled: false,
+      });
       await database.db('webhook_targets').insert({ user_id: user.id, url: receiver.url(`/user${i}`), format: 'json' });
     }
     const at = new Date(SIMULATED_NOW).getTime() - 10 * MINUTE;
-    fs.writeFileSync(mentionsFile, JSON.stringify(tickers.flatMap((t) => Array.from({ length: 4 }, (_, i) => mentionAt(t, at + i * 1000)))));
-    const env = { DATABASE_URL: database.url, CHDB_PATH: chdbPath, TEMPORAL_ADDRESS: inject('temporalAddress'), TASK_QUEUE: taskQueue, SIMULATED_NOW };
+    fs.writeFileSync(
+      mentionsFile,
+      JSON.stringify(tickers.flatMap((t) => Array.from({ length: 4 }, (_, i) => mentionAt(t, at + i * 1000)))),
+    );
+    const env = {
+      DATABASE_URL: database.url,
+      CHDB_PATH: chdbPath,
+      TEMPORAL_ADDRESS: inject('temporalAddress'),
+      TASK_QUEUE: taskQueue,
+      SIMULATED_NOW,
+    };
     first = await spawnWorkerProcess({ ...env, MENTIONS_FILE: mentionsFile });
 
-    const evaluation = await client.workflow.execute<typeof evaluateAlerts>('evaluateAlerts', { taskQueue, workflowId: `evaluate-alerts-${taskQueue}` });
+    const evaluation = await client.workflow.execute<typeof evaluateAlerts>('evaluateAlerts', {
+      taskQueue,
+      workflowId: `evaluate-alerts-${taskQueue}`,
+    });
     expect(evaluation.crossed).toBe(FIRINGS);
     for (let i = 0; i < 300 && receiver.received.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
     // Let the other deliveries of this moment arrive too, then kill the worker while the receiver holds them all.
@@ -83,7 +108,9 @@ describe('a worker killed (SIGKILL) while webhook receivers are reading deliveri
     second = await spawnWorkerProcess(env);
     const ids = (await database.db('webhook_deliveries').orderBy('id').pluck('id')).map(Number);
     expect(ids).toHaveLength(FIRINGS);
-    const results = await Promise.all(ids.map((id) => client.workflow.getHandle<typeof webhookDelivery>(webhookDeliveryId(id)).result()));
+    const results = await Promise.all(
+      ids.map((id) => client.workflow.getHandle<typeof webhookDelivery>(webhookDeliveryId(id)).result()),
+    );
     expect(results).toEqual(Array(FIRINGS).fill('delivered'));
 
     // Exactly one key per firing; the total is one per firing plus one repeat of each delivery cut off by the kill.

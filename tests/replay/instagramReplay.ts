@@ -1,4 +1,12 @@
-import { fixture, json, offsetOf, rebaseShift, type PlatformReplay, type ReplayRequest, type ReplayResponse } from './replayTypes';
+import {
+  fixture,
+  json,
+  offsetOf,
+  rebaseShift,
+  type PlatformReplay,
+  type ReplayRequest,
+  type ReplayResponse,
+} from './replayTypes';
 import { DAY_MS } from '../../core/timeWindows';
 
 interface Media {
@@ -31,7 +39,10 @@ export class InstagramReplay implements PlatformReplay {
 
   constructor(private readonly now: () => number) {
     const recorded = fixture<{ data: Media[] }>('instagram/recent-media-stocks.json').data;
-    const shift = rebaseShift(recorded.map((m) => Date.parse(m.timestamp)), now());
+    const shift = rebaseShift(
+      recorded.map((m) => Date.parse(m.timestamp)),
+      now(),
+    );
     for (const m of recorded) m.timestamp = graphTime(Date.parse(m.timestamp) + shift);
     const id = fixture<{ data: Array<{ id: string }> }>('instagram/ig-hashtag-search.json').data[0]!.id;
     this.hashtags.set('stocks', id);
@@ -40,12 +51,23 @@ export class InstagramReplay implements PlatformReplay {
   }
 
   /** A new media object tagged with #tag (published now unless `timestamp` is given). Returns its id. */
-  addMedia(tag: string, media: { caption: string; likeCount?: number; commentsCount?: number; timestampMs?: number }): string {
+  addMedia(
+    tag: string,
+    media: { caption: string; likeCount?: number; commentsCount?: number; timestampMs?: number },
+  ): string {
     this.nextId += 1_000_001n;
     const id = String(this.nextId);
     const list = this.media.get(this.hashtagId(tag))!;
     // Recent media are not in time order: new items land in the middle of the list.
-    list.splice(Math.floor(list.length / 2), 0, { id, caption: media.caption, timestamp: graphTime(media.timestampMs ?? this.now()), like_count: media.likeCount, comments_count: media.commentsCount ?? 0, permalink: `https://www.instagram.com/p/Replay${id.slice(-6)}/`, media_type: 'IMAGE' });
+    list.splice(Math.floor(list.length / 2), 0, {
+      id,
+      caption: media.caption,
+      timestamp: graphTime(media.timestampMs ?? this.now()),
+      like_count: media.likeCount,
+      comments_count: media.commentsCount ?? 0,
+      permalink: `https://www.instagram.com/p/Replay${id.slice(-6)}/`,
+      media_type: 'IMAGE',
+    });
     return id;
   }
 
@@ -55,8 +77,12 @@ export class InstagramReplay implements PlatformReplay {
     const path = request.path.slice(VERSION.length);
     const m = /^\/(\d+)\/recent_media$/.exec(path);
     if (path !== '/ig_hashtag_search' && !m) return undefined;
-    if (q.get('access_token') !== INSTAGRAM_ACCESS_TOKEN) return json(400, fixture('instagram/error-invalid-token.json'), { 'www-authenticate': 'OAuth "Facebook Platform" "invalid_token" "Invalid OAuth access token"' });
-    if (q.get('user_id') !== INSTAGRAM_USER_ID) return this.graphError(100, 'The parameter user_id is required', 'OAuthException');
+    if (q.get('access_token') !== INSTAGRAM_ACCESS_TOKEN)
+      return json(400, fixture('instagram/error-invalid-token.json'), {
+        'www-authenticate': 'OAuth "Facebook Platform" "invalid_token" "Invalid OAuth access token"',
+      });
+    if (q.get('user_id') !== INSTAGRAM_USER_ID)
+      return this.graphError(100, 'The parameter user_id is required', 'OAuthException');
     if (path === '/ig_hashtag_search') {
       const tag = q.get('q');
       if (!tag) return this.graphError(100, 'The parameter q is required', 'OAuthException');
@@ -68,14 +94,22 @@ export class InstagramReplay implements PlatformReplay {
   private recentMedia(request: ReplayRequest, hashtagId: string): ReplayResponse {
     const q = request.query;
     const all = this.media.get(hashtagId);
-    if (!all) return this.graphError(100, `Unsupported get request. Object with ID '${hashtagId}' does not exist`, 'GraphMethodException');
+    if (!all)
+      return this.graphError(
+        100,
+        `Unsupported get request. Object with ID '${hashtagId}' does not exist`,
+        'GraphMethodException',
+      );
     const limit = Number(q.get('limit') ?? 25);
-    if (!Number.isInteger(limit) || limit < 1 || limit > 50) return this.graphError(100, 'Param limit must be a number between 1 and 50', 'OAuthException');
+    if (!Number.isInteger(limit) || limit < 1 || limit > 50)
+      return this.graphError(100, 'Param limit must be a number between 1 and 50', 'OAuthException');
     const offset = offsetOf(AFTER_PREFIX, q.get('after'));
     if (offset === undefined) return this.graphError(100, 'Invalid after cursor', 'OAuthException');
     const fields = (q.get('fields') ?? 'id').split(',');
     const recent = all.filter((m) => Date.parse(m.timestamp) > this.now() - DAY_MS);
-    const page = recent.slice(offset, offset + limit).map((m) => Object.fromEntries(Object.entries(m).filter(([k, v]) => fields.includes(k) && v !== undefined)));
+    const page = recent
+      .slice(offset, offset + limit)
+      .map((m) => Object.fromEntries(Object.entries(m).filter(([k, v]) => fields.includes(k) && v !== undefined)));
     const after = `${AFTER_PREFIX}${Buffer.from(`o:${offset + page.length}`).toString('base64url')}`;
     const paging: Record<string, unknown> = { cursors: { after } };
     if (offset + page.length < recent.length) {

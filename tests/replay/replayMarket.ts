@@ -1,4 +1,10 @@
-import { isTradingDay, newYorkInstant, newYorkTime, SESSION_OPEN_MINUTE, sessionLength } from '../../core/market/marketHours';
+import {
+  isTradingDay,
+  newYorkInstant,
+  newYorkTime,
+  SESSION_OPEN_MINUTE,
+  sessionLength,
+} from '../../core/market/marketHours';
 import { hashString } from '../../core/random/seededRandom';
 
 /**

@@ -96,19 +96,41 @@ export class ReplayServer {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', this.url);
-    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
-    const request: ReplayRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers, body: Buffer.concat(chunks).toString('utf8'), at: this.now() };
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]),
+    );
+    const request: ReplayRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+      at: this.now(),
+    };
     this.requests.push(request);
 
     let response: ReplayResponse | undefined;
-    const queued = this.queue.findIndex((q) => (!q.match.method || q.match.method === request.method) && matchesPath(q.match.path, request.path));
+    const queued = this.queue.findIndex(
+      (q) => (!q.match.method || q.match.method === request.method) && matchesPath(q.match.path, request.path),
+    );
     if (queued >= 0) response = this.queue.splice(queued, 1)[0]!.response;
-    const platforms: PlatformReplay[] = [this.reddit, this.twitter, this.youtube, this.tiktok, this.instagram, this.massive, this.tiingo];
+    const platforms: PlatformReplay[] = [
+      this.reddit,
+      this.twitter,
+      this.youtube,
+      this.tiktok,
+      this.instagram,
+      this.massive,
+      this.tiingo,
+    ];
     for (const platform of platforms) response ??= platform.handle(request);
     response ??= { status: 404, body: { error: `no replay route for ${request.method} ${request.path}` } };
 
     const isText = typeof response.body === 'string';
-    res.writeHead(response.status, { 'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=UTF-8', ...response.headers });
+    res.writeHead(response.status, {
+      'content-type': isText ? 'text/plain; charset=utf-8' : 'application/json; charset=UTF-8',
+      ...response.headers,
+    });
     res.end(isText ? (response.body as string) : JSON.stringify(response.body));
   }
 }

@@ -31,12 +31,17 @@ export function fixture<T = unknown>(name: string, parse: (text: string) => unkn
   return parse(readFileSync(`${fixtureDir}${name}`, 'utf8')) as T;
 }
 
-export const json = (status: number, body: unknown, headers?: Record<string, string>): ReplayResponse => ({ status, body, headers });
+export const json = (status: number, body: unknown, headers?: Record<string, string>): ReplayResponse => ({
+  status,
+  body,
+  headers,
+});
 
 export const bearerOf = (request: ReplayRequest) => /^bearer\s+(.+)$/i.exec(request.headers.authorization ?? '')?.[1];
 
 /** Opaque page tokens: the offset into a result set, wrapped so connectors cannot read it. */
-export const pageToken = (prefix: string, offset: number) => `${prefix}${Buffer.from(`o:${offset}`).toString('base64url')}`;
+export const pageToken = (prefix: string, offset: number) =>
+  `${prefix}${Buffer.from(`o:${offset}`).toString('base64url')}`;
 export function offsetOf(prefix: string, token: string | null): number | undefined {
   if (!token) return 0;
   if (!token.startsWith(prefix)) return undefined;

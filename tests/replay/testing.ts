@@ -19,7 +19,12 @@ export function useReplayServer(): () => ReplayServer {
 }
 
 /** Small waits so back-off tests stay fast; the cap still lets a `Retry-After: 1` be honoured. */
-export const testHttpPolicy: Partial<HttpPolicy> = { timeoutMs: 5_000, maxAttempts: 3, maxWaitMs: 3_000, baseBackoffMs: 20 };
+export const testHttpPolicy: Partial<HttpPolicy> = {
+  timeoutMs: 5_000,
+  maxAttempts: 3,
+  maxWaitMs: 3_000,
+  baseBackoffMs: 20,
+};
 
 /** FetchOptions that record every heartbeat. */
 export function fetchOptions(maxPosts: number): FetchOptions & { beats: Array<{ source: string; fetched: number }> } {
@@ -28,7 +33,11 @@ export function fetchOptions(maxPosts: number): FetchOptions & { beats: Array<{ 
 }
 
 /** Awaits a rejection and checks it is a ConnectorError with the expected retryability and message parts. */
-export async function expectConnectorError(promise: Promise<unknown>, retryable: boolean, ...messageParts: Array<string | RegExp>): Promise<ConnectorError> {
+export async function expectConnectorError(
+  promise: Promise<unknown>,
+  retryable: boolean,
+  ...messageParts: Array<string | RegExp>
+): Promise<ConnectorError> {
   const error = await promise.then(
     () => undefined,
     (e: unknown) => e,
@@ -62,4 +71,5 @@ export function expectWellFormed(posts: RawPost[]): void {
 export const memoryLimiters: LimiterFactory = (options) => new RateLimiterMemory(options);
 
 /** A pacer that never waits: the connector tests are about paging, not pacing (requestPacer.test.ts covers pacing). */
-export const unpaced = (): RequestPacer => createRequestPacer(new RateLimiterMemory({ points: 1_000_000, duration: 1 }), 'test', { maxWaitMs: 0 });
+export const unpaced = (): RequestPacer =>
+  createRequestPacer(new RateLimiterMemory({ points: 1_000_000, duration: 1 }), 'test', { maxWaitMs: 0 });

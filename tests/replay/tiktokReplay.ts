@@ -1,4 +1,12 @@
-import { bearerOf, fixture, json, rebaseShift, type PlatformReplay, type ReplayRequest, type ReplayResponse } from './replayTypes';
+import {
+  bearerOf,
+  fixture,
+  json,
+  rebaseShift,
+  type PlatformReplay,
+  type ReplayRequest,
+  type ReplayResponse,
+} from './replayTypes';
 
 interface Video {
   id: string;
@@ -35,7 +43,12 @@ export class TikTokReplay implements PlatformReplay {
 
   constructor(private readonly now: () => number) {
     this.videos = fixture<{ data: { videos: Video[] } }>('tiktok/video-query.json', readBigIds).data.videos;
-    const shift = Math.round(rebaseShift(this.videos.map((v) => v.create_time * 1000), now()) / 1000);
+    const shift = Math.round(
+      rebaseShift(
+        this.videos.map((v) => v.create_time * 1000),
+        now(),
+      ) / 1000,
+    );
     for (const v of this.videos) v.create_time += shift;
   }
 
@@ -43,7 +56,18 @@ export class TikTokReplay implements PlatformReplay {
   addVideo(video: { description: string; hashtags: string[]; username?: string; createTime?: number }): string {
     const max = this.videos.reduce((m, v) => (BigInt(v.id) > m ? BigInt(v.id) : m), 0n);
     const id = String(max + 1_000_003n);
-    this.videos.push({ id, create_time: video.createTime ?? Math.floor(this.now() / 1000), username: video.username ?? 'replay_creator', region_code: 'US', video_description: video.description, like_count: 5, comment_count: 1, share_count: 0, view_count: 100, hashtag_names: video.hashtags });
+    this.videos.push({
+      id,
+      create_time: video.createTime ?? Math.floor(this.now() / 1000),
+      username: video.username ?? 'replay_creator',
+      region_code: 'US',
+      video_description: video.description,
+      like_count: 5,
+      comment_count: 1,
+      share_count: 0,
+      view_count: 100,
+      hashtag_names: video.hashtags,
+    });
     return id;
   }
 
@@ -56,10 +80,18 @@ export class TikTokReplay implements PlatformReplay {
     if (request.path === '/v2/oauth/token/') return this.token(request);
     if (request.path !== '/v2/research/video/query/') return undefined;
     const token = bearerOf(request);
-    if (!token || !this.tokensIssued.includes(token) || this.revoked.has(token)) return json(401, fixture('tiktok/error-invalid-token.json'));
+    if (!token || !this.tokensIssued.includes(token) || this.revoked.has(token))
+      return json(401, fixture('tiktok/error-invalid-token.json'));
     const fields = (request.query.get('fields') ?? '').split(',').filter(Boolean);
     if (fields.length === 0) return this.invalid('fields is required');
-    let body: { query?: Record<string, Condition[]>; start_date?: string; end_date?: string; max_count?: number; cursor?: number; search_id?: string };
+    let body: {
+      query?: Record<string, Condition[]>;
+      start_date?: string;
+      end_date?: string;
+      max_count?: number;
+      cursor?: number;
+      search_id?: string;
+    };
     try {
       body = JSON.parse(request.body);
     } catch {
@@ -72,8 +104,14 @@ export class TikTokReplay implements PlatformReplay {
     if (body.search_id && !ids) return this.invalid(`Search Id ${body.search_id} is invalid or expired`);
     const searchId = body.search_id ?? String(7_481_239_000_000_000_000n + BigInt(this.searches.size + 1));
     if (!ids) {
-      const start = Date.parse(`${body.start_date!.slice(0, 4)}-${body.start_date!.slice(4, 6)}-${body.start_date!.slice(6)}T00:00:00Z`) / 1000;
-      const end = Date.parse(`${body.end_date!.slice(0, 4)}-${body.end_date!.slice(4, 6)}-${body.end_date!.slice(6)}T00:00:00Z`) / 1000 + DAY;
+      const start =
+        Date.parse(
+          `${body.start_date!.slice(0, 4)}-${body.start_date!.slice(4, 6)}-${body.start_date!.slice(6)}T00:00:00Z`,
+        ) / 1000;
+      const end =
+        Date.parse(`${body.end_date!.slice(0, 4)}-${body.end_date!.slice(4, 6)}-${body.end_date!.slice(6)}T00:00:00Z`) /
+          1000 +
+        DAY;
       ids = this.videos
         .filter((v) => v.create_time >= start && v.create_time < end && matches(v, body.query!))
         .sort((a, b) => scramble(a.id) - scramble(b.id))
@@ -84,28 +122,49 @@ export class TikTokReplay implements PlatformReplay {
     const count = body.max_count ?? 20;
     const page = ids.slice(cursor, cursor + count).map((id) => this.videos.find((v) => v.id === id)!);
     const videos = page.map((v) => Object.fromEntries(Object.entries(v).filter(([k]) => fields.includes(k))));
-    const response = { data: { videos, cursor: cursor + page.length, has_more: cursor + page.length < ids.length, search_id: searchId }, error: { code: 'ok', message: '', log_id: logId() } };
+    const response = {
+      data: { videos, cursor: cursor + page.length, has_more: cursor + page.length < ids.length, search_id: searchId },
+      error: { code: 'ok', message: '', log_id: logId() },
+    };
     return json(200, writeBigIds(response), { 'content-type': 'application/json' });
   }
 
   private token(request: ReplayRequest): ReplayResponse {
     const form = new URLSearchParams(request.body);
-    if (form.get('grant_type') !== 'client_credentials') return json(400, { error: 'invalid_request', error_description: 'Only client_credentials is supported here.', log_id: logId() });
-    if (form.get('client_key') !== TIKTOK_CLIENT_KEY || form.get('client_secret') !== TIKTOK_CLIENT_SECRET) return json(401, { error: 'invalid_client', error_description: 'Client key or secret is incorrect.', log_id: logId() });
+    if (form.get('grant_type') !== 'client_credentials')
+      return json(400, {
+        error: 'invalid_request',
+        error_description: 'Only client_credentials is supported here.',
+        log_id: logId(),
+      });
+    if (form.get('client_key') !== TIKTOK_CLIENT_KEY || form.get('client_secret') !== TIKTOK_CLIENT_SECRET)
+      return json(401, {
+        error: 'invalid_client',
+        error_description: 'Client key or secret is incorrect.',
+        log_id: logId(),
+      });
     const issued = fixture<{ access_token: string }>('tiktok/oauth-token.json');
     issued.access_token = `${issued.access_token}${this.tokensIssued.length + 1}`;
     this.tokensIssued.push(issued.access_token);
     return json(200, issued);
   }
 
-  private validate(body: { query?: Record<string, Condition[]>; start_date?: string; end_date?: string; max_count?: number }): string | undefined {
+  private validate(body: {
+    query?: Record<string, Condition[]>;
+    start_date?: string;
+    end_date?: string;
+    max_count?: number;
+  }): string | undefined {
     const lists = Object.values(body.query ?? {});
-    if (!lists.some((l) => Array.isArray(l) && l.length > 0)) return 'query must contain at least one non-empty and, or, not condition list';
-    if (!/^\d{8}$/.test(body.start_date ?? '') || !/^\d{8}$/.test(body.end_date ?? '')) return 'start_date and end_date must be YYYYMMDD';
+    if (!lists.some((l) => Array.isArray(l) && l.length > 0))
+      return 'query must contain at least one non-empty and, or, not condition list';
+    if (!/^\d{8}$/.test(body.start_date ?? '') || !/^\d{8}$/.test(body.end_date ?? ''))
+      return 'start_date and end_date must be YYYYMMDD';
     const days = (Date.parse(iso(body.end_date!)) - Date.parse(iso(body.start_date!))) / (DAY * 1000);
     if (days < 0) return 'end_date must be after start_date';
     if (days > 30) return 'The end_date must be no more than 30 days after the start_date';
-    if (body.max_count !== undefined && (body.max_count < 1 || body.max_count > 100)) return 'max_count must be between 1 and 100';
+    if (body.max_count !== undefined && (body.max_count < 1 || body.max_count > 100))
+      return 'max_count must be between 1 and 100';
     return undefined;
   }
 

@@ -1,4 +1,12 @@
-import { bearerOf, fixture, json, rebaseShift, type PlatformReplay, type ReplayRequest, type ReplayResponse } from './replayTypes';
+import {
+  bearerOf,
+  fixture,
+  json,
+  rebaseShift,
+  type PlatformReplay,
+  type ReplayRequest,
+  type ReplayResponse,
+} from './replayTypes';
 
 interface Tweet {
   id: string;
@@ -32,9 +40,14 @@ export class TwitterReplay implements PlatformReplay {
 
   constructor(private readonly now: () => number) {
     // X sends text HTML-escaped (&amp; &lt; &gt;), as the #dividends page shows; one of its posts is a long note_tweet.
-    const pages = ['x/search-recent-stocks.json', 'x/search-recent-dividends.json'].map((name) => fixture<{ data: Tweet[]; includes: { users: User[] } }>(name));
+    const pages = ['x/search-recent-stocks.json', 'x/search-recent-dividends.json'].map((name) =>
+      fixture<{ data: Tweet[]; includes: { users: User[] } }>(name),
+    );
     const recorded = pages.flatMap((page) => page.data);
-    const shift = rebaseShift(recorded.map((t) => Date.parse(t.created_at)), now());
+    const shift = rebaseShift(
+      recorded.map((t) => Date.parse(t.created_at)),
+      now(),
+    );
     this.tweets = recorded.map((t) => ({ ...t, created_at: new Date(Date.parse(t.created_at) + shift).toISOString() }));
     this.users = [...new Map(pages.flatMap((page) => page.includes.users).map((u) => [u.id, u])).values()];
   }
@@ -44,7 +57,22 @@ export class TwitterReplay implements PlatformReplay {
     const max = this.tweets.reduce((m, t) => (BigInt(t.id) > m ? BigInt(t.id) : m), 0n);
     const id = String(max + 4_194_304n * 1000n);
     const authorId = tweet.authorId ?? this.users[0]!.id;
-    this.tweets.unshift({ id, text: tweet.text, created_at: new Date(this.now()).toISOString(), author_id: authorId, lang: tweet.lang ?? 'en', edit_history_tweet_ids: [id], public_metrics: { retweet_count: 0, reply_count: 0, like_count: tweet.likes ?? 0, quote_count: 0, bookmark_count: 0, impression_count: 10 } });
+    this.tweets.unshift({
+      id,
+      text: tweet.text,
+      created_at: new Date(this.now()).toISOString(),
+      author_id: authorId,
+      lang: tweet.lang ?? 'en',
+      edit_history_tweet_ids: [id],
+      public_metrics: {
+        retweet_count: 0,
+        reply_count: 0,
+        like_count: tweet.likes ?? 0,
+        quote_count: 0,
+        bookmark_count: 0,
+        impression_count: 10,
+      },
+    });
     return id;
   }
 
@@ -54,7 +82,12 @@ export class TwitterReplay implements PlatformReplay {
     const q = request.query;
     const query = q.get('query') ?? '';
     const maxResults = Number(q.get('max_results') ?? 10);
-    if (!Number.isInteger(maxResults) || maxResults < 10 || maxResults > 100) return this.invalid('max_results', String(q.get('max_results')), `The \`max_results\` query parameter value [${q.get('max_results')}] is not between 10 and 100`);
+    if (!Number.isInteger(maxResults) || maxResults < 10 || maxResults > 100)
+      return this.invalid(
+        'max_results',
+        String(q.get('max_results')),
+        `The \`max_results\` query parameter value [${q.get('max_results')}] is not between 10 and 100`,
+      );
     let matcher: (t: Tweet) => boolean;
     try {
       matcher = compileQuery(query);
@@ -66,14 +99,23 @@ export class TwitterReplay implements PlatformReplay {
     const token = q.get('next_token');
     if (token) {
       const found = this.snapshots.get(token);
-      if (!found) return this.invalid('next_token', token, `The \`next_token\` query parameter value [${token}] is not valid`);
+      if (!found)
+        return this.invalid('next_token', token, `The \`next_token\` query parameter value [${token}] is not valid`);
       snapshot = found;
     } else {
       const sinceId = q.get('since_id');
       const startTime = q.get('start_time');
-      if (startTime && Number.isNaN(Date.parse(startTime))) return this.invalid('start_time', startTime, `Invalid 'start_time':'${startTime}'.`);
+      if (startTime && Number.isNaN(Date.parse(startTime)))
+        return this.invalid('start_time', startTime, `Invalid 'start_time':'${startTime}'.`);
       const ids = this.tweets
-        .filter((t) => matcher(t) && (!sinceId || BigInt(t.id) > BigInt(sinceId)) && (!startTime || Date.parse(t.created_at) >= Date.parse(startTime))).sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1)).map((t) => t.id);
+        .filter(
+          (t) =>
+            matcher(t) &&
+            (!sinceId || BigInt(t.id) > BigInt(sinceId)) &&
+            (!startTime || Date.parse(t.created_at) >= Date.parse(startTime)),
+        )
+        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1))
+        .map((t) => t.id);
       snapshot = { ids, offset: 0 };
     }
     const pageIds = snapshot.ids.slice(snapshot.offset, snapshot.offset + maxResults);
@@ -82,13 +124,19 @@ export class TwitterReplay implements PlatformReplay {
     if (page.length === 0) return json(200, { meta: { result_count: 0 } }, headers);
 
     const fields = new Set([...DEFAULT_FIELDS, ...(q.get('tweet.fields') ?? '').split(',').filter(Boolean)]);
-    const meta: Record<string, unknown> = { newest_id: page[0]!.id, oldest_id: page.at(-1)!.id, result_count: page.length };
+    const meta: Record<string, unknown> = {
+      newest_id: page[0]!.id,
+      oldest_id: page.at(-1)!.id,
+      result_count: page.length,
+    };
     if (snapshot.offset + maxResults < snapshot.ids.length) {
       const next = `b26v89c19zqg8o3fo${Buffer.from(`${this.snapshots.size}`).toString('hex')}${(snapshot.offset + maxResults).toString(36)}`;
       this.snapshots.set(next, { ids: snapshot.ids, offset: snapshot.offset + maxResults });
       meta.next_token = next;
     }
-    const body: Record<string, unknown> = { data: page.map((t) => Object.fromEntries(Object.entries(t).filter(([k]) => fields.has(k)))) };
+    const body: Record<string, unknown> = {
+      data: page.map((t) => Object.fromEntries(Object.entries(t).filter(([k]) => fields.has(k)))),
+    };
     if ((q.get('expansions') ?? '').split(',').includes('author_id')) {
       const authors = new Set(page.map((t) => t.author_id));
       body.includes = { users: this.users.filter((u) => authors.has(u.id)) };
@@ -98,12 +146,21 @@ export class TwitterReplay implements PlatformReplay {
   }
 
   private invalid(parameter: string, value: string, message: string): ReplayResponse {
-    return json(400, { errors: [{ parameters: { [parameter]: [value] }, message }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' });
+    return json(400, {
+      errors: [{ parameters: { [parameter]: [value] }, message }],
+      title: 'Invalid Request',
+      detail: 'One or more parameters to your request was invalid.',
+      type: 'https://api.twitter.com/2/problems/invalid-request',
+    });
   }
 
   private rateHeaders(): Record<string, string> {
     this.remaining = Math.max(0, this.remaining - 1);
-    return { 'x-rate-limit-limit': '450', 'x-rate-limit-remaining': String(this.remaining), 'x-rate-limit-reset': String(Math.floor(this.now() / 1000) + 900) };
+    return {
+      'x-rate-limit-limit': '450',
+      'x-rate-limit-remaining': String(this.remaining),
+      'x-rate-limit-reset': String(Math.floor(this.now() / 1000) + 900),
+    };
   }
 }
 
@@ -126,7 +183,9 @@ export function compileQuery(query: string): Predicate {
       if (!negated) standalone = true;
       const needle = t.replace(/^"|"$/g, '').toLowerCase();
       const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      const re = /^[#$]/.test(needle) ? new RegExp(`${escaped}\\b`, 'i') : new RegExp(`(^|[^\\w])${escaped}(\\b|$)`, 'i');
+      const re = /^[#$]/.test(needle)
+        ? new RegExp(`${escaped}\\b`, 'i')
+        : new RegExp(`(^|[^\\w])${escaped}(\\b|$)`, 'i');
       p = (tw) => re.test(tw.note_tweet?.text ?? tw.text);
     }
     return negated ? (tw) => !p(tw) : p;
@@ -138,7 +197,8 @@ export function compileQuery(query: string): Predicate {
       if (tok === 'OR') alternatives.push([]);
       else if (tok === '(') {
         alternatives.at(-1)!.push(sequence());
-        if (tokens[i++] !== ')') throw new Error('There were errors processing your request: missing closing parenthesis');
+        if (tokens[i++] !== ')')
+          throw new Error('There were errors processing your request: missing closing parenthesis');
       } else alternatives.at(-1)!.push(term(tok));
     }
     return (tw) => alternatives.some((all) => all.length > 0 && all.every((p) => p(tw)));

@@ -11,18 +11,26 @@ export async function expectedMentionKeys(db: Knex, connector: Connector, source
   const keys = new Set<string>();
   for (const source of sources) {
     const { posts } = await connector.fetchNew(source, null, { maxPosts: 1_000_000 });
-    for (const post of posts) for (const ticker of analyser.analyse(post.title ? `${post.title}\n${post.text}` : post.text).tickers) keys.add(`${ticker}|${post.platform}|${post.postId}`);
+    for (const post of posts)
+      for (const ticker of analyser.analyse(post.title ? `${post.title}\n${post.text}` : post.text).tickers)
+        keys.add(`${ticker}|${post.platform}|${post.postId}`);
   }
   return [...keys].sort();
 }
 
 export async function storedMentionKeys(warehouse: Warehouse): Promise<string[]> {
-  const result = await warehouse.query({ query: `SELECT concat(ticker, '|', platform, '|', post_id) AS k FROM mentions FINAL ORDER BY k`, format: 'JSONEachRow' });
+  const result = await warehouse.query({
+    query: `SELECT concat(ticker, '|', platform, '|', post_id) AS k FROM mentions FINAL ORDER BY k`,
+    format: 'JSONEachRow',
+  });
   return (await result.json<{ k: string }>()).map((r) => r.k);
 }
 
 /** Total mentions as the per-minute rollups count them (what every dashboard number is built from). */
 export async function rollupMentionTotal(warehouse: Warehouse): Promise<number> {
-  const result = await warehouse.query({ query: `SELECT uniqExactMerge(mentions) AS n FROM mention_minutes GROUP BY ticker, platform, minute`, format: 'JSONEachRow' });
+  const result = await warehouse.query({
+    query: `SELECT uniqExactMerge(mentions) AS n FROM mention_minutes GROUP BY ticker, platform, minute`,
+    format: 'JSONEachRow',
+  });
   return (await result.json<{ n: number }>()).reduce((sum, r) => sum + r.n, 0);
 }

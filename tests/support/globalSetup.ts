@@ -30,12 +30,20 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!adminUrl) {
     // One cluster per run, so two runs on one machine (a developer and CI, two worktrees) never share a data directory.
     postgresDir = path.join(projectRoot, 'data', 'test', `postgres-${process.pid}`);
-    postgres = await startEmbeddedPostgres({ dataDir: postgresDir, port: await freePort(), database: 'stockpulse_test' });
+    postgres = await startEmbeddedPostgres({
+      dataDir: postgresDir,
+      port: await freePort(),
+      database: 'stockpulse_test',
+    });
     adminUrl = postgres.url;
   }
   const cli = ensureTemporalCli(process.env.TEMPORAL_CLI_PATH || undefined);
   const temporal = await TestWorkflowEnvironment.createLocal({
-    server: { executable: { type: 'existing-path', path: cli }, ip: '127.0.0.1', log: { format: 'pretty', level: 'warn' } },
+    server: {
+      executable: { type: 'existing-path', path: cli },
+      ip: '127.0.0.1',
+      log: { format: 'pretty', level: 'warn' },
+    },
   });
   project.provide('postgresAdminUrl', adminUrl);
   const stripeMock = await startStripeMock();

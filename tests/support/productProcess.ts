@@ -18,7 +18,13 @@ export interface ProductProcess {
  * user that cannot enter 0700 temp directories). Resolves once /api/health answers 200. `preload` modules are imported
  * before the product (e2e/support/pinClock.ts sets its clock).
  */
-export async function startProductProcess(options: { name: string; logFile: string; env?: Record<string, string>; viaNpmStart?: boolean; preload?: string[] }): Promise<ProductProcess> {
+export async function startProductProcess(options: {
+  name: string;
+  logFile: string;
+  env?: Record<string, string>;
+  viaNpmStart?: boolean;
+  preload?: string[];
+}): Promise<ProductProcess> {
   fs.mkdirSync(path.join(projectRoot, 'data'), { recursive: true });
   const dataDir = fs.mkdtempSync(path.join(projectRoot, 'data', `${options.name}-`));
   fs.chmodSync(dataDir, 0o755);
@@ -40,13 +46,18 @@ export async function startProductProcess(options: { name: string; logFile: stri
   // node itself (not the tsx wrapper), so child.pid is the server: signals reach it directly and its memory can be read.
   // viaNpmStart runs `npm start` as an operator or a process supervisor does, so child.pid is npm's (preload needs node itself).
   const preload = (options.preload ?? []).flatMap((file) => ['--import', file]);
-  const [command, args] = options.viaNpmStart ? ['npm', ['start']] : [process.execPath, ['--import', 'tsx', ...preload, 'scripts/start.ts']];
+  const [command, args] = options.viaNpmStart
+    ? ['npm', ['start']]
+    : [process.execPath, ['--import', 'tsx', ...preload, 'scripts/start.ts']];
   const child = spawn(command, args, { cwd: projectRoot, env, stdio: ['ignore', out, out] });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the product exited during start-up; see ${options.logFile}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -70,9 +81,16 @@ export async function startProductProcess(options: { name: string; logFile: stri
 
 /** Signs in over HTTP and returns the Cookie header value. */
 export async function signInOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!res.ok) throw new Error(`sign-in as ${email} failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 /**
@@ -87,16 +105,31 @@ export async function signUpOverHttp(
   options: { headers?: Record<string, string>; fields?: Record<string, string> } = {},
 ): Promise<string> {
   const headers = options.headers ?? {};
-  const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ ...options.fields, email, password, confirmPassword: password }) });
+  const res = await fetch(`${baseUrl}/api/register`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify({ ...options.fields, email, password, confirmPassword: password }),
+  });
   if (res.status !== 202) throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);
   for (let attempt = 0; attempt < 100; attempt++) {
-    const outbox = (await (await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: adminCookie } })).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
-    const mail = outbox.messages.find((m) => m.to.includes(email.toLowerCase()) && m.subject === 'Verify your StockPulse e-mail address');
+    const outbox = (await (
+      await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: adminCookie } })
+    ).json()) as { messages: Array<{ to: string[]; subject: string; text: string }> };
+    const mail = outbox.messages.find(
+      (m) => m.to.includes(email.toLowerCase()) && m.subject === 'Verify your StockPulse e-mail address',
+    );
     const token = mail ? /token=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] : undefined;
     if (token) {
-      const verified = await fetch(`${baseUrl}/api/verify-email`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ token }) });
+      const verified = await fetch(`${baseUrl}/api/verify-email`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ token }),
+      });
       if (!verified.ok) throw new Error(`verification of ${email} failed: ${verified.status} ${await verified.text()}`);
-      return verified.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return verified.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -11,7 +11,10 @@ export interface SentMessage {
  * Notification channels that keep what they were given, for API tests without an SMTP server: the account messages
  * (links, codes) can be read back, and nothing goes to a port another product on this machine may be listening on.
  */
-export function recordingChannels(): NotificationChannels & { sent: SentMessage[]; waitFor(match: (m: SentMessage) => boolean, timeoutMs?: number): Promise<SentMessage> } {
+export function recordingChannels(): NotificationChannels & {
+  sent: SentMessage[];
+  waitFor(match: (m: SentMessage) => boolean, timeoutMs?: number): Promise<SentMessage>;
+} {
   const sent: SentMessage[] = [];
   let n = 0;
   return {
@@ -36,7 +39,10 @@ export function recordingChannels(): NotificationChannels & { sent: SentMessage[
       for (;;) {
         const found = sent.findLast(match);
         if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no message matched within ${timeoutMs} ms; sent: ${JSON.stringify(sent.map((m) => [m.to, m.subject]))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no message matched within ${timeoutMs} ms; sent: ${JSON.stringify(sent.map((m) => [m.to, m.subject]))}`,
+          );
         await new Promise((r) => setTimeout(r, 20));
       }
     },

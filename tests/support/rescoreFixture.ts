@@ -15,17 +15,30 @@ const TEXTS = [
  * `hours` hours of posts and their mentions, each mention labelled by a stand-in for the fast path (`analyser`) with
  * the label a reader would NOT give, so a re-score must change every one of them.
  */
-export function rescoreFixture(firstHour: Date, hours: number, analyser: string): { posts: PostRow[]; mentions: MentionRow[] } {
+export function rescoreFixture(
+  firstHour: Date,
+  hours: number,
+  analyser: string,
+): { posts: PostRow[]; mentions: MentionRow[] } {
   const posts: PostRow[] = [];
   const mentions: MentionRow[] = [];
   for (let h = 0; h < hours; h++) {
     TEXTS.forEach(([text, tickers], i) => {
       const ts = new Date(firstHour.getTime() + h * 3_600_000 + i * 7 * 60_000).toISOString();
       const post_id = `rescore-${h}-${i}`;
-      const base = { platform: 'reddit', post_id, source: 'wallstreetbets', author_hash: (1000 + i).toString(16).padStart(16, '0'), ts, engagement: 1, simulated: true };
+      const base = {
+        platform: 'reddit',
+        post_id,
+        source: 'wallstreetbets',
+        author_hash: (1000 + i).toString(16).padStart(16, '0'),
+        ts,
+        engagement: 1,
+        simulated: true,
+      };
       posts.push({ ...base, title: '', text, url: `https://example.com/${post_id}` });
       const wrong = i % 3 === 0 ? 'bearish' : 'bullish';
-      for (const ticker of tickers) mentions.push({ ...base, ticker, compound: wrong === 'bullish' ? 0.5 : -0.5, label: wrong, analyser });
+      for (const ticker of tickers)
+        mentions.push({ ...base, ticker, compound: wrong === 'bullish' ? 0.5 : -0.5, label: wrong, analyser });
     });
   }
   return { posts, mentions };

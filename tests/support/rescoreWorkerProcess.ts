@@ -18,9 +18,18 @@ import { startWorker } from '../../workflows/worker';
 import { rescoreFixture } from './rescoreFixture';
 
 const env = process.env as Record<string, string>;
-const warehouse = await connectWarehouse({ user: 'default', password: '', database: 'stockpulse', chdbPath: env.CHDB_PATH! });
+const warehouse = await connectWarehouse({
+  user: 'default',
+  password: '',
+  database: 'stockpulse',
+  chdbPath: env.CHDB_PATH!,
+});
 await migrateWarehouse(warehouse);
-const { posts, mentions } = rescoreFixture(new Date(env.FIXTURE_FIRST_HOUR!), Number(env.FIXTURE_HOURS), 'learned-test');
+const { posts, mentions } = rescoreFixture(
+  new Date(env.FIXTURE_FIRST_HOUR!),
+  Number(env.FIXTURE_HOURS),
+  'learned-test',
+);
 await insertPosts(warehouse, posts);
 await insertMentions(warehouse, mentions);
 const model = readTransformerModel();
@@ -37,5 +46,10 @@ const rescorer = createMentionRescorer({
 });
 const activities = createRescoreActivities({ warehouse, rescorer, now: () => new Date(env.SIMULATED_NOW!) });
 // Only the re-score activities are registered: the test runs no other workflow on this task queue.
-await startWorker({ address: env.TEMPORAL_ADDRESS!, namespace: 'default', taskQueue: env.TASK_QUEUE!, activities: activities as unknown as Activities });
+await startWorker({
+  address: env.TEMPORAL_ADDRESS!,
+  namespace: 'default',
+  taskQueue: env.TASK_QUEUE!,
+  activities: activities as unknown as Activities,
+});
 process.stdout.write('worker-ready\n');

@@ -17,7 +17,9 @@ export function contractBreach(route: RouteDefinition, status: number, body: unk
   if (type === 'text/csv') {
     if (!declared?.csvRow) return 'a CSV answer from a route that declares none';
     const header = typeof body === 'string' ? body.split('\n', 1)[0] : '';
-    return header === csvColumns(declared.csvRow).join(',') ? null : `CSV header ${header} is not ${csvColumns(declared.csvRow).join(',')}`;
+    return header === csvColumns(declared.csvRow).join(',')
+      ? null
+      : `CSV header ${header} is not ${csvColumns(declared.csvRow).join(',')}`;
   }
   const value = typeof body === 'string' && type === 'application/json' ? JSON.parse(body) : body;
   if (declared) return declared.schema ? breachOf(declared.schema, value) : null;
@@ -27,7 +29,9 @@ export function contractBreach(route: RouteDefinition, status: number, body: unk
 
 function breachOf(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
-  return result.success ? null : result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+  return result.success
+    ? null
+    : result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
 }
 
 /**

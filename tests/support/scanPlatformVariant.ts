@@ -9,7 +9,10 @@ export const scanPlatformPath = path.join(path.dirname(workflowsPath), 'scanPlat
 
 /** ScanPlatform's source as committed at `revision` (for recording the histories its older code wrote). */
 export const scanPlatformAt = (revision: string): string =>
-  execFileSync('git', ['show', `${revision}:${path.relative(projectRoot, scanPlatformPath)}`], { cwd: projectRoot, encoding: 'utf8' });
+  execFileSync('git', ['show', `${revision}:${path.relative(projectRoot, scanPlatformPath)}`], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+  });
 
 /**
  * Bundles a ScanPlatform other than the current one (an older commit's, or one a test changed), with the child
@@ -18,7 +21,10 @@ export const scanPlatformAt = (revision: string): string =>
  */
 export async function bundleScanPlatformSource(source: string): Promise<WorkflowBundleWithSourceMap> {
   const file = path.join(path.dirname(workflowsPath), `.scanPlatform-variant-${process.pid}-${Date.now()}.ts`);
-  fs.writeFileSync(file, `${source}\nexport { detectTrends } from './detectTrends';\nexport { evaluateAlerts } from './evaluateAlerts';\n`);
+  fs.writeFileSync(
+    file,
+    `${source}\nexport { detectTrends } from './detectTrends';\nexport { evaluateAlerts } from './evaluateAlerts';\n`,
+  );
   try {
     return await bundleWorkflowCode({ workflowsPath: file, logger: quietBundlerLogger });
   } finally {

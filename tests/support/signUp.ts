@@ -14,11 +14,18 @@ export async function verificationToken(t: TestApp, email: string): Promise<stri
  * Signs up through POST /api/register (202, the same for every address) and opens the e-mailed link with the agent,
  * which finishes the sign-up and signs that agent in, as a new user does.
  */
-export async function signUpAndVerify(t: TestApp, email: string, password: string, extra: Record<string, unknown> = {}, agent = request.agent(t.server)) {
+export async function signUpAndVerify(
+  t: TestApp,
+  email: string,
+  password: string,
+  extra: Record<string, unknown> = {},
+  agent = request.agent(t.server),
+) {
   const res = await agent.post('/api/register').send({ email, password, confirmPassword: password, ...extra });
   if (res.status !== 202) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   const verified = await agent.post('/api/verify-email').send({ token: await verificationToken(t, email) });
-  if (verified.status !== 200) throw new Error(`verification failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  if (verified.status !== 200)
+    throw new Error(`verification failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   const user = (await agent.get('/api/user')).body as PublicUser;
   return { agent, email: email.toLowerCase(), user, signUp: res };
 }

@@ -4,7 +4,11 @@ import { projectRoot } from '../../platform/temporalCli';
 /** Starts tests/support/workerProcess.ts in its own process and resolves once its worker polls. */
 export async function spawnWorkerProcess(env: Record<string, string>): Promise<ChildProcess> {
   // node with the tsx loader, not the tsx wrapper: SIGKILL must hit the process that holds the worker and chDB.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/workerProcess.ts'], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/workerProcess.ts'], {
+    cwd: projectRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('worker-ready') && resolve());
     child.once('exit', (code) => reject(new Error(`worker process exited early (${code})`)));

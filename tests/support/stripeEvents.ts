@@ -10,14 +10,25 @@ const stripe = new Stripe(TEST_SECRET_KEY);
 let counter = 0;
 
 /** A real-shaped Stripe object of one kind, as stripe-mock serves it (e.g. 'subscriptions', 'invoices'). */
-export async function stripeFixture<T>(stripeMockUrl: string, collection: 'subscriptions' | 'invoices', id: string): Promise<T> {
-  const res = await fetch(`${stripeMockUrl}/v1/${collection}/${id}`, { headers: { Authorization: `Bearer ${TEST_SECRET_KEY}` } });
+export async function stripeFixture<T>(
+  stripeMockUrl: string,
+  collection: 'subscriptions' | 'invoices',
+  id: string,
+): Promise<T> {
+  const res = await fetch(`${stripeMockUrl}/v1/${collection}/${id}`, {
+    headers: { Authorization: `Bearer ${TEST_SECRET_KEY}` },
+  });
   if (!res.ok) throw new Error(`stripe-mock ${collection}/${id}: ${res.status}`);
   return (await res.json()) as T;
 }
 
 /** A Stripe event envelope around an object, `created` in Unix seconds. */
-export function stripeEvent(type: string, object: unknown, created: number, id = `evt_test_${Date.now()}_${++counter}`) {
+export function stripeEvent(
+  type: string,
+  object: unknown,
+  created: number,
+  id = `evt_test_${Date.now()}_${++counter}`,
+) {
   return {
     id,
     object: 'event',

@@ -13,7 +13,9 @@ function goBinary(): string {
   for (const candidate of [process.env.GO_BIN, '/usr/local/go/bin/go', 'go']) {
     if (candidate && spawnSync(candidate, ['version'], { encoding: 'utf8' }).status === 0) return candidate;
   }
-  throw new Error('stripe-mock is missing and Go is not installed: install Go (https://go.dev/dl) or put a stripe-mock binary at .tools/bin/stripe-mock');
+  throw new Error(
+    'stripe-mock is missing and Go is not installed: install Go (https://go.dev/dl) or put a stripe-mock binary at .tools/bin/stripe-mock',
+  );
 }
 
 /** Installs stripe-mock into .tools/bin unless it is already there. Returns the binary. */
@@ -27,7 +29,9 @@ export function ensureStripeMock(log: (m: string) => void = () => {}): string {
     timeout: 600_000,
   });
   if (result.status !== 0 || !fs.existsSync(stripeMockBinary)) {
-    throw new Error(`could not install stripe-mock: ${(result.stderr || result.stdout || `exit ${result.status}`).trim()}`);
+    throw new Error(
+      `could not install stripe-mock: ${(result.stderr || result.stdout || `exit ${result.status}`).trim()}`,
+    );
   }
   return stripeMockBinary;
 }
@@ -44,7 +48,11 @@ export async function startStripeMock(): Promise<StripeMockHandle> {
   const port = await freePort();
   // Without an HTTPS address stripe-mock also binds :12112 on every interface, so two runs would collide.
   const httpsPort = await freePort();
-  const child: ChildProcess = spawn(binary, ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(
+    binary,
+    ['-http-addr', `127.0.0.1:${port}`, '-https-addr', `127.0.0.1:${httpsPort}`],
+    { stdio: 'ignore' },
+  );
   // If the test runner dies without teardown, stripe-mock goes with it.
   const killOnExit = () => child.kill('SIGTERM');
   process.once('exit', killOnExit);

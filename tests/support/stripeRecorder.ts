@@ -33,7 +33,8 @@ export async function startStripeRecorder(stripeMockUrl: string): Promise<Stripe
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const url = new URL(req.url ?? '/', 'http://recorder');
-      const form = req.method === 'GET' || req.method === 'DELETE' ? url.searchParams : new URLSearchParams(body.toString('utf8'));
+      const form =
+        req.method === 'GET' || req.method === 'DELETE' ? url.searchParams : new URLSearchParams(body.toString('utf8'));
       calls.push({
         method: req.method ?? 'GET',
         path: url.pathname,
@@ -42,7 +43,13 @@ export async function startStripeRecorder(stripeMockUrl: string): Promise<Stripe
         authorization: req.headers.authorization,
       });
       const forward = http.request(
-        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: { ...req.headers, host: target.host } },
+        {
+          host: target.hostname,
+          port: target.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: target.host },
+        },
         (upstream) => {
           res.writeHead(upstream.statusCode ?? 502, upstream.headers);
           upstream.pipe(res);

@@ -38,8 +38,29 @@ export const TEST_BACKFILL_MINUTES = 24 * 60;
 /** The production activities over the given stores, with the seeded simulated feed and prices (seed 7) unless real ones are passed. */
 export async function testActivities(db: Knex, warehouse: Warehouse, options: TestActivityOptions = {}) {
   const universe = await db('tickers').select('symbol', 'name', 'aliases');
-  const simulated: SimulatedFeedOptions = { seed: 7, postsPerMinute: options.postsPerMinute ?? 2, backfillMinutes: TEST_BACKFILL_MINUTES, tickers: simulatedTickers(universe.length ? universe : [{ symbol: 'TSLA', name: 'Tesla', aliases: ['tesla'] }], 7), now: options.now };
+  const simulated: SimulatedFeedOptions = {
+    seed: 7,
+    postsPerMinute: options.postsPerMinute ?? 2,
+    backfillMinutes: TEST_BACKFILL_MINUTES,
+    tickers: simulatedTickers(universe.length ? universe : [{ symbol: 'TSLA', name: 'Tesla', aliases: ['tesla'] }], 7),
+    now: options.now,
+  };
   const connectors = createConnectors({ simulated, real: options.real });
   const prices = options.prices ?? createSimulatedPriceProvider({ seed: 7, now: options.now });
-  return createActivities({ db, warehouse, connectors, prices, maxPostsPerSource: options.maxPostsPerSource ?? 5000, sentiment: createSentimentAnalyser(loadSentimentModel()), links: TEST_LINKS, now: options.now, cacheTrendBaseline: options.cacheTrendBaseline, notifications: options.notifications, deliveryHooks: options.deliveryHooks, listingsUrl: options.listingsUrl, webhooks: options.webhooks, webhookHooks: options.webhookHooks });
+  return createActivities({
+    db,
+    warehouse,
+    connectors,
+    prices,
+    maxPostsPerSource: options.maxPostsPerSource ?? 5000,
+    sentiment: createSentimentAnalyser(loadSentimentModel()),
+    links: TEST_LINKS,
+    now: options.now,
+    cacheTrendBaseline: options.cacheTrendBaseline,
+    notifications: options.notifications,
+    deliveryHooks: options.deliveryHooks,
+    listingsUrl: options.listingsUrl,
+    webhooks: options.webhooks,
+    webhookHooks: options.webhookHooks,
+  });
 }

@@ -20,10 +20,15 @@ export interface TestApp {
 }
 
 /** The real API over a fresh Postgres database, chDB and the run's Temporal server, listening on a free port. */
-export async function startTestApp(overrides: Partial<AppDeps> = {}, env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<AppDeps> = {},
+  env: Record<string, string> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   // A caller may pass its own warehouse (chDB allows one per process), e.g. wrapped for fault injection.
-  const store: TestWarehouse = overrides.warehouse ? { warehouse: overrides.warehouse, close: async () => {} } : await createTestWarehouse();
+  const store: TestWarehouse = overrides.warehouse
+    ? { warehouse: overrides.warehouse, close: async () => {} }
+    : await createTestWarehouse();
   const connection = await Connection.connect({ address: inject('temporalAddress') });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-app-'));
   const outbox = recordingChannels();
@@ -34,7 +39,14 @@ export async function startTestApp(overrides: Partial<AppDeps> = {}, env: Record
     temporal: new Client({ connection }),
     temporalUiUrl: null,
     realPlatforms: [],
-    authLimits: { loginFailuresPerEmail: 5, loginFailuresPerIp: 1000, loginWindowSeconds: 900, signupsPerIpPerHour: 1000, messagesPerHour: 1000, setupIntentsPerIpPerHour: 1000 },
+    authLimits: {
+      loginFailuresPerEmail: 5,
+      loginFailuresPerIp: 1000,
+      loginWindowSeconds: 900,
+      signupsPerIpPerHour: 1000,
+      messagesPerHour: 1000,
+      setupIntentsPerIpPerHour: 1000,
+    },
     ...(env.SMTP_URL ? {} : { notifications: outbox }),
     ...overrides,
   };

@@ -22,7 +22,10 @@ export interface TwilioEndpoint {
  * auth with the account SID and auth token, form-encoded To/From/Body, 201 with the message resource; 401 with
  * Twilio's error body on bad credentials). Twilio cannot be reached from tests; this is what the real SDK talks to.
  */
-export async function startTwilioEndpoint(credentials: { accountSid: string; authToken: string }): Promise<TwilioEndpoint> {
+export async function startTwilioEndpoint(credentials: {
+  accountSid: string;
+  authToken: string;
+}): Promise<TwilioEndpoint> {
   const received: ReceivedSms[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -33,18 +36,40 @@ export async function startTwilioEndpoint(credentials: { accountSid: string; aut
         res.end(JSON.stringify(body));
       };
       const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(req.url ?? '');
-      if (req.method !== 'POST' || !match) return send(404, { code: 20404, message: 'The requested resource was not found', more_info: 'https://www.twilio.com/docs/errors/20404', status: 404 });
+      if (req.method !== 'POST' || !match)
+        return send(404, {
+          code: 20404,
+          message: 'The requested resource was not found',
+          more_info: 'https://www.twilio.com/docs/errors/20404',
+          status: 404,
+        });
       const expected = `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`;
       if (req.headers.authorization !== expected || match[1] !== credentials.accountSid) {
-        return send(401, { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
+        return send(401, {
+          code: 20003,
+          message: 'Authenticate',
+          more_info: 'https://www.twilio.com/docs/errors/20003',
+          status: 401,
+        });
       }
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       const to = form.get('To');
       const body = form.get('Body');
       if (!to || !body || !(form.get('From') || form.get('MessagingServiceSid'))) {
-        return send(400, { code: 21604, message: "A 'To' phone number is required.", more_info: 'https://www.twilio.com/docs/errors/21604', status: 400 });
+        return send(400, {
+          code: 21604,
+          message: "A 'To' phone number is required.",
+          more_info: 'https://www.twilio.com/docs/errors/21604',
+          status: 400,
+        });
       }
-      const sms: ReceivedSms = { accountSid: match[1]!, to, from: form.get('From'), messagingServiceSid: form.get('MessagingServiceSid'), body };
+      const sms: ReceivedSms = {
+        accountSid: match[1]!,
+        to,
+        from: form.get('From'),
+        messagingServiceSid: form.get('MessagingServiceSid'),
+        body,
+      };
       received.push(sms);
       const sid = `SM${randomBytes(16).toString('hex')}`;
       const now = new Date().toUTCString();

@@ -33,7 +33,9 @@ export function withOutageSwitch(real: Warehouse): WarehouseOutage {
         return (...args: unknown[]) => {
           if (down) {
             outage.refused++;
-            return Promise.reject(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8123'), { code: 'ECONNREFUSED' }));
+            return Promise.reject(
+              Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:8123'), { code: 'ECONNREFUSED' }),
+            );
           }
           return (value as (...a: unknown[]) => unknown).apply(target, args);
         };

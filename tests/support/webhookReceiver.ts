@@ -16,7 +16,9 @@ export interface ReceivedWebhook {
  * the product's code) and records every request it read in full. `answer` picks the status of each request (default
  * 200); it may return a promise to hold the response (a receiver that is slow to answer).
  */
-export async function startWebhookReceiver(options: { secret?: () => string; answer?: (n: number, hook: ReceivedWebhook) => number | Promise<number> } = {}) {
+export async function startWebhookReceiver(
+  options: { secret?: () => string; answer?: (n: number, hook: ReceivedWebhook) => number | Promise<number> } = {},
+) {
   const received: ReceivedWebhook[] = [];
   const verify = (raw: string, header: string | undefined) => {
     const secret = options.secret?.();
@@ -31,10 +33,18 @@ export async function startWebhookReceiver(options: { secret?: () => string; ans
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const hook: ReceivedWebhook = { path: req.url ?? '/', headers: req.headers, raw, body: JSON.parse(raw), deliveryKey: String(req.headers['x-stockpulse-delivery']), verified: verify(raw, req.headers['x-stockpulse-signature'] as string | undefined) };
+      const hook: ReceivedWebhook = {
+        path: req.url ?? '/',
+        headers: req.headers,
+        raw,
+        body: JSON.parse(raw),
+        deliveryKey: String(req.headers['x-stockpulse-delivery']),
+        verified: verify(raw, req.headers['x-stockpulse-signature'] as string | undefined),
+      };
       received.push(hook);
       const status = (await options.answer?.(received.length, hook)) ?? 200;
-      if (!res.destroyed) res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'receiver says no');
+      if (!res.destroyed)
+        res.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'receiver says no');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -44,10 +54,11 @@ export async function startWebhookReceiver(options: { secret?: () => string; ans
     url: (path = '/hook', host = '127.0.0.1') => `http://${host}:${port}${path}`,
     received,
     distinctKeys: () => new Set(received.map((r) => r.deliveryKey)).size,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>;

@@ -15,15 +15,29 @@ import { testActivities } from './testActivities';
 
 const env = process.env as Record<string, string>;
 const db = createDatabase(env.DATABASE_URL!);
-const warehouse = await connectWarehouse({ user: 'default', password: '', database: 'stockpulse', chdbPath: env.CHDB_PATH! });
+const warehouse = await connectWarehouse({
+  user: 'default',
+  password: '',
+  database: 'stockpulse',
+  chdbPath: env.CHDB_PATH!,
+});
 await migrateWarehouse(warehouse);
 if (env.MENTIONS_FILE) await insertMentions(warehouse, JSON.parse(fs.readFileSync(env.MENTIONS_FILE, 'utf8')));
 const now = () => new Date(env.SIMULATED_NOW!);
-const activities = await testActivities(db, warehouse, { now, postsPerMinute: 3, webhooks: { allowPrivateTargets: true } });
+const activities = await testActivities(db, warehouse, {
+  now,
+  postsPerMinute: 3,
+  webhooks: { allowPrivateTargets: true },
+});
 const delay = Number(env.SOURCE_DELAY_MS ?? 0);
 const scanSource: typeof activities.scanSource = async (source) => {
   await new Promise((r) => setTimeout(r, delay));
   return await activities.scanSource(source);
 };
-await startWorker({ address: env.TEMPORAL_ADDRESS!, namespace: 'default', taskQueue: env.TASK_QUEUE!, activities: { ...activities, scanSource } });
+await startWorker({
+  address: env.TEMPORAL_ADDRESS!,
+  namespace: 'default',
+  taskQueue: env.TASK_QUEUE!,
+  activities: { ...activities, scanSource },
+});
 process.stdout.write('worker-ready\n');

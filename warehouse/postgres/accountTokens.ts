@@ -10,15 +10,29 @@ export interface PhoneCodeRow {
 }
 
 /** Stores a new token hash for the user, voiding their unused ones of the same purpose, in one transaction. */
-export async function replaceAccountToken(db: Database, token: { userId: string; purpose: TokenPurpose; hash: string; target: string | null; expiresAt: Date }): Promise<void> {
+export async function replaceAccountToken(
+  db: Database,
+  token: { userId: string; purpose: TokenPurpose; hash: string; target: string | null; expiresAt: Date },
+): Promise<void> {
   await db.transaction(async (trx) => {
     await trx('account_tokens').where({ user_id: token.userId, purpose: token.purpose }).whereNull('used_at').delete();
-    await trx('account_tokens').insert({ user_id: token.userId, purpose: token.purpose, token_hash: token.hash, target: token.target, expires_at: token.expiresAt });
+    await trx('account_tokens').insert({
+      user_id: token.userId,
+      purpose: token.purpose,
+      token_hash: token.hash,
+      target: token.target,
+      expires_at: token.expiresAt,
+    });
   });
 }
 
 /** Marks the unused, unexpired token with this hash used, in the statement that finds it (so it works once); its owner and target. */
-export async function useAccountToken(db: Database, purpose: TokenPurpose, hash: string, now: Date): Promise<{ user_id: string; target: string | null } | undefined> {
+export async function useAccountToken(
+  db: Database,
+  purpose: TokenPurpose,
+  hash: string,
+  now: Date,
+): Promise<{ user_id: string; target: string | null } | undefined> {
   const [row] = await db('account_tokens')
     .where({ token_hash: hash, purpose })
     .whereNull('used_at')
@@ -29,7 +43,12 @@ export async function useAccountToken(db: Database, purpose: TokenPurpose, hash:
 }
 
 /** The user's live phone code with fewer than `maxAttempts` wrong tries, locked until the transaction ends. */
-export function lockLivePhoneCode(trx: Database, userId: string, now: Date, maxAttempts: number): Promise<PhoneCodeRow | undefined> {
+export function lockLivePhoneCode(
+  trx: Database,
+  userId: string,
+  now: Date,
+  maxAttempts: number,
+): Promise<PhoneCodeRow | undefined> {
   return trx('account_tokens')
     .where({ user_id: userId, purpose: 'verify_phone' })
     .whereNull('used_at')
@@ -49,5 +68,7 @@ export async function markTokenUsed(trx: Database, id: number, now: Date): Promi
 
 /** Deletes tokens that can no longer be used (used, or past their expiry) before `before`; returns how many. */
 export async function purgeSpentAccountTokens(db: Database, before: Date): Promise<number> {
-  return await db('account_tokens').where((q) => q.where('used_at', '<', before).orWhere('expires_at', '<', before)).delete();
+  return await db('account_tokens')
+    .where((q) => q.where('used_at', '<', before).orWhere('expires_at', '<', before))
+    .delete();
 }

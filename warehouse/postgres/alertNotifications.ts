@@ -21,7 +21,12 @@ export interface AlertRecipientRow {
   max_alerts_per_hour: number;
 }
 
-export async function alertRecipients(db: Database, userIds: string[], notifiedStatuses: readonly string[], now: Date): Promise<Map<string, AlertRecipientRow>> {
+export async function alertRecipients(
+  db: Database,
+  userIds: string[],
+  notifiedStatuses: readonly string[],
+  now: Date,
+): Promise<Map<string, AlertRecipientRow>> {
   if (userIds.length === 0) return new Map();
   const result = await db.raw<{ rows: AlertRecipientRow[] }>(
     `SELECT u.id, u.email, u.phone_number, u.email_alerts, u.sms_alerts,
@@ -43,7 +48,11 @@ export async function alertMessagesSince(db: Database, userIds: string[], since:
     .whereNotIn('status', ['held', 'batched'])
     .where('created_at', '>=', since)
     .groupBy('user_id', 'channel')
-    .select<Array<{ user_id: string; channel: string; count: number }>>('user_id', 'channel', db.raw('count(*)::int AS count'));
+    .select<Array<{ user_id: string; channel: string; count: number }>>(
+      'user_id',
+      'channel',
+      db.raw('count(*)::int AS count'),
+    );
   return new Map(rows.map((r) => [`${r.user_id}:${r.channel}`, r.count]));
 }
 
@@ -57,11 +66,19 @@ export interface HeldNotificationRow {
 
 /** Alert messages held by quiet hours or the hourly cap, oldest first. */
 export async function heldAlertNotifications(db: Database): Promise<HeldNotificationRow[]> {
-  const rows = await db('notifications').where('status', 'held').whereNotNull('user_id').orderBy('id').select<HeldNotificationRow[]>('id', 'user_id', 'channel', 'recipient', 'payload');
+  const rows = await db('notifications')
+    .where('status', 'held')
+    .whereNotNull('user_id')
+    .orderBy('id')
+    .select<HeldNotificationRow[]>('id', 'user_id', 'channel', 'recipient', 'payload');
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 /** Marks held messages as carried by the digest `batchId` (they are never sent on their own). */
 export async function markBatched(db: Database, ids: number[], batchId: number): Promise<void> {
-  if (ids.length > 0) await db('notifications').whereIn('id', ids).where('status', 'held').update({ status: 'batched', batch_id: batchId });
+  if (ids.length > 0)
+    await db('notifications')
+      .whereIn('id', ids)
+      .where('status', 'held')
+      .update({ status: 'batched', batch_id: batchId });
 }

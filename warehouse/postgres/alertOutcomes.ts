@@ -16,7 +16,16 @@ export interface AlertFiring {
 export async function recordAlertFirings(db: Knex, firings: AlertFiring[]): Promise<void> {
   if (firings.length === 0) return;
   await db('alert_outcomes')
-    .insert(firings.map((f) => ({ firing_key: f.firingKey, user_id: f.userId, alert_id: f.alertId, ticker: f.ticker, kind: f.kind, fired_at: f.firedAt })))
+    .insert(
+      firings.map((f) => ({
+        firing_key: f.firingKey,
+        user_id: f.userId,
+        alert_id: f.alertId,
+        ticker: f.ticker,
+        kind: f.kind,
+        fired_at: f.firedAt,
+      })),
+    )
     .onConflict('firing_key')
     .ignore();
 }
@@ -29,7 +38,11 @@ export interface OpenOutcome {
 
 /** Outcomes still waiting for a price, oldest first. */
 export async function openAlertOutcomes(db: Knex, limit = 5000): Promise<OpenOutcome[]> {
-  const rows = await db('alert_outcomes').whereNull('settled_at').orderBy('fired_at').limit(limit).select<Array<{ id: number; ticker: string; fired_at: Date }>>('id', 'ticker', 'fired_at');
+  const rows = await db('alert_outcomes')
+    .whereNull('settled_at')
+    .orderBy('fired_at')
+    .limit(limit)
+    .select<Array<{ id: number; ticker: string; fired_at: Date }>>('id', 'ticker', 'fired_at');
   return rows.map((r) => ({ id: Number(r.id), ticker: r.ticker, firedAt: r.fired_at }));
 }
 
@@ -82,17 +95,36 @@ export interface OutcomePosition {
  * The user's latest firings with what the price did after them, newest first; all of them without a limit (Download
  * My Data); with `before`, the ones after that position in this order (the next page).
  */
-export async function listUserAlertOutcomes(db: Knex, userId: string, limit?: number, before?: OutcomePosition): Promise<AlertOutcome[]> {
+export async function listUserAlertOutcomes(
+  db: Knex,
+  userId: string,
+  limit?: number,
+  before?: OutcomePosition,
+): Promise<AlertOutcome[]> {
   const rows = await db('alert_outcomes')
     .where({ user_id: userId })
     .modify((q) => {
       if (before) void q.whereRaw('(fired_at, id) < (?, ?)', [before.firedAt, before.id]);
     })
-    .orderBy([{ column: 'fired_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'fired_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .modify((q) => {
       if (limit !== undefined) void q.limit(limit);
     })
-    .select<OutcomeRow[]>('id', 'alert_id', 'ticker', 'kind', 'fired_at', 'price_at_fire', 'price_15m', 'price_30m', 'price_60m', 'simulated');
+    .select<OutcomeRow[]>(
+      'id',
+      'alert_id',
+      'ticker',
+      'kind',
+      'fired_at',
+      'price_at_fire',
+      'price_15m',
+      'price_30m',
+      'price_60m',
+      'simulated',
+    );
   return rows.map((r) => {
     const then = num(r.price_at_fire);
     const later = { m15: num(r.price_15m), m30: num(r.price_30m), m60: num(r.price_60m) };
@@ -106,7 +138,11 @@ export async function listUserAlertOutcomes(db: Knex, userId: string, limit?: nu
       firedAt: r.fired_at.toISOString(),
       priceAtFire: then,
       later,
-      movePercent: { m15: movePercent(then, later.m15), m30: movePercent(then, later.m30), m60: movePercent(then, later.m60) },
+      movePercent: {
+        m15: movePercent(then, later.m15),
+        m30: movePercent(then, later.m30),
+        m60: movePercent(then, later.m60),
+      },
       marketClosed: { m15: closedFor(15), m30: closedFor(30), m60: closedFor(60) },
       simulated: r.simulated,
     };
@@ -118,7 +154,17 @@ export async function listUserAlertOutcomes(db: Knex, userId: string, limit?: nu
  * after, per alert kind, with simulated and real prices kept apart.
  */
 export async function alertOutcomeDistribution(db: Knex): Promise<OutcomeDistribution> {
-  const result = await db.raw<{ rows: Array<{ kind: string; horizon: number; simulated: boolean; alerts: number; median: number; q1: number; q3: number }> }>(`
+  const result = await db.raw<{
+    rows: Array<{
+      kind: string;
+      horizon: number;
+      simulated: boolean;
+      alerts: number;
+      median: number;
+      q1: number;
+      q3: number;
+    }>;
+  }>(`
     WITH moves AS (
       SELECT o.kind, o.simulated, h.horizon, (h.later - o.price_at_fire) / o.price_at_fire * 100 AS move
       FROM alert_outcomes o
@@ -130,6 +176,14 @@ export async function alertOutcomeDistribution(db: Knex): Promise<OutcomeDistrib
            percentile_cont(0.75) WITHIN GROUP (ORDER BY move)::float8 AS q3
     FROM moves GROUP BY kind, horizon, simulated ORDER BY kind, simulated, horizon`);
   return {
-    rows: result.rows.map((r) => ({ kind: r.kind, horizonMinutes: r.horizon, simulated: r.simulated, alerts: r.alerts, medianPercent: r.median, q1Percent: r.q1, q3Percent: r.q3 })),
+    rows: result.rows.map((r) => ({
+      kind: r.kind,
+      horizonMinutes: r.horizon,
+      simulated: r.simulated,
+      alerts: r.alerts,
+      medianPercent: r.median,
+      q1Percent: r.q1,
+      q3Percent: r.q3,
+    })),
   };
 }

@@ -29,15 +29,38 @@ export interface AlertRow {
 }
 
 const ALERT_COLUMNS = [
-  'a.id', 'a.user_id', 'a.kind', 'a.stock_id', 'a.mention_threshold', 'a.spike_factor', 'a.min_mentions', 'a.trend_scope', 'a.window_minutes',
-  'a.email_enabled', 'a.sms_enabled', 'a.is_active', 'a.created_at', 'a.last_triggered_at', 's.ticker', 's.name', 'w.url as webhook_url', 'w.format as webhook_format',
+  'a.id',
+  'a.user_id',
+  'a.kind',
+  'a.stock_id',
+  'a.mention_threshold',
+  'a.spike_factor',
+  'a.min_mentions',
+  'a.trend_scope',
+  'a.window_minutes',
+  'a.email_enabled',
+  'a.sms_enabled',
+  'a.is_active',
+  'a.created_at',
+  'a.last_triggered_at',
+  's.ticker',
+  's.name',
+  'w.url as webhook_url',
+  'w.format as webhook_format',
 ];
 
 /** NUMERIC arrives as a string; the spike factor has two decimals, exact in a number. */
-const withNumbers = <T extends { spike_factor: number | string | null }>(r: T): T => ({ ...r, spike_factor: r.spike_factor === null ? null : Number(r.spike_factor) });
+const withNumbers = <T extends { spike_factor: number | string | null }>(r: T): T => ({
+  ...r,
+  spike_factor: r.spike_factor === null ? null : Number(r.spike_factor),
+});
 
 const userAlerts = (db: Database, userId: string) =>
-  db('alerts as a').leftJoin('stocks as s', 's.id', 'a.stock_id').leftJoin('alert_webhooks as w', 'w.alert_id', 'a.id').where('a.user_id', userId).select<AlertRow[]>(ALERT_COLUMNS);
+  db('alerts as a')
+    .leftJoin('stocks as s', 's.id', 'a.stock_id')
+    .leftJoin('alert_webhooks as w', 'w.alert_id', 'a.id')
+    .where('a.user_id', userId)
+    .select<AlertRow[]>(ALERT_COLUMNS);
 
 export async function listUserAlerts(db: Database, userId: string): Promise<AlertRow[]> {
   return (await userAlerts(db, userId).orderBy('a.created_at', 'desc').orderBy('a.id', 'desc')).map(withNumbers);
@@ -56,8 +79,17 @@ export async function stockExists(db: Database, stockId: number): Promise<boolea
  * Locks the user's row FOR NO KEY UPDATE and returns their phone: this serialises one user's alert creations (so a burst
  * cannot pass the cap together) without blocking the key-share locks that inserts referencing the user take.
  */
-export async function lockUserForAlertCreation(trx: Database, userId: string): Promise<{ phone_number: string | null; phone_verified_at: Date | null } | undefined> {
-  return await trx('users').where({ id: userId }).forNoKeyUpdate().first<{ phone_number: string | null; phone_verified_at: Date | null } | undefined>('phone_number', 'phone_verified_at');
+export async function lockUserForAlertCreation(
+  trx: Database,
+  userId: string,
+): Promise<{ phone_number: string | null; phone_verified_at: Date | null } | undefined> {
+  return await trx('users')
+    .where({ id: userId })
+    .forNoKeyUpdate()
+    .first<{ phone_number: string | null; phone_verified_at: Date | null } | undefined>(
+      'phone_number',
+      'phone_verified_at',
+    );
 }
 
 export async function countUserAlerts(db: Database, userId: string): Promise<number> {
@@ -65,7 +97,12 @@ export async function countUserAlerts(db: Database, userId: string): Promise<num
   return Number(counted?.count ?? 0);
 }
 
-export async function insertAlert(db: Database, userId: string, params: AlertParams, channels: { emailEnabled: boolean; smsEnabled: boolean }): Promise<number> {
+export async function insertAlert(
+  db: Database,
+  userId: string,
+  params: AlertParams,
+  channels: { emailEnabled: boolean; smsEnabled: boolean },
+): Promise<number> {
   const [row] = await db('alerts')
     .insert({
       user_id: userId,
@@ -88,7 +125,12 @@ export async function insertAlert(db: Database, userId: string, params: AlertPar
  * the next evaluation, a sentiment flip takes its next reading as the starting point, a new-trend alert records the
  * trending set afresh. Returns whether the user owns such an alert.
  */
-export async function setUserAlertActive(db: Database, userId: string, id: number, isActive: boolean): Promise<boolean> {
+export async function setUserAlertActive(
+  db: Database,
+  userId: string,
+  id: number,
+  isActive: boolean,
+): Promise<boolean> {
   const changes = isActive ? { is_active: true, is_above: false, last_sentiment: null } : { is_active: false };
   return (await db('alerts').where({ id, user_id: userId }).update(changes)) > 0;
 }
@@ -117,19 +159,42 @@ export async function activeAlerts(db: Database): Promise<ActiveAlertRow[]> {
   const rows = await db('alerts as a')
     .leftJoin('stocks as s', 's.id', 'a.stock_id')
     .where('a.is_active', true)
-    .select<ActiveAlertRow[]>('a.id', 'a.kind', 'a.user_id', 'a.stock_id', 's.ticker', 'a.mention_threshold', 'a.window_minutes', 'a.spike_factor', 'a.min_mentions', 'a.trend_scope', 'a.is_above', 'a.last_sentiment');
+    .select<ActiveAlertRow[]>(
+      'a.id',
+      'a.kind',
+      'a.user_id',
+      'a.stock_id',
+      's.ticker',
+      'a.mention_threshold',
+      'a.window_minutes',
+      'a.spike_factor',
+      'a.min_mentions',
+      'a.trend_scope',
+      'a.is_above',
+      'a.last_sentiment',
+    );
   return rows.map(withNumbers);
 }
 
 /** The stocks in the current trending set (the latest trend detection's). */
-export async function trendingStocks(db: Database): Promise<Array<{ stock_id: number; ticker: string; trend_score: number }>> {
-  return await db('trending_stocks as t').join('stocks as s', 's.ticker', 't.ticker').select('s.id as stock_id', 't.ticker', 't.trend_score');
+export async function trendingStocks(
+  db: Database,
+): Promise<Array<{ stock_id: number; ticker: string; trend_score: number }>> {
+  return await db('trending_stocks as t')
+    .join('stocks as s', 's.ticker', 't.ticker')
+    .select('s.id as stock_id', 't.ticker', 't.trend_score');
 }
 
 /** The (alert, stock) pairs that new-trend alerts last saw in the trending set. */
-export async function trendingEntries(db: Database, alertIds: number[]): Promise<Array<{ alert_id: number; stock_id: number }>> {
+export async function trendingEntries(
+  db: Database,
+  alertIds: number[],
+): Promise<Array<{ alert_id: number; stock_id: number }>> {
   if (alertIds.length === 0) return [];
-  return await db('alert_trend_entries').whereIn('alert_id', alertIds).where('is_trending', true).select('alert_id', 'stock_id');
+  return await db('alert_trend_entries')
+    .whereIn('alert_id', alertIds)
+    .where('is_trending', true)
+    .select('alert_id', 'stock_id');
 }
 
 /** Serialises evaluations (after every scan and every minute): each moves the crossing state as a whole. Held until the transaction ends. */
@@ -165,7 +230,11 @@ export interface FiredEvent {
  * Threshold and spike crossings: an alert not yet above moves above, counts the crossing and records when. An alert a
  * concurrent evaluation already moved is left alone, so each crossing is counted once.
  */
-export async function recordCrossings(trx: Database, crossings: Array<{ id: number; mentions: number; facts: EventFacts }>, now: Date): Promise<FiredEvent[]> {
+export async function recordCrossings(
+  trx: Database,
+  crossings: Array<{ id: number; mentions: number; facts: EventFacts }>,
+  now: Date,
+): Promise<FiredEvent[]> {
   if (crossings.length === 0) return [];
   const result = await trx.raw<{ rows: Array<Omit<FiredEvent, 'event_key'> & { crossing_count: number }> }>(
     `UPDATE alerts a SET is_above = true, crossing_count = a.crossing_count + 1, last_mentions = c.mentions, last_triggered_at = ?
@@ -182,9 +251,15 @@ export async function recordCrossings(trx: Database, crossings: Array<{ id: numb
  * sets the starting point; a change from bullish to bearish or back is a flip, counted and returned. A reading a
  * concurrent evaluation already moved is left alone.
  */
-export async function recordSentimentReadings(trx: Database, readings: Array<{ id: number; previous: Majority | null; current: Majority; mentions: number; facts: EventFacts }>, now: Date): Promise<FiredEvent[]> {
+export async function recordSentimentReadings(
+  trx: Database,
+  readings: Array<{ id: number; previous: Majority | null; current: Majority; mentions: number; facts: EventFacts }>,
+  now: Date,
+): Promise<FiredEvent[]> {
   if (readings.length === 0) return [];
-  const result = await trx.raw<{ rows: Array<Omit<FiredEvent, 'event_key'> & { crossing_count: number; flipped: boolean }> }>(
+  const result = await trx.raw<{
+    rows: Array<Omit<FiredEvent, 'event_key'> & { crossing_count: number; flipped: boolean }>;
+  }>(
     `UPDATE alerts a SET last_sentiment = c.current,
             crossing_count = a.crossing_count + CASE WHEN c.previous IS NULL THEN 0 ELSE 1 END,
             last_mentions = CASE WHEN c.previous IS NULL THEN a.last_mentions ELSE c.mentions END,
@@ -192,18 +267,40 @@ export async function recordSentimentReadings(trx: Database, readings: Array<{ i
      FROM (SELECT id, NULLIF(previous, '') AS previous, current, mentions, facts FROM unnest(?::int[], ?::text[], ?::text[], ?::int[], ?::jsonb[]) AS u(id, previous, current, mentions, facts)) AS c
      WHERE a.id = c.id AND a.last_sentiment IS NOT DISTINCT FROM c.previous
      RETURNING a.id AS alert_id, a.crossing_count, c.previous IS NOT NULL AS flipped, a.kind, a.user_id, a.stock_id, c.mentions, a.mention_threshold, a.window_minutes, a.email_enabled, a.sms_enabled, c.facts`,
-    [now, readings.map((r) => r.id), readings.map((r) => r.previous ?? ''), readings.map((r) => r.current), readings.map((r) => r.mentions), readings.map((r) => JSON.stringify(r.facts))],
+    [
+      now,
+      readings.map((r) => r.id),
+      readings.map((r) => r.previous ?? ''),
+      readings.map((r) => r.current),
+      readings.map((r) => r.mentions),
+      readings.map((r) => JSON.stringify(r.facts)),
+    ],
   );
-  return result.rows.filter((r) => r.flipped).map(({ crossing_count, flipped: _flipped, ...r }) => ({ ...r, event_key: `flip:${crossing_count}` }));
+  return result.rows
+    .filter((r) => r.flipped)
+    .map(({ crossing_count, flipped: _flipped, ...r }) => ({ ...r, event_key: `flip:${crossing_count}` }));
 }
 
 /** New-trend alerts not yet primed take the trending set they see now as their starting point; returns the ids primed by this call. */
-export async function primeTrendAlerts(trx: Database, entries: Array<{ alertId: number; stockIds: number[] }>): Promise<number[]> {
+export async function primeTrendAlerts(
+  trx: Database,
+  entries: Array<{ alertId: number; stockIds: number[] }>,
+): Promise<number[]> {
   if (entries.length === 0) return [];
-  const primed = await trx('alerts').whereIn('id', entries.map((e) => e.alertId)).where('is_above', false).update({ is_above: true }).returning<{ id: number }[]>('id');
+  const primed = await trx('alerts')
+    .whereIn(
+      'id',
+      entries.map((e) => e.alertId),
+    )
+    .where('is_above', false)
+    .update({ is_above: true })
+    .returning<{ id: number }[]>('id');
   const ids = new Set(primed.map((p) => p.id));
-  const rows = entries.filter((e) => ids.has(e.alertId)).flatMap((e) => e.stockIds.map((stock_id) => ({ alert_id: e.alertId, stock_id, is_trending: true })));
-  if (rows.length > 0) await trx('alert_trend_entries').insert(rows).onConflict(['alert_id', 'stock_id']).merge(['is_trending']);
+  const rows = entries
+    .filter((e) => ids.has(e.alertId))
+    .flatMap((e) => e.stockIds.map((stock_id) => ({ alert_id: e.alertId, stock_id, is_trending: true })));
+  if (rows.length > 0)
+    await trx('alert_trend_entries').insert(rows).onConflict(['alert_id', 'stock_id']).merge(['is_trending']);
   return [...ids];
 }
 
@@ -212,7 +309,10 @@ export async function trendEntriesNotifiedSince(trx: Database, since: Map<string
   if (since.size === 0) return new Map();
   const rows = await trx('alert_trend_entries as e')
     .join('alerts as a', 'a.id', 'e.alert_id')
-    .joinRaw('JOIN unnest(?::uuid[], ?::timestamptz[]) AS d(user_id, since) ON d.user_id = a.user_id', [[...since.keys()], [...since.values()].map((d) => d.toISOString())])
+    .joinRaw('JOIN unnest(?::uuid[], ?::timestamptz[]) AS d(user_id, since) ON d.user_id = a.user_id', [
+      [...since.keys()],
+      [...since.values()].map((d) => d.toISOString()),
+    ])
     .whereRaw('e.last_notified_at >= d.since')
     .groupBy('a.user_id')
     .select<Array<{ user_id: string; count: number }>>('a.user_id', trx.raw('count(*)::int AS count'));
@@ -223,9 +323,15 @@ export async function trendEntriesNotifiedSince(trx: Database, since: Map<string
  * Stocks entering the trending set for new-trend alerts: a pair not trending moves to trending and counts the entry
  * (notified ones stamp last_notified_at). A pair a concurrent evaluation already moved is left alone.
  */
-export async function recordTrendEntries(trx: Database, entries: Array<{ alertId: number; stockId: number; notify: boolean; facts: EventFacts }>, now: Date): Promise<FiredEvent[]> {
+export async function recordTrendEntries(
+  trx: Database,
+  entries: Array<{ alertId: number; stockId: number; notify: boolean; facts: EventFacts }>,
+  now: Date,
+): Promise<FiredEvent[]> {
   if (entries.length === 0) return [];
-  const result = await trx.raw<{ rows: Array<Omit<FiredEvent, 'event_key'> & { entry_count: number; notify: boolean }> }>(
+  const result = await trx.raw<{
+    rows: Array<Omit<FiredEvent, 'event_key'> & { entry_count: number; notify: boolean }>;
+  }>(
     `WITH entered AS (
        INSERT INTO alert_trend_entries AS e (alert_id, stock_id, is_trending, entry_count, last_notified_at)
        SELECT c.alert_id, c.stock_id, true, 1, CASE WHEN c.notify THEN ?::timestamptz END
@@ -240,14 +346,26 @@ export async function recordTrendEntries(trx: Database, entries: Array<{ alertId
      JOIN alerts a ON a.id = en.alert_id`,
     [now, ...entryArrays(entries), ...entryArrays(entries), entries.map((e) => JSON.stringify(e.facts))],
   );
-  if (result.rows.length > 0) await trx('alerts').whereIn('id', [...new Set(result.rows.filter((r) => r.notify).map((r) => r.alert_id))]).update({ last_triggered_at: now });
-  return result.rows.filter((r) => r.notify).map(({ entry_count, notify: _notify, ...r }) => ({ ...r, event_key: `trend:${r.stock_id}:${entry_count}` }));
+  if (result.rows.length > 0)
+    await trx('alerts')
+      .whereIn('id', [...new Set(result.rows.filter((r) => r.notify).map((r) => r.alert_id))])
+      .update({ last_triggered_at: now });
+  return result.rows
+    .filter((r) => r.notify)
+    .map(({ entry_count, notify: _notify, ...r }) => ({ ...r, event_key: `trend:${r.stock_id}:${entry_count}` }));
 }
 
-const entryArrays = (entries: Array<{ alertId: number; stockId: number; notify: boolean }>) => [entries.map((e) => e.alertId), entries.map((e) => e.stockId), entries.map((e) => e.notify)];
+const entryArrays = (entries: Array<{ alertId: number; stockId: number; notify: boolean }>) => [
+  entries.map((e) => e.alertId),
+  entries.map((e) => e.stockId),
+  entries.map((e) => e.notify),
+];
 
 /** Stocks that left the trending set (or the alert's watchlist) re-arm for their next entry. */
-export async function recordTrendLeaves(trx: Database, pairs: Array<{ alertId: number; stockId: number }>): Promise<void> {
+export async function recordTrendLeaves(
+  trx: Database,
+  pairs: Array<{ alertId: number; stockId: number }>,
+): Promise<void> {
   if (pairs.length === 0) return;
   await trx.raw(
     `UPDATE alert_trend_entries e SET is_trending = false FROM unnest(?::int[], ?::int[]) AS c(alert_id, stock_id)
@@ -268,11 +386,27 @@ export interface AlertStockRow {
 
 export async function alertStocks(db: Database, ids: number[]): Promise<Map<number, AlertStockRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db('stocks').whereIn('id', ids).select<AlertStockRow[]>('id', 'ticker', 'name', db.raw('price::text AS price'), db.raw('change_percent::text AS change_percent'), 'sentiment');
+  const rows = await db('stocks')
+    .whereIn('id', ids)
+    .select<AlertStockRow[]>(
+      'id',
+      'ticker',
+      'name',
+      db.raw('price::text AS price'),
+      db.raw('change_percent::text AS change_percent'),
+      'sentiment',
+    );
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The stocks each user's alerts name, for the weekly digest. */
-export async function alertedStocksByUser(db: Database, userIds: string[]): Promise<Array<{ user_id: string; stock_id: number }>> {
-  return await db('alerts').whereIn('user_id', userIds).whereNotNull('stock_id').distinct('user_id', 'stock_id').select<Array<{ user_id: string; stock_id: number }>>();
+export async function alertedStocksByUser(
+  db: Database,
+  userIds: string[],
+): Promise<Array<{ user_id: string; stock_id: number }>> {
+  return await db('alerts')
+    .whereIn('user_id', userIds)
+    .whereNotNull('stock_id')
+    .distinct('user_id', 'stock_id')
+    .select<Array<{ user_id: string; stock_id: number }>>();
 }

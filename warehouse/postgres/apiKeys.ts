@@ -24,13 +24,21 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const DAY_TEXT = `to_char(day, 'YYYY-MM-DD')`;
 
 async function withUsage(db: Database, rows: KeyRow[], today: string, since: string): Promise<ApiKey[]> {
-  const usage = rows.length === 0
-    ? []
-    : await db('api_key_usage')
-        .whereIn('key_id', rows.map((r) => r.id))
-        .where('day', '>=', since)
-        .orderBy(['key_id', 'day'])
-        .select<Array<{ key_id: number; day: string; requests: number }>>('key_id', db.raw(`${DAY_TEXT} AS day`), 'requests');
+  const usage =
+    rows.length === 0
+      ? []
+      : await db('api_key_usage')
+          .whereIn(
+            'key_id',
+            rows.map((r) => r.id),
+          )
+          .where('day', '>=', since)
+          .orderBy(['key_id', 'day'])
+          .select<Array<{ key_id: number; day: string; requests: number }>>(
+            'key_id',
+            db.raw(`${DAY_TEXT} AS day`),
+            'requests',
+          );
   return rows.map((r) => {
     const days = usage.filter((u) => u.key_id === r.id).map((u) => ({ day: u.day, requests: u.requests }));
     return {
@@ -47,22 +55,44 @@ async function withUsage(db: Database, rows: KeyRow[], today: string, since: str
 
 /** The user's live (not revoked) keys, oldest first, with their requests per day since `since` (YYYY-MM-DD). */
 export async function listApiKeys(db: Database, userId: string, today: string, since: string): Promise<ApiKey[]> {
-  const rows = await db('api_keys').where({ user_id: userId }).whereNull('revoked_at').orderBy('id').select<KeyRow[]>('id', 'name', 'key_prefix', 'created_at', 'last_used_at');
+  const rows = await db('api_keys')
+    .where({ user_id: userId })
+    .whereNull('revoked_at')
+    .orderBy('id')
+    .select<KeyRow[]>('id', 'name', 'key_prefix', 'created_at', 'last_used_at');
   return withUsage(db, rows, today, since);
 }
 
 export type InsertApiKeyResult = { key: ApiKey } | { limitReached: true };
 
 /** Adds a key unless the user has `max` live ones; the user's row is locked so a burst of creations cannot pass the cap together. */
-export async function insertApiKey(db: Database, userId: string, key: NewApiKey, max: number): Promise<InsertApiKeyResult> {
+export async function insertApiKey(
+  db: Database,
+  userId: string,
+  key: NewApiKey,
+  max: number,
+): Promise<InsertApiKeyResult> {
   return await db.transaction(async (trx) => {
     await trx('users').where({ id: userId }).forNoKeyUpdate().first('id');
-    const [counted] = await trx('api_keys').where({ user_id: userId }).whereNull('revoked_at').count<{ count: number }[]>('* as count');
+    const [counted] = await trx('api_keys')
+      .where({ user_id: userId })
+      .whereNull('revoked_at')
+      .count<{ count: number }[]>('* as count');
     if (Number(counted?.count ?? 0) >= max) return { limitReached: true as const };
     const [row] = await trx('api_keys')
       .insert({ user_id: userId, name: key.name, key_prefix: key.prefix, key_hash: key.hash })
       .returning<KeyRow[]>(['id', 'name', 'key_prefix', 'created_at', 'last_used_at']);
-    return { key: { id: row!.id, name: row!.name, prefix: row!.key_prefix, createdAt: row!.created_at.toISOString(), lastUsedAt: null, requestsToday: 0, usage: [] } };
+    return {
+      key: {
+        id: row!.id,
+        name: row!.name,
+        prefix: row!.key_prefix,
+        createdAt: row!.created_at.toISOString(),
+        lastUsedAt: null,
+        requestsToday: 0,
+        usage: [],
+      },
+    };
   });
 }
 
@@ -112,7 +142,13 @@ export async function apiKeyCaller(db: Database, hash: string, now: Date): Promi
  * (at most once a minute, so a busy key does not rewrite its row on every call). Returns the day's count after this
  * request, or null when the allowance was already used up (the refused request is not counted).
  */
-export async function countApiKeyRequest(db: Database, keyId: number, day: string, perDay: number, now: Date): Promise<number | null> {
+export async function countApiKeyRequest(
+  db: Database,
+  keyId: number,
+  day: string,
+  perDay: number,
+  now: Date,
+): Promise<number | null> {
   const result = await db.raw<{ rows: Array<{ requests: number | null }> }>(
     `WITH counted AS (
        INSERT INTO api_key_usage AS u (key_id, day, requests) VALUES (?, ?, 1)
@@ -135,8 +171,24 @@ export async function topApiKeys(db: Database, day: string, limit: number): Prom
     .where('u.day', day)
     .orderBy([{ column: 'u.requests', order: 'desc' }, { column: 'k.id' }])
     .limit(limit)
-    .select<Array<{ id: number; name: string; key_prefix: string; email: string; requests: number; last_used_at: Date | null; revoked_at: Date | null }>>(
-      'k.id', 'k.name', 'k.key_prefix', 'usr.email', 'u.requests', 'k.last_used_at', 'k.revoked_at',
-    );
-  return rows.map((r) => ({ id: r.id, name: r.name, prefix: r.key_prefix, userEmail: r.email, requests: r.requests, lastUsedAt: iso(r.last_used_at), revoked: r.revoked_at !== null }));
+    .select<
+      Array<{
+        id: number;
+        name: string;
+        key_prefix: string;
+        email: string;
+        requests: number;
+        last_used_at: Date | null;
+        revoked_at: Date | null;
+      }>
+    >('k.id', 'k.name', 'k.key_prefix', 'usr.email', 'u.requests', 'k.last_used_at', 'k.revoked_at');
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    prefix: r.key_prefix,
+    userEmail: r.email,
+    requests: r.requests,
+    lastUsedAt: iso(r.last_used_at),
+    revoked: r.revoked_at !== null,
+  }));
 }

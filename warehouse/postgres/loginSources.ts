@@ -2,7 +2,12 @@ import type { Database } from '../../platform/database';
 
 /** Whether the user has signed in from any of these sources (hashed device ids, addresses) before. */
 export async function anyKnownLoginSource(db: Database, userId: string, sources: readonly string[]): Promise<boolean> {
-  return Boolean(await db('login_sources').where({ user_id: userId }).whereIn('source', [...sources]).first('source'));
+  return Boolean(
+    await db('login_sources')
+      .where({ user_id: userId })
+      .whereIn('source', [...sources])
+      .first('source'),
+  );
 }
 
 /** Records the sources as the user's, refreshing when each was last seen. Idempotent. */

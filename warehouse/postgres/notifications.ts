@@ -18,7 +18,11 @@ export async function insertNotifications(db: Database, rows: object[]): Promise
   const ids: number[] = [];
   // In statements of at most 1,000 rows: Postgres takes at most 65,535 parameters in one.
   for (let i = 0; i < rows.length; i += 1_000) {
-    const inserted = await db('notifications').insert(rows.slice(i, i + 1_000)).onConflict('idempotency_key').ignore().returning<{ id: string }[]>('id');
+    const inserted = await db('notifications')
+      .insert(rows.slice(i, i + 1_000))
+      .onConflict('idempotency_key')
+      .ignore()
+      .returning<{ id: string }[]>('id');
     ids.push(...inserted.map((r) => Number(r.id)));
   }
   return ids;
@@ -39,11 +43,17 @@ export async function markNotificationFailed(db: Database, id: number, error: st
 }
 
 export async function markNotificationSent(db: Database, id: number, providerId: string): Promise<void> {
-  await db('notifications').where({ id }).update({ status: 'sent', provider_id: providerId, sent_at: db.fn.now(), error: null });
+  await db('notifications')
+    .where({ id })
+    .update({ status: 'sent', provider_id: providerId, sent_at: db.fn.now(), error: null });
 }
 
 /** Marks claims left in `sending` longer than `olderThanMinutes` as unconfirmed (never sent again); returns how many. */
-export async function markStaleClaimsUnconfirmed(db: Database, olderThanMinutes: number, error: string): Promise<number> {
+export async function markStaleClaimsUnconfirmed(
+  db: Database,
+  olderThanMinutes: number,
+  error: string,
+): Promise<number> {
   return await db('notifications')
     .where('status', 'sending')
     .where('attempted_at', '<', db.raw(`now() - make_interval(mins => ?)`, [olderThanMinutes]))
@@ -52,12 +62,22 @@ export async function markStaleClaimsUnconfirmed(db: Database, olderThanMinutes:
 
 /** Notifications still to send (pending, or failed with attempts left); account messages carry a secret that is not stored, so they are not retried here. */
 export async function openNotificationIds(db: Database, maxAttempts: number): Promise<number[]> {
-  const ids = await db('notifications').whereIn('status', ['pending', 'failed']).whereNot('kind', 'account').where('attempts', '<', maxAttempts).orderBy('id').limit(5000).pluck<string[]>('id');
+  const ids = await db('notifications')
+    .whereIn('status', ['pending', 'failed'])
+    .whereNot('kind', 'account')
+    .where('attempts', '<', maxAttempts)
+    .orderBy('id')
+    .limit(5000)
+    .pluck<string[]>('id');
   return ids.map(Number);
 }
 
 /** Weekly digests still to send (pending, or failed with attempts left). */
 export async function openDigestIds(db: Database, maxAttempts: number): Promise<number[]> {
-  const ids = await db('notifications').where('kind', 'digest').whereIn('status', ['pending', 'failed']).where('attempts', '<', maxAttempts).pluck<string[]>('id');
+  const ids = await db('notifications')
+    .where('kind', 'digest')
+    .whereIn('status', ['pending', 'failed'])
+    .where('attempts', '<', maxAttempts)
+    .pluck<string[]>('id');
   return ids.map(Number);
 }

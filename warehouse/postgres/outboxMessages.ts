@@ -31,10 +31,16 @@ export async function saveOutboxMessage(db: Database, message: NewOutboxMessage)
 }
 
 /** The outbox newest first, one page at a time. */
-export async function listOutbox(db: Database, options: { page: number; limit: number }): Promise<{ messages: OutboxMessage[]; total: number; totalPages: number }> {
+export async function listOutbox(
+  db: Database,
+  options: { page: number; limit: number },
+): Promise<{ messages: OutboxMessage[]; total: number; totalPages: number }> {
   const [counted] = await db('outbox_messages').count<{ count: string }[]>({ count: '*' });
   const rows = await db('outbox_messages')
-    .orderBy([{ column: 'received_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+    .orderBy([
+      { column: 'received_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
     .limit(options.limit)
     .offset((options.page - 1) * options.limit);
   const total = Number(counted?.count ?? 0);

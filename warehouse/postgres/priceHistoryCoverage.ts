@@ -3,7 +3,10 @@ import type { Database } from '../../platform/database';
 /** Every Postgres read and write of price_history_coverage (migration 024): up to when each ticker's history is complete. */
 
 /** The tickers a refresh fills history for, in the order it does: starred and trending first, then the oldest coverage. */
-export async function historyQueue(db: Database, source: string): Promise<Array<{ ticker: string; coveredUntil: Date | null }>> {
+export async function historyQueue(
+  db: Database,
+  source: string,
+): Promise<Array<{ ticker: string; coveredUntil: Date | null }>> {
   const rows = await db.raw<{ rows: Array<{ ticker: string; covered_until: Date | null }> }>(
     `SELECT s.ticker, c.covered_until
        FROM stocks s
@@ -17,7 +20,12 @@ export async function historyQueue(db: Database, source: string): Promise<Array<
 }
 
 /** Marks the tickers' history complete up to `until` (idempotent; never moves a coverage backwards). */
-export async function setHistoryCoverage(db: Database, source: string, tickers: readonly string[], until: Date): Promise<void> {
+export async function setHistoryCoverage(
+  db: Database,
+  source: string,
+  tickers: readonly string[],
+  until: Date,
+): Promise<void> {
   if (tickers.length === 0) return;
   await db.raw(
     `INSERT INTO price_history_coverage (source, ticker, covered_until)

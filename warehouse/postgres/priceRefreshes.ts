@@ -35,7 +35,9 @@ export async function recordPriceRefresh(db: Database, r: PriceRefreshRecord): P
     history_pending: r.historyPending,
     note: r.note,
   });
-  await db('price_refreshes').where('at', '<', new Date(r.at.getTime() - KEEP_DAYS * 86_400_000)).delete();
+  await db('price_refreshes')
+    .where('at', '<', new Date(r.at.getTime() - KEEP_DAYS * 86_400_000))
+    .delete();
 }
 
 /** The most recent refreshes, newest first. */

@@ -16,11 +16,17 @@ const dayStart = (date: string) => {
 export async function priceSeriesOf(db: Database, ticker: string): Promise<PriceSeries> {
   const formers = await db('former_symbols')
     .where({ successor: ticker })
-    .select<Array<{ symbol: string; changed_on: string | null }>>('symbol', db.raw(`to_char(changed_on, 'YYYY-MM-DD') AS changed_on`));
+    .select<Array<{ symbol: string; changed_on: string | null }>>(
+      'symbol',
+      db.raw(`to_char(changed_on, 'YYYY-MM-DD') AS changed_on`),
+    );
   const splits = await splitsOf(db, [ticker, ...formers.map((f) => f.symbol)]);
   return {
     ticker,
-    formerSymbols: formers.map((f) => ({ symbol: f.symbol, untilMs: f.changed_on ? dayStart(f.changed_on) : Number.MAX_SAFE_INTEGER })),
+    formerSymbols: formers.map((f) => ({
+      symbol: f.symbol,
+      untilMs: f.changed_on ? dayStart(f.changed_on) : Number.MAX_SAFE_INTEGER,
+    })),
     splits: splits.map((s) => ({ atMs: dayStart(s.executedOn), ratio: s.splitFrom / s.splitTo })),
   };
 }

@@ -10,16 +10,27 @@ export interface SessionWithUserRow {
 
 /** The unexpired session `sid` and its user, read in one query. */
 export function liveSessionWithUser(db: Database, sid: string): Promise<SessionWithUserRow | undefined> {
-  return db('sessions as s')
-    // userId is always a UUID the server wrote; the guard keeps a hand-edited row from failing the cast.
-    .leftJoin('users as u', 'u.id', db.raw(`CASE WHEN s.sess->>'userId' ~ '^[0-9a-f-]{36}$' THEN (s.sess->>'userId')::uuid END`))
-    .where('s.sid', sid)
-    .andWhere('s.expire', '>', db.fn.now())
-    .first<SessionWithUserRow | undefined>('s.sess', 'u.id', 'u.role', 'u.is_active');
+  return (
+    db('sessions as s')
+      // userId is always a UUID the server wrote; the guard keeps a hand-edited row from failing the cast.
+      .leftJoin(
+        'users as u',
+        'u.id',
+        db.raw(`CASE WHEN s.sess->>'userId' ~ '^[0-9a-f-]{36}$' THEN (s.sess->>'userId')::uuid END`),
+      )
+      .where('s.sid', sid)
+      .andWhere('s.expire', '>', db.fn.now())
+      .first<SessionWithUserRow | undefined>('s.sess', 'u.id', 'u.role', 'u.is_active')
+  );
 }
 
 /** Stores a session's data and expiry (created when missing). */
-export async function saveSession(db: Database, sid: string, sess: Record<string, unknown>, expire: Date): Promise<void> {
+export async function saveSession(
+  db: Database,
+  sid: string,
+  sess: Record<string, unknown>,
+  expire: Date,
+): Promise<void> {
   await db('sessions').insert({ sid, sess, expire }).onConflict('sid').merge(['sess', 'expire']);
 }
 

@@ -26,5 +26,8 @@ export async function saveSourceCursor(db: Database, key: SourceKey, cursor: str
 
 /** Records why the source failed for good, keeping its cursor. */
 export async function saveSourceError(db: Database, key: SourceKey, message: string, at: Date): Promise<void> {
-  await db('source_cursors').insert({ ...keyColumns(key), last_error: message, updated_at: at }).onConflict(CONFLICT).merge(['last_error', 'updated_at']);
+  await db('source_cursors')
+    .insert({ ...keyColumns(key), last_error: message, updated_at: at })
+    .onConflict(CONFLICT)
+    .merge(['last_error', 'updated_at']);
 }

@@ -14,7 +14,15 @@ export interface StockSplit {
 export async function upsertStockSplits(db: Database, source: string, splits: readonly StockSplit[]): Promise<void> {
   if (splits.length === 0) return;
   await db('stock_splits')
-    .insert(splits.map((s) => ({ ticker: s.ticker, executed_on: s.executedOn, split_from: s.splitFrom, split_to: s.splitTo, source })))
+    .insert(
+      splits.map((s) => ({
+        ticker: s.ticker,
+        executed_on: s.executedOn,
+        split_from: s.splitFrom,
+        split_to: s.splitTo,
+        source,
+      })),
+    )
     .onConflict(['ticker', 'executed_on'])
     .merge(['split_from', 'split_to', 'source']);
 }
@@ -25,14 +33,27 @@ export async function splitsOf(db: Database, tickers: readonly string[]): Promis
   const rows = await db('stock_splits')
     .whereIn('ticker', [...tickers])
     .orderBy('executed_on')
-    .select<Array<{ ticker: string; executed_on: string; split_from: string; split_to: string }>>('ticker', db.raw(`to_char(executed_on, 'YYYY-MM-DD') AS executed_on`), 'split_from', 'split_to');
-  return rows.map((r) => ({ ticker: r.ticker, executedOn: r.executed_on, splitFrom: Number(r.split_from), splitTo: Number(r.split_to) }));
+    .select<Array<{ ticker: string; executed_on: string; split_from: string; split_to: string }>>(
+      'ticker',
+      db.raw(`to_char(executed_on, 'YYYY-MM-DD') AS executed_on`),
+      'split_from',
+      'split_to',
+    );
+  return rows.map((r) => ({
+    ticker: r.ticker,
+    executedOn: r.executed_on,
+    splitFrom: Number(r.split_from),
+    splitTo: Number(r.split_to),
+  }));
 }
 
 /** Of these New York days (YYYY-MM-DD), the ones whose splits the source has not been asked for yet. */
 export async function uncheckedSplitDays(db: Database, source: string, days: readonly string[]): Promise<string[]> {
   if (days.length === 0) return [];
-  const rows = await db('price_split_days').where({ source }).whereIn('day', [...days]).select<Array<{ day: string }>>(db.raw(`to_char(day, 'YYYY-MM-DD') AS day`));
+  const rows = await db('price_split_days')
+    .where({ source })
+    .whereIn('day', [...days])
+    .select<Array<{ day: string }>>(db.raw(`to_char(day, 'YYYY-MM-DD') AS day`));
   const checked = new Set(rows.map((r) => r.day));
   return days.filter((d) => !checked.has(d));
 }

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/testStores';
-import { countStocks, ensureStockRows, listedStocks, stockPrices, updateStockPrices, updateStockSentiments } from './stocks';
+import {
+  countStocks,
+  ensureStockRows,
+  listedStocks,
+  stockPrices,
+  updateStockPrices,
+  updateStockSentiments,
+} from './stocks';
 
 describe('stocks queries on real Postgres', () => {
   let database: TestDatabase;
@@ -26,10 +33,22 @@ describe('stocks queries on real Postgres', () => {
   it('keeps a stock’s price and id when its row is ensured again', async () => {
     const at = new Date('2026-11-20T15:00:00Z');
     const before = await db()('stocks').where({ ticker: 'AAPL' }).first('id');
-    expect(await updateStockPrices(db(), at, [{ ticker: 'AAPL', price: 228.42, change_percent: 1.25 }, { ticker: 'GONE', price: 1, change_percent: 0 }])).toBe(1);
+    expect(
+      await updateStockPrices(db(), at, [
+        { ticker: 'AAPL', price: 228.42, change_percent: 1.25 },
+        { ticker: 'GONE', price: 1, change_percent: 0 },
+      ]),
+    ).toBe(1);
     await ensureStockRows(db(), ['AAPL']);
-    expect(await db()('stocks').where({ ticker: 'AAPL' }).first('id', 'price', 'change_percent', 'last_updated')).toEqual({ id: before.id, price: '228.42', change_percent: '1.25', last_updated: at });
-    expect(await stockPrices(db())).toEqual(expect.arrayContaining([{ ticker: 'AAPL', price: '228.42' }, { ticker: 'TSLA', price: null }]));
+    expect(
+      await db()('stocks').where({ ticker: 'AAPL' }).first('id', 'price', 'change_percent', 'last_updated'),
+    ).toEqual({ id: before.id, price: '228.42', change_percent: '1.25', last_updated: at });
+    expect(await stockPrices(db())).toEqual(
+      expect.arrayContaining([
+        { ticker: 'AAPL', price: '228.42' },
+        { ticker: 'TSLA', price: null },
+      ]),
+    );
   });
 
   it('sets the labelled stocks’ sentiment and every other stock back to neutral', async () => {

@@ -13,7 +13,10 @@ export interface StockRow {
 }
 
 /** A listed stock with its current trend score (0 when it is not trending). */
-export type ListedStockRow = Pick<StockRow, 'id' | 'ticker' | 'name' | 'price' | 'change_percent' | 'last_updated' | 'created_at'> & { trend_score: number };
+export type ListedStockRow = Pick<
+  StockRow,
+  'id' | 'ticker' | 'name' | 'price' | 'change_percent' | 'last_updated' | 'created_at'
+> & { trend_score: number };
 
 /**
  * Adds a `stocks` row for each ticker of the universe that has none yet, named as the universe names it. The scan
@@ -36,7 +39,16 @@ export function listedStocks(db: Database, tickers: readonly string[]): Promise<
   return db('stocks as s')
     .leftJoin('trending_stocks as t', 't.ticker', 's.ticker')
     .where((q) => q.whereIn('s.ticker', [...tickers]).orWhereNotNull('t.ticker'))
-    .select<ListedStockRow[]>('s.id', 's.ticker', 's.name', 's.price', 's.change_percent', 's.last_updated', 's.created_at', db.raw('coalesce(t.trend_score, 0) AS trend_score'));
+    .select<ListedStockRow[]>(
+      's.id',
+      's.ticker',
+      's.name',
+      's.price',
+      's.change_percent',
+      's.last_updated',
+      's.created_at',
+      db.raw('coalesce(t.trend_score, 0) AS trend_score'),
+    );
 }
 
 /** Every stock's ticker and last stored price: what the price refresh quotes. */
@@ -50,12 +62,24 @@ export async function hasStockPrice(db: Database, ticker: string): Promise<boole
 }
 
 /** Every stock with what a digest says of it (price as stored text, so no rounding on the way). */
-export function stockSummaries(db: Database): Promise<Array<Pick<StockRow, 'id' | 'ticker' | 'name' | 'sentiment' | 'price'>>> {
-  return db('stocks').select<Array<Pick<StockRow, 'id' | 'ticker' | 'name' | 'sentiment' | 'price'>>>('id', 'ticker', 'name', 'sentiment', db.raw('price::text AS price'));
+export function stockSummaries(
+  db: Database,
+): Promise<Array<Pick<StockRow, 'id' | 'ticker' | 'name' | 'sentiment' | 'price'>>> {
+  return db('stocks').select<Array<Pick<StockRow, 'id' | 'ticker' | 'name' | 'sentiment' | 'price'>>>(
+    'id',
+    'ticker',
+    'name',
+    'sentiment',
+    db.raw('price::text AS price'),
+  );
 }
 
 /** Stores quoted prices on the stocks that exist; returns how many rows it updated. */
-export async function updateStockPrices(db: Database, at: Date, quotes: ReadonlyArray<{ ticker: string; price: number; change_percent: number }>): Promise<number> {
+export async function updateStockPrices(
+  db: Database,
+  at: Date,
+  quotes: ReadonlyArray<{ ticker: string; price: number; change_percent: number }>,
+): Promise<number> {
   const result = await db.raw(
     `UPDATE stocks AS s
         SET price = v.price, change_percent = v.change_percent, last_updated = ?
@@ -69,11 +93,18 @@ export async function updateStockPrices(db: Database, at: Date, quotes: Readonly
 /** Removes the price of these stocks (the source no longer prices them, so any stored price would be invented); returns how many had one. */
 export async function clearStockPrices(db: Database, at: Date, tickers: readonly string[]): Promise<number> {
   if (tickers.length === 0) return 0;
-  return await db('stocks').whereIn('ticker', [...tickers]).whereNotNull('price').update({ price: null, change_percent: null, last_updated: at });
+  return await db('stocks')
+    .whereIn('ticker', [...tickers])
+    .whereNotNull('price')
+    .update({ price: null, change_percent: null, last_updated: at });
 }
 
 /** Sets each stock's majority sentiment; stocks not in `labels` (no mentions in the window) become neutral. */
-export async function updateStockSentiments(db: Database, at: Date, labels: ReadonlyArray<{ ticker: string; sentiment: StockRow['sentiment'] }>): Promise<void> {
+export async function updateStockSentiments(
+  db: Database,
+  at: Date,
+  labels: ReadonlyArray<{ ticker: string; sentiment: StockRow['sentiment'] }>,
+): Promise<void> {
   await db.transaction(async (trx) => {
     await trx.raw(
       `UPDATE stocks AS s
@@ -83,7 +114,10 @@ export async function updateStockSentiments(db: Database, at: Date, labels: Read
       [at, JSON.stringify(labels)],
     );
     await trx('stocks')
-      .whereNotIn('ticker', labels.map((l) => l.ticker))
+      .whereNotIn(
+        'ticker',
+        labels.map((l) => l.ticker),
+      )
       .update({ sentiment: 'neutral', last_updated: at });
   });
 }

@@ -38,7 +38,17 @@ export interface TrendingStockRow {
 export function trendingStocks(db: Database): Promise<TrendingStockRow[]> {
   return db('trending_stocks')
     .orderBy([{ column: 'detected_at', order: 'desc' }, { column: 'trend_score', order: 'desc' }, { column: 'ticker' }])
-    .select<TrendingStockRow[]>('ticker', 'name', 'trend_score', 'mention_velocity', 'sentiment_score', 'sentiment', 'is_new_trend', 'detected_at', 'last_updated');
+    .select<TrendingStockRow[]>(
+      'ticker',
+      'name',
+      'trend_score',
+      'mention_velocity',
+      'sentiment_score',
+      'sentiment',
+      'is_new_trend',
+      'detected_at',
+      'last_updated',
+    );
 }
 
 /**
@@ -46,12 +56,23 @@ export function trendingStocks(db: Database): Promise<TrendingStockRow[]> {
  * trending keeps its detected_at (when its trend began) and is not new; one that stopped is removed. Returns how many
  * trend now and how many of them are new.
  */
-export async function replaceTrendingStocks(db: Database, trending: readonly TrendingDetection[], now: Date): Promise<{ trendsDetected: number; newTrends: number }> {
+export async function replaceTrendingStocks(
+  db: Database,
+  trending: readonly TrendingDetection[],
+  now: Date,
+): Promise<{ trendsDetected: number; newTrends: number }> {
   return db.transaction(async (trx) => {
     await trx.raw('SELECT pg_advisory_xact_lock(?)', [TREND_LOCK]);
     const previous = new Set(await trx('trending_stocks').pluck<string[]>('ticker'));
     const names = new Map(
-      (await trx('tickers').whereIn('symbol', trending.map((t) => t.ticker)).select<{ symbol: string; name: string }[]>('symbol', 'name')).map((r) => [r.symbol, r.name]),
+      (
+        await trx('tickers')
+          .whereIn(
+            'symbol',
+            trending.map((t) => t.ticker),
+          )
+          .select<{ symbol: string; name: string }[]>('symbol', 'name')
+      ).map((r) => [r.symbol, r.name]),
     );
     const rows = trending
       .filter((t) => names.has(t.ticker))
@@ -66,9 +87,25 @@ export async function replaceTrendingStocks(db: Database, trending: readonly Tre
         detected_at: now,
         last_updated: now,
       }));
-    await trx('trending_stocks').whereNotIn('ticker', rows.map((r) => r.ticker)).delete();
+    await trx('trending_stocks')
+      .whereNotIn(
+        'ticker',
+        rows.map((r) => r.ticker),
+      )
+      .delete();
     if (rows.length > 0) {
-      await trx('trending_stocks').insert(rows).onConflict('ticker').merge(['name', 'trend_score', 'mention_velocity', 'sentiment_score', 'sentiment', 'is_new_trend', 'last_updated']);
+      await trx('trending_stocks')
+        .insert(rows)
+        .onConflict('ticker')
+        .merge([
+          'name',
+          'trend_score',
+          'mention_velocity',
+          'sentiment_score',
+          'sentiment',
+          'is_new_trend',
+          'last_updated',
+        ]);
     }
     return { trendsDetected: rows.length, newTrends: rows.filter((r) => r.is_new_trend).length };
   });

@@ -5,7 +5,10 @@ import type { Database } from '../../platform/database';
  * is ended by Stripe's own events, never here.
  */
 export const cardFreeTrials = (db: Database) =>
-  db('users').whereIn('subscription_status', ['trialing', 'trial']).whereNull('stripe_subscription_id').whereNotNull('trial_end_date');
+  db('users')
+    .whereIn('subscription_status', ['trialing', 'trial'])
+    .whereNull('stripe_subscription_id')
+    .whereNotNull('trial_end_date');
 
 /** Ends the card-free trials whose trialEndDate has passed (status expired); one user's at sign-in, or all. Returns how many. */
 export async function expireEndedTrials(db: Database, now: Date, userId?: string): Promise<number> {

@@ -40,13 +40,21 @@ export interface UserRow {
 
 /** Users in total and active ones. */
 export async function userTotals(db: Database): Promise<{ total: number; active: number }> {
-  const [row] = await db('users').select<Array<{ total: number; active: number }>>(db.raw('count(*)::int AS total'), db.raw('count(*) FILTER (WHERE is_active)::int AS active'));
+  const [row] = await db('users').select<Array<{ total: number; active: number }>>(
+    db.raw('count(*)::int AS total'),
+    db.raw('count(*) FILTER (WHERE is_active)::int AS active'),
+  );
   return row!;
 }
 
 /** How many users have each subscription status (statuses nobody has are absent). */
-export function usersPerStatus(db: Database): Promise<Array<{ subscription_status: UserRow['subscription_status']; count: number }>> {
-  return db('users').select('subscription_status').count<Array<{ subscription_status: UserRow['subscription_status']; count: number }>>('* as count').groupBy('subscription_status');
+export function usersPerStatus(
+  db: Database,
+): Promise<Array<{ subscription_status: UserRow['subscription_status']; count: number }>> {
+  return db('users')
+    .select('subscription_status')
+    .count<Array<{ subscription_status: UserRow['subscription_status']; count: number }>>('* as count')
+    .groupBy('subscription_status');
 }
 
 /** A user's id and e-mail (what the audit log records of an actor), or undefined when the user is gone. */
@@ -70,7 +78,10 @@ export async function usernameTaken(db: Database, username: string): Promise<boo
 }
 
 /** The user matching `match` (by id or a Stripe id), locked until the transaction ends, for a change that reads it first. */
-export function lockUser(trx: Database, match: Partial<Pick<UserRow, 'id' | 'stripe_subscription_id' | 'stripe_customer_id'>>): Promise<UserRow | undefined> {
+export function lockUser(
+  trx: Database,
+  match: Partial<Pick<UserRow, 'id' | 'stripe_subscription_id' | 'stripe_customer_id'>>,
+): Promise<UserRow | undefined> {
   return trx('users').where(match).forUpdate().first<UserRow | undefined>();
 }
 
@@ -87,7 +98,11 @@ export async function insertUser(db: Database, user: NewUser): Promise<UserRow> 
  * Applies `changes` to the user matching `match` (the id, plus any column that must still hold, such as the e-mail a
  * link was sent to) and returns the updated row, or undefined when none matched.
  */
-export async function updateUser(db: Database, match: { id: string } & Partial<Pick<UserRow, 'email' | 'phone_number'>>, changes: Partial<Omit<UserRow, 'id'>>): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: Database,
+  match: { id: string } & Partial<Pick<UserRow, 'email' | 'phone_number'>>,
+  changes: Partial<Omit<UserRow, 'id'>>,
+): Promise<UserRow | undefined> {
   const [row] = await db('users').where(match).update(changes).returning<UserRow[]>('*');
   return row;
 }
@@ -108,7 +123,10 @@ export async function anyAdminExists(db: Database): Promise<boolean> {
 }
 
 /** Active users with a verified address whose card-free trial ends by `until` (the ones a reminder may be due for). */
-export function cardFreeTrialsEndingBy(db: Database, until: Date): Promise<Array<Pick<UserRow, 'id' | 'email'> & { trial_end_date: Date }>> {
+export function cardFreeTrialsEndingBy(
+  db: Database,
+  until: Date,
+): Promise<Array<Pick<UserRow, 'id' | 'email'> & { trial_end_date: Date }>> {
   return cardFreeTrials(db)
     .where({ is_active: true })
     .whereNotNull('email_verified_at')
@@ -117,7 +135,10 @@ export function cardFreeTrialsEndingBy(db: Database, until: Date): Promise<Array
 }
 
 /** Active users with a verified address and weekly digests on, among the given subscription statuses. */
-export function weeklyDigestRecipients(db: Database, statuses: readonly string[]): Promise<Array<Pick<UserRow, 'id' | 'email'>>> {
+export function weeklyDigestRecipients(
+  db: Database,
+  statuses: readonly string[],
+): Promise<Array<Pick<UserRow, 'id' | 'email'>>> {
   return db('users')
     .where({ weekly_digest: true, is_active: true })
     .whereNotNull('email_verified_at')

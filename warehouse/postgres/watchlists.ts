@@ -4,13 +4,19 @@ import type { Database } from '../../platform/database';
 
 /** The user's starred tickers, in the order they were starred (stocks starred in one save in the order sent). */
 export async function watchlistTickers(db: Database, userId: string): Promise<string[]> {
-  return await db('watchlist_items as w').join('stocks as s', 's.id', 'w.stock_id').where('w.user_id', userId).orderBy('w.starred_seq').pluck<string[]>('s.ticker');
+  return await db('watchlist_items as w')
+    .join('stocks as s', 's.id', 'w.stock_id')
+    .where('w.user_id', userId)
+    .orderBy('w.starred_seq')
+    .pluck<string[]>('s.ticker');
 }
 
 /** The stock ids of these tickers; tickers with no stock are absent from the map. */
 export async function stockIdsByTicker(db: Database, tickers: string[]): Promise<Map<string, number>> {
   if (tickers.length === 0) return new Map();
-  const rows = await db('stocks').whereIn('ticker', tickers).select<Array<{ id: number; ticker: string }>>('id', 'ticker');
+  const rows = await db('stocks')
+    .whereIn('ticker', tickers)
+    .select<Array<{ id: number; ticker: string }>>('id', 'ticker');
   return new Map(rows.map((r) => [r.ticker, r.id]));
 }
 
@@ -39,7 +45,9 @@ export async function replaceWatchlist(db: Database, userId: string, stockIds: n
 export async function watchlistStockIds(db: Database, userIds: string[]): Promise<Map<string, Set<number>>> {
   const out = new Map<string, Set<number>>();
   if (userIds.length === 0) return out;
-  for (const r of await db('watchlist_items').whereIn('user_id', userIds).select<Array<{ user_id: string; stock_id: number }>>('user_id', 'stock_id')) {
+  for (const r of await db('watchlist_items')
+    .whereIn('user_id', userIds)
+    .select<Array<{ user_id: string; stock_id: number }>>('user_id', 'stock_id')) {
     const set = out.get(r.user_id) ?? new Set<number>();
     set.add(r.stock_id);
     out.set(r.user_id, set);

@@ -11,7 +11,12 @@ const SPAN_MS = 40 * DAY_MS;
  * since a moment, oldest first; `since` is rounded down to its hour. Day-sized buckets read the sealed day counts,
  * hour-sized ones the sealed hourly counts; hours still changing come from the per-post sets (windowParts.ts).
  */
-export async function hourlyMentionHistory(warehouse: Warehouse, ticker: string, since: Date, bucketHours: number): Promise<MentionHistoryPoint[]> {
+export async function hourlyMentionHistory(
+  warehouse: Warehouse,
+  ticker: string,
+  since: Date,
+  bucketHours: number,
+): Promise<MentionHistoryPoint[]> {
   const from = Math.floor(since.getTime() / HOUR_MS) * HOUR_MS;
   const plan = await readWindowPlan(warehouse, from, from + SPAN_MS, { days: (bucketHours * HOUR_MS) % DAY_MS === 0 });
   const result = await warehouse.query({
@@ -24,5 +29,9 @@ export async function hourlyMentionHistory(warehouse: Warehouse, ticker: string,
     format: 'JSONEachRow',
   });
   const rows = await result.json<{ bucket_start: number; platform: string; mentions: number | string }>();
-  return rows.map((r) => ({ timestamp: new Date(r.bucket_start * 1000).toISOString(), platform: r.platform, mentions: Number(r.mentions) }));
+  return rows.map((r) => ({
+    timestamp: new Date(r.bucket_start * 1000).toISOString(),
+    platform: r.platform,
+    mentions: Number(r.mentions),
+  }));
 }

@@ -16,7 +16,19 @@ export interface MentionRow {
   analyser: string;
 }
 
-const columns = ['ticker', 'platform', 'post_id', 'source', 'author_hash', 'ts', 'compound', 'label', 'engagement', 'simulated', 'analyser'] as const;
+const columns = [
+  'ticker',
+  'platform',
+  'post_id',
+  'source',
+  'author_hash',
+  'ts',
+  'compound',
+  'label',
+  'engagement',
+  'simulated',
+  'analyser',
+] as const;
 const CHUNK_ROWS = 25_000;
 
 /**

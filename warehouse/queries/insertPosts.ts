@@ -15,7 +15,18 @@ export interface PostRow {
   simulated: boolean;
 }
 
-const columns = ['platform', 'post_id', 'source', 'author_hash', 'ts', 'title', 'text', 'url', 'engagement', 'simulated'] as const;
+const columns = [
+  'platform',
+  'post_id',
+  'source',
+  'author_hash',
+  'ts',
+  'title',
+  'text',
+  'url',
+  'engagement',
+  'simulated',
+] as const;
 /** Posts carry their text: smaller chunks than mentions keep each insert's buffer a few MB. */
 const CHUNK_ROWS = 10_000;
 

@@ -13,6 +13,12 @@ export async function insertPriceTicks(warehouse: Warehouse, ticks: PriceTick[])
   await warehouse.insert({
     table: 'price_ticks',
     format: 'JSONEachRow',
-    values: ticks.map((t) => ({ ticker: t.ticker, ts: t.ts.toISOString(), price: t.price, change_percent: t.changePercent, source: t.source })),
+    values: ticks.map((t) => ({
+      ticker: t.ticker,
+      ts: t.ts.toISOString(),
+      price: t.price,
+      change_percent: t.changePercent,
+      source: t.source,
+    })),
   });
 }

@@ -8,7 +8,13 @@ const CONCURRENT_INSERTS = 2;
  * Inserts rows in chunks of `chunkRows`, two at a time: the next chunk is serialised while the last one is written, and
  * two writes share the cores. Every chunk is attempted unless one fails; the first failure is thrown after the others end.
  */
-export async function insertTabSeparated<Row>(warehouse: Warehouse, table: string, columns: readonly [keyof Row & string, ...Array<keyof Row & string>], rows: readonly Row[], chunkRows: number): Promise<void> {
+export async function insertTabSeparated<Row>(
+  warehouse: Warehouse,
+  table: string,
+  columns: readonly [keyof Row & string, ...Array<keyof Row & string>],
+  rows: readonly Row[],
+  chunkRows: number,
+): Promise<void> {
   const inFlight = new Set<Promise<void>>();
   let failure: unknown;
   for (let i = 0; i < rows.length && failure === undefined; i += chunkRows) {

@@ -39,7 +39,13 @@ const LOOKBACK_DAYS = [1, 7, 31, 366, null] as const;
  * with `before`, the ones after that position in this order (the next page). The look-back counts from `before`, or
  * from `now` for the first page.
  */
-export async function latestTickerPosts(warehouse: Warehouse, ticker: string, limit: number, before?: PostPosition, now: Date = new Date()): Promise<TickerPostRow[]> {
+export async function latestTickerPosts(
+  warehouse: Warehouse,
+  ticker: string,
+  limit: number,
+  before?: PostPosition,
+  now: Date = new Date(),
+): Promise<TickerPostRow[]> {
   const anchor = before ? before.at : now.getTime();
   let rows: TickerPostRow[] = [];
   for (const days of LOOKBACK_DAYS) {
@@ -49,7 +55,13 @@ export async function latestTickerPosts(warehouse: Warehouse, ticker: string, li
   return rows;
 }
 
-async function latestTickerPostsSince(warehouse: Warehouse, ticker: string, limit: number, before: PostPosition | undefined, sinceMs: number): Promise<TickerPostRow[]> {
+async function latestTickerPostsSince(
+  warehouse: Warehouse,
+  ticker: string,
+  limit: number,
+  before: PostPosition | undefined,
+  sinceMs: number,
+): Promise<TickerPostRow[]> {
   const result = await warehouse.query({
     query: `WITH recent AS (
               SELECT platform, post_id, source, ts, label, compound, simulated, analyser
@@ -71,7 +83,15 @@ async function latestTickerPostsSince(warehouse: Warehouse, ticker: string, limi
               GROUP BY platform, post_id
             ) AS p ON p.platform = r.platform AND p.post_id = r.post_id
             ORDER BY r.ts DESC, r.platform DESC, r.post_id DESC`,
-    query_params: { ticker, limit, since: sinceMs, paged: before ? 1 : 0, beforeAt: before?.at ?? 0, beforePlatform: before?.platform ?? '', beforePostId: before?.postId ?? '' },
+    query_params: {
+      ticker,
+      limit,
+      since: sinceMs,
+      paged: before ? 1 : 0,
+      beforeAt: before?.at ?? 0,
+      beforePlatform: before?.platform ?? '',
+      beforePostId: before?.postId ?? '',
+    },
     format: 'JSONEachRow',
   });
   return await result.json<TickerPostRow>();

@@ -12,7 +12,10 @@ export interface LatestTrendScore {
 }
 
 /** The latest trend_scores row of each ticker (a retried detection's rewritten row counts once), by ticker. */
-export async function latestTrendScores(warehouse: Warehouse, tickers: readonly string[]): Promise<Map<string, LatestTrendScore>> {
+export async function latestTrendScores(
+  warehouse: Warehouse,
+  tickers: readonly string[],
+): Promise<Map<string, LatestTrendScore>> {
   if (tickers.length === 0) return new Map();
   const result = await warehouse.query({
     query: `SELECT ticker, toUnixTimestamp64Milli(max(detected_at)) AS at,
@@ -24,6 +27,25 @@ export async function latestTrendScores(warehouse: Warehouse, tickers: readonly 
     query_params: { tickers: [...tickers] },
     format: 'JSONEachRow',
   });
-  const rows = await result.json<{ ticker: string; at: number | string; mentions: number; baseline_mean: number; baseline_stddev: number; z: number }>();
-  return new Map(rows.map((r) => [r.ticker, { ticker: r.ticker, at: Number(r.at), mentions: Number(r.mentions), baselineMean: r.baseline_mean, baselineStddev: r.baseline_stddev, z: r.z }]));
+  const rows = await result.json<{
+    ticker: string;
+    at: number | string;
+    mentions: number;
+    baseline_mean: number;
+    baseline_stddev: number;
+    z: number;
+  }>();
+  return new Map(
+    rows.map((r) => [
+      r.ticker,
+      {
+        ticker: r.ticker,
+        at: Number(r.at),
+        mentions: Number(r.mentions),
+        baselineMean: r.baseline_mean,
+        baselineStddev: r.baseline_stddev,
+        z: r.z,
+      },
+    ]),
+  );
 }

@@ -11,7 +11,12 @@ export interface MentionHistoryPoint {
  * StockMentionHistory, served from the per-minute rollups: a ticker's mentions per platform in
  * buckets of `bucketMinutes` since a moment, oldest first.
  */
-export async function mentionHistory(warehouse: Warehouse, ticker: string, since: Date, bucketMinutes: number): Promise<MentionHistoryPoint[]> {
+export async function mentionHistory(
+  warehouse: Warehouse,
+  ticker: string,
+  since: Date,
+  bucketMinutes: number,
+): Promise<MentionHistoryPoint[]> {
   const result = await warehouse.query({
     query: `SELECT toUnixTimestamp(toStartOfInterval(minute, toIntervalMinute({bucket:UInt32}))) AS bucket_start,
                    platform,
@@ -24,5 +29,9 @@ export async function mentionHistory(warehouse: Warehouse, ticker: string, since
     format: 'JSONEachRow',
   });
   const rows = await result.json<{ bucket_start: number; platform: string; mentions: number }>();
-  return rows.map((r) => ({ timestamp: new Date(r.bucket_start * 1000).toISOString(), platform: r.platform, mentions: r.mentions }));
+  return rows.map((r) => ({
+    timestamp: new Date(r.bucket_start * 1000).toISOString(),
+    platform: r.platform,
+    mentions: r.mentions,
+  }));
 }

@@ -19,16 +19,28 @@ const AHEAD_MS = 7 * DAY_MS;
  * whole days and hours from the sealed counts, the hours still changing and the leading partial hour from the per-post
  * sets (windowParts.ts). Each post lies in one part, so the parts add up exactly. With `ticker`, that ticker's rows only.
  */
-export async function mentionWindowCounts(warehouse: Warehouse, since: Date, now: Date = new Date(), ticker?: string): Promise<WindowCount[]> {
+export async function mentionWindowCounts(
+  warehouse: Warehouse,
+  since: Date,
+  now: Date = new Date(),
+  ticker?: string,
+): Promise<WindowCount[]> {
   return (await mentionWindowCountsSince(warehouse, [since], now, ticker))[0]!;
 }
 
 /** mentionWindowCounts for several starts, sharing one read of the hours still changing (e.g. a window and the one before it). */
-export async function mentionWindowCountsSince(warehouse: Warehouse, sinces: readonly Date[], now: Date = new Date(), ticker?: string): Promise<WindowCount[][]> {
+export async function mentionWindowCountsSince(
+  warehouse: Warehouse,
+  sinces: readonly Date[],
+  now: Date = new Date(),
+  ticker?: string,
+): Promise<WindowCount[][]> {
   const earliest = Math.min(...sinces.map((s) => s.getTime()));
   const to = startOfHour(Math.max(+now, earliest)) + AHEAD_MS;
   const dirty = await dirtyHours(warehouse, startOfHour(earliest), to);
-  return await Promise.all(sinces.map((since) => windowCounts(warehouse, planWindow(since.getTime(), to, dirty), ticker)));
+  return await Promise.all(
+    sinces.map((since) => windowCounts(warehouse, planWindow(since.getTime(), to, dirty), ticker)),
+  );
 }
 
 async function windowCounts(warehouse: Warehouse, plan: WindowPlan, ticker?: string): Promise<WindowCount[]> {

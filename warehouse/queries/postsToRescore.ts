@@ -12,7 +12,10 @@ export interface PostToRescore {
  * analyser), with their text. Mentions whose post has expired from `posts` (kept 90 days) cannot be read again and keep
  * their label.
  */
-export async function postsToRescore(warehouse: Warehouse, window: { from: Date; to: Date; analyser: string }): Promise<PostToRescore[]> {
+export async function postsToRescore(
+  warehouse: Warehouse,
+  window: { from: Date; to: Date; analyser: string },
+): Promise<PostToRescore[]> {
   const result = await warehouse.query({
     query: `SELECT m.platform AS platform, m.post_id AS post_id, if(p.title = '', p.text, concat(p.title, '\\n', p.text)) AS text
             FROM (

@@ -27,7 +27,13 @@ export const plainSeries = (ticker: string): PriceSeries => ({ ticker, formerSym
  * `empty` guard). Duplicated ticks (a retried refresh) carry the
  * same price, so no FINAL is needed.
  */
-export async function priceBuckets(warehouse: Warehouse, series: PriceSeries, from: Date, bucketSeconds: number, lookbackDays = 30): Promise<PriceBuckets> {
+export async function priceBuckets(
+  warehouse: Warehouse,
+  series: PriceSeries,
+  from: Date,
+  bucketSeconds: number,
+  lookbackDays = 30,
+): Promise<PriceBuckets> {
   const result = await warehouse.query({
     query: `SELECT if(ts < fromUnixTimestamp64Milli({from:Int64}), toInt64(-1), toInt64(intDiv(toUnixTimestamp(ts), {bucket:UInt32}) * {bucket:UInt32})) AS bucket,
                    argMax(toFloat64(price) * if(empty({splitAt:Array(Int64)}), 1.0, arrayProduct(arrayMap((at, r) -> if(toUnixTimestamp64Milli(ts) < at, r, 1.0), {splitAt:Array(Int64)}, {splitRatio:Array(Float64)}))), ts) AS price

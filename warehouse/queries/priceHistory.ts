@@ -15,5 +15,8 @@ export async function priceHistory(warehouse: Warehouse, ticker: string, since: 
     query_params: { ticker, since: since.getTime() },
     format: 'JSONEachRow',
   });
-  return (await result.json<{ at: number; value: number }>()).map((r) => ({ ts: new Date(r.at).toISOString(), price: r.value }));
+  return (await result.json<{ at: number; value: number }>()).map((r) => ({
+    ts: new Date(r.at).toISOString(),
+    price: r.value,
+  }));
 }

@@ -13,7 +13,13 @@ export interface StoredPriceTick {
  * last tick before `from` (looked for at most `lookbackMs` back): the price standing at `from`. Ticks are written only
  * when a price moves, so over a weekend that one tick is the price; reading every tick of the look-back would not be.
  */
-export async function priceTicksBetween(warehouse: Warehouse, tickers: string[], from: Date, to: Date, lookbackMs: number): Promise<StoredPriceTick[]> {
+export async function priceTicksBetween(
+  warehouse: Warehouse,
+  tickers: string[],
+  from: Date,
+  to: Date,
+  lookbackMs: number,
+): Promise<StoredPriceTick[]> {
   if (tickers.length === 0) return [];
   const result = await warehouse.query({
     query: `SELECT ticker, at, price, source FROM (
@@ -32,5 +38,10 @@ export async function priceTicksBetween(warehouse: Warehouse, tickers: string[],
     query_params: { tickers, lookbackFrom: from.getTime() - lookbackMs, from: from.getTime(), to: to.getTime() },
     format: 'JSONEachRow',
   });
-  return (await result.json<{ ticker: string; at: string | number; price: number; source: string }>()).map((r) => ({ ticker: r.ticker, at: Number(r.at), price: r.price, source: r.source }));
+  return (await result.json<{ ticker: string; at: string | number; price: number; source: string }>()).map((r) => ({
+    ticker: r.ticker,
+    at: Number(r.at),
+    price: r.price,
+    source: r.source,
+  }));
 }

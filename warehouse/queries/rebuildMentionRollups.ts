@@ -9,7 +9,8 @@ import type { Warehouse } from '../client';
  */
 export async function rebuildMentionRollups(warehouse: Warehouse, window: { from: Date; to: Date }): Promise<void> {
   const query_params = { from: Math.floor(window.from.getTime() / 1000), to: Math.floor(window.to.getTime() / 1000) };
-  const inWindow = (column: string) => `${column} >= toDateTime({from:UInt32}, 'UTC') AND ${column} < toDateTime({to:UInt32}, 'UTC')`;
+  const inWindow = (column: string) =>
+    `${column} >= toDateTime({from:UInt32}, 'UTC') AND ${column} < toDateTime({to:UInt32}, 'UTC')`;
   await warehouse.command({ query: `DELETE FROM mention_minutes WHERE ${inWindow('minute')}`, query_params });
   await warehouse.command({
     query: `INSERT INTO mention_minutes

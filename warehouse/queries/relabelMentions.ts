@@ -13,7 +13,11 @@ export interface PostLabel {
  * feeds then hold such a post under both labels until rebuildMentionRollups re-derives the window, which the caller
  * runs next. Idempotent: running it again writes the same rows.
  */
-export async function relabelMentions(warehouse: Warehouse, window: { from: Date; to: Date; analyser: string }, labels: readonly PostLabel[]): Promise<void> {
+export async function relabelMentions(
+  warehouse: Warehouse,
+  window: { from: Date; to: Date; analyser: string },
+  labels: readonly PostLabel[],
+): Promise<void> {
   if (labels.length === 0) return;
   await warehouse.command({
     query: `INSERT INTO mentions (ticker, platform, post_id, source, author_hash, ts, compound, label, engagement, simulated, analyser)

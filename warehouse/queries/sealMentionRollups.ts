@@ -21,7 +21,10 @@ export interface SealResult {
  * hours lie in the same way, writes both as absolute counts, and stamps the hours sealed. Idempotent, and safe to run
  * twice at once (the newest seal's counts win; each is complete for what it read).
  */
-export async function sealMentionRollups(warehouse: Warehouse, options: { settleMs?: number } = {}): Promise<SealResult> {
+export async function sealMentionRollups(
+  warehouse: Warehouse,
+  options: { settleMs?: number } = {},
+): Promise<SealResult> {
   const settleMs = options.settleMs ?? SEAL_SETTLE_MS;
   const result = await warehouse.query({
     query: `SELECT toUnixTimestamp64Milli(now64(3, 'UTC')) AS now,
@@ -41,7 +44,13 @@ export async function sealMentionRollups(warehouse: Warehouse, options: { settle
     const batch = hours.slice(i, i + HOURS_PER_BATCH);
     const batchDays = [...new Set(batch.map((h) => Math.floor((h * 1000) / DAY_MS) * (DAY_MS / 1000)))];
     days += batchDays.length;
-    const params = { hours: batch, days: batchDays, sealedAt, from: batchDays[0]!, to: batchDays.at(-1)! + DAY_MS / 1000 };
+    const params = {
+      hours: batch,
+      days: batchDays,
+      sealedAt,
+      from: batchDays[0]!,
+      to: batchDays.at(-1)! + DAY_MS / 1000,
+    };
     await warehouse.command({
       query: `INSERT INTO mention_hour_counts (ticker, platform, hour, mentions, bullish, bearish, sealed_at)
               SELECT ticker, platform, toStartOfHour(ts) AS hour, count(), countIf(label = 'bullish'), countIf(label = 'bearish'), fromUnixTimestamp64Milli({sealedAt:Int64}, 'UTC')

@@ -16,9 +16,19 @@ export type SeriesInterval = 'minute' | 'hour' | 'day';
  * buckets without mentions are absent. Minutes come from the per-minute rollups, hours and days from the hourly ones
  * (a day is its 24 hours: every post lies in one hour, so the sums are exact).
  */
-export async function tickerSentimentSeries(warehouse: Warehouse, ticker: string, from: Date, to: Date, interval: SeriesInterval): Promise<SentimentBucket[]> {
+export async function tickerSentimentSeries(
+  warehouse: Warehouse,
+  ticker: string,
+  from: Date,
+  to: Date,
+  interval: SeriesInterval,
+): Promise<SentimentBucket[]> {
   const [table, column, bucket] =
-    interval === 'minute' ? ['mention_minutes', 'minute', 'minute'] : interval === 'hour' ? ['mention_hours', 'hour', 'hour'] : ['mention_hours', 'hour', 'toStartOfDay(hour)'];
+    interval === 'minute'
+      ? ['mention_minutes', 'minute', 'minute']
+      : interval === 'hour'
+        ? ['mention_hours', 'hour', 'hour']
+        : ['mention_hours', 'hour', 'toStartOfDay(hour)'];
   const result = await warehouse.query({
     query: `SELECT toUnixTimestamp(b) AS bucket_start, sum(m) AS mentions, sum(bu) AS bullish, sum(be) AS bearish
             FROM (
@@ -34,6 +44,16 @@ export async function tickerSentimentSeries(warehouse: Warehouse, ticker: string
     query_params: { ticker, from: Math.floor(from.getTime() / 1000), to: Math.ceil(to.getTime() / 1000) },
     format: 'JSONEachRow',
   });
-  const rows = await result.json<{ bucket_start: number; mentions: number | string; bullish: number | string; bearish: number | string }>();
-  return rows.map((r) => ({ at: r.bucket_start * 1000, mentions: Number(r.mentions), bullish: Number(r.bullish), bearish: Number(r.bearish) }));
+  const rows = await result.json<{
+    bucket_start: number;
+    mentions: number | string;
+    bullish: number | string;
+    bearish: number | string;
+  }>();
+  return rows.map((r) => ({
+    at: r.bucket_start * 1000,
+    mentions: Number(r.mentions),
+    bullish: Number(r.bullish),
+    bearish: Number(r.bearish),
+  }));
 }

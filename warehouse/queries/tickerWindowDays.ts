@@ -31,10 +31,15 @@ function hoursIn(fromMs: number, toMs: number): number[] {
  * the (at most 1-day) windows it lies in, so a week of baselines costs little more than the windows themselves.
  * Returns ticker → window (in the order given) → day back (0 = now) → counts; a ticker with no mention is absent.
  */
-export async function tickerWindowDays(warehouse: Warehouse, endMs: number, windows: readonly WindowDays[]): Promise<Map<string, IntervalCount[][]>> {
+export async function tickerWindowDays(
+  warehouse: Warehouse,
+  endMs: number,
+  windows: readonly WindowDays[],
+): Promise<Map<string, IntervalCount[][]>> {
   const out = new Map<string, IntervalCount[][]>();
   if (windows.length === 0) return out;
-  if (windows.some((w) => w.minutes * MINUTE_MS > DAY_MS)) throw new Error('tickerWindowDays counts windows of at most one day');
+  if (windows.some((w) => w.minutes * MINUTE_MS > DAY_MS))
+    throw new Error('tickerWindowDays counts windows of at most one day');
   // The hours whose minutes are read: those a window's leading or trailing partial hour lies in, on every day counted.
   const minuteHours = new Set<number>();
   for (const w of windows) {
@@ -84,11 +89,25 @@ export async function tickerWindowDays(warehouse: Warehouse, endMs: number, wind
     },
     format: 'JSONEachRow',
   });
-  const empty = () => windows.map((w) => Array.from({ length: w.days + 1 }, (): IntervalCount => ({ mentions: 0, bullish: 0, bearish: 0 })));
-  for (const row of await result.json<{ ticker: string; w: number; d: number; mentions: number | string; bullish: number | string; bearish: number | string }>()) {
+  const empty = () =>
+    windows.map((w) =>
+      Array.from({ length: w.days + 1 }, (): IntervalCount => ({ mentions: 0, bullish: 0, bearish: 0 })),
+    );
+  for (const row of await result.json<{
+    ticker: string;
+    w: number;
+    d: number;
+    mentions: number | string;
+    bullish: number | string;
+    bearish: number | string;
+  }>()) {
     const counts = out.get(row.ticker) ?? empty();
     out.set(row.ticker, counts);
-    counts[Number(row.w) - 1]![Number(row.d)] = { mentions: Number(row.mentions), bullish: Number(row.bullish), bearish: Number(row.bearish) };
+    counts[Number(row.w) - 1]![Number(row.d)] = {
+      mentions: Number(row.mentions),
+      bullish: Number(row.bullish),
+      bearish: Number(row.bearish),
+    };
   }
   return out;
 }

@@ -7,9 +7,17 @@ import { mentionWindowCountsSince } from './mentionWindowCounts';
  * count), each counted as mentionWindowCounts counts one (days, hours and edge minutes from the coarsest rollup that
  * holds them). Returns ticker → counts in the order of `windowsMinutes`.
  */
-export async function tickerWindowTotals(warehouse: Warehouse, now: Date, windowsMinutes: readonly number[]): Promise<Map<string, number[]>> {
+export async function tickerWindowTotals(
+  warehouse: Warehouse,
+  now: Date,
+  windowsMinutes: readonly number[],
+): Promise<Map<string, number[]>> {
   const totals = new Map<string, number[]>();
-  const counts = await mentionWindowCountsSince(warehouse, windowsMinutes.map((w) => windowStart(now, w)), now);
+  const counts = await mentionWindowCountsSince(
+    warehouse,
+    windowsMinutes.map((w) => windowStart(now, w)),
+    now,
+  );
   for (const [i, rows] of counts.entries()) {
     for (const row of rows) {
       let entry = totals.get(row.ticker);

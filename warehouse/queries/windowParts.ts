@@ -28,7 +28,12 @@ const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const nextWholeDay = (ms: number) => Math.ceil(ms / DAY_MS) * DAY_MS;
 
 /** The plan of [fromMs, toMs) (minute boundaries) given the dirty hours in it; `days: false` counts whole days by the hour (for hourly series). */
-export function planWindow(fromMs: number, toMs: number, dirtyHours: readonly number[], options: { days?: boolean } = {}): WindowPlan {
+export function planWindow(
+  fromMs: number,
+  toMs: number,
+  dirtyHours: readonly number[],
+  options: { days?: boolean } = {},
+): WindowPlan {
   const from = startOfMinute(fromMs);
   let hoursFrom = nextWholeHour(from);
   let hoursTo = startOfHour(toMs);
@@ -57,7 +62,12 @@ export async function dirtyHours(warehouse: Warehouse, fromMs: number, toMs: num
 }
 
 /** Reads the dirty hours of [fromMs, toMs) and plans it. */
-export async function readWindowPlan(warehouse: Warehouse, fromMs: number, toMs: number, options: { days?: boolean } = {}): Promise<WindowPlan> {
+export async function readWindowPlan(
+  warehouse: Warehouse,
+  fromMs: number,
+  toMs: number,
+  options: { days?: boolean } = {},
+): Promise<WindowPlan> {
   return planWindow(fromMs, toMs, await dirtyHours(warehouse, startOfHour(fromMs), toMs + HOUR_MS), options);
 }
 
@@ -92,7 +102,10 @@ export function windowPartsSql(plan: WindowPlan, p: string, tickerFilter = '1'):
                   AND NOT has({${p}_dirtyDays:Array(UInt32)}, toUInt32(toDateTime(day, 'UTC')))`);
   }
   if (plan.hoursFrom < plan.hoursTo) {
-    const inCleanDay = plan.daysFrom < plan.daysTo ? `(hour >= ${dt('df')} AND hour < ${dt('dt')} AND NOT has({${p}_dirtyDays:Array(UInt32)}, toUInt32(toDateTime(toDate(hour), 'UTC'))))` : '0';
+    const inCleanDay =
+      plan.daysFrom < plan.daysTo
+        ? `(hour >= ${dt('df')} AND hour < ${dt('dt')} AND NOT has({${p}_dirtyDays:Array(UInt32)}, toUInt32(toDateTime(toDate(hour), 'UTC'))))`
+        : '0';
     parts.push(`SELECT ticker, platform, toUInt32(hour) AS t, mentions AS m, bullish AS b, bearish AS br
                 FROM mention_hour_counts FINAL
                 WHERE ${tickerFilter} AND hour >= ${dt('hf')} AND hour < ${dt('ht')}

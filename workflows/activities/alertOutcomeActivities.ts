@@ -1,5 +1,12 @@
 import type { Knex } from 'knex';
-import { marketTradedBetween, OUTCOME_GRACE_MS, OUTCOME_HORIZONS, priceAt, PRICE_LOOKBACK_MS, type Tick } from '../../core/alertOutcomes';
+import {
+  marketTradedBetween,
+  OUTCOME_GRACE_MS,
+  OUTCOME_HORIZONS,
+  priceAt,
+  PRICE_LOOKBACK_MS,
+  type Tick,
+} from '../../core/alertOutcomes';
 import type { Warehouse } from '../../warehouse/client';
 import { fillAlertOutcomes, openAlertOutcomes, type OutcomeFill } from '../../warehouse/postgres/alertOutcomes';
 import { priceTicksBetween } from '../../warehouse/queries/priceTicksBetween';
@@ -24,7 +31,13 @@ export function createAlertOutcomeActivities(deps: { db: Knex; warehouse: Wareho
       if (open.length === 0) return { open: 0, settled: 0 };
       // From the first firing on, plus the price standing then (its last earlier tick, a weekend or holiday back at most).
       const from = new Date(Math.min(...open.map((o) => o.firedAt.getTime())));
-      const ticks = await priceTicksBetween(deps.warehouse, [...new Set(open.map((o) => o.ticker))], from, new Date(now), PRICE_LOOKBACK_MS);
+      const ticks = await priceTicksBetween(
+        deps.warehouse,
+        [...new Set(open.map((o) => o.ticker))],
+        from,
+        new Date(now),
+        PRICE_LOOKBACK_MS,
+      );
       const byTicker = new Map<string, Tick[]>();
       for (const t of ticks) {
         const series = byTicker.get(t.ticker);
@@ -43,7 +56,15 @@ export function createAlertOutcomeActivities(deps: { db: Knex; warehouse: Wareho
         const settled = now > fired + LAST_HORIZON_MS + OUTCOME_GRACE_MS;
         // Nothing found and nothing to close: no write (most passes, for most open outcomes).
         if (!atFire && !m15 && !m30 && !m60 && !settled) continue;
-        fills.push({ id: o.id, priceAtFire: atFire?.price ?? null, price15m: m15?.price ?? null, price30m: m30?.price ?? null, price60m: m60?.price ?? null, simulated: atFire ? atFire.source === SIMULATED_SOURCE : null, settled });
+        fills.push({
+          id: o.id,
+          priceAtFire: atFire?.price ?? null,
+          price15m: m15?.price ?? null,
+          price30m: m30?.price ?? null,
+          price60m: m60?.price ?? null,
+          simulated: atFire ? atFire.source === SIMULATED_SOURCE : null,
+          settled,
+        });
       }
       await fillAlertOutcomes(deps.db, fills);
       const settled = fills.filter((f) => f.settled).length;

@@ -18,7 +18,8 @@ export const MAX_CHANGE_PERCENT = 999.99;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 export const clampPrice = (price: number) => Math.min(MAX_PRICE, Math.max(0, round2(price)));
-export const clampChangePercent = (percent: number) => Math.min(MAX_CHANGE_PERCENT, Math.max(-MAX_CHANGE_PERCENT, round2(percent)));
+export const clampChangePercent = (percent: number) =>
+  Math.min(MAX_CHANGE_PERCENT, Math.max(-MAX_CHANGE_PERCENT, round2(percent)));
 
 export interface RefreshPricesResult {
   /** Stocks whose price and change were written to Postgres. */
@@ -48,11 +49,18 @@ export const HISTORY_TIME_BUDGET_MS = 90_000;
 
 /** A source's refusal as a Temporal failure: a rejected key or a malformed payload cannot succeed on retry; a rate limit or an outage can. */
 function asFailure(err: unknown): unknown {
-  if (err instanceof ConnectorError && !err.retryable) return ApplicationFailure.nonRetryable(err.message, 'PriceSourceRejected');
+  if (err instanceof ConnectorError && !err.retryable)
+    return ApplicationFailure.nonRetryable(err.message, 'PriceSourceRejected');
   return err;
 }
 
-export function createPriceActivities(deps: { db: Database; warehouse: Warehouse; prices: PriceProvider; now?: () => Date; historyTimeBudgetMs?: number }) {
+export function createPriceActivities(deps: {
+  db: Database;
+  warehouse: Warehouse;
+  prices: PriceProvider;
+  now?: () => Date;
+  historyTimeBudgetMs?: number;
+}) {
   const clock = deps.now ?? (() => new Date());
   const historyBudgetMs = deps.historyTimeBudgetMs ?? HISTORY_TIME_BUDGET_MS;
   const source = deps.prices.name;
@@ -64,7 +72,9 @@ export function createPriceActivities(deps: { db: Database; warehouse: Warehouse
    * are keyed by ticker, time and source: a repeat replaces them). A spent request budget, or a rate limit longer than
    * the client waits, ends the filling for this run; the next refresh carries on from the coverage.
    */
-  async function fillHistory(now: Date): Promise<{ ticks: number; filled: number; pending: number; note: string | null }> {
+  async function fillHistory(
+    now: Date,
+  ): Promise<{ ticks: number; filled: number; pending: number; note: string | null }> {
     const horizon = new Date(now.getTime() - PRICE_BACKFILL_DAYS * DAY_MS);
     const queue = await historyQueue(deps.db, source);
     const started = performance.now();
@@ -84,7 +94,12 @@ export function createPriceActivities(deps: { db: Database; warehouse: Warehouse
       if (now.getTime() - from.getTime() >= HISTORY_GAP_MS) {
         if (filled > 0 && performance.now() - started > historyBudgetMs) {
           await flush();
-          return { ticks, filled, pending: queue.length - i, note: `history filling paused after ${Math.round(historyBudgetMs / 1000)} s; the next refresh carries on` };
+          return {
+            ticks,
+            filled,
+            pending: queue.length - i,
+            note: `history filling paused after ${Math.round(historyBudgetMs / 1000)} s; the next refresh carries on`,
+          };
         }
         let bars;
         try {
@@ -96,7 +111,14 @@ export function createPriceActivities(deps: { db: Database; warehouse: Warehouse
           }
           throw asFailure(err);
         }
-        for (const bar of bars) buffer.push({ ticker, ts: bar.at, price: bar.price, changePercent: clampChangePercent(bar.changePercent), source });
+        for (const bar of bars)
+          buffer.push({
+            ticker,
+            ts: bar.at,
+            price: bar.price,
+            changePercent: clampChangePercent(bar.changePercent),
+            source,
+          });
         filled++;
       }
       done.push(ticker);
@@ -113,12 +135,18 @@ export function createPriceActivities(deps: { db: Database; warehouse: Warehouse
    */
   async function checkSplits(now: Date): Promise<string | null> {
     const days: string[] = [];
-    for (let day = newYorkTime(new Date(now.getTime() - PRICE_BACKFILL_DAYS * DAY_MS)).day; day <= newYorkTime(now).day; day++) if (isTradingDay(day)) days.push(isoDate(day));
+    for (
+      let day = newYorkTime(new Date(now.getTime() - PRICE_BACKFILL_DAYS * DAY_MS)).day;
+      day <= newYorkTime(now).day;
+      day++
+    )
+      if (isTradingDay(day)) days.push(isoDate(day));
     for (const day of await uncheckedSplitDays(deps.db, source, days)) {
       try {
         await upsertStockSplits(deps.db, source, await deps.prices.splits(day));
       } catch (err) {
-        if (err instanceof PriceRequestBudgetExhausted || (err instanceof ConnectorError && err.retryable)) return err.message;
+        if (err instanceof PriceRequestBudgetExhausted || (err instanceof ConnectorError && err.retryable))
+          return err.message;
         throw asFailure(err);
       }
       await markSplitDayChecked(deps.db, source, day);
@@ -146,18 +174,50 @@ export function createPriceActivities(deps: { db: Database; warehouse: Warehouse
       const moved = quotes.filter((q) => previous.get(q.ticker) !== clampPrice(q.price));
       await insertPriceTicks(
         deps.warehouse,
-        moved.map((q) => ({ ticker: q.ticker, ts: now, price: q.price, changePercent: clampChangePercent(q.changePercent), source })),
+        moved.map((q) => ({
+          ticker: q.ticker,
+          ts: now,
+          price: q.price,
+          changePercent: clampChangePercent(q.changePercent),
+          source,
+        })),
       );
-      const values = quotes.map((q) => ({ ticker: q.ticker, price: clampPrice(q.price), change_percent: clampChangePercent(q.changePercent) }));
+      const values = quotes.map((q) => ({
+        ticker: q.ticker,
+        price: clampPrice(q.price),
+        change_percent: clampChangePercent(q.changePercent),
+      }));
       const updatedCount = await updateStockPrices(deps.db, now, values);
       if (simulated) {
         const quoted = new Set(quotes.map((q) => q.ticker));
-        await clearStockPrices(deps.db, now, stocks.filter((s) => !quoted.has(s.ticker)).map((s) => s.ticker));
+        await clearStockPrices(
+          deps.db,
+          now,
+          stocks.filter((s) => !quoted.has(s.ticker)).map((s) => s.ticker),
+        );
       }
       const history = await fillHistory(now);
       const splitsNote = await checkSplits(now);
-      const result = { updatedCount, ticks: moved.length + history.ticks, simulated, source, priced: quotes.length, historyFilled: history.filled, historyPending: history.pending };
-      await recordPriceRefresh(deps.db, { at: now, source, simulated, tickers: stocks.length, priced: quotes.length, ticks: result.ticks, historyFilled: history.filled, historyPending: history.pending, note: history.note ?? splitsNote });
+      const result = {
+        updatedCount,
+        ticks: moved.length + history.ticks,
+        simulated,
+        source,
+        priced: quotes.length,
+        historyFilled: history.filled,
+        historyPending: history.pending,
+      };
+      await recordPriceRefresh(deps.db, {
+        at: now,
+        source,
+        simulated,
+        tickers: stocks.length,
+        priced: quotes.length,
+        ticks: result.ticks,
+        historyFilled: history.filled,
+        historyPending: history.pending,
+        note: history.note ?? splitsNote,
+      });
       return result;
     },
   };

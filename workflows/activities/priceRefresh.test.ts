@@ -44,7 +44,8 @@ describe('price refresh on real stores', () => {
     (
       await (
         await t.deps.warehouse.query({
-          query: 'SELECT toUnixTimestamp64Milli(ts) AS at, toFloat64(price) AS price FROM price_ticks FINAL WHERE ticker = {ticker:String} AND source = {source:String} ORDER BY ts',
+          query:
+            'SELECT toUnixTimestamp64Milli(ts) AS at, toFloat64(price) AS price FROM price_ticks FINAL WHERE ticker = {ticker:String} AND source = {source:String} ORDER BY ts',
           query_params: { ticker, source },
           format: 'JSONEachRow',
         })
@@ -66,33 +67,56 @@ describe('price refresh on real stores', () => {
       await reset([...etfs, 'AAPL', 'MSFT']);
       // A price invented by an earlier version: the refresh removes it.
       await t.database.db('stocks').where({ ticker: 'SPY' }).update({ price: '21.03', change_percent: '0.40' });
-      await insertMentions(t.deps.warehouse, [...etfs, 'AAPL', 'MSFT'].map((ticker) => mentionAt(ticker, pinned.getTime() - 10 * MINUTE_MS)));
+      await insertMentions(
+        t.deps.warehouse,
+        [...etfs, 'AAPL', 'MSFT'].map((ticker) => mentionAt(ticker, pinned.getTime() - 10 * MINUTE_MS)),
+      );
       const prices = createSimulatedPriceProvider({ seed: 3, now });
-      const result = await createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices, now }).refreshPrices();
+      const result = await createPriceActivities({
+        db: t.database.db,
+        warehouse: t.deps.warehouse,
+        prices,
+        now,
+      }).refreshPrices();
       expect(result).toMatchObject({ source: 'simulated', simulated: true, priced: 2, historyPending: 0 });
 
       const cookie = await signedInCookie(t, 'no-invented-prices@example.com');
-      const list = (await request(t.server).get('/api/stocks?range=1hour').set('Cookie', cookie)).body as Array<{ ticker: string; price: string | null; changePercent: string | null }>;
+      const list = (await request(t.server).get('/api/stocks?range=1hour').set('Cookie', cookie)).body as Array<{
+        ticker: string;
+        price: string | null;
+        changePercent: string | null;
+      }>;
       const byTicker = new Map(list.map((s) => [s.ticker, s]));
       for (const etf of etfs) expect(byTicker.get(etf), etf).toMatchObject({ price: null, changePercent: null });
       expect(Number(byTicker.get('AAPL')!.price)).toBeGreaterThan(100);
       // A stock with a reference price has its line: a week of positive prices, ending at its current price.
-      const aaplWeek = (await request(t.server).get('/api/stocks/AAPL/historical?range=7days').set('Cookie', cookie)).body as Array<{ price: number | null }>;
+      const aaplWeek = (await request(t.server).get('/api/stocks/AAPL/historical?range=7days').set('Cookie', cookie))
+        .body as Array<{ price: number | null }>;
       expect(aaplWeek.every((p) => p.price !== null && p.price > 0)).toBe(true);
       expect(aaplWeek.at(-1)!.price!.toFixed(2)).toBe(Number(byTicker.get('AAPL')!.price).toFixed(2));
       for (const etf of ['SPY', 'TQQQ']) {
-        const history = (await request(t.server).get(`/api/stocks/${etf}/historical?range=7days`).set('Cookie', cookie)).body as Array<{ price: number | null }>;
+        const history = (await request(t.server).get(`/api/stocks/${etf}/historical?range=7days`).set('Cookie', cookie))
+          .body as Array<{ price: number | null }>;
         expect(history.length).toBeGreaterThan(0);
         expect(history.every((p) => p.price === null)).toBe(true);
-        const session = (await request(t.server).get(`/api/stocks/${etf}/session`).set('Cookie', cookie)).body as { points: Array<{ price: number | null }> };
+        const session = (await request(t.server).get(`/api/stocks/${etf}/session`).set('Cookie', cookie)).body as {
+          points: Array<{ price: number | null }>;
+        };
         expect(session.points.every((p) => p.price === null)).toBe(true);
       }
       expect(await ticks('SPY', 'simulated')).toEqual([]);
 
       // The admin sees the run and how many listed symbols have no reference price.
       const admin = await signedInCookie(t, 'prices-admin@example.com', 'admin');
-      const status = (await request(t.server).get('/api/admin/pipelines/prices').set('Cookie', admin)).body as PricePipeline;
-      expect(status.refreshes[0]).toMatchObject({ source: 'simulated', simulated: true, tickers: etfs.length + 2, priced: 2, historyPending: 0 });
+      const status = (await request(t.server).get('/api/admin/pipelines/prices').set('Cookie', admin))
+        .body as PricePipeline;
+      expect(status.refreshes[0]).toMatchObject({
+        source: 'simulated',
+        simulated: true,
+        tickers: etfs.length + 2,
+        priced: 2,
+        historyPending: 0,
+      });
       expect(status.listedSymbols).toBeGreaterThan(10_000);
       expect(status.withoutReferencePrice).toBeGreaterThan(4_000); // the ETFs, at least
       expect(status.withoutReferencePrice).toBeLessThan(status.listedSymbols);
@@ -101,7 +125,7 @@ describe('price refresh on real stores', () => {
   });
 
   describe('a price line stays continuous across a split and a rename', () => {
-    it('a split the provider reports is applied to the stored ticks before it; a former symbol\'s ticks lead into its successor\'s', async () => {
+    it("a split the provider reports is applied to the stored ticks before it; a former symbol's ticks lead into its successor's", async () => {
       pinned = FRIDAY_NOON;
       await reset(['AAPL']);
       await t.database.db('stock_splits').delete();
@@ -110,32 +134,74 @@ describe('price refresh on real stores', () => {
       const exDate = new Date('2026-11-18T05:00:00Z'); // midnight in New York
       replay().market.setBase('AAPL', 228); // where the snapshot's live quote (228.42) is
       replay().market.split('AAPL', exDate.getTime(), 1, 4);
-      replay().massive.splits.push({ execution_date: '2026-11-18', id: 'replay-split', split_from: 1, split_to: 4, ticker: 'AAPL' });
-      const prices = createPriceProvider({ PRICE_PROVIDER: 'massive', PRICE_API_KEY: MASSIVE_API_KEY, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 }, { http: testHttpPolicy });
+      replay().massive.splits.push({
+        execution_date: '2026-11-18',
+        id: 'replay-split',
+        split_from: 1,
+        split_to: 4,
+        ticker: 'AAPL',
+      });
+      const prices = createPriceProvider(
+        {
+          PRICE_PROVIDER: 'massive',
+          PRICE_API_KEY: MASSIVE_API_KEY,
+          PRICE_API_URL: replay().url,
+          SIMULATED_FEED_SEED: 1,
+        },
+        { http: testHttpPolicy },
+      );
       await createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices, now }).refreshPrices();
-      expect(await t.database.db('stock_splits').select('ticker', 'split_from', 'split_to')).toEqual([{ ticker: 'AAPL', split_from: '1.0000', split_to: '4.0000' }]);
+      expect(await t.database.db('stock_splits').select('ticker', 'split_from', 'split_to')).toEqual([
+        { ticker: 'AAPL', split_from: '1.0000', split_to: '4.0000' },
+      ]);
       const raw = (await ticks('AAPL', 'massive')).map((tick) => tick.price);
       expect(Math.max(...raw) / Math.min(...raw)).toBeGreaterThan(3.5); // stored as traded
 
       const cookie = await signedInCookie(t, 'split-reader@example.com');
       const week = async (ticker: string) =>
-        ((await request(t.server).get(`/api/stocks/${ticker}/historical?range=7days`).set('Cookie', cookie)).body as Array<{ price: number | null }>).map((p) => p.price).filter((p): p is number => p !== null);
+        (
+          (await request(t.server).get(`/api/stocks/${ticker}/historical?range=7days`).set('Cookie', cookie))
+            .body as Array<{ price: number | null }>
+        )
+          .map((p) => p.price)
+          .filter((p): p is number => p !== null);
       const adjusted = await week('AAPL');
       expect(adjusted.length).toBeGreaterThan(40);
       expect(Math.max(...adjusted) / Math.min(...adjusted)).toBeLessThan(1.06); // one smooth line (±2%)
 
       // AAPL traded as OLDX until Tuesday: OLDX's earlier ticks lead the line; a later OLDX tick (another company reusing
       // the symbol) does not.
-      await t.database.db('former_symbols').insert({ symbol: 'OLDX', successor: 'AAPL', changed_on: '2026-11-18', note: 'test rename' });
+      await t.database
+        .db('former_symbols')
+        .insert({ symbol: 'OLDX', successor: 'AAPL', changed_on: '2026-11-18', note: 'test rename' });
       try {
-        await t.deps.warehouse.command({ query: "ALTER TABLE price_ticks DELETE WHERE ticker = 'AAPL' AND ts < '2026-11-18 05:00:00'", clickhouse_settings: { mutations_sync: '1' } });
-        const before = expectedBars('AAPL', new Date(FRIDAY_NOON.getTime() - 7 * DAY_MS), new Date(exDate.getTime() - 1));
+        await t.deps.warehouse.command({
+          query: "ALTER TABLE price_ticks DELETE WHERE ticker = 'AAPL' AND ts < '2026-11-18 05:00:00'",
+          clickhouse_settings: { mutations_sync: '1' },
+        });
+        const before = expectedBars(
+          'AAPL',
+          new Date(FRIDAY_NOON.getTime() - 7 * DAY_MS),
+          new Date(exDate.getTime() - 1),
+        );
         await t.deps.warehouse.insert({
           table: 'price_ticks',
           format: 'JSONEachRow',
           values: [
-            ...before.map((b) => ({ ticker: 'OLDX', ts: new Date(b.at).toISOString(), price: b.price, change_percent: 0, source: 'massive' })),
-            { ticker: 'OLDX', ts: new Date(FRIDAY_NOON.getTime() - HOUR_MS).toISOString(), price: 999, change_percent: 0, source: 'massive' },
+            ...before.map((b) => ({
+              ticker: 'OLDX',
+              ts: new Date(b.at).toISOString(),
+              price: b.price,
+              change_percent: 0,
+              source: 'massive',
+            })),
+            {
+              ticker: 'OLDX',
+              ts: new Date(FRIDAY_NOON.getTime() - HOUR_MS).toISOString(),
+              price: 999,
+              change_percent: 0,
+              source: 'massive',
+            },
           ],
         });
         const renamed = await week('AAPL');
@@ -154,8 +220,13 @@ describe('price refresh on real stores', () => {
 
   describe.each(priceProviders)('with %s against its local server', (name) => {
     const { key, historyPath } = providers[name];
-    const provider = () => createPriceProvider({ PRICE_PROVIDER: name, PRICE_API_KEY: key, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 }, { http: testHttpPolicy });
-    const refresh = (p = provider()) => createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices: p, now }).refreshPrices();
+    const provider = () =>
+      createPriceProvider(
+        { PRICE_PROVIDER: name, PRICE_API_KEY: key, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 },
+        { http: testHttpPolicy },
+      );
+    const refresh = (p = provider()) =>
+      createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices: p, now }).refreshPrices();
 
     beforeEach(async () => {
       pinned = FRIDAY_NOON;
@@ -170,7 +241,9 @@ describe('price refresh on real stores', () => {
       const bars = expectedBars('AAPL', weekAgo, FRIDAY_NOON);
       // Five sessions: Friday the 13th after noon (12:05–15:55), Monday to Thursday in full, this Friday to noon.
       expect(bars.length).toBe(47 + 4 * 78 + 31);
-      expect(aapl.filter((tick) => tick.at < FRIDAY_NOON.getTime())).toEqual(bars.filter((b) => b.at < FRIDAY_NOON.getTime()));
+      expect(aapl.filter((tick) => tick.at < FRIDAY_NOON.getTime())).toEqual(
+        bars.filter((b) => b.at < FRIDAY_NOON.getTime()),
+      );
       expect(aapl.at(-1)!.at).toBe(FRIDAY_NOON.getTime()); // the live quote
       expect(replay().requestsTo(historyPath)).toHaveLength(2);
 
@@ -178,7 +251,9 @@ describe('price refresh on real stores', () => {
       pinned = new Date(FRIDAY_NOON.getTime() + 2 * HOUR_MS);
       const after = await refresh();
       expect(after).toMatchObject({ historyFilled: 2, historyPending: 0 });
-      const gap = (await ticks('GME', name)).filter((tick) => tick.at > FRIDAY_NOON.getTime() && tick.at < pinned.getTime());
+      const gap = (await ticks('GME', name)).filter(
+        (tick) => tick.at > FRIDAY_NOON.getTime() && tick.at < pinned.getTime(),
+      );
       expect(gap).toEqual(expectedBars('GME', FRIDAY_NOON, new Date(pinned.getTime() - 1)));
       expect(gap).toHaveLength(23); // every bar from 12:05 to 13:55
 
@@ -196,7 +271,8 @@ describe('price refresh on real stores', () => {
     });
 
     it('waits out a 429 as Retry-After says', async () => {
-      const rateLimit = name === 'massive' ? fixture('massive/error-rate-limit.json') : fixture('tiingo/error-rate-limit.json');
+      const rateLimit =
+        name === 'massive' ? fixture('massive/error-rate-limit.json') : fixture('tiingo/error-rate-limit.json');
       replay().enqueue({ path: historyPath }, { status: 429, headers: { 'retry-after': '1' }, body: rateLimit });
       const started = Date.now();
       expect(await refresh()).toMatchObject({ historyFilled: 2, historyPending: 0 });
@@ -206,7 +282,16 @@ describe('price refresh on real stores', () => {
     });
 
     it('a ticker the provider does not carry (404 on its history) has no history, and the run goes on', async () => {
-      replay().enqueue({ path: historyPath }, { status: 404, body: name === 'massive' ? { status: 'NOT_FOUND', request_id: 'x', message: 'Ticker not found.' } : { detail: 'Error: Ticker not found' } });
+      replay().enqueue(
+        { path: historyPath },
+        {
+          status: 404,
+          body:
+            name === 'massive'
+              ? { status: 'NOT_FOUND', request_id: 'x', message: 'Ticker not found.' }
+              : { detail: 'Error: Ticker not found' },
+        },
+      );
       expect(await refresh()).toMatchObject({ historyFilled: 2, historyPending: 0 });
       expect((await ticks('AAPL', name)).length + (await ticks('GME', name)).length).toBeGreaterThan(390);
     });
@@ -224,12 +309,23 @@ describe('price refresh on real stores', () => {
       expect(failure).toBeInstanceOf(ApplicationFailure);
       const message = (failure as ApplicationFailure).message;
       expect(message).not.toContain('\n');
-      expect(message).toMatch(new RegExp(`^prices ${name}: GET .*malformed payload: ${name === 'massive' ? 'results.0.c' : '0.close'}: expected number, got the string "228.4"$`));
+      expect(message).toMatch(
+        new RegExp(
+          `^prices ${name}: GET .*malformed payload: ${name === 'massive' ? 'results.0.c' : '0.close'}: expected number, got the string "228.4"$`,
+        ),
+      );
       expect((failure as ApplicationFailure).nonRetryable).toBe(true);
     });
 
     it('stops filling history when its time budget is spent, and the next refresh carries on', async () => {
-      const budgeted = () => createPriceActivities({ db: t.database.db, warehouse: t.deps.warehouse, prices: provider(), now, historyTimeBudgetMs: 0 }).refreshPrices();
+      const budgeted = () =>
+        createPriceActivities({
+          db: t.database.db,
+          warehouse: t.deps.warehouse,
+          prices: provider(),
+          now,
+          historyTimeBudgetMs: 0,
+        }).refreshPrices();
       expect(await budgeted()).toMatchObject({ historyFilled: 1, historyPending: 1 });
       pinned = new Date(FRIDAY_NOON.getTime() + MINUTE_MS);
       expect(await budgeted()).toMatchObject({ historyFilled: 1, historyPending: 0 });
@@ -241,7 +337,10 @@ describe('price refresh on real stores', () => {
       await t.database.db('stocks').insert([{ ticker: 'BRK.B', name: 'BRK.B' }]);
       // Three requests for the run: the quotes take one, two tickers get their history, the third waits.
       const limiter = new RateLimiterMemory({ points: 3, duration: 3600 });
-      const paced = createPriceProvider({ PRICE_PROVIDER: name, PRICE_API_KEY: key, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 }, { http: testHttpPolicy, limiters: () => limiter });
+      const paced = createPriceProvider(
+        { PRICE_PROVIDER: name, PRICE_API_KEY: key, PRICE_API_URL: replay().url, SIMULATED_FEED_SEED: 1 },
+        { http: testHttpPolicy, limiters: () => limiter },
+      );
       const first = await refresh(paced);
       expect(first).toMatchObject({ historyFilled: 2, historyPending: 1 });
       expect(replay().requestsTo(historyPath)).toHaveLength(2);

@@ -18,7 +18,11 @@ export function createProbeActivities(deps: { db: Database; warehouse: Warehouse
       const t1 = performance.now();
       await pingWarehouse(deps.warehouse);
       const t2 = performance.now();
-      return { postgresMs: Math.round(t1 - t0), clickhouseMs: Math.round(t2 - t1), checkedAt: new Date().toISOString() };
+      return {
+        postgresMs: Math.round(t1 - t0),
+        clickhouseMs: Math.round(t2 - t1),
+        checkedAt: new Date().toISOString(),
+      };
     },
   };
 }

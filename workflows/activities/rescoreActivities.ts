@@ -15,7 +15,8 @@ function heartbeat(detail: unknown): void {
 /** The re-score workflow's steps: thin adapters over domain/sentiment's rescorer. */
 export function createRescoreActivities(deps: { warehouse: Warehouse; rescorer?: MentionRescorer; now?: () => Date }) {
   const rescorer = () => {
-    if (!deps.rescorer) throw ApplicationFailure.nonRetryable('This worker has no sentiment transformer loaded', 'NoTransformer');
+    if (!deps.rescorer)
+      throw ApplicationFailure.nonRetryable('This worker has no sentiment transformer loaded', 'NoTransformer');
     return deps.rescorer;
   };
   return {
@@ -23,7 +24,11 @@ export function createRescoreActivities(deps: { warehouse: Warehouse; rescorer?:
     async mentionHoursToRescore(): Promise<{ first: number | null; last: number; analyser: string }> {
       const first = await firstMentionHour(deps.warehouse);
       const now = (deps.now?.() ?? new Date()).getTime();
-      return { first: first?.getTime() ?? null, last: Math.floor(now / 3_600_000) * 3_600_000, analyser: rescorer().version };
+      return {
+        first: first?.getTime() ?? null,
+        last: Math.floor(now / 3_600_000) * 3_600_000,
+        analyser: rescorer().version,
+      };
     },
     /** Re-labels one hour's mentions by the transformer and re-derives the hour's rollups (idempotent). */
     async rescoreMentionHour(hour: number): Promise<{ relabelled: number }> {

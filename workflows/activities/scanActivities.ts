@@ -9,7 +9,14 @@ import { ensureStockRows } from '../../warehouse/postgres/stocks';
 import { insertMentions, type MentionRow } from '../../warehouse/queries/insertMentions';
 import { insertPosts, type PostRow } from '../../warehouse/queries/insertPosts';
 import type { PostAnalyser } from '../../domain/signal/analysePost';
-import { ConnectorError, type Connector, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from '../connectors/types';
+import {
+  ConnectorError,
+  type Connector,
+  type QuotaAllowance,
+  type QuotaKind,
+  type RawPost,
+  type Source,
+} from '../connectors/types';
 import { quotaDay } from '../../domain/quota/quotaDay';
 import { planQuotaAllowance } from '../../domain/quota/quotaPlan';
 import { createQuotaUsageStore } from '../../warehouse/postgres/apiQuotaUsage';
@@ -36,7 +43,8 @@ export interface ScanActivityDeps {
   now?: () => Date;
 }
 
-export const authorHash = (platform: string, author: string) => createHash('sha256').update(`${platform}:${author}`).digest('hex').slice(0, 16);
+export const authorHash = (platform: string, author: string) =>
+  createHash('sha256').update(`${platform}:${author}`).digest('hex').slice(0, 16);
 
 function heartbeat(detail: unknown): void {
   try {
@@ -47,15 +55,34 @@ function heartbeat(detail: unknown): void {
 }
 
 /** A fetched batch as the rows ClickHouse stores: every post, and one mention per (post, ticker) with the post's sentiment. */
-export function analysePosts(posts: readonly RawPost[], analyser: PostAnalyser, simulated: boolean): { postRows: PostRow[]; mentionRows: MentionRow[] } {
+export function analysePosts(
+  posts: readonly RawPost[],
+  analyser: PostAnalyser,
+  simulated: boolean,
+): { postRows: PostRow[]; mentionRows: MentionRow[] } {
   const postRows: PostRow[] = [];
   const mentionRows: MentionRow[] = [];
   for (const post of posts) {
     const hash = authorHash(post.platform, post.author);
-    const base = { platform: post.platform, post_id: post.postId, source: post.source, author_hash: hash, ts: post.createdAt, engagement: Math.max(0, Math.round(post.engagement)), simulated };
+    const base = {
+      platform: post.platform,
+      post_id: post.postId,
+      source: post.source,
+      author_hash: hash,
+      ts: post.createdAt,
+      engagement: Math.max(0, Math.round(post.engagement)),
+      simulated,
+    };
     postRows.push({ ...base, title: post.title, text: post.text, url: post.url });
     const { tickers, sentiment } = analyser.analyse(post.title ? `${post.title}\n${post.text}` : post.text);
-    for (const ticker of tickers) mentionRows.push({ ...base, ticker, compound: sentiment.compound, label: sentiment.label, analyser: analyser.sentimentVersion });
+    for (const ticker of tickers)
+      mentionRows.push({
+        ...base,
+        ticker,
+        compound: sentiment.compound,
+        label: sentiment.label,
+        analyser: analyser.sentimentVersion,
+      });
   }
   return { postRows, mentionRows };
 }
@@ -85,7 +112,15 @@ export function createScanActivities(deps: ScanActivityDeps) {
     });
     const spent: Record<QuotaKind, number> = { search: 0, read: 0 };
     const allowance: QuotaAllowance = { units, spend: (kind, n) => (spent[kind] += n) };
-    return { allowance, record: () => quotaUsage.add({ platform: source.platform, settingType: source.settingType, source: source.value }, day, spent) };
+    return {
+      allowance,
+      record: () =>
+        quotaUsage.add(
+          { platform: source.platform, settingType: source.settingType, source: source.value },
+          day,
+          spent,
+        ),
+    };
   }
 
   return {
@@ -104,12 +139,23 @@ export function createScanActivities(deps: ScanActivityDeps) {
       const quota = await planQuota(source, connector);
       let fetched;
       try {
-        fetched = await connector.fetchNew(source, stored, { maxPosts: deps.maxPostsPerSource, heartbeat, quota: quota?.allowance });
+        fetched = await connector.fetchNew(source, stored, {
+          maxPosts: deps.maxPostsPerSource,
+          heartbeat,
+          quota: quota?.allowance,
+        });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         if (err instanceof ConnectorError && !err.retryable) {
           await saveSourceError(db, key, message, new Date());
-          return { source: source.value, settingType: source.settingType, posts: 0, mentions: 0, simulated: connector.simulated, error: message };
+          return {
+            source: source.value,
+            settingType: source.settingType,
+            posts: 0,
+            mentions: 0,
+            simulated: connector.simulated,
+            error: message,
+          };
         }
         throw ApplicationFailure.retryable(message, 'SourceUnavailable');
       } finally {
@@ -122,9 +168,19 @@ export function createScanActivities(deps: ScanActivityDeps) {
       await insertPosts(warehouse, postRows);
       await insertMentions(warehouse, mentionRows);
       // The stock list shows stocks that have a row: the scan adds the rows of what it wrote, so reads never have to.
-      await ensureStockRows(db, mentionRows.map((m) => m.ticker));
+      await ensureStockRows(
+        db,
+        mentionRows.map((m) => m.ticker),
+      );
       await saveSourceCursor(db, key, fetched.cursor, new Date());
-      return { source: source.value, settingType: source.settingType, posts: postRows.length, mentions: mentionRows.length, simulated: connector.simulated, error: null };
+      return {
+        source: source.value,
+        settingType: source.settingType,
+        posts: postRows.length,
+        mentions: mentionRows.length,
+        simulated: connector.simulated,
+        error: null,
+      };
     },
   };
 }

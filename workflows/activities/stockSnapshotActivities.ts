@@ -21,8 +21,14 @@ export function createStockSnapshotActivities(deps: { db: Database; warehouse: W
     async refreshStockSnapshot(): Promise<{ stocks: number }> {
       await sealMentionRollups(deps.warehouse);
       const now = clock();
-      const counts = summariseCounts(await mentionWindowCounts(deps.warehouse, new Date(now.getTime() - SNAPSHOT_WINDOW_MS), now));
-      await updateStockSentiments(deps.db, now, counts.map((c) => ({ ticker: c.ticker, sentiment: c.sentiment })));
+      const counts = summariseCounts(
+        await mentionWindowCounts(deps.warehouse, new Date(now.getTime() - SNAPSHOT_WINDOW_MS), now),
+      );
+      await updateStockSentiments(
+        deps.db,
+        now,
+        counts.map((c) => ({ ticker: c.ticker, sentiment: c.sentiment })),
+      );
       return { stocks: counts.length };
     },
   };

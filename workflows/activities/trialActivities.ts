@@ -35,7 +35,16 @@ export function createTrialActivities(deps: TrialActivityDeps) {
         const kind = daysLeft <= 0 ? 0 : daysLeft <= 2 ? 2 : null;
         if (kind === null) return [];
         const payload: TrialPayload = { daysLeft: kind, trialEndDate: u.trial_end_date.toISOString(), subscribeUrl };
-        return [notificationRow({ idempotencyKey: `trial:${u.id}:${payload.trialEndDate}:${kind}`, userId: u.id, alertId: null, channel: 'email', recipient: u.email, content: { kind: 'trial', payload } })];
+        return [
+          notificationRow({
+            idempotencyKey: `trial:${u.id}:${payload.trialEndDate}:${kind}`,
+            userId: u.id,
+            alertId: null,
+            channel: 'email',
+            recipient: u.email,
+            content: { kind: 'trial', payload },
+          }),
+        ];
       });
       const reminderIds = await insertNotifications(db, rows);
       const expired = await expireEndedTrials(db, now);

@@ -36,7 +36,10 @@ export function createUniverseActivities(deps: { db: Knex; listingsUrl?: string;
         listings = await fetchListings(deps.listingsUrl ?? DEFAULT_LISTINGS_URL, { fetch: deps.fetch });
       } catch (err) {
         source = 'committed';
-        fallbackReason = err instanceof Error ? `${err.message}${err.cause instanceof Error ? `: ${err.cause.message}` : ''}` : String(err);
+        fallbackReason =
+          err instanceof Error
+            ? `${err.message}${err.cause instanceof Error ? `: ${err.cause.message}` : ''}`
+            : String(err);
       }
       const changes = await applyUniverse(deps.db, universeRows(listings, committed), source);
       return {

@@ -21,7 +21,8 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
       try {
         return await deliverWebhook(deps.db, deps.webhooks, id, deps.webhookHooks);
       } catch (err) {
-        if (err instanceof WebhookTargetRefused || (err instanceof WebhookRejected && err.permanent)) throw ApplicationFailure.nonRetryable(err.message, err.name);
+        if (err instanceof WebhookTargetRefused || (err instanceof WebhookRejected && err.permanent))
+          throw ApplicationFailure.nonRetryable(err.message, err.name);
         throw err;
       }
     },

@@ -11,6 +11,9 @@ export interface ConnectorSetup {
 /** A connector for every platform: the real API where credentials exist, otherwise the simulated feed. */
 export function createConnectors(setup: ConnectorSetup): Record<Platform, Connector> {
   return Object.fromEntries(
-    platforms.map((platform) => [platform, setup.real?.[platform] ?? createSimulatedConnector(platform, setup.simulated)]),
+    platforms.map((platform) => [
+      platform,
+      setup.real?.[platform] ?? createSimulatedConnector(platform, setup.simulated),
+    ]),
   ) as Record<Platform, Connector>;
 }

@@ -1,8 +1,21 @@
 import { z } from 'zod';
-import { createHttpClient, type ErrorResponse, type ErrorVerdict, type HttpPolicy, type RequestContext } from '../../platform/http/httpClient';
+import {
+  createHttpClient,
+  type ErrorResponse,
+  type ErrorVerdict,
+  type HttpPolicy,
+  type RequestContext,
+} from '../../platform/http/httpClient';
 import { dateString, parsePayload, sourceLabel } from '../../platform/http/payload';
 import { decodeCursor, encodeCursor, takeAfterMark, timeMarkSchema } from '../../platform/http/watermark';
-import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type RawPost, type Source } from './types';
+import {
+  ConnectorError,
+  type Connector,
+  type FetchOptions,
+  type FetchResult,
+  type RawPost,
+  type Source,
+} from './types';
 
 export interface InstagramConnectorOptions {
   /** A user access token with instagram_basic + Instagram Public Content Access. */
@@ -34,7 +47,9 @@ const mediaSchema = z.object({
 });
 const recentMediaSchema = z.object({
   data: z.array(mediaSchema),
-  paging: z.object({ cursors: z.object({ after: z.string().optional() }).optional(), next: z.string().optional() }).optional(),
+  paging: z
+    .object({ cursors: z.object({ after: z.string().optional() }).optional(), next: z.string().optional() })
+    .optional(),
 });
 type Media = z.output<typeof mediaSchema>;
 
@@ -53,8 +68,14 @@ export function createInstagramConnector(options: InstagramConnectorOptions): Co
 
   async function get(context: RequestContext, path: string, params: Record<string, string>, signal?: AbortSignal) {
     const url = new URL(`${apiUrl}${path}`);
-    for (const [k, v] of Object.entries({ ...params, user_id: options.userId, access_token: options.accessToken })) url.searchParams.set(k, v);
-    return http.requestJson(context, { url, label: `GET ${path.replace(/^\/\d+\//, '/{hashtag-id}/')}`, signal, interpretError: interpretGraphError });
+    for (const [k, v] of Object.entries({ ...params, user_id: options.userId, access_token: options.accessToken }))
+      url.searchParams.set(k, v);
+    return http.requestJson(context, {
+      url,
+      label: `GET ${path.replace(/^\/\d+\//, '/{hashtag-id}/')}`,
+      signal,
+      interpretError: interpretGraphError,
+    });
   }
 
   async function hashtagId(context: RequestContext, tag: string, signal?: AbortSignal): Promise<string> {
@@ -88,18 +109,34 @@ export function createInstagramConnector(options: InstagramConnectorOptions): Co
         after = body.paging?.cursors?.after;
         if (!body.paging?.next || !after) break;
       }
-      const { taken, mark: nextMark } = takeAfterMark(media, (m) => ({ id: m.id, time: Date.parse(m.timestamp) }), mark, fetchOptions.maxPosts);
-      return { posts: taken.map((m) => toRawPost(context.source, m)), cursor: nextMark ? encodeCursor(nextMark) : cursor };
+      const { taken, mark: nextMark } = takeAfterMark(
+        media,
+        (m) => ({ id: m.id, time: Date.parse(m.timestamp) }),
+        mark,
+        fetchOptions.maxPosts,
+      );
+      return {
+        posts: taken.map((m) => toRawPost(context.source, m)),
+        cursor: nextMark ? encodeCursor(nextMark) : cursor,
+      };
     },
   };
 }
 
 function hashtagFor(source: Source, context: RequestContext): string {
   if (source.settingType !== 'hashtags' && source.settingType !== 'keywords') {
-    throw new ConnectorError(`instagram ${context.source}: unsupported setting type "${source.settingType}" (hashtags or keywords)`, false);
+    throw new ConnectorError(
+      `instagram ${context.source}: unsupported setting type "${source.settingType}" (hashtags or keywords)`,
+      false,
+    );
   }
-  const tag = source.value.trim().replace(/^#+/, '').replace(/[\s_-]+/g, '').toLowerCase();
-  if (!/^[\p{L}\p{N}]+$/u.test(tag)) throw new ConnectorError(`instagram ${context.source}: "${source.value}" cannot be searched as a hashtag`, false);
+  const tag = source.value
+    .trim()
+    .replace(/^#+/, '')
+    .replace(/[\s_-]+/g, '')
+    .toLowerCase();
+  if (!/^[\p{L}\p{N}]+$/u.test(tag))
+    throw new ConnectorError(`instagram ${context.source}: "${source.value}" cannot be searched as a hashtag`, false);
   return tag;
 }
 
@@ -108,9 +145,11 @@ export function interpretGraphError(response: ErrorResponse): ErrorVerdict | und
   const error = (response.body as { error?: { code?: number; message?: string; type?: string } } | undefined)?.error;
   if (!error || typeof error.code !== 'number') return undefined;
   const detail = `${error.type ?? 'GraphError'} ${error.code}: ${error.message ?? ''}`;
-  if (THROTTLE_CODES.has(error.code)) return { action: 'retry', waitMs: regainAccessMs(response.headers), reason: `rate limited (${detail})` };
+  if (THROTTLE_CODES.has(error.code))
+    return { action: 'retry', waitMs: regainAccessMs(response.headers), reason: `rate limited (${detail})` };
   if (error.code === 1 || error.code === 2) return { action: 'retry', reason: `temporary Graph API error (${detail})` };
-  if (error.code === 190) return { action: 'fail', retryable: false, message: `access token invalid or expired (${detail})` };
+  if (error.code === 190)
+    return { action: 'fail', retryable: false, message: `access token invalid or expired (${detail})` };
   if (response.status >= 500) return undefined;
   return { action: 'fail', retryable: false, message: `request rejected (HTTP ${response.status}, ${detail})` };
 }
@@ -118,8 +157,16 @@ export function interpretGraphError(response: ErrorResponse): ErrorVerdict | und
 /** X-Business-Use-Case-Usage: {"<id>":[{"estimated_time_to_regain_access":<minutes>,…}]}. */
 function regainAccessMs(headers: Headers): number | undefined {
   try {
-    const usage = JSON.parse(headers.get('x-business-use-case-usage') ?? '{}') as Record<string, Array<{ estimated_time_to_regain_access?: number }>>;
-    const minutes = Math.max(0, ...Object.values(usage).flat().map((u) => u.estimated_time_to_regain_access ?? 0));
+    const usage = JSON.parse(headers.get('x-business-use-case-usage') ?? '{}') as Record<
+      string,
+      Array<{ estimated_time_to_regain_access?: number }>
+    >;
+    const minutes = Math.max(
+      0,
+      ...Object.values(usage)
+        .flat()
+        .map((u) => u.estimated_time_to_regain_access ?? 0),
+    );
     return minutes > 0 ? minutes * 60_000 : undefined;
   } catch {
     return undefined;

@@ -37,11 +37,21 @@ describe('createRealConnectors', () => {
 
   it('creates only the platforms whose credentials are all present', () => {
     expect(createRealConnectors({}, { limiters: memoryLimiters })).toEqual({});
-    expect(Object.keys(createRealConnectors({ X_BEARER_TOKEN: 'x', YOUTUBE_API_KEY: '  ' }, { limiters: memoryLimiters }))).toEqual(['twitter']);
-    expect(Object.keys(createRealConnectors({ REDDIT_CLIENT_ID: 'id', TIKTOK_CLIENT_KEY: 'key', INSTAGRAM_ACCESS_TOKEN: 'token' }, { limiters: memoryLimiters }))).toEqual([]);
+    expect(
+      Object.keys(createRealConnectors({ X_BEARER_TOKEN: 'x', YOUTUBE_API_KEY: '  ' }, { limiters: memoryLimiters })),
+    ).toEqual(['twitter']);
+    expect(
+      Object.keys(
+        createRealConnectors(
+          { REDDIT_CLIENT_ID: 'id', TIKTOK_CLIENT_KEY: 'key', INSTAGRAM_ACCESS_TOKEN: 'token' },
+          { limiters: memoryLimiters },
+        ),
+      ),
+    ).toEqual([]);
     const every = createRealConnectors(all(), { limiters: memoryLimiters });
     expect(Object.keys(every).sort()).toEqual(['instagram', 'reddit', 'tiktok', 'twitter', 'youtube']);
-    for (const [platform, connector] of Object.entries(every)) expect(connector).toMatchObject({ platform, simulated: false });
+    for (const [platform, connector] of Object.entries(every))
+      expect(connector).toMatchObject({ platform, simulated: false });
   });
 
   it('wires every connector to its base URL and credentials', async () => {

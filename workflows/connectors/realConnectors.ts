@@ -47,7 +47,10 @@ const present = (value: string | undefined): value is string => typeof value ===
 const orDefault = (value: string | undefined) => (present(value) ? value : undefined);
 
 /** One connector per platform whose credentials are all present; platforms without credentials are left out. */
-export function createRealConnectors(credentials: RealConnectorCredentials, options: RealConnectorOptions): Partial<Record<Platform, Connector>> {
+export function createRealConnectors(
+  credentials: RealConnectorCredentials,
+  options: RealConnectorOptions,
+): Partial<Record<Platform, Connector>> {
   const c = credentials;
   const { http } = options;
   const connectors: Partial<Record<Platform, Connector>> = {};
@@ -58,22 +61,48 @@ export function createRealConnectors(credentials: RealConnectorCredentials, opti
       userAgent: orDefault(c.REDDIT_USER_AGENT) ?? DEFAULT_REDDIT_USER_AGENT,
       apiUrl: orDefault(c.REDDIT_API_URL),
       authUrl: orDefault(c.REDDIT_AUTH_URL),
-      botAccounts: (c.REDDIT_BOT_ACCOUNTS ?? '').split(',').map((name) => name.trim()).filter(Boolean),
+      botAccounts: (c.REDDIT_BOT_ACCOUNTS ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
       http,
     });
   }
   if (present(c.X_BEARER_TOKEN)) {
-    const pacer = pacerFor(options.limiters, 'x_recent_search', X_RECENT_SEARCH_LIMIT, { maxWaitMs: X_PACING_MAX_WAIT_MS });
-    connectors.twitter = createTwitterConnector({ bearerToken: c.X_BEARER_TOKEN, pacer, apiUrl: orDefault(c.X_API_URL), http });
+    const pacer = pacerFor(options.limiters, 'x_recent_search', X_RECENT_SEARCH_LIMIT, {
+      maxWaitMs: X_PACING_MAX_WAIT_MS,
+    });
+    connectors.twitter = createTwitterConnector({
+      bearerToken: c.X_BEARER_TOKEN,
+      pacer,
+      apiUrl: orDefault(c.X_API_URL),
+      http,
+    });
   }
   if (present(c.YOUTUBE_API_KEY)) {
-    connectors.youtube = createYouTubeConnector({ apiKey: c.YOUTUBE_API_KEY, apiUrl: orDefault(c.YOUTUBE_API_URL), dailyQuota: c.YOUTUBE_DAILY_QUOTA, commentWindowDays: c.YOUTUBE_COMMENT_WINDOW_DAYS, http });
+    connectors.youtube = createYouTubeConnector({
+      apiKey: c.YOUTUBE_API_KEY,
+      apiUrl: orDefault(c.YOUTUBE_API_URL),
+      dailyQuota: c.YOUTUBE_DAILY_QUOTA,
+      commentWindowDays: c.YOUTUBE_COMMENT_WINDOW_DAYS,
+      http,
+    });
   }
   if (present(c.TIKTOK_CLIENT_KEY) && present(c.TIKTOK_CLIENT_SECRET)) {
-    connectors.tiktok = createTikTokConnector({ clientKey: c.TIKTOK_CLIENT_KEY, clientSecret: c.TIKTOK_CLIENT_SECRET, apiUrl: orDefault(c.TIKTOK_API_URL), http });
+    connectors.tiktok = createTikTokConnector({
+      clientKey: c.TIKTOK_CLIENT_KEY,
+      clientSecret: c.TIKTOK_CLIENT_SECRET,
+      apiUrl: orDefault(c.TIKTOK_API_URL),
+      http,
+    });
   }
   if (present(c.INSTAGRAM_ACCESS_TOKEN) && present(c.INSTAGRAM_USER_ID)) {
-    connectors.instagram = createInstagramConnector({ accessToken: c.INSTAGRAM_ACCESS_TOKEN, userId: c.INSTAGRAM_USER_ID, apiUrl: orDefault(c.INSTAGRAM_API_URL), http });
+    connectors.instagram = createInstagramConnector({
+      accessToken: c.INSTAGRAM_ACCESS_TOKEN,
+      userId: c.INSTAGRAM_USER_ID,
+      apiUrl: orDefault(c.INSTAGRAM_API_URL),
+      http,
+    });
   }
   return connectors;
 }

@@ -1,9 +1,22 @@
 import { z } from 'zod';
-import { createHttpClient, type ErrorVerdict, type HttpPolicy, type JsonResponse, type RequestContext } from '../../platform/http/httpClient';
+import {
+  createHttpClient,
+  type ErrorVerdict,
+  type HttpPolicy,
+  type JsonResponse,
+  type RequestContext,
+} from '../../platform/http/httpClient';
 import { parsePayload, sourceLabel } from '../../platform/http/payload';
 import { TokenCache } from '../../platform/http/tokenCache';
 import { decodeCursor, encodeCursor } from '../../platform/http/watermark';
-import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type RawPost, type Source } from './types';
+import {
+  ConnectorError,
+  type Connector,
+  type FetchOptions,
+  type FetchResult,
+  type RawPost,
+  type Source,
+} from './types';
 
 export interface RedditConnectorOptions {
   clientId: string;
@@ -23,7 +36,11 @@ export interface RedditConnectorOptions {
   http?: Partial<HttpPolicy>;
 }
 
-const tokenSchema = z.object({ access_token: z.string().min(1), token_type: z.string(), expires_in: z.number().positive() });
+const tokenSchema = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string(),
+  expires_in: z.number().positive(),
+});
 
 const postSchema = z.object({
   name: z.string().regex(/^t3_[0-9a-z]+$/),
@@ -72,7 +89,8 @@ const GONE = new Set(['[deleted]', '[removed]']);
 /** Base-36 id of a fullname ("t3_1abcde") as a number that orders by creation. */
 export function redditIdValue(fullname: string): bigint {
   let value = 0n;
-  for (const ch of fullname.slice(fullname.indexOf('_') + 1).toLowerCase()) value = value * 36n + BigInt(parseInt(ch, 36));
+  for (const ch of fullname.slice(fullname.indexOf('_') + 1).toLowerCase())
+    value = value * 36n + BigInt(parseInt(ch, 36));
   return value;
 }
 
@@ -114,14 +132,22 @@ export function createRedditConnector(options: RedditConnectorOptions): Connecto
         label,
         signal,
         headers: { Authorization: `bearer ${token}`, 'User-Agent': options.userAgent },
-        interpretError: (r) => (r.status === 401 && !retriedAuth ? { action: 'accept' } : subredditError(r.status, r.body)),
+        interpretError: (r) =>
+          r.status === 401 && !retriedAuth ? { action: 'accept' } : subredditError(r.status, r.body),
       });
       if (res.status !== 401) return res;
       tokens.invalidate();
     }
   }
 
-  async function fetchStream(context: RequestContext, sub: string, stream: Stream, mark: string | null, fetchOptions: FetchOptions, progress: { fetched: number }): Promise<Item[]> {
+  async function fetchStream(
+    context: RequestContext,
+    sub: string,
+    stream: Stream,
+    mark: string | null,
+    fetchOptions: FetchOptions,
+    progress: { fetched: number },
+  ): Promise<Item[]> {
     const path = `/r/${sub}/${stream === 'posts' ? 'new' : 'comments'}`;
     const markValue = mark ? redditIdValue(mark) : null;
     const items: Item[] = [];
@@ -132,7 +158,10 @@ export function createRedditConnector(options: RedditConnectorOptions): Connecto
       url.searchParams.set('raw_json', '1');
       if (after) url.searchParams.set('after', after);
       const res = await get(context, url, `GET ${path}`, fetchOptions.signal);
-      const children = stream === 'posts' ? parsePayload(postListing, res.body, context, `GET ${path}`).data : parsePayload(commentListing, res.body, context, `GET ${path}`).data;
+      const children =
+        stream === 'posts'
+          ? parsePayload(postListing, res.body, context, `GET ${path}`).data
+          : parsePayload(commentListing, res.body, context, `GET ${path}`).data;
       let reachedMark = false;
       for (const child of children.children) {
         const id = redditIdValue(child.data.name);
@@ -159,7 +188,8 @@ export function createRedditConnector(options: RedditConnectorOptions): Connecto
       const label = sourceLabel(source);
       const context: RequestContext = { platform: 'reddit', source: label };
       const sub = source.value.trim().replace(/^\/?r\//i, '');
-      if (!/^[A-Za-z0-9_]{2,21}$/.test(sub)) throw new ConnectorError(`reddit ${label}: "${source.value}" is not a subreddit name`, false);
+      if (!/^[A-Za-z0-9_]{2,21}$/.test(sub))
+        throw new ConnectorError(`reddit ${label}: "${source.value}" is not a subreddit name`, false);
       const marks = decodeCursor(cursorSchema, cursor) ?? { posts: null, comments: null };
       const progress = { fetched: 0 };
       const posts = await fetchStream(context, sub, 'posts', marks.posts, fetchOptions, progress);
@@ -167,7 +197,10 @@ export function createRedditConnector(options: RedditConnectorOptions): Connecto
 
       const firstScan = marks.posts === null && marks.comments === null;
       const taken = pick(posts, comments, fetchOptions.maxPosts, firstScan);
-      const next = { posts: newMark('posts', marks.posts, posts, taken), comments: newMark('comments', marks.comments, comments, taken) };
+      const next = {
+        posts: newMark('posts', marks.posts, posts, taken),
+        comments: newMark('comments', marks.comments, comments, taken),
+      };
       const hasCursor = next.posts !== null || next.comments !== null;
       return { posts: taken.map((t) => t.post), cursor: hasCursor ? encodeCursor(next) : cursor };
     },
@@ -191,7 +224,8 @@ function pick(posts: Item[], comments: Item[], maxPosts: number, firstScan: bool
 
 /** Newest delivered id of the stream; with nothing delivered, the old mark, or on a stream's first scan the newest seen. */
 function newMark(stream: Stream, old: string | null, fetched: Item[], taken: Item[]): string | null {
-  const newest = (items: Item[]) => items.reduce<Item | undefined>((best, it) => (!best || it.id > best.id ? it : best), undefined)?.post.postId;
+  const newest = (items: Item[]) =>
+    items.reduce<Item | undefined>((best, it) => (!best || it.id > best.id ? it : best), undefined)?.post.postId;
   return newest(taken.filter((t) => t.stream === stream)) ?? old ?? newest(fetched) ?? null;
 }
 
@@ -220,7 +254,9 @@ function toRawPost(source: string, data: z.output<typeof postSchema> | z.output<
 /** Reddit answers 403 {reason:"private"|"quarantined"|"banned"} and 404 for subreddits that cannot be read. */
 function subredditError(status: number, body: unknown): ErrorVerdict | undefined {
   const reason = (body as { reason?: unknown } | undefined)?.reason;
-  if (status === 403 && typeof reason === 'string') return { action: 'fail', retryable: false, message: `the subreddit cannot be read (${reason})` };
-  if (status === 404) return { action: 'fail', retryable: false, message: 'the subreddit does not exist or was banned (HTTP 404)' };
+  if (status === 403 && typeof reason === 'string')
+    return { action: 'fail', retryable: false, message: `the subreddit cannot be read (${reason})` };
+  if (status === 404)
+    return { action: 'fail', retryable: false, message: 'the subreddit does not exist or was banned (HTTP 404)' };
   return undefined;
 }

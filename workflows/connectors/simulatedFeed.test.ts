@@ -10,7 +10,8 @@ const tickers = [
 ];
 const wsb: Source = { platform: 'reddit', settingType: 'subreddits', value: 'wallstreetbets' };
 const at = (iso: string) => () => new Date(iso);
-const feed = (now: string, seed = 1) => createSimulatedConnector('reddit', { seed, tickers, postsPerMinute: 5, now: at(now) });
+const feed = (now: string, seed = 1) =>
+  createSimulatedConnector('reddit', { seed, tickers, postsPerMinute: 5, now: at(now) });
 
 describe('simulated feed', () => {
   it('is deterministic for a seed: same window, same posts with the same ids', async () => {
@@ -46,7 +47,9 @@ describe('simulated feed', () => {
   });
 
   it('treats a cursor it did not write as a first scan', async () => {
-    const fromForeign = await feed('2026-11-20T15:30:10Z').fetchNew(wsb, '{"v":1,"posts":"t3_abc"}', { maxPosts: 10_000 });
+    const fromForeign = await feed('2026-11-20T15:30:10Z').fetchNew(wsb, '{"v":1,"posts":"t3_abc"}', {
+      maxPosts: 10_000,
+    });
     const first = await feed('2026-11-20T15:30:10Z').fetchNew(wsb, null, { maxPosts: 10_000 });
     expect(fromForeign).toEqual(first);
   });
@@ -66,7 +69,9 @@ describe('simulated feed', () => {
     const perHour = new Map<string, number>();
     for (const p of day.posts) {
       const hour = p.createdAt.slice(0, 13);
-      for (const t of tickers.slice(3, 60)) if (p.text.includes(`${t.symbol} `) || p.text.endsWith(t.symbol)) perHour.set(`${t.symbol}@${hour}`, (perHour.get(`${t.symbol}@${hour}`) ?? 0) + 1);
+      for (const t of tickers.slice(3, 60))
+        if (p.text.includes(`${t.symbol} `) || p.text.endsWith(t.symbol))
+          perHour.set(`${t.symbol}@${hour}`, (perHour.get(`${t.symbol}@${hour}`) ?? 0) + 1);
     }
     const counts = [...perHour.values()].sort((a, b) => b - a);
     expect(counts[0]!).toBeGreaterThan(5 * (counts[Math.floor(counts.length / 2)] ?? 1));

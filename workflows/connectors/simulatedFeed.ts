@@ -27,21 +27,44 @@ export interface SimulatedFeedOptions {
 export const FIRST_SCAN_MINUTES = MINUTES_PER_WEEK;
 
 const bullish = [
-  '{T} is going to the moon 🚀🚀', 'loaded up on {T} calls, this is the dip to buy', '{T} earnings beat, guidance raised. bullish af',
-  'diamond hands on {T} 💎🙌 not selling', '{N} just crushed it, adding more {T}', '{T} breaking out to new highs 📈',
-  'bought more {T} today, undervalued at these levels', '{T} squeeze incoming, shorts are trapped', 'tendies from {T} calls paid my rent',
-  'long {T}, the chart looks amazing', '{N} upgrade from analysts, {T} ripping', '{T} is my highest conviction play this year',
+  '{T} is going to the moon 🚀🚀',
+  'loaded up on {T} calls, this is the dip to buy',
+  '{T} earnings beat, guidance raised. bullish af',
+  'diamond hands on {T} 💎🙌 not selling',
+  '{N} just crushed it, adding more {T}',
+  '{T} breaking out to new highs 📈',
+  'bought more {T} today, undervalued at these levels',
+  '{T} squeeze incoming, shorts are trapped',
+  'tendies from {T} calls paid my rent',
+  'long {T}, the chart looks amazing',
+  '{N} upgrade from analysts, {T} ripping',
+  '{T} is my highest conviction play this year',
 ];
 const bearish = [
-  '{T} puts printing 📉', '{T} is going to zero, bagholders everywhere', 'sold all my {T}, this company is a mess',
-  '{N} missed earnings badly, {T} tanking', 'shorting {T} here, overvalued garbage', '{T} guidance cut, dumping it',
-  '{T} downgrade, looks like a rug pull 🩸', 'bought {T} at the top, down 40% 🤡', '{N} is losing market share, bearish on {T}',
-  '{T} dilution again, terrible for shareholders', 'not bullish on {T} at all, overbought', '{T} crash incoming, get out while you can',
+  '{T} puts printing 📉',
+  '{T} is going to zero, bagholders everywhere',
+  'sold all my {T}, this company is a mess',
+  '{N} missed earnings badly, {T} tanking',
+  'shorting {T} here, overvalued garbage',
+  '{T} guidance cut, dumping it',
+  '{T} downgrade, looks like a rug pull 🩸',
+  'bought {T} at the top, down 40% 🤡',
+  '{N} is losing market share, bearish on {T}',
+  '{T} dilution again, terrible for shareholders',
+  'not bullish on {T} at all, overbought',
+  '{T} crash incoming, get out while you can',
 ];
 const neutral = [
-  'what do you think about {T}?', '{N} reports earnings on Thursday', '{T} trading sideways today', 'any news on {T}?',
-  '{T} volume is average this week', 'holding {T}, waiting to see the earnings', '{N} announces annual meeting date',
-  'how many shares of {T} do you own?', '{T} opened at the same price as yesterday', 'anyone following {T} and {T2}?',
+  'what do you think about {T}?',
+  '{N} reports earnings on Thursday',
+  '{T} trading sideways today',
+  'any news on {T}?',
+  '{T} volume is average this week',
+  'holding {T}, waiting to see the earnings',
+  '{N} announces annual meeting date',
+  'how many shares of {T} do you own?',
+  '{T} opened at the same price as yesterday',
+  'anyone following {T} and {T2}?',
 ];
 const authors = Array.from({ length: 400 }, (_, i) => `sim_user_${i}`);
 
@@ -75,10 +98,12 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
   };
 
   /** A ticker is "bursting" in an hour when its seeded hash says so (about 3% of ticker-hours). */
-  const burstFactor = (symbol: string, hour: number) => (hashString(`${options.seed}:burst:${symbol}:${hour}`) % 1000 < 30 ? 25 : 1);
+  const burstFactor = (symbol: string, hour: number) =>
+    hashString(`${options.seed}:burst:${symbol}:${hour}`) % 1000 < 30 ? 25 : 1;
 
   /** A seeded lean in [-0.2, 0.2] of a ticker's mood for one day. */
-  const moodLean = (symbol: string, day: number) => ((hashString(`${options.seed}:mood:${symbol}:${day}`) % 401) - 200) / 1000;
+  const moodLean = (symbol: string, day: number) =>
+    ((hashString(`${options.seed}:mood:${symbol}:${day}`) % 401) - 200) / 1000;
 
   const burstsByHour = new Map<number, SimulatedTicker[]>();
   const burstCandidates = (hour: number) => {
@@ -100,7 +125,10 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
     const posts: RawPost[] = [];
     for (let i = 0; i < count; i++) {
       // A quarter of posts go to a ticker that is bursting this hour, when there is one.
-      const pick = bursting.length > 0 && random() < 0.25 ? bursting[Math.floor(random() * bursting.length)]! : tickers[drawIndex(random)]!;
+      const pick =
+        bursting.length > 0 && random() < 0.25
+          ? bursting[Math.floor(random() * bursting.length)]!
+          : tickers[drawIndex(random)]!;
       const other = tickers[drawIndex(random)]!;
       // Each ticker leans bullish or bearish for a day, so sentiment differs between stocks.
       const lean = moodLean(pick.symbol, Math.floor(minuteMs / DAY_MS));
@@ -109,7 +137,10 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
       const template = templates[Math.floor(random() * templates.length)]!;
       const style = random();
       const mention = style < 0.6 ? `$${pick.symbol}` : style < 0.85 ? pick.symbol : pick.name;
-      let text = template.replaceAll('{T2}', `$${other.symbol}`).replaceAll('{T}', mention).replaceAll('{N}', pick.name);
+      let text = template
+        .replaceAll('{T2}', `$${other.symbol}`)
+        .replaceAll('{T}', mention)
+        .replaceAll('{N}', pick.name);
       // Spam: one author repeating the same ticker many times in one post.
       const spam = random() < 0.03;
       if (spam) text = `${text} $${pick.symbol} $${pick.symbol} $${pick.symbol} $${pick.symbol}`;

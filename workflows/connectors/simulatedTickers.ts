@@ -3,9 +3,61 @@ import type { SimulatedTicker } from './simulatedFeed';
 
 /** The names retail investors talk about most, most popular first; the rest of the universe follows. */
 const MOST_DISCUSSED = [
-  'TSLA', 'NVDA', 'SPY', 'AAPL', 'GME', 'AMC', 'PLTR', 'QQQ', 'AMD', 'MSFT', 'AMZN', 'META', 'GOOGL', 'SOFI', 'NIO', 'MSTR', 'COIN', 'HOOD',
-  'RIVN', 'LCID', 'NFLX', 'BABA', 'INTC', 'DIS', 'MARA', 'RIOT', 'SMCI', 'ARM', 'AVGO', 'UBER', 'SHOP', 'SNAP', 'DKNG', 'BA', 'JPM', 'BAC',
-  'WMT', 'COST', 'PYPL', 'SQQQ', 'TQQQ', 'IWM', 'ARKK', 'TLRY', 'SNDL', 'BB', 'RBLX', 'ROKU', 'CRWD', 'NKE', 'SBUX', 'XOM', 'CVX', 'PFE', 'MRNA',
+  'TSLA',
+  'NVDA',
+  'SPY',
+  'AAPL',
+  'GME',
+  'AMC',
+  'PLTR',
+  'QQQ',
+  'AMD',
+  'MSFT',
+  'AMZN',
+  'META',
+  'GOOGL',
+  'SOFI',
+  'NIO',
+  'MSTR',
+  'COIN',
+  'HOOD',
+  'RIVN',
+  'LCID',
+  'NFLX',
+  'BABA',
+  'INTC',
+  'DIS',
+  'MARA',
+  'RIOT',
+  'SMCI',
+  'ARM',
+  'AVGO',
+  'UBER',
+  'SHOP',
+  'SNAP',
+  'DKNG',
+  'BA',
+  'JPM',
+  'BAC',
+  'WMT',
+  'COST',
+  'PYPL',
+  'SQQQ',
+  'TQQQ',
+  'IWM',
+  'ARKK',
+  'TLRY',
+  'SNDL',
+  'BB',
+  'RBLX',
+  'ROKU',
+  'CRWD',
+  'NKE',
+  'SBUX',
+  'XOM',
+  'CVX',
+  'PFE',
+  'MRNA',
 ];
 
 const capitalise = (text: string) => text.replace(/\b\w/g, (c) => c.toUpperCase());
@@ -20,7 +72,10 @@ export const SIMULATED_UNIVERSE_SIZE = 1_000;
  * Orders the universe for the simulated feed's Zipf draw: the most discussed first, then companies people name (those
  * with aliases), then the rest, each group in a seeded order; the first SIMULATED_UNIVERSE_SIZE are kept.
  */
-export function simulatedTickers(universe: Array<{ symbol: string; name: string; aliases: string[] }>, seed: number): SimulatedTicker[] {
+export function simulatedTickers(
+  universe: Array<{ symbol: string; name: string; aliases: string[] }>,
+  seed: number,
+): SimulatedTicker[] {
   const bySymbol = new Map(universe.map((t) => [t.symbol, t]));
   const first = MOST_DISCUSSED.filter((s) => bySymbol.has(s));
   const named = (s: string) => (bySymbol.get(s)!.aliases.length > 0 ? 0 : 1);

@@ -3,7 +3,14 @@ import { createHttpClient, type HttpPolicy, type RequestContext } from '../../pl
 import { parsePayload, sourceLabel } from '../../platform/http/payload';
 import { TokenCache } from '../../platform/http/tokenCache';
 import { decodeCursor, encodeCursor, takeAfterMark, timeMarkSchema } from '../../platform/http/watermark';
-import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type RawPost, type Source } from './types';
+import {
+  ConnectorError,
+  type Connector,
+  type FetchOptions,
+  type FetchResult,
+  type RawPost,
+  type Source,
+} from './types';
 import { DAY_MS } from '../../core/timeWindows';
 
 export interface TikTokConnectorOptions {
@@ -21,11 +28,16 @@ export interface TikTokConnectorOptions {
   now?: () => number;
 }
 
-const FIELDS = 'id,video_description,create_time,username,like_count,comment_count,share_count,view_count,hashtag_names';
+const FIELDS =
+  'id,video_description,create_time,username,like_count,comment_count,share_count,view_count,hashtag_names';
 /** start_date and end_date may be at most 30 days apart. */
 const MAX_WINDOW_DAYS = 29;
 
-const tokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().positive(), token_type: z.string() });
+const tokenSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().positive(),
+  token_type: z.string(),
+});
 const videoId = z.union([z.string().regex(/^\d+$/), z.number().int()]).transform(String);
 /** The Research API answers `id` (what the `fields` parameter asks for); its documentation example names it `video_id`. Either is accepted. */
 const videoSchema = z
@@ -33,20 +45,30 @@ const videoSchema = z
     id: videoId.optional(),
     video_id: videoId.optional(),
     create_time: z.number().int(),
-  username: z.string().optional(),
-  video_description: z.string().optional(),
-  like_count: z.number().optional(),
-  comment_count: z.number().optional(),
+    username: z.string().optional(),
+    video_description: z.string().optional(),
+    like_count: z.number().optional(),
+    comment_count: z.number().optional(),
     share_count: z.number().optional(),
   })
   .check((ctx) => {
     if (ctx.value.id === undefined && ctx.value.video_id === undefined) {
-      ctx.issues.push({ code: 'custom', input: ctx.value, path: ['id'], message: 'missing (expected id or video_id, a numeric string or integer)' });
+      ctx.issues.push({
+        code: 'custom',
+        input: ctx.value,
+        path: ['id'],
+        message: 'missing (expected id or video_id, a numeric string or integer)',
+      });
     }
   })
   .transform(({ id, video_id, ...video }) => ({ ...video, id: (id ?? video_id)! }));
 const querySchema = z.object({
-  data: z.object({ videos: z.array(videoSchema), cursor: z.number(), has_more: z.boolean(), search_id: z.union([z.string(), z.number()]).transform(String) }),
+  data: z.object({
+    videos: z.array(videoSchema),
+    cursor: z.number(),
+    has_more: z.boolean(),
+    search_id: z.union([z.string(), z.number()]).transform(String),
+  }),
   error: z.object({ code: z.string(), message: z.string() }),
 });
 type Video = z.output<typeof videoSchema>;
@@ -78,12 +100,19 @@ export function createTikTokConnector(options: TikTokConnectorOptions): Connecto
       url: new URL('/v2/oauth/token/', apiUrl),
       label,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Cache-Control': 'no-cache' },
-      body: new URLSearchParams({ client_key: options.clientKey, client_secret: options.clientSecret, grant_type: 'client_credentials' }).toString(),
+      body: new URLSearchParams({
+        client_key: options.clientKey,
+        client_secret: options.clientSecret,
+        grant_type: 'client_credentials',
+      }).toString(),
       signal,
     });
     const refused = res.body as { error?: unknown; error_description?: unknown };
     if (typeof refused.error === 'string' && refused.error !== '') {
-      throw new ConnectorError(`tiktok ${context.source}: ${label}: token refused (${refused.error}: ${String(refused.error_description ?? '')})`, false);
+      throw new ConnectorError(
+        `tiktok ${context.source}: ${label}: token refused (${refused.error}: ${String(refused.error_description ?? '')})`,
+        false,
+      );
     }
     const token = parsePayload(tokenSchema, res.body, context, label);
     return { accessToken: token.access_token, expiresInSeconds: token.expires_in };
@@ -110,7 +139,11 @@ export function createTikTokConnector(options: TikTokConnectorOptions): Connecto
         continue;
       }
       const page = parsePayload(querySchema, res.body, context, label);
-      if (page.error.code !== 'ok') throw new ConnectorError(`tiktok ${context.source}: ${label}: ${page.error.code}: ${page.error.message}`, false);
+      if (page.error.code !== 'ok')
+        throw new ConnectorError(
+          `tiktok ${context.source}: ${label}: ${page.error.code}: ${page.error.message}`,
+          false,
+        );
       return page.data;
     }
   }
@@ -124,7 +157,12 @@ export function createTikTokConnector(options: TikTokConnectorOptions): Connecto
       const mark = decodeCursor(timeMarkSchema, cursor);
       const today = now();
       const startMs = Math.max(mark ? mark.time : today - firstScanDays * DAY_MS, today - MAX_WINDOW_DAYS * DAY_MS);
-      const base = { query: { and: [condition] }, start_date: yyyymmdd(startMs), end_date: yyyymmdd(today), max_count: pageSize };
+      const base = {
+        query: { and: [condition] },
+        start_date: yyyymmdd(startMs),
+        end_date: yyyymmdd(today),
+        max_count: pageSize,
+      };
 
       const videos: Video[] = [];
       let next: { cursor: number; search_id: string } | undefined;
@@ -135,8 +173,16 @@ export function createTikTokConnector(options: TikTokConnectorOptions): Connecto
         if (!data.has_more) break;
         next = { cursor: data.cursor, search_id: data.search_id };
       }
-      const { taken, mark: nextMark } = takeAfterMark(videos, (v) => ({ id: v.id, time: v.create_time * 1000 }), mark, fetchOptions.maxPosts);
-      return { posts: taken.map((v) => toRawPost(context.source, v)), cursor: nextMark ? encodeCursor(nextMark) : cursor };
+      const { taken, mark: nextMark } = takeAfterMark(
+        videos,
+        (v) => ({ id: v.id, time: v.create_time * 1000 }),
+        mark,
+        fetchOptions.maxPosts,
+      );
+      return {
+        posts: taken.map((v) => toRawPost(context.source, v)),
+        cursor: nextMark ? encodeCursor(nextMark) : cursor,
+      };
     },
   };
 }
@@ -145,11 +191,16 @@ function conditionFor(source: Source, context: RequestContext) {
   const value = source.value.trim();
   if (source.settingType === 'hashtags') {
     const tag = value.replace(/^#+/, '');
-    if (!/^\w+$/u.test(tag)) throw new ConnectorError(`tiktok ${context.source}: "${source.value}" is not a hashtag`, false);
+    if (!/^\w+$/u.test(tag))
+      throw new ConnectorError(`tiktok ${context.source}: "${source.value}" is not a hashtag`, false);
     return { operation: 'IN', field_name: 'hashtag_name', field_values: [tag] };
   }
-  if (source.settingType === 'keywords' && value !== '') return { operation: 'IN', field_name: 'keyword', field_values: [value] };
-  throw new ConnectorError(`tiktok ${context.source}: unsupported source "${source.settingType}/${source.value}" (hashtags or keywords)`, false);
+  if (source.settingType === 'keywords' && value !== '')
+    return { operation: 'IN', field_name: 'keyword', field_values: [value] };
+  throw new ConnectorError(
+    `tiktok ${context.source}: unsupported source "${source.settingType}/${source.value}" (hashtags or keywords)`,
+    false,
+  );
 }
 
 function toRawPost(source: string, video: Video): RawPost {
@@ -161,7 +212,9 @@ function toRawPost(source: string, video: Video): RawPost {
     createdAt: new Date(video.create_time * 1000).toISOString(),
     title: '',
     text: video.video_description ?? '',
-    url: video.username ? `https://www.tiktok.com/@${video.username}/video/${video.id}` : `https://www.tiktok.com/video/${video.id}`,
+    url: video.username
+      ? `https://www.tiktok.com/@${video.username}/video/${video.id}`
+      : `https://www.tiktok.com/video/${video.id}`,
     engagement: (video.like_count ?? 0) + (video.comment_count ?? 0) + (video.share_count ?? 0),
   };
 }

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { createPostAnalyser } from '../../domain/signal/analysePost';
 import { createSentimentAnalyser, loadSentimentModel } from '../../domain/signal/sentimentModel';
 import { loadTickerData } from '../../domain/signal/tickerData';
-import { expectConnectorError, expectWellFormed, fetchOptions, testHttpPolicy, timed, unpaced, useReplayServer } from '../../tests/replay/testing';
+import {
+  expectConnectorError,
+  expectWellFormed,
+  fetchOptions,
+  testHttpPolicy,
+  timed,
+  unpaced,
+  useReplayServer,
+} from '../../tests/replay/testing';
 import { compileQuery, X_BEARER_TOKEN } from '../../tests/replay/twitterReplay';
 import { createRequestPacer } from '../../platform/http/requestPacer';
 import { buildTwitterQuery, createTwitterConnector } from './twitter';
@@ -20,9 +28,12 @@ describe('X query building', () => {
     expect(buildTwitterQuery({ ...stocks, value: 'investing' })).toBe('#investing lang:en -is:retweet');
     expect(buildTwitterQuery({ ...cashtags, value: 'calls' })).toBe('calls lang:en -is:retweet');
     expect(buildTwitterQuery({ ...cashtags, value: 'market update' })).toBe('"market update" lang:en -is:retweet');
-    expect(buildTwitterQuery(cashtags)).toBe('(stock OR stocks OR shares OR calls OR puts OR earnings OR buy OR sell OR bullish OR bearish) has:cashtags lang:en -is:retweet');
+    expect(buildTwitterQuery(cashtags)).toBe(
+      '(stock OR stocks OR shares OR calls OR puts OR earnings OR buy OR sell OR bullish OR bearish) has:cashtags lang:en -is:retweet',
+    );
     // Every built query is one X accepts (a standalone term besides the operators).
-    for (const value of ['$', 'calls', 'market update']) expect(() => compileQuery(buildTwitterQuery({ ...cashtags, value }))).not.toThrow();
+    for (const value of ['$', 'calls', 'market update'])
+      expect(() => compileQuery(buildTwitterQuery({ ...cashtags, value }))).not.toThrow();
   });
 });
 
@@ -30,7 +41,15 @@ describe('X connector against the replay server', () => {
   const replay = useReplayServer();
 
   const connector = (overrides: Partial<Parameters<typeof createTwitterConnector>[0]> = {}) =>
-    createTwitterConnector({ bearerToken: X_BEARER_TOKEN, pacer: unpaced(), apiUrl: replay().url, pageSize: 10, firstScanHours: 24, http: testHttpPolicy, ...overrides });
+    createTwitterConnector({
+      bearerToken: X_BEARER_TOKEN,
+      pacer: unpaced(),
+      apiUrl: replay().url,
+      pageSize: 10,
+      firstScanHours: 24,
+      http: testHttpPolicy,
+      ...overrides,
+    });
 
   it('pages recent search with next_token, skipping retweets and other languages', async () => {
     const options = fetchOptions(100);
@@ -53,7 +72,13 @@ describe('X connector against the replay server', () => {
 
     const nvda = posts.find((p) => p.text.startsWith('Thread on why $NVDA'))!;
     expect(nvda.text).toContain('adding $AVGO as the networking play'); // the full note_tweet, not the truncated text
-    expect(nvda).toMatchObject({ platform: 'twitter', source: '#stocks', author: '1349149096909668363', title: '', engagement: 1940 + 210 + 88 + 31 });
+    expect(nvda).toMatchObject({
+      platform: 'twitter',
+      source: '#stocks',
+      author: '1349149096909668363',
+      title: '',
+      engagement: 1940 + 210 + 88 + 31,
+    });
     expect(nvda.url).toBe(`https://x.com/PelosiTracker_/status/${nvda.postId}`);
     const newest = posts.map((p) => BigInt(p.postId)).reduce((a, b) => (a > b ? a : b));
     expect(JSON.parse(cursor!)).toEqual({ v: 1, sinceId: String(newest) });
@@ -86,13 +111,19 @@ describe('X connector against the replay server', () => {
     const firstRequest = replay().requestsTo(SEARCH)[0]!;
     const startTime = firstRequest.query.get('start_time');
     expect(startTime).toMatch(/^\d{4}-\d\d-\d\dT/);
-    expect(JSON.parse(cursor!)).toMatchObject({ v: 1, sinceId: null, backlog: { nextToken: expect.any(String), startTime } });
+    expect(JSON.parse(cursor!)).toMatchObject({
+      v: 1,
+      sinceId: null,
+      backlog: { nextToken: expect.any(String), startTime },
+    });
     const during = replay().twitter.addTweet({ text: '$MSFT breaking out during the backlog #stocks' });
     cursor = await scan(cursor);
     cursor = await scan(cursor);
     const firstRun = replay().requestsTo(SEARCH);
     expect(firstRun.map((r) => Boolean(r.query.get('next_token')))).toEqual([false, true, true]);
-    expect(firstRun.every((r) => r.query.get('start_time') === startTime && r.query.get('since_id') === null)).toBe(true);
+    expect(firstRun.every((r) => r.query.get('start_time') === startTime && r.query.get('since_id') === null)).toBe(
+      true,
+    );
     expect(read).toHaveLength(23);
     expect(read).not.toContain(during);
     // The run is over: since_id moves to the newest post it read (the first page's), not past the one published meanwhile.
@@ -100,7 +131,10 @@ describe('X connector against the replay server', () => {
     expect(JSON.parse(cursor!)).toEqual({ v: 1, sinceId: String(newestOfRun) });
 
     // Second run: 12 more than a page, above that bound; its pages all keep the same since_id.
-    const added = [during, ...Array.from({ length: 11 }, (_, i) => replay().twitter.addTweet({ text: `$SPY update ${i} #stocks` }))];
+    const added = [
+      during,
+      ...Array.from({ length: 11 }, (_, i) => replay().twitter.addTweet({ text: `$SPY update ${i} #stocks` })),
+    ];
     cursor = await scan(cursor);
     const unfinished = JSON.parse(cursor!) as { sinceId: string; backlog: { nextToken: string } };
     expect(unfinished).toMatchObject({ sinceId: String(newestOfRun), backlog: { nextToken: expect.any(String) } });
@@ -118,7 +152,11 @@ describe('X connector against the replay server', () => {
     const x = connector();
     const first = await x.fetchNew(stocks, null, fetchOptions(15));
     expect(first.posts).toHaveLength(20); // two pages of 10: a page is never cut
-    expect(replay().requestsTo(SEARCH).map((r) => r.query.get('max_results'))).toEqual(['10', '10']);
+    expect(
+      replay()
+        .requestsTo(SEARCH)
+        .map((r) => r.query.get('max_results')),
+    ).toEqual(['10', '10']);
     const rest = await x.fetchNew(stocks, first.cursor, fetchOptions(15));
     expect(rest.posts).toHaveLength(3);
     expect(new Set([...first.posts, ...rest.posts].map((p) => p.postId)).size).toBe(23);
@@ -139,10 +177,16 @@ describe('X connector against the replay server', () => {
   it('decodes the HTML entities X sends in text and in long notes, so "AT&amp;T" reads as AT&T', async () => {
     const { posts } = await connector().fetchNew(dividends, null, fetchOptions(100));
     const texts = posts.map((p) => p.text);
-    expect(texts).toContain('AT&T raised guidance, free cash flow > $17B this year. Still a hold for the 6.5% yield #dividends');
-    expect(texts).toContain('Johnson & Johnson vs Procter & Gamble for a 20-year hold? J&J has the better pipeline <3 #dividends');
+    expect(texts).toContain(
+      'AT&T raised guidance, free cash flow > $17B this year. Still a hold for the 6.5% yield #dividends',
+    );
+    expect(texts).toContain(
+      'Johnson & Johnson vs Procter & Gamble for a 20-year hold? J&J has the better pipeline <3 #dividends',
+    );
     const note = texts.find((t) => t.startsWith('Dividend aristocrats'))!;
-    expect(note).toMatch(/Procter & Gamble .* Yields < 4% but payout ratios > 50% .* AT&T is not on the list .* #dividends$/); // the full note, decoded
+    expect(note).toMatch(
+      /Procter & Gamble .* Yields < 4% but payout ratios > 50% .* AT&T is not on the list .* #dividends$/,
+    ); // the full note, decoded
     expect(texts.join(' ')).not.toMatch(/&(amp|lt|gt);/);
 
     const analyser = createPostAnalyser(loadTickerData(), createSentimentAnalyser(loadSentimentModel()));
@@ -159,7 +203,14 @@ describe('X connector against the replay server', () => {
 
   it('waits until x-rate-limit-reset on a 429 and then succeeds', async () => {
     const reset = Math.floor(Date.now() / 1000) + 2;
-    replay().enqueue({ path: SEARCH }, { status: 429, headers: { 'x-rate-limit-limit': '450', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) }, body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 } });
+    replay().enqueue(
+      { path: SEARCH },
+      {
+        status: 429,
+        headers: { 'x-rate-limit-limit': '450', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': String(reset) },
+        body: { title: 'Too Many Requests', detail: 'Too Many Requests', type: 'about:blank', status: 429 },
+      },
+    );
     const { result, ms } = await timed(() => connector().fetchNew(stocks, null, fetchOptions(100)));
     expect(ms).toBeGreaterThanOrEqual(950);
     expect(Date.now()).toBeGreaterThanOrEqual(reset * 1000 - 50);
@@ -167,14 +218,38 @@ describe('X connector against the replay server', () => {
   });
 
   it('waits for Retry-After: 1 too', async () => {
-    replay().enqueue({ path: SEARCH }, { status: 429, headers: { 'retry-after': '1' }, body: { title: 'Too Many Requests', status: 429 } });
+    replay().enqueue(
+      { path: SEARCH },
+      { status: 429, headers: { 'retry-after': '1' }, body: { title: 'Too Many Requests', status: 429 } },
+    );
     const { ms } = await timed(() => connector().fetchNew(stocks, null, fetchOptions(10)));
     expect(ms).toBeGreaterThanOrEqual(950);
   });
 
   it('rejects a malformed page with a clear, non-retryable error', async () => {
-    replay().enqueue({ path: SEARCH }, { status: 200, body: { data: [{ id: '1768512000000000001', text: '$TSLA #stocks', created_at: '2025-03-14T13:00:00.000Z', author_id: '1' }], meta: { result_count: 1 } } });
-    await expectConnectorError(connector().fetchNew(stocks, null, fetchOptions(10)), false, /^twitter #stocks: GET \/2\/tweets\/search\/recent returned a malformed payload/, /data\.0\.public_metrics/);
+    replay().enqueue(
+      { path: SEARCH },
+      {
+        status: 200,
+        body: {
+          data: [
+            {
+              id: '1768512000000000001',
+              text: '$TSLA #stocks',
+              created_at: '2025-03-14T13:00:00.000Z',
+              author_id: '1',
+            },
+          ],
+          meta: { result_count: 1 },
+        },
+      },
+    );
+    await expectConnectorError(
+      connector().fetchNew(stocks, null, fetchOptions(10)),
+      false,
+      /^twitter #stocks: GET \/2\/tweets\/search\/recent returned a malformed payload/,
+      /data\.0\.public_metrics/,
+    );
 
     replay().enqueue({ path: SEARCH }, { status: 200, body: { data: [] } });
     await expectConnectorError(connector().fetchNew(stocks, null, fetchOptions(10)), false, /meta/);
@@ -183,7 +258,24 @@ describe('X connector against the replay server', () => {
   it('starts over without since_id when X rejects an expired since_id', async () => {
     const x = connector();
     const stale = JSON.stringify({ v: 1, sinceId: '1000000000000000000' });
-    replay().enqueue({ path: SEARCH }, { status: 400, body: { errors: [{ parameters: { since_id: ['1000000000000000000'] }, message: "Invalid 'since_id':'1000000000000000000'. 'since_id' must be a tweet id created after 2025-03-07T13:00Z." }], title: 'Invalid Request', detail: 'One or more parameters to your request was invalid.', type: 'https://api.twitter.com/2/problems/invalid-request' } });
+    replay().enqueue(
+      { path: SEARCH },
+      {
+        status: 400,
+        body: {
+          errors: [
+            {
+              parameters: { since_id: ['1000000000000000000'] },
+              message:
+                "Invalid 'since_id':'1000000000000000000'. 'since_id' must be a tweet id created after 2025-03-07T13:00Z.",
+            },
+          ],
+          title: 'Invalid Request',
+          detail: 'One or more parameters to your request was invalid.',
+          type: 'https://api.twitter.com/2/problems/invalid-request',
+        },
+      },
+    );
     const result = await x.fetchNew(stocks, stale, fetchOptions(100));
     expect(result.posts).toHaveLength(23);
     expect(replay().requestsTo(SEARCH).at(-1)!.query.get('since_id')).toBeNull();
@@ -191,7 +283,16 @@ describe('X connector against the replay server', () => {
   });
 
   it('fails without retry on a rejected bearer token or an invalid hashtag', async () => {
-    await expectConnectorError(connector({ bearerToken: 'nope' }).fetchNew(stocks, null, fetchOptions(10)), false, /twitter #stocks/, /credentials rejected \(HTTP 401: Unauthorized\)/);
-    await expectConnectorError(connector().fetchNew({ ...stocks, value: '#not a tag' }, null, fetchOptions(10)), false, /not a hashtag/);
+    await expectConnectorError(
+      connector({ bearerToken: 'nope' }).fetchNew(stocks, null, fetchOptions(10)),
+      false,
+      /twitter #stocks/,
+      /credentials rejected \(HTTP 401: Unauthorized\)/,
+    );
+    await expectConnectorError(
+      connector().fetchNew({ ...stocks, value: '#not a tag' }, null, fetchOptions(10)),
+      false,
+      /not a hashtag/,
+    );
   });
 });

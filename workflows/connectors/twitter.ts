@@ -4,7 +4,14 @@ import { createHttpClient, type HttpPolicy, type RequestContext } from '../../pl
 import { dateString, parsePayload, sourceLabel } from '../../platform/http/payload';
 import type { RequestLimit, RequestPacer } from '../../platform/http/requestPacer';
 import { decodeCursor, encodeCursor } from '../../platform/http/watermark';
-import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type RawPost, type Source } from './types';
+import {
+  ConnectorError,
+  type Connector,
+  type FetchOptions,
+  type FetchResult,
+  type RawPost,
+  type Source,
+} from './types';
 import { HOUR_MS } from '../../core/timeWindows';
 
 /** Recent search allows an app (bearer token) 450 requests per 15-minute window. */
@@ -33,14 +40,24 @@ const tweetSchema = z.object({
   text: z.string(),
   created_at: dateString,
   author_id: z.string(),
-  public_metrics: z.object({ retweet_count: z.number(), reply_count: z.number(), like_count: z.number(), quote_count: z.number() }),
+  public_metrics: z.object({
+    retweet_count: z.number(),
+    reply_count: z.number(),
+    like_count: z.number(),
+    quote_count: z.number(),
+  }),
   /** Posts longer than 280 characters: `text` is truncated, the full text is here. */
   note_tweet: z.object({ text: z.string() }).optional(),
 });
 const searchSchema = z.object({
   data: z.array(tweetSchema).optional(),
   includes: z.object({ users: z.array(z.object({ id: z.string(), username: z.string() })).optional() }).optional(),
-  meta: z.object({ result_count: z.number(), newest_id: z.string().optional(), oldest_id: z.string().optional(), next_token: z.string().optional() }),
+  meta: z.object({
+    result_count: z.number(),
+    newest_id: z.string().optional(),
+    oldest_id: z.string().optional(),
+    next_token: z.string().optional(),
+  }),
 });
 
 const tweetId = z.string().regex(/^\d+$/);
@@ -74,16 +91,22 @@ export function buildTwitterQuery(source: Source, lang = 'en'): string {
   const suffix = xQueryRules(lang);
   if (source.settingType === 'hashtags') {
     const tag = value.replace(/^#+/, '');
-    if (!/^\w+$/u.test(tag)) throw new ConnectorError(`twitter ${sourceLabel(source)}: "${source.value}" is not a hashtag`, false);
+    if (!/^\w+$/u.test(tag))
+      throw new ConnectorError(`twitter ${sourceLabel(source)}: "${source.value}" is not a hashtag`, false);
     return `#${tag} ${suffix}`;
   }
-  if (source.settingType !== 'keywords') throw new ConnectorError(`twitter ${sourceLabel(source)}: unsupported setting type "${source.settingType}" (hashtags or keywords)`, false);
+  if (source.settingType !== 'keywords')
+    throw new ConnectorError(
+      `twitter ${sourceLabel(source)}: unsupported setting type "${source.settingType}" (hashtags or keywords)`,
+      false,
+    );
   if (value === '$') return `(${CASHTAG_CONTEXT.join(' OR ')}) has:cashtags ${suffix}`;
   if (value === '') throw new ConnectorError(`twitter ${sourceLabel(source)}: empty keyword`, false);
   return `${/\s/.test(value) ? `"${value}"` : value} ${suffix}`;
 }
 
-const newer = (a: string | undefined, b: string | undefined) => (a === undefined ? b : b === undefined ? a : BigInt(a) >= BigInt(b) ? a : b);
+const newer = (a: string | undefined, b: string | undefined) =>
+  a === undefined ? b : b === undefined ? a : BigInt(a) >= BigInt(b) ? a : b;
 
 /** One run of recent search: a fixed lower bound, and where in its pages the next request starts. */
 interface Run {
@@ -107,10 +130,21 @@ export function createTwitterConnector(options: TwitterConnectorOptions): Connec
   function runFrom(cursor: XCursor | null): Run {
     if (!cursor || (cursor.sinceId === null && !cursor.backlog)) return freshRun();
     if (!cursor.backlog) return { sinceId: cursor.sinceId };
-    return { sinceId: cursor.sinceId, startTime: cursor.backlog.startTime, nextToken: cursor.backlog.nextToken, newestId: cursor.backlog.newestId };
+    return {
+      sinceId: cursor.sinceId,
+      startTime: cursor.backlog.startTime,
+      nextToken: cursor.backlog.nextToken,
+      newestId: cursor.backlog.newestId,
+    };
   }
 
-  async function page(context: RequestContext, query: string, run: Run, maxResults: number, fetchOptions: FetchOptions) {
+  async function page(
+    context: RequestContext,
+    query: string,
+    run: Run,
+    maxResults: number,
+    fetchOptions: FetchOptions,
+  ) {
     const url = new URL('/2/tweets/search/recent', apiUrl);
     url.searchParams.set('query', query);
     url.searchParams.set('max_results', String(maxResults));
@@ -142,8 +176,11 @@ export function createTwitterConnector(options: TwitterConnectorOptions): Connec
       let run = runFrom(decodeCursor(cursorSchema, cursor));
       const posts = new Map<string, RawPost>();
       let finished = false;
-      for (let pages = 0; pages < maxPages && posts.size < fetchOptions.maxPosts; ) {
-        const paced = await options.pacer.take({ signal: fetchOptions.signal, onWait: () => fetchOptions.heartbeat?.({ source: context.source, fetched: posts.size }) });
+      for (let pages = 0; pages < maxPages && posts.size < fetchOptions.maxPosts;) {
+        const paced = await options.pacer.take({
+          signal: fetchOptions.signal,
+          onWait: () => fetchOptions.heartbeat?.({ source: context.source, fetched: posts.size }),
+        });
         if (!paced) break; // The app's request budget is spent for now: the run waits, with its place kept, for the next scan.
         const maxResults = Math.min(pageSize, Math.max(10, fetchOptions.maxPosts - posts.size));
         const answer = await page(context, query, run, maxResults, fetchOptions);
@@ -171,9 +208,17 @@ export function createTwitterConnector(options: TwitterConnectorOptions): Connec
           break;
         }
       }
-      const next: XCursor = finished || !run.nextToken
-        ? { sinceId: newer(run.newestId, run.sinceId ?? undefined) ?? null }
-        : { sinceId: run.sinceId, backlog: { nextToken: run.nextToken, newestId: run.newestId ?? run.sinceId ?? '0', ...(run.sinceId ? {} : { startTime: run.startTime }) } };
+      const next: XCursor =
+        finished || !run.nextToken
+          ? { sinceId: newer(run.newestId, run.sinceId ?? undefined) ?? null }
+          : {
+              sinceId: run.sinceId,
+              backlog: {
+                nextToken: run.nextToken,
+                newestId: run.newestId ?? run.sinceId ?? '0',
+                ...(run.sinceId ? {} : { startTime: run.startTime }),
+              },
+            };
       const changed = next.sinceId !== null || next.backlog;
       return { posts: [...posts.values()], cursor: changed ? encodeCursor(next) : cursor };
     },
@@ -182,10 +227,12 @@ export function createTwitterConnector(options: TwitterConnectorOptions): Connec
 
 /** Which request parameter a 400 names, of the two a run can outlive: `since_id` (too old) or `next_token` (expired). */
 function rejectedParameter(body: unknown): 'since_id' | 'next_token' | undefined {
-  const errors = (body as { errors?: Array<{ parameters?: Record<string, unknown>; message?: string }> } | undefined)?.errors;
+  const errors = (body as { errors?: Array<{ parameters?: Record<string, unknown>; message?: string }> } | undefined)
+    ?.errors;
   if (!Array.isArray(errors)) return undefined;
   for (const name of ['since_id', 'next_token', 'pagination_token'] as const) {
-    if (errors.some((e) => (e.parameters && name in e.parameters) || (e.message ?? '').includes(name))) return name === 'since_id' ? 'since_id' : 'next_token';
+    if (errors.some((e) => (e.parameters && name in e.parameters) || (e.message ?? '').includes(name)))
+      return name === 'since_id' ? 'since_id' : 'next_token';
   }
   return undefined;
 }

@@ -1,9 +1,32 @@
 import { z } from 'zod';
-import { createHttpClient, type ErrorResponse, type ErrorVerdict, type HttpPolicy, type RequestContext } from '../../platform/http/httpClient';
+import {
+  createHttpClient,
+  type ErrorResponse,
+  type ErrorVerdict,
+  type HttpPolicy,
+  type RequestContext,
+} from '../../platform/http/httpClient';
 import { dateString, parsePayload, sourceLabel } from '../../platform/http/payload';
-import { advanceMark, decodeCursor, encodeCursor, isAfterMark, timeMarkSchema, type Stamped, type TimeMark } from '../../platform/http/watermark';
+import {
+  advanceMark,
+  decodeCursor,
+  encodeCursor,
+  isAfterMark,
+  timeMarkSchema,
+  type Stamped,
+  type TimeMark,
+} from '../../platform/http/watermark';
 import { nextPacificMidnight } from '../../domain/quota/quotaDay';
-import { ConnectorError, type Connector, type FetchOptions, type FetchResult, type QuotaAllowance, type QuotaKind, type RawPost, type Source } from './types';
+import {
+  ConnectorError,
+  type Connector,
+  type FetchOptions,
+  type FetchResult,
+  type QuotaAllowance,
+  type QuotaKind,
+  type RawPost,
+  type Source,
+} from './types';
 import { DAY_MS } from '../../core/timeWindows';
 
 export interface YouTubeConnectorOptions {
@@ -79,14 +102,27 @@ const threadsSchema = z.object({
   ),
 });
 type Thread = z.output<typeof threadsSchema>['items'][number];
-const repliesSchema = z.object({ kind: z.literal('youtube#commentListResponse'), nextPageToken: z.string().optional(), items: z.array(commentSchema) });
+const repliesSchema = z.object({
+  kind: z.literal('youtube#commentListResponse'),
+  nextPageToken: z.string().optional(),
+  items: z.array(commentSchema),
+});
 
 /**
  * Cursor: the search mark (newest video publishedAt found, plus the ids found at exactly that instant) and the videos
  * still inside the comment window, each with the newest comment or reply read on it and when it was last read.
  */
 const cursorSchema = timeMarkSchema.extend({
-  videos: z.array(z.object({ id: z.string(), publishedAt: z.number(), newestComment: z.number().nullable(), readAt: z.number().nullable() })).default([]),
+  videos: z
+    .array(
+      z.object({
+        id: z.string(),
+        publishedAt: z.number(),
+        newestComment: z.number().nullable(),
+        readAt: z.number().nullable(),
+      }),
+    )
+    .default([]),
 });
 type Cursor = z.output<typeof cursorSchema>;
 type WatchedVideo = Cursor['videos'][number];
@@ -100,7 +136,8 @@ interface Candidate extends Stamped {
 function createMeter(quota: QuotaAllowance | undefined) {
   const spent: Record<QuotaKind, number> = { search: 0, read: 0 };
   return {
-    canAfford: (resource: Resource, calls = 1) => !quota || spent[kindOf(resource)] + YOUTUBE_UNIT_COST[resource] * calls <= quota.units[kindOf(resource)],
+    canAfford: (resource: Resource, calls = 1) =>
+      !quota || spent[kindOf(resource)] + YOUTUBE_UNIT_COST[resource] * calls <= quota.units[kindOf(resource)],
     charge(resource: Resource) {
       const kind = kindOf(resource);
       spent[kind] += YOUTUBE_UNIT_COST[resource];
@@ -132,8 +169,19 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
   const channelIds = new Map<string, string>();
   let quotaResetsAt = 0;
 
-  async function call(context: RequestContext, meter: Meter, resource: Resource, params: Record<string, string>, signal?: AbortSignal, accept?: (r: ErrorResponse) => boolean) {
-    if (now() < quotaResetsAt) throw quotaError(context, `quota exhausted earlier; requests resume after ${new Date(quotaResetsAt).toISOString()}`);
+  async function call(
+    context: RequestContext,
+    meter: Meter,
+    resource: Resource,
+    params: Record<string, string>,
+    signal?: AbortSignal,
+    accept?: (r: ErrorResponse) => boolean,
+  ) {
+    if (now() < quotaResetsAt)
+      throw quotaError(
+        context,
+        `quota exhausted earlier; requests resume after ${new Date(quotaResetsAt).toISOString()}`,
+      );
     const url = new URL(`${apiUrl}/${resource}`);
     for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
     url.searchParams.set('key', options.apiKey);
@@ -143,16 +191,30 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
       url,
       label: `GET /${resource}`,
       signal,
-      interpretError: (r) => (accept?.(r) ? { action: 'accept' } : interpretYouTubeError(r, () => (quotaResetsAt = nextPacificMidnight(now())))),
+      interpretError: (r) =>
+        accept?.(r)
+          ? { action: 'accept' }
+          : interpretYouTubeError(r, () => (quotaResetsAt = nextPacificMidnight(now()))),
     });
   }
 
-  async function resolveChannel(context: RequestContext, meter: Meter, name: string, signal?: AbortSignal): Promise<string | null> {
+  async function resolveChannel(
+    context: RequestContext,
+    meter: Meter,
+    name: string,
+    signal?: AbortSignal,
+  ): Promise<string | null> {
     if (CHANNEL_ID.test(name)) return name;
     const cached = channelIds.get(name.toLowerCase());
     if (cached) return cached;
     if (!meter.canAfford('search')) return null;
-    const res = await call(context, meter, 'search', { part: 'snippet', type: 'channel', q: name, maxResults: '1' }, signal);
+    const res = await call(
+      context,
+      meter,
+      'search',
+      { part: 'snippet', type: 'channel', q: name, maxResults: '1' },
+      signal,
+    );
     const found = parsePayload(searchSchema, res.body, context, 'GET /search (type=channel)').items[0];
     const id = found?.id.channelId ?? found?.snippet.channelId;
     if (!id) throw new ConnectorError(`youtube ${context.source}: no channel matches "${name}"`, false);
@@ -160,11 +222,25 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
     return id;
   }
 
-  async function findVideos(context: RequestContext, meter: Meter, filter: Record<string, string>, publishedAfter: number, fetchOptions: FetchOptions, firstScan: boolean): Promise<Candidate[]> {
+  async function findVideos(
+    context: RequestContext,
+    meter: Meter,
+    filter: Record<string, string>,
+    publishedAfter: number,
+    fetchOptions: FetchOptions,
+    firstScan: boolean,
+  ): Promise<Candidate[]> {
     const found: Candidate[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < maxSearchPages && meter.canAfford('search'); page++) {
-      const params: Record<string, string> = { part: 'snippet', type: 'video', order: 'date', maxResults: String(searchPageSize), publishedAfter: new Date(publishedAfter).toISOString(), ...filter };
+      const params: Record<string, string> = {
+        part: 'snippet',
+        type: 'video',
+        order: 'date',
+        maxResults: String(searchPageSize),
+        publishedAfter: new Date(publishedAfter).toISOString(),
+        ...filter,
+      };
       if (pageToken) params.pageToken = pageToken;
       const res = await call(context, meter, 'search', params, fetchOptions.signal);
       const body = parsePayload(searchSchema, res.body, context, 'GET /search');
@@ -180,16 +256,32 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
   }
 
   async function details(context: RequestContext, meter: Meter, ids: string[], signal?: AbortSignal) {
-    const res = await call(context, meter, 'videos', { part: 'snippet,statistics', id: ids.join(','), maxResults: '50' }, signal);
+    const res = await call(
+      context,
+      meter,
+      'videos',
+      { part: 'snippet,statistics', id: ids.join(','), maxResults: '50' },
+      signal,
+    );
     return new Map(parsePayload(videosSchema, res.body, context, 'GET /videos').items.map((v) => [v.id, v]));
   }
 
   /** Replies of one thread beyond those it carries (comments.list parentId), newest first as the API sends them. */
-  async function moreReplies(context: RequestContext, meter: Meter, threadId: string, fetchOptions: FetchOptions): Promise<Comment[]> {
+  async function moreReplies(
+    context: RequestContext,
+    meter: Meter,
+    threadId: string,
+    fetchOptions: FetchOptions,
+  ): Promise<Comment[]> {
     const replies: Comment[] = [];
     let pageToken: string | undefined;
     for (let page = 0; page < maxReplyPages && meter.canAfford('comments'); page++) {
-      const params: Record<string, string> = { part: 'snippet', parentId: threadId, textFormat: 'plainText', maxResults: '100' };
+      const params: Record<string, string> = {
+        part: 'snippet',
+        parentId: threadId,
+        textFormat: 'plainText',
+        maxResults: '100',
+      };
       if (pageToken) params.pageToken = pageToken;
       const res = await call(context, meter, 'comments', params, fetchOptions.signal, (r) => r.status === 404);
       if (res.status >= 400) break;
@@ -205,7 +297,14 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
    * The comments and replies on one video newer than its watermark, newest threads first. The watermark moves only
    * when the read reached it (or the end of the threads), so a read cut short by the page or quota limit loses nothing.
    */
-  async function readComments(context: RequestContext, meter: Meter, video: WatchedVideo, budget: number, fetchOptions: FetchOptions, progress: { fetched: number }): Promise<{ posts: RawPost[]; video: WatchedVideo }> {
+  async function readComments(
+    context: RequestContext,
+    meter: Meter,
+    video: WatchedVideo,
+    budget: number,
+    fetchOptions: FetchOptions,
+    progress: { fetched: number },
+  ): Promise<{ posts: RawPost[]; video: WatchedVideo }> {
     const posts: RawPost[] = [];
     const since = video.newestComment ?? -Infinity;
     let newest = video.newestComment;
@@ -218,10 +317,23 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
       newest = Math.max(newest ?? at, at);
     };
     for (let page = 0; page < maxCommentPages && posts.length < budget && meter.canAfford('commentThreads'); page++) {
-      const params: Record<string, string> = { part: 'snippet,replies', videoId: video.id, order: 'time', textFormat: 'plainText', maxResults: String(commentPageSize) };
+      const params: Record<string, string> = {
+        part: 'snippet,replies',
+        videoId: video.id,
+        order: 'time',
+        textFormat: 'plainText',
+        maxResults: String(commentPageSize),
+      };
       if (pageToken) params.pageToken = pageToken;
       // Comments turned off (403 commentsDisabled) or the video gone (404): the video simply has no comments to read.
-      const res = await call(context, meter, 'commentThreads', params, fetchOptions.signal, (r) => r.status === 404 || reasonOf(r.body) === 'commentsDisabled');
+      const res = await call(
+        context,
+        meter,
+        'commentThreads',
+        params,
+        fetchOptions.signal,
+        (r) => r.status === 404 || reasonOf(r.body) === 'commentsDisabled',
+      );
       if (res.status >= 400) {
         complete = true;
         break;
@@ -246,7 +358,13 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
   }
 
   /** The replies of a thread: those it carries, and the rest through comments.list when it carries fewer than it has and is new. */
-  async function repliesOf(context: RequestContext, meter: Meter, thread: Thread, since: number, fetchOptions: FetchOptions): Promise<Comment[]> {
+  async function repliesOf(
+    context: RequestContext,
+    meter: Meter,
+    thread: Thread,
+    since: number,
+    fetchOptions: FetchOptions,
+  ): Promise<Comment[]> {
     const carried = thread.replies?.comments ?? [];
     const isNew = Date.parse(thread.snippet.topLevelComment.snippet.publishedAt) > since;
     if (thread.snippet.totalReplyCount <= carried.length || !isNew) return carried;
@@ -263,7 +381,10 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
       const meter = createMeter(fetchOptions.quota);
       const value = source.value.trim();
       if (source.settingType !== 'channels' && source.settingType !== 'keywords') {
-        throw new ConnectorError(`youtube ${context.source}: unsupported setting type "${source.settingType}" (channels or keywords)`, false);
+        throw new ConnectorError(
+          `youtube ${context.source}: unsupported setting type "${source.settingType}" (channels or keywords)`,
+          false,
+        );
       }
       const stored = decodeCursor(cursorSchema, cursor);
       const windowStart = now() - windowMs;
@@ -275,11 +396,20 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
       // 1. New videos, when the allowance has room for a search and the videos.list that details what it finds.
       let searchMark = mark;
       if (meter.canAfford('search') && meter.canAfford('videos')) {
-        const channelId = source.settingType === 'channels' ? await resolveChannel(context, meter, value, fetchOptions.signal) : null;
-        const filter: Record<string, string> | null = source.settingType === 'channels' ? (channelId ? { channelId } : null) : { q: value };
+        const channelId =
+          source.settingType === 'channels' ? await resolveChannel(context, meter, value, fetchOptions.signal) : null;
+        const filter: Record<string, string> | null =
+          source.settingType === 'channels' ? (channelId ? { channelId } : null) : { q: value };
         if (filter && meter.canAfford('search')) {
           const unique = new Map<string, Candidate>();
-          for (const c of await findVideos(context, meter, filter, Math.max(mark?.time ?? windowStart, windowStart), fetchOptions, !mark)) {
+          for (const c of await findVideos(
+            context,
+            meter,
+            filter,
+            Math.max(mark?.time ?? windowStart, windowStart),
+            fetchOptions,
+            !mark,
+          )) {
             if (isAfterMark(c, mark) && !unique.has(c.id)) unique.set(c.id, c);
           }
           // Resuming: oldest first, so what does not fit waits. First scan: newest first.
@@ -288,13 +418,23 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
           for (let i = 0; i < queue.length && posts.length < fetchOptions.maxPosts; i += 50) {
             if (!meter.canAfford('videos')) break;
             const batch = queue.slice(i, Math.min(i + 50, i + fetchOptions.maxPosts - posts.length));
-            const info = await details(context, meter, batch.map((c) => c.id), fetchOptions.signal);
+            const info = await details(
+              context,
+              meter,
+              batch.map((c) => c.id),
+              fetchOptions.signal,
+            );
             for (const candidate of batch) {
               processed.push(candidate);
               const video = info.get(candidate.id);
               if (!video) continue; // deleted or made private since the search
               posts.push(videoPost(context.source, video));
-              watched.set(video.id, { id: video.id, publishedAt: Date.parse(video.snippet.publishedAt), newestComment: null, readAt: null });
+              watched.set(video.id, {
+                id: video.id,
+                publishedAt: Date.parse(video.snippet.publishedAt),
+                newestComment: null,
+                readAt: null,
+              });
             }
           }
           searchMark = advanceMark(mark, processed);
@@ -302,10 +442,19 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
       }
 
       // 2. Comments on every watched video, least recently read first, as far as the allowance and maxPosts reach.
-      const order = [...watched.values()].sort((a, b) => (a.readAt ?? -Infinity) - (b.readAt ?? -Infinity) || b.publishedAt - a.publishedAt);
+      const order = [...watched.values()].sort(
+        (a, b) => (a.readAt ?? -Infinity) - (b.readAt ?? -Infinity) || b.publishedAt - a.publishedAt,
+      );
       for (const video of order) {
         if (posts.length >= fetchOptions.maxPosts || !meter.canAfford('commentThreads')) break;
-        const read = await readComments(context, meter, video, fetchOptions.maxPosts - posts.length, fetchOptions, progress);
+        const read = await readComments(
+          context,
+          meter,
+          video,
+          fetchOptions.maxPosts - posts.length,
+          fetchOptions,
+          progress,
+        );
         posts.push(...read.posts.slice(0, fetchOptions.maxPosts - posts.length));
         watched.set(video.id, read.video);
       }
@@ -313,7 +462,11 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
       // Pages read while comments arrive can repeat an item: each post once.
       const unique = [...new Map(posts.map((p) => [p.postId, p])).values()];
       if (!searchMark && watched.size === 0) return { posts: unique, cursor };
-      const next: Cursor = { time: searchMark?.time ?? windowStart, seen: searchMark?.seen ?? [], videos: [...watched.values()] };
+      const next: Cursor = {
+        time: searchMark?.time ?? windowStart,
+        seen: searchMark?.seen ?? [],
+        videos: [...watched.values()],
+      };
       return { posts: unique, cursor: encodeCursor(next) };
     },
   };
@@ -356,12 +509,20 @@ function reasonOf(body: unknown): string | undefined {
 /** quotaExceeded/dailyLimitExceeded: the day's units are gone (not retryable); rateLimitExceeded: back off and retry. */
 export function interpretYouTubeError(response: ErrorResponse, onQuotaExhausted: () => void): ErrorVerdict | undefined {
   const reason = reasonOf(response.body);
-  const message = ((response.body as { error?: { message?: string } } | undefined)?.error?.message ?? '').replace(/<[^>]*>/g, '');
+  const message = ((response.body as { error?: { message?: string } } | undefined)?.error?.message ?? '').replace(
+    /<[^>]*>/g,
+    '',
+  );
   if (reason === 'quotaExceeded' || reason === 'dailyLimitExceeded') {
     onQuotaExhausted();
-    return { action: 'fail', retryable: false, message: `daily API quota exhausted (${reason}: ${message}); YouTube requests fail until the quota resets at midnight Pacific time` };
+    return {
+      action: 'fail',
+      retryable: false,
+      message: `daily API quota exhausted (${reason}: ${message}); YouTube requests fail until the quota resets at midnight Pacific time`,
+    };
   }
-  if (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded') return { action: 'retry', reason: `rate limited (HTTP ${response.status} ${reason})` };
+  if (reason === 'rateLimitExceeded' || reason === 'userRateLimitExceeded')
+    return { action: 'retry', reason: `rate limited (HTTP ${response.status} ${reason})` };
   return undefined;
 }
 

@@ -47,7 +47,11 @@ async function startWebhookDeliveries(ids: number[]): Promise<void> {
   await Promise.all(
     ids.map(async (id) => {
       try {
-        await startChild(webhookDelivery, { workflowId: webhookDeliveryId(id), args: [id], parentClosePolicy: ParentClosePolicy.ABANDON });
+        await startChild(webhookDelivery, {
+          workflowId: webhookDeliveryId(id),
+          args: [id],
+          parentClosePolicy: ParentClosePolicy.ABANDON,
+        });
       } catch (err) {
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
       }

@@ -54,14 +54,29 @@ export async function rescoreMentions(input: RescoreMentionsInput = {}): Promise
   if (!progress) {
     const range = await mentionHoursToRescore();
     if (range.first === null) return null;
-    const firstHour = input.recentHours ? Math.max(range.first, range.last - (input.recentHours - 1) * HOUR_MS) : range.first;
-    progress = { analyser: range.analyser, firstHour, lastHour: range.last, nextHour: range.last, hoursDone: 0, hoursTotal: Math.max(0, (range.last - firstHour) / HOUR_MS + 1), relabelled: 0 };
+    const firstHour = input.recentHours
+      ? Math.max(range.first, range.last - (input.recentHours - 1) * HOUR_MS)
+      : range.first;
+    progress = {
+      analyser: range.analyser,
+      firstHour,
+      lastHour: range.last,
+      nextHour: range.last,
+      hoursDone: 0,
+      hoursTotal: Math.max(0, (range.last - firstHour) / HOUR_MS + 1),
+      relabelled: 0,
+    };
   }
   let inThisRun = 0;
   while (progress.nextHour >= progress.firstHour) {
     if (inThisRun === HOURS_PER_RUN) await continueAsNew<typeof rescoreMentions>({ ...input, state: progress });
     const { relabelled }: { relabelled: number } = await rescoreMentionHour(progress.nextHour);
-    progress = { ...progress, nextHour: progress.nextHour - HOUR_MS, hoursDone: progress.hoursDone + 1, relabelled: progress.relabelled + relabelled };
+    progress = {
+      ...progress,
+      nextHour: progress.nextHour - HOUR_MS,
+      hoursDone: progress.hoursDone + 1,
+      relabelled: progress.relabelled + relabelled,
+    };
     inThisRun++;
   }
   return progress;

@@ -1,5 +1,13 @@
 import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
-import { ActivityFailure, ApplicationFailure, ParentClosePolicy, patched, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  ParentClosePolicy,
+  patched,
+  proxyActivities,
+  startChild,
+  workflowInfo,
+} from '@temporalio/workflow';
 import type { Activities } from '../activities';
 import { detectTrends } from './detectTrends';
 import { evaluateAlerts } from './evaluateAlerts';
@@ -50,13 +58,23 @@ export async function scanPlatform(input: ScanPlatformInput): Promise<ScanPlatfo
     } catch (err) {
       if (!(err instanceof ActivityFailure)) throw err;
       const cause = err.cause instanceof ApplicationFailure ? err.cause.message : err.message;
-      results.push({ source: source.value, settingType: source.settingType, posts: 0, mentions: 0, simulated: false, error: cause });
+      results.push({
+        source: source.value,
+        settingType: source.settingType,
+        posts: 0,
+        mentions: 0,
+        simulated: false,
+        error: cause,
+      });
     }
   }
   await refreshStockSnapshot();
   if (patched('detect-trends-after-scan')) {
     try {
-      await startChild(detectTrends, { workflowId: detectTrendsAfterScanId(workflowInfo().workflowId), parentClosePolicy: ParentClosePolicy.ABANDON });
+      await startChild(detectTrends, {
+        workflowId: detectTrendsAfterScanId(workflowInfo().workflowId),
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+      });
     } catch (err) {
       // Already running for this scan (a reset replays up to here): that detection stands.
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
@@ -64,7 +82,10 @@ export async function scanPlatform(input: ScanPlatformInput): Promise<ScanPlatfo
   }
   if (patched('evaluate-alerts-after-scan')) {
     try {
-      await startChild(evaluateAlerts, { workflowId: evaluateAlertsAfterScanId(workflowInfo().workflowId), parentClosePolicy: ParentClosePolicy.ABANDON });
+      await startChild(evaluateAlerts, {
+        workflowId: evaluateAlertsAfterScanId(workflowInfo().workflowId),
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+      });
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }

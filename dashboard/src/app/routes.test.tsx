@@ -48,14 +48,26 @@ describe('public routes', () => {
   it('/docs/api documents every /api/v1 endpoint from the OpenAPI document, each with a curl example and an example answer', async () => {
     renderRoute('/docs/api');
     expect(await screen.findByRole('heading', { level: 2, name: 'Authentication' })).toBeTruthy();
-    for (const name of ['Limits', 'Errors', 'Pages and CSV', 'Endpoints']) expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
-    const paths = ['/api/v1/stocks', '/api/v1/stocks/{ticker}', '/api/v1/stocks/{ticker}/mentions', '/api/v1/stocks/{ticker}/posts', '/api/v1/trending', '/api/v1/alerts/outcomes'];
+    for (const name of ['Limits', 'Errors', 'Pages and CSV', 'Endpoints'])
+      expect(screen.getByRole('heading', { level: 2, name })).toBeTruthy();
+    const paths = [
+      '/api/v1/stocks',
+      '/api/v1/stocks/{ticker}',
+      '/api/v1/stocks/{ticker}/mentions',
+      '/api/v1/stocks/{ticker}/posts',
+      '/api/v1/trending',
+      '/api/v1/alerts/outcomes',
+    ];
     for (const path of paths) {
       expect(screen.getByRole('heading', { level: 3, name: `GET ${path}` })).toBeTruthy();
-      expect(screen.getByLabelText(`curl example for GET ${path}`).textContent).toMatch(/^curl -H "Authorization: Bearer \$STOCKPULSE_API_KEY"/);
+      expect(screen.getByLabelText(`curl example for GET ${path}`).textContent).toMatch(
+        /^curl -H "Authorization: Bearer \$STOCKPULSE_API_KEY"/,
+      );
       expect(JSON.parse(screen.getByLabelText(`Example answer of GET ${path}`).textContent!)).toBeTruthy();
     }
-    expect(screen.getByLabelText('curl example for GET /api/v1/stocks/{ticker}/mentions').textContent).toContain('https://stockpulse.app/api/v1/stocks/NVDA/mentions?from=');
+    expect(screen.getByLabelText('curl example for GET /api/v1/stocks/{ticker}/mentions').textContent).toContain(
+      'https://stockpulse.app/api/v1/stocks/NVDA/mentions?from=',
+    );
     expect(screen.getByText(/60 requests a minute and 10,000 requests a day/)).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('API documentation - StockPulse'));
   });

@@ -46,23 +46,49 @@ export const appRoutes: RouteObject[] = [
         element: <PublicLayout />,
         children: [
           { path: '/', element: <LandingPage />, errorElement: <RouteErrorPage /> },
-          { path: '/features', ...page(async () => (await import('../features/public/components/FeaturesPage')).FeaturesPage) },
-          { path: '/pricing', ...page(async () => (await import('../features/public/components/PricingPage')).PricingPage) },
-          { path: '/privacy', ...page(async () => (await import('../features/public/components/PrivacyPage')).PrivacyPage) },
+          {
+            path: '/features',
+            ...page(async () => (await import('../features/public/components/FeaturesPage')).FeaturesPage),
+          },
+          {
+            path: '/pricing',
+            ...page(async () => (await import('../features/public/components/PricingPage')).PricingPage),
+          },
+          {
+            path: '/privacy',
+            ...page(async () => (await import('../features/public/components/PrivacyPage')).PrivacyPage),
+          },
           { path: '/terms', ...page(async () => (await import('../features/public/components/TermsPage')).TermsPage) },
-          { path: '/blog', ...page(async () => (await import('../features/blog/components/BlogIndexPage')).BlogIndexPage) },
-          { path: '/blog/:slug', ...page(async () => (await import('../features/blog/components/BlogPostPage')).BlogPostPage) },
-          { path: '/docs/api', ...page(async () => (await import('../features/docs/components/ApiDocsPage')).ApiDocsPage) },
+          {
+            path: '/blog',
+            ...page(async () => (await import('../features/blog/components/BlogIndexPage')).BlogIndexPage),
+          },
+          {
+            path: '/blog/:slug',
+            ...page(async () => (await import('../features/blog/components/BlogPostPage')).BlogPostPage),
+          },
+          {
+            path: '/docs/api',
+            ...page(async () => (await import('../features/docs/components/ApiDocsPage')).ApiDocsPage),
+          },
           // Opened from e-mailed links, signed in or not.
-          { path: '/verify-email', ...page(async () => (await import('../features/account/components/VerifyEmailPage')).VerifyEmailPage) },
-          { path: '/reset-password', ...page(async () => (await import('../features/account/components/ResetPasswordPage')).ResetPasswordPage) },
+          {
+            path: '/verify-email',
+            ...page(async () => (await import('../features/account/components/VerifyEmailPage')).VerifyEmailPage),
+          },
+          {
+            path: '/reset-password',
+            ...page(async () => (await import('../features/account/components/ResetPasswordPage')).ResetPasswordPage),
+          },
           // The 404 page is public too: the server answers unknown paths with its pre-rendered HTML and status 404.
           { path: '*', ...page(async () => (await import('./errors/NotFoundPage')).NotFoundPage) },
         ],
       },
       {
         element: <RedirectIfSignedIn />,
-        children: [{ path: '/auth', ...page(async () => (await import('../features/auth/components/AuthPage')).AuthPage) }],
+        children: [
+          { path: '/auth', ...page(async () => (await import('../features/auth/components/AuthPage')).AuthPage) },
+        ],
       },
       {
         element: <RequireAuth />,
@@ -70,17 +96,39 @@ export const appRoutes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              { path: '/dashboard', ...page(async () => (await import('../features/dashboard/components/DashboardPage')).DashboardPage) },
-              { path: '/alerts', ...page(async () => (await import('../features/alerts/components/AlertsPage')).AlertsPage) },
-              { path: '/settings', ...page(async () => (await import('../features/settings/components/SettingsPage')).SettingsPage) },
-              { path: '/subscribe', ...page(async () => (await import('../features/subscribe/components/SubscribePage')).SubscribePage) },
+              {
+                path: '/dashboard',
+                ...page(async () => (await import('../features/dashboard/components/DashboardPage')).DashboardPage),
+              },
+              {
+                path: '/alerts',
+                ...page(async () => (await import('../features/alerts/components/AlertsPage')).AlertsPage),
+              },
+              {
+                path: '/settings',
+                ...page(async () => (await import('../features/settings/components/SettingsPage')).SettingsPage),
+              },
+              {
+                path: '/subscribe',
+                ...page(async () => (await import('../features/subscribe/components/SubscribePage')).SubscribePage),
+              },
             ],
           },
         ],
       },
       {
         element: <RequireAdmin />,
-        children: [{ element: <AppLayout />, children: [{ path: '/admin', ...page(async () => (await import('../features/admin/components/AdminPage')).AdminPage) }] }],
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                path: '/admin',
+                ...page(async () => (await import('../features/admin/components/AdminPage')).AdminPage),
+              },
+            ],
+          },
+        ],
       },
     ],
   },

@@ -12,7 +12,6 @@ export interface PageMetaOptions {
   path?: string;
 }
 
-
 /**
  * Set only while pre-rendering: effects do not run in renderToString, so the hook records the page's head here during
  * render instead, and the build writes it into the HTML.
@@ -48,7 +47,11 @@ export function usePageMeta(title: string, description?: string, options?: PageM
   const path = options?.path;
   const withOpenGraph = options !== undefined;
   const declareHead = useContext(PageHeadContext);
-  declareHead?.({ title, description, openGraph: withOpenGraph ? { type, url: `${SITE_URL}${path ?? '/'}` } : undefined });
+  declareHead?.({
+    title,
+    description,
+    openGraph: withOpenGraph ? { type, url: `${SITE_URL}${path ?? '/'}` } : undefined,
+  });
   useEffect(() => {
     document.title = title;
     if (description !== undefined) setMeta('name', 'description', description);

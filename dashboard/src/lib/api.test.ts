@@ -104,10 +104,17 @@ describe('isUnauthorizedError', () => {
 
 describe('ApiError', () => {
   it('carries the status and the field a 400 names', async () => {
-    mockApi({ 'PATCH /api/user/profile': textResponse('{"message":"Username is taken","field":"username"}', 400, 'Bad Request') });
+    mockApi({
+      'PATCH /api/user/profile': textResponse('{"message":"Username is taken","field":"username"}', 400, 'Bad Request'),
+    });
     const error: unknown = await apiRequest('PATCH', '/api/user/profile', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 400, field: 'username', serverMessage: 'Username is taken', message: '400: {"message":"Username is taken","field":"username"}' });
+    expect(error).toMatchObject({
+      status: 400,
+      field: 'username',
+      serverMessage: 'Username is taken',
+      message: '400: {"message":"Username is taken","field":"username"}',
+    });
   });
 
   it('has no field or server message when the body is not the error JSON', () => {
@@ -117,7 +124,9 @@ describe('ApiError', () => {
 
 describe('getErrorMessage', () => {
   it('shows the message of a JSON error body', () => {
-    expect(getErrorMessage(new ApiError(401, '{"message":"Invalid email or password"}'))).toBe('Invalid email or password');
+    expect(getErrorMessage(new ApiError(401, '{"message":"Invalid email or password"}'))).toBe(
+      'Invalid email or password',
+    );
   });
 
   it('keeps the whole message when the body is not JSON with a message', () => {

@@ -8,7 +8,11 @@ const src = fileURLToPath(new URL('..', import.meta.url));
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? filesUnder(join(dir, entry.name))
+      : /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)
+        ? [join(dir, entry.name)]
+        : [],
   );
 }
 
@@ -23,11 +27,17 @@ describe('the api layer', () => {
     expect(apiModules.length).toBeGreaterThan(10);
   });
 
-  it.each(apiModules.map((file) => [relative(src, file), file]))('%s shows no toast: the calling component decides', (_, file) => {
-    expect(readFileSync(file, 'utf8')).not.toMatch(/from '[^']*toast[^']*'|showToast\(|errorToast\(/);
-  });
+  it.each(apiModules.map((file) => [relative(src, file), file]))(
+    '%s shows no toast: the calling component decides',
+    (_, file) => {
+      expect(readFileSync(file, 'utf8')).not.toMatch(/from '[^']*toast[^']*'|showToast\(|errorToast\(/);
+    },
+  );
 
-  it.each(apiModules.map((file) => [relative(src, file), file]))('%s keeps keys and fetchers in factories, not in hooks', (_, file) => {
-    expect(readFileSync(file, 'utf8')).not.toMatch(/\buse(Query|Mutation|QueryClient)\(/);
-  });
+  it.each(apiModules.map((file) => [relative(src, file), file]))(
+    '%s keeps keys and fetchers in factories, not in hooks',
+    (_, file) => {
+      expect(readFileSync(file, 'utf8')).not.toMatch(/\buse(Query|Mutation|QueryClient)\(/);
+    },
+  );
 });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatChangePercent, formatCount, formatDate, formatDateTime, formatDuration, formatMoney, formatPrice, formatTime } from './format';
+import {
+  formatChangePercent,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatMoney,
+  formatPrice,
+  formatTime,
+} from './format';
 
 describe('formatChangePercent', () => {
   it('shows the sign, two decimals and %', () => {

@@ -6,12 +6,34 @@
 const LOCALE = 'en-US';
 
 const count = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const usd = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const signedPercent = new Intl.NumberFormat(LOCALE, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2, signDisplay: 'always' });
+const usd = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const signedPercent = new Intl.NumberFormat(LOCALE, {
+  style: 'percent',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: 'always',
+});
 const date = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'short', day: 'numeric' });
-const dateTime = new Intl.DateTimeFormat(LOCALE, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true });
+const dateTime = new Intl.DateTimeFormat(LOCALE, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  hour12: true,
+});
 const time = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit', hour12: true });
-const timeWithSeconds = new Intl.DateTimeFormat(LOCALE, { hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true });
+const timeWithSeconds = new Intl.DateTimeFormat(LOCALE, {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+});
 const weekday = new Intl.DateTimeFormat(LOCALE, { weekday: 'short' });
 
 function toNumber(value: string | number | null | undefined): number | null {
@@ -62,7 +84,10 @@ export function formatDateTime(value: string | number | Date | null | undefined)
 }
 
 /** A clock time such as "2:05 PM" (with seconds: "2:05:09 PM"), or null. */
-export function formatTime(value: string | number | Date | null | undefined, options: { seconds?: boolean } = {}): string | null {
+export function formatTime(
+  value: string | number | Date | null | undefined,
+  options: { seconds?: boolean } = {},
+): string | null {
   const d = toDate(value);
   return d && (options.seconds ? timeWithSeconds : time).format(d);
 }

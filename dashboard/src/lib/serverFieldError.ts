@@ -6,8 +6,18 @@ import { ApiError } from './api';
  * field, as the form's own checks do.
  * Returns whether it did; the caller still decides its toast.
  */
-export function showServerFieldError<T extends FieldValues>(error: unknown, fields: ReadonlyArray<Path<T>>, setError: UseFormSetError<T>): boolean {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409) || !error.field || !error.serverMessage) return false;
+export function showServerFieldError<T extends FieldValues>(
+  error: unknown,
+  fields: ReadonlyArray<Path<T>>,
+  setError: UseFormSetError<T>,
+): boolean {
+  if (
+    !(error instanceof ApiError) ||
+    (error.status !== 400 && error.status !== 409) ||
+    !error.field ||
+    !error.serverMessage
+  )
+    return false;
   const field = fields.find((name) => name === error.field);
   if (field === undefined) return false;
   setError(field, { type: 'server', message: error.serverMessage }, { shouldFocus: true });

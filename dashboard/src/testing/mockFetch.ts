@@ -35,9 +35,11 @@ export function mockApi(routes: Record<string, Handler>, patterns: Array<[RegExp
       requests.push(request);
       const exact = `${method} ${url}`;
       const key = `${method} ${url.split('?')[0]}`;
-      const handler = exact in routes ? routes[exact] : key in routes ? routes[key] : patterns.find(([re]) => re.test(key))?.[1];
+      const handler =
+        exact in routes ? routes[exact] : key in routes ? routes[key] : patterns.find(([re]) => re.test(key))?.[1];
       if (handler === undefined) return textResponse('Not Found', 404, 'Not Found');
-      const result = typeof handler === 'function' ? await (handler as (r: RecordedRequest) => unknown)(request) : handler;
+      const result =
+        typeof handler === 'function' ? await (handler as (r: RecordedRequest) => unknown)(request) : handler;
       if (result instanceof Response) return result.clone();
       return jsonResponse(result);
     }),

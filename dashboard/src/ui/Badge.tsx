@@ -19,7 +19,13 @@ interface BadgeProps {
 
 export function Badge({ variant = 'default', className, children }: BadgeProps) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', variants[variant], className)}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        variants[variant],
+        className,
+      )}
+    >
       {children}
     </span>
   );

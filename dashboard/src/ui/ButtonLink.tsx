@@ -8,5 +8,7 @@ interface ButtonLinkProps extends LinkProps {
 
 /** A router link styled as a button. */
 export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {
-  return <Link className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...rest} />;
+  return (
+    <Link className={buttonClasses(variant, size, typeof className === 'string' ? className : undefined)} {...rest} />
+  );
 }

@@ -42,7 +42,13 @@ function focusableIn(panel: HTMLElement): HTMLElement[] {
   return [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.hasAttribute('inert'));
 }
 
-function DialogPanel({ onClose, title, description, size, children }: Omit<DialogProps, 'open'> & { size: DialogSize }) {
+function DialogPanel({
+  onClose,
+  title,
+  description,
+  size,
+  children,
+}: Omit<DialogProps, 'open'> & { size: DialogSize }) {
   const id = useId();
   const titleId = `${id}-title`;
   const descriptionId = `${id}-description`;

@@ -6,7 +6,10 @@ import { TextField } from '../../ui/TextField';
  * type, autocomplete and hint. Each reads its form from react-hook-form's context (the form wraps them in a
  * FormProvider), and shows its field's message, from the zod contract or from the server.
  */
-function useAccountField(name: string): { register: ReturnType<typeof useFormContext>['register']; error: string | undefined } {
+function useAccountField(name: string): {
+  register: ReturnType<typeof useFormContext>['register'];
+  error: string | undefined;
+} {
   const { register, formState } = useFormContext();
   const error = formState.errors[name] as FieldError | undefined;
   return { register, error: error?.message };
@@ -31,9 +34,26 @@ export function UsernameField() {
 }
 
 /** The password the account has now: to sign in, or to confirm a change (`hint` says which). */
-export function CurrentPasswordField({ label = 'Current password', name = 'currentPassword', hint }: { label?: string; name?: 'currentPassword' | 'password'; hint?: string }) {
+export function CurrentPasswordField({
+  label = 'Current password',
+  name = 'currentPassword',
+  hint,
+}: {
+  label?: string;
+  name?: 'currentPassword' | 'password';
+  hint?: string;
+}) {
   const { register, error } = useAccountField(name);
-  return <TextField label={label} type="password" autoComplete="current-password" hint={hint} error={error} {...register(name)} />;
+  return (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete="current-password"
+      hint={hint}
+      error={error}
+      {...register(name)}
+    />
+  );
 }
 
 interface NewPasswordFieldsProps {

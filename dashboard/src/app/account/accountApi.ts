@@ -17,14 +17,22 @@ function accountCall<Input>(queryClient: QueryClient, method: HttpMethod, url: s
   });
 }
 
-export const forgotPasswordMutationOptions = (queryClient: QueryClient) => accountCall<{ email: string }>(queryClient, 'POST', '/api/password/forgot');
+export const forgotPasswordMutationOptions = (queryClient: QueryClient) =>
+  accountCall<{ email: string }>(queryClient, 'POST', '/api/password/forgot');
 export const resetPasswordMutationOptions = (queryClient: QueryClient) =>
   accountCall<{ token: string; password: string; confirmPassword: string }>(queryClient, 'POST', '/api/password/reset');
-export const verifyEmailMutationOptions = (queryClient: QueryClient) => accountCall<{ token: string }>(queryClient, 'POST', '/api/verify-email');
-export const resendVerificationMutationOptions = (queryClient: QueryClient) => accountCall<void>(queryClient, 'POST', '/api/user/email-verification');
+export const verifyEmailMutationOptions = (queryClient: QueryClient) =>
+  accountCall<{ token: string }>(queryClient, 'POST', '/api/verify-email');
+export const resendVerificationMutationOptions = (queryClient: QueryClient) =>
+  accountCall<void>(queryClient, 'POST', '/api/user/email-verification');
 export const changePasswordMutationOptions = (queryClient: QueryClient) =>
-  accountCall<{ currentPassword: string; newPassword: string; confirmPassword: string }>(queryClient, 'POST', '/api/user/password');
-export const sendPhoneCodeMutationOptions = (queryClient: QueryClient) => accountCall<void>(queryClient, 'POST', '/api/user/phone/code');
+  accountCall<{ currentPassword: string; newPassword: string; confirmPassword: string }>(
+    queryClient,
+    'POST',
+    '/api/user/password',
+  );
+export const sendPhoneCodeMutationOptions = (queryClient: QueryClient) =>
+  accountCall<void>(queryClient, 'POST', '/api/user/phone/code');
 /** POST /api/user/phone/verify answers the user, not a message: the phone badge updates from the re-read user. */
 export const verifyPhoneMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({

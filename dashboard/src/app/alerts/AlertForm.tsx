@@ -11,7 +11,13 @@ import { Switch } from '../../ui/Switch';
 import { TextField } from '../../ui/TextField';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { showToast } from '../toast/toastStore';
-import { alertFormDefaults, alertFormSchema, alertKindOptions, trendScopeOptions, type AlertFormValues } from './alertForm';
+import {
+  alertFormDefaults,
+  alertFormSchema,
+  alertKindOptions,
+  trendScopeOptions,
+  type AlertFormValues,
+} from './alertForm';
 import { createAlertMutationOptions } from './alertsApi';
 import { alertFailed, alertSucceeded } from './alertToasts';
 
@@ -49,7 +55,11 @@ export function AlertForm({ stockId, renderStock, autoFocusThreshold = false, on
       onClose();
     },
     onError: (error) => {
-      showServerFieldError(error, ['mentionThreshold', 'spikeFactor', 'minMentions', 'trendScope', 'windowMinutes'], setError);
+      showServerFieldError(
+        error,
+        ['mentionThreshold', 'spikeFactor', 'minMentions', 'trendScope', 'windowMinutes'],
+        setError,
+      );
       alertFailed('Failed to create alert')(error);
     },
   });
@@ -65,9 +75,16 @@ export function AlertForm({ stockId, renderStock, autoFocusThreshold = false, on
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-5">
       <SelectField label="Alert me when" options={alertKindOptions} {...register('kind')} />
       {kind === 'new_trend' && (
-        <SelectField label="Watch" options={trendScopeOptions} hint="Alert when one of these stocks enters the trending stocks" {...register('trendScope')} />
+        <SelectField
+          label="Watch"
+          options={trendScopeOptions}
+          hint="Alert when one of these stocks enters the trending stocks"
+          {...register('trendScope')}
+        />
       )}
-      {(kind !== 'new_trend' || trendScope === 'stock') && <Controller control={control} name="stockId" render={({ field }) => <>{renderStock(field)}</>} />}
+      {(kind !== 'new_trend' || trendScope === 'stock') && (
+        <Controller control={control} name="stockId" render={({ field }) => <>{renderStock(field)}</>} />
+      )}
       {kind === 'threshold' && (
         <TextField
           label="Mention threshold"
@@ -102,18 +119,29 @@ export function AlertForm({ stockId, renderStock, autoFocusThreshold = false, on
           inputMode="numeric"
           min={1}
           step={1}
-          hint={kind === 'spike' ? 'Never alert on fewer mentions than this' : 'Read the majority only from at least this many mentions'}
+          hint={
+            kind === 'spike'
+              ? 'Never alert on fewer mentions than this'
+              : 'Read the majority only from at least this many mentions'
+          }
           error={formState.errors.minMentions?.message}
           {...register('minMentions')}
         />
       )}
       {kind !== 'new_trend' && (
-        <SelectField label="Mention window" options={alertWindowOptions} hint="Mentions are counted over this trailing window" {...register('windowMinutes')} />
+        <SelectField
+          label="Mention window"
+          options={alertWindowOptions}
+          hint="Mentions are counted over this trailing window"
+          {...register('windowMinutes')}
+        />
       )}
       <Controller
         control={control}
         name="emailEnabled"
-        render={({ field }) => <Switch label="Email notifications" checked={field.value} onCheckedChange={field.onChange} />}
+        render={({ field }) => (
+          <Switch label="Email notifications" checked={field.value} onCheckedChange={field.onChange} />
+        )}
       />
       <Controller
         control={control}

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { alertKinds, createAlertSchema, DEFAULT_ALERT_WINDOW, DEFAULT_MIN_MENTIONS, SPIKE_FACTOR, trendScopes, type CreateAlertInput } from '@core/contracts/alerts';
+import {
+  alertKinds,
+  createAlertSchema,
+  DEFAULT_ALERT_WINDOW,
+  DEFAULT_MIN_MENTIONS,
+  SPIKE_FACTOR,
+  trendScopes,
+  type CreateAlertInput,
+} from '@core/contracts/alerts';
 
 /** The Kind selector's choices; Threshold (the plain mention-count alert) first and the default. */
 export const alertKindOptions = [
@@ -43,20 +51,41 @@ export const alertFormSchema = z
     let input: CreateAlertInput;
     if (form.kind === 'threshold') {
       const threshold = text(form.mentionThreshold);
-      if (threshold === '') ctx.addIssue({ code: 'custom', path: ['mentionThreshold'], message: 'Mention threshold is required' });
-      else if (!Number.isInteger(Number(threshold)) || Number(threshold) < 1) ctx.addIssue({ code: 'custom', path: ['mentionThreshold'], message: 'Enter a whole number of at least 1' });
+      if (threshold === '')
+        ctx.addIssue({ code: 'custom', path: ['mentionThreshold'], message: 'Mention threshold is required' });
+      else if (!Number.isInteger(Number(threshold)) || Number(threshold) < 1)
+        ctx.addIssue({ code: 'custom', path: ['mentionThreshold'], message: 'Enter a whole number of at least 1' });
       input = { ...stock, mentionThreshold: Number(threshold), windowMinutes, ...channels };
     } else if (form.kind === 'spike') {
-      input = { kind: 'spike', ...stock, spikeFactor: numberOrUndefined(form.spikeFactor), minMentions: numberOrUndefined(form.minMentions), windowMinutes, ...channels };
+      input = {
+        kind: 'spike',
+        ...stock,
+        spikeFactor: numberOrUndefined(form.spikeFactor),
+        minMentions: numberOrUndefined(form.minMentions),
+        windowMinutes,
+        ...channels,
+      };
     } else if (form.kind === 'sentiment_flip') {
-      input = { kind: 'sentiment_flip', ...stock, minMentions: numberOrUndefined(form.minMentions), windowMinutes, ...channels };
+      input = {
+        kind: 'sentiment_flip',
+        ...stock,
+        minMentions: numberOrUndefined(form.minMentions),
+        windowMinutes,
+        ...channels,
+      };
     } else {
-      input = { kind: 'new_trend', trendScope: form.trendScope, ...(form.trendScope === 'stock' ? stock : {}), ...channels };
+      input = {
+        kind: 'new_trend',
+        trendScope: form.trendScope,
+        ...(form.trendScope === 'stock' ? stock : {}),
+        ...channels,
+      };
     }
     if (ctx.issues.length > 0) return z.NEVER;
     const checked = createAlertSchema.safeParse(input);
     if (!checked.success) {
-      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
+      for (const issue of checked.error.issues)
+        ctx.addIssue({ code: 'custom', path: issue.path.map(String), message: issue.message });
       return z.NEVER;
     }
     return input;

@@ -9,7 +9,12 @@ export const ALERTS_QUERY_KEY = ['/api/alerts'] as const;
  * One alert change, which then refreshes the list. The refresh is part of the call (not an onSuccess the caller's own
  * would replace) and not awaited, so a dialog closes without waiting for the refetch.
  */
-export function alertChange<Input>(queryClient: QueryClient, method: HttpMethod, url: (input: Input) => string, body?: (input: Input) => unknown) {
+export function alertChange<Input>(
+  queryClient: QueryClient,
+  method: HttpMethod,
+  url: (input: Input) => string,
+  body?: (input: Input) => unknown,
+) {
   return mutationOptions({
     mutationFn: async (input: Input) => {
       await apiRequest(method, url(input), body?.(input));
@@ -20,4 +25,9 @@ export function alertChange<Input>(queryClient: QueryClient, method: HttpMethod,
 
 /** POST /api/alerts, from the dashboard's Set Stock Alert and the /alerts page's Create Alert dialogs. */
 export const createAlertMutationOptions = (queryClient: QueryClient) =>
-  alertChange<CreateAlertInput>(queryClient, 'POST', () => '/api/alerts', (input) => input);
+  alertChange<CreateAlertInput>(
+    queryClient,
+    'POST',
+    () => '/api/alerts',
+    (input) => input,
+  );

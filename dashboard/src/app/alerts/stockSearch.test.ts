@@ -12,14 +12,23 @@ const named: PickerStock[] = [
 /** Twelve thousand filler symbols, the size of the full ticker universe. */
 const universe: PickerStock[] = [
   ...named,
-  ...Array.from({ length: 12_000 }, (_, i) => ({ id: 100 + i, ticker: `Z${i.toString(36).toUpperCase()}`, name: `Filler Holdings ${i}` })),
+  ...Array.from({ length: 12_000 }, (_, i) => ({
+    id: 100 + i,
+    ticker: `Z${i.toString(36).toUpperCase()}`,
+    name: `Filler Holdings ${i}`,
+  })),
 ];
 
 describe('the stock picker search', () => {
   const index = stockIndex(universe);
 
   it('ranks an exact ticker first, then ticker prefixes, then name words, then name substrings', () => {
-    expect(index.search('a').map((s) => s.ticker).slice(0, 3)).toEqual(['A', 'AAPL', 'APLE']);
+    expect(
+      index
+        .search('a')
+        .map((s) => s.ticker)
+        .slice(0, 3),
+    ).toEqual(['A', 'AAPL', 'APLE']);
     expect(index.search('apple').map((s) => s.ticker)).toEqual(['AAPL', 'APLE']);
     // "pine" is a ticker; "alPINE" only contains it inside a word.
     expect(index.search('pine').map((s) => s.ticker)).toEqual(['PINE']);

@@ -25,24 +25,56 @@ export function PublicFooter() {
           <nav aria-label="Product">
             <h2 className={headingClasses}>Product</h2>
             <ul className="mt-3 space-y-2">
-              <li><Link to="/features" className={linkClasses}>Features</Link></li>
-              <li><Link to="/pricing" className={linkClasses}>Pricing</Link></li>
-              <li><Link to="/dashboard" className={linkClasses}>Dashboard</Link></li>
+              <li>
+                <Link to="/features" className={linkClasses}>
+                  Features
+                </Link>
+              </li>
+              <li>
+                <Link to="/pricing" className={linkClasses}>
+                  Pricing
+                </Link>
+              </li>
+              <li>
+                <Link to="/dashboard" className={linkClasses}>
+                  Dashboard
+                </Link>
+              </li>
             </ul>
           </nav>
           <nav aria-label="Resources">
             <h2 className={headingClasses}>Resources</h2>
             <ul className="mt-3 space-y-2">
-              <li><Link to="/blog" className={linkClasses}>Blog</Link></li>
-              <li><Link to="/privacy" className={linkClasses}>Privacy Policy</Link></li>
-              <li><Link to="/terms" className={linkClasses}>Terms of Service</Link></li>
+              <li>
+                <Link to="/blog" className={linkClasses}>
+                  Blog
+                </Link>
+              </li>
+              <li>
+                <Link to="/privacy" className={linkClasses}>
+                  Privacy Policy
+                </Link>
+              </li>
+              <li>
+                <Link to="/terms" className={linkClasses}>
+                  Terms of Service
+                </Link>
+              </li>
             </ul>
           </nav>
           <nav aria-label="Company">
             <h2 className={headingClasses}>Company</h2>
             <ul className="mt-3 space-y-2">
-              <li><a href={`mailto:${supportEmail}`} className={linkClasses}>Contact</a></li>
-              <li><a href={`mailto:${supportEmail}`} className={linkClasses}>Support</a></li>
+              <li>
+                <a href={`mailto:${supportEmail}`} className={linkClasses}>
+                  Contact
+                </a>
+              </li>
+              <li>
+                <a href={`mailto:${supportEmail}`} className={linkClasses}>
+                  Support
+                </a>
+              </li>
             </ul>
           </nav>
         </div>

@@ -32,7 +32,8 @@ export function UserMenu({ user }: UserMenuProps) {
   const isTrialing = isTrialStatus(user.subscriptionStatus);
   const trialEnds = formatDate(user.trialEndDate);
   // Cancelled at period end: access is kept until then.
-  const cancelsOn = user.cancelAtPeriodEnd && hasSubscription(user) ? (formatDate(user.currentPeriodEnd) ?? trialEnds) : null;
+  const cancelsOn =
+    user.cancelAtPeriodEnd && hasSubscription(user) ? (formatDate(user.currentPeriodEnd) ?? trialEnds) : null;
   const close = () => setOpen(false);
 
   useEffect(() => {
@@ -71,7 +72,10 @@ export function UserMenu({ user }: UserMenuProps) {
       >
         {/* The button's name is "User menu"; the initials are decoration beside it. */}
         <span className="sr-only">User menu</span>
-        <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="flex h-8 w-8 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold text-white"
+        >
           {initialsOf(user)}
         </span>
         <Icon name="chevronDown" className="h-4 w-4 text-slate-500" />
@@ -84,7 +88,9 @@ export function UserMenu({ user }: UserMenuProps) {
         >
           <div className="px-3 py-2">
             {/* The name when there is one; otherwise the e-mail stands alone (shown once), with @username when set. */}
-            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">{nameOf(user) ?? user.email}</p>
+            <p className="truncate text-sm font-semibold text-slate-900 dark:text-white">
+              {nameOf(user) ?? user.email}
+            </p>
             {user.username && <p className="truncate text-sm text-slate-500 dark:text-slate-400">@{user.username}</p>}
             {nameOf(user) && <p className="truncate text-sm text-slate-500 dark:text-slate-400">{user.email}</p>}
             {(isAdmin || isTrialing) && (

@@ -6,9 +6,7 @@ export function nameOf(user: PublicUser): string | null {
 }
 
 export function initialsOf(user: PublicUser): string {
-  const fromName = [user.firstName, user.lastName]
-    .map((part) => part?.trim()[0] ?? '')
-    .join('');
+  const fromName = [user.firstName, user.lastName].map((part) => part?.trim()[0] ?? '').join('');
   return (fromName || user.username?.[0] || user.email[0] || '?').toUpperCase();
 }
 

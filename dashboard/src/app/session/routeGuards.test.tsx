@@ -115,7 +115,9 @@ describe('signing out from a protected page', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     });
 
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Success', description: 'Successfully logged out!' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: 'Success', description: 'Successfully logged out!' }),
+    );
     expect(router.state.location.pathname).toBe('/');
     expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toBeNull();
     expect(await screen.findByText('Social Media Monitoring')).toBeTruthy();

@@ -1,5 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_THEME, getThemePreference, setThemePreference, subscribeToTheme, type ThemePreference } from './themeStore';
+import {
+  DEFAULT_THEME,
+  getThemePreference,
+  setThemePreference,
+  subscribeToTheme,
+  type ThemePreference,
+} from './themeStore';
 
 /**
  * The pre-rendered HTML cannot know the stored preference: hydration starts from the default, then React re-renders

@@ -32,7 +32,12 @@ export function Toaster() {
             <div className="min-w-0 flex-1">
               <p className="text-sm font-semibold">{t.title}</p>
               {t.description && (
-                <p className={cn('mt-1 text-sm break-words', destructive ? 'text-red-50' : 'text-slate-600 dark:text-slate-300')}>
+                <p
+                  className={cn(
+                    'mt-1 text-sm break-words',
+                    destructive ? 'text-red-50' : 'text-slate-600 dark:text-slate-300',
+                  )}
+                >
                   {t.description}
                 </p>
               )}

@@ -15,7 +15,9 @@ export function StarButton({ ticker, className }: { ticker: string; className?: 
       aria-label={starred ? `Remove ${ticker} from watchlist` : `Add ${ticker} to watchlist`}
       title={starred ? 'On your watchlist' : 'Add to watchlist'}
       onClick={() =>
-        toggle(ticker).catch((error: unknown) => showToast({ title: 'Watchlist not saved', description: getErrorMessage(error), variant: 'destructive' }))
+        toggle(ticker).catch((error: unknown) =>
+          showToast({ title: 'Watchlist not saved', description: getErrorMessage(error), variant: 'destructive' }),
+        )
       }
       className={cn(
         'relative z-10 rounded p-1 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500',

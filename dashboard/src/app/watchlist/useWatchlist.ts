@@ -10,6 +10,7 @@ export function useWatchlist() {
   const watched = new Set(tickers);
   return {
     tickers: watched,
-    toggle: (ticker: string) => save.mutateAsync(watched.has(ticker) ? tickers.filter((t) => t !== ticker) : [...tickers, ticker]),
+    toggle: (ticker: string) =>
+      save.mutateAsync(watched.has(ticker) ? tickers.filter((t) => t !== ticker) : [...tickers, ticker]),
   };
 }

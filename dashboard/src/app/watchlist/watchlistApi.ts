@@ -17,7 +17,8 @@ export const watchlistQueryOptions = () =>
  */
 export const saveWatchlistMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: async (next: string[]) => (await apiRequestJson<Watchlist>('PUT', '/api/watchlist', { tickers: next })) ?? { tickers: next },
+    mutationFn: async (next: string[]) =>
+      (await apiRequestJson<Watchlist>('PUT', '/api/watchlist', { tickers: next })) ?? { tickers: next },
     onMutate: async (next: string[]) => {
       await queryClient.cancelQueries({ queryKey: WATCHLIST_QUERY_KEY });
       queryClient.setQueryData<Watchlist>(WATCHLIST_QUERY_KEY, { tickers: next });

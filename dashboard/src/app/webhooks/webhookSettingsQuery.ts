@@ -5,4 +5,5 @@ import { getQueryFn } from '../../lib/api';
 /** The user's webhook targets and secret: Settings manages them, each alert card on /alerts picks among the targets. */
 export const WEBHOOKS_URL = '/api/webhooks';
 
-export const webhookSettingsQueryOptions = () => queryOptions({ queryKey: [WEBHOOKS_URL], queryFn: getQueryFn<WebhookSettings>({ on401: 'throw' }) });
+export const webhookSettingsQueryOptions = () =>
+  queryOptions({ queryKey: [WEBHOOKS_URL], queryFn: getQueryFn<WebhookSettings>({ on401: 'throw' }) });

@@ -17,7 +17,10 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   // The token is a value of the form, not an input: the contract checks it with the passwords.
-  const form = useForm({ resolver: zodResolver(resetPasswordSchema), defaultValues: { token, password: '', confirmPassword: '' } });
+  const form = useForm({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
   const reset = useMutation({
     ...resetPasswordMutationOptions(useQueryClient()),
     onError: (error) => {
@@ -33,14 +36,24 @@ export function ResetPasswordPage() {
         <h1 className="text-xl font-semibold text-slate-900 dark:text-white">Choose a new password</h1>
         {reset.data ? (
           <div className="mt-4 space-y-4">
-            <p role="status" className="text-sm text-slate-700 dark:text-slate-300">{reset.data}</p>
-            <Link to="/auth" state={{ tab: 'login' }} className="font-medium text-blue-600 hover:underline dark:text-blue-400">
+            <p role="status" className="text-sm text-slate-700 dark:text-slate-300">
+              {reset.data}
+            </p>
+            <Link
+              to="/auth"
+              state={{ tab: 'login' }}
+              className="font-medium text-blue-600 hover:underline dark:text-blue-400"
+            >
               Sign in
             </Link>
           </div>
         ) : (
           <FormProvider {...form}>
-            <form onSubmit={(event) => void form.handleSubmit((body) => reset.mutate(body))(event)} noValidate className="mt-4 space-y-5">
+            <form
+              onSubmit={(event) => void form.handleSubmit((body) => reset.mutate(body))(event)}
+              noValidate
+              className="mt-4 space-y-5"
+            >
               {tokenError && <p className="text-sm text-red-600">{tokenError}</p>}
               <NewPasswordFields name="password" labels="change" />
               <Button type="submit" className="w-full" disabled={reset.isPending}>

@@ -11,7 +11,10 @@ import { errorToast } from '../../../app/toast/errorToast';
 export function VerifyEmailPage() {
   usePageMeta('Verify your e-mail - StockPulse');
   const [params] = useSearchParams();
-  const verify = useMutation({ ...verifyEmailMutationOptions(useQueryClient()), onError: errorToast('Verification failed') });
+  const verify = useMutation({
+    ...verifyEmailMutationOptions(useQueryClient()),
+    onError: errorToast('Verification failed'),
+  });
   const sent = useRef(false);
   const token = params.get('token') ?? '';
 
@@ -31,8 +34,13 @@ export function VerifyEmailPage() {
     <div className="mx-auto max-w-md py-12">
       <Card className="p-6">
         <h1 className="text-xl font-semibold text-slate-900 dark:text-white">E-mail verification</h1>
-        <p role="status" className="mt-4 text-sm text-slate-700 dark:text-slate-300">{text}</p>
-        <Link to="/dashboard" className="mt-4 inline-block font-medium text-blue-600 hover:underline dark:text-blue-400">
+        <p role="status" className="mt-4 text-sm text-slate-700 dark:text-slate-300">
+          {text}
+        </p>
+        <Link
+          to="/dashboard"
+          className="mt-4 inline-block font-medium text-blue-600 hover:underline dark:text-blue-400"
+        >
           Go to your dashboard
         </Link>
       </Card>

@@ -64,22 +64,47 @@ export function usersUrl(filters: UserFilters): string {
 
 const get = async <T>(url: string) => (await apiRequestJson<T>('GET', url)) as T;
 
-export const alertOutcomesQuery = () => queryOptions({ queryKey: adminKeys.alertOutcomes, queryFn: () => get<OutcomeDistribution>(`${ADMIN_ROOT}/alert-outcomes`) });
-export const topApiKeysQuery = () => queryOptions({ queryKey: adminKeys.apiKeys, queryFn: () => get<TopApiKeys>(`${ADMIN_ROOT}/api-keys`), refetchInterval: 60_000 });
-export const adminStatsQuery = () => queryOptions({ queryKey: adminKeys.stats, queryFn: () => get<AdminStats>(`${ADMIN_ROOT}/stats`) });
+export const alertOutcomesQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.alertOutcomes,
+    queryFn: () => get<OutcomeDistribution>(`${ADMIN_ROOT}/alert-outcomes`),
+  });
+export const topApiKeysQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.apiKeys,
+    queryFn: () => get<TopApiKeys>(`${ADMIN_ROOT}/api-keys`),
+    refetchInterval: 60_000,
+  });
+export const adminStatsQuery = () =>
+  queryOptions({ queryKey: adminKeys.stats, queryFn: () => get<AdminStats>(`${ADMIN_ROOT}/stats`) });
 
 export const adminUsersQuery = (filters: UserFilters) =>
-  queryOptions({ queryKey: adminKeys.users(filters), queryFn: () => get<AdminUsersResponse>(usersUrl(filters)), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: adminKeys.users(filters),
+    queryFn: () => get<AdminUsersResponse>(usersUrl(filters)),
+    placeholderData: keepPreviousData,
+  });
 
 export const platformSettingsQuery = () =>
-  queryOptions({ queryKey: adminKeys.platformSettings, queryFn: () => get<PlatformSetting[]>(`${ADMIN_ROOT}/platform-settings`) });
+  queryOptions({
+    queryKey: adminKeys.platformSettings,
+    queryFn: () => get<PlatformSetting[]>(`${ADMIN_ROOT}/platform-settings`),
+  });
 
-export const retentionQuery = () => queryOptions({ queryKey: adminKeys.retention, queryFn: () => get<RetentionSettings>(`${ADMIN_ROOT}/retention`) });
+export const retentionQuery = () =>
+  queryOptions({ queryKey: adminKeys.retention, queryFn: () => get<RetentionSettings>(`${ADMIN_ROOT}/retention`) });
 
 export const ambiguousSymbolsQuery = () =>
-  queryOptions({ queryKey: adminKeys.ambiguousSymbols, queryFn: () => get<AmbiguousSymbols>(`${ADMIN_ROOT}/ambiguous-symbols`) });
+  queryOptions({
+    queryKey: adminKeys.ambiguousSymbols,
+    queryFn: () => get<AmbiguousSymbols>(`${ADMIN_ROOT}/ambiguous-symbols`),
+  });
 
-export const formerSymbolsQuery = () => queryOptions({ queryKey: adminKeys.formerSymbols, queryFn: () => get<FormerSymbols>(`${ADMIN_ROOT}/former-symbols`) });
+export const formerSymbolsQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.formerSymbols,
+    queryFn: () => get<FormerSymbols>(`${ADMIN_ROOT}/former-symbols`),
+  });
 
 /** Runs refresh every 10 s while the tab is open, so a started scan moves from Running to its outcome. */
 export const pipelineRunsQuery = (filters: PipelineFilters) =>
@@ -94,7 +119,12 @@ export const pipelineRunsQuery = (filters: PipelineFilters) =>
   });
 
 /** The YouTube units spent today; refreshed with the runs, since every scan spends some. */
-export const pricePipelineQuery = () => queryOptions({ queryKey: adminKeys.pricePipeline, queryFn: () => get<PricePipeline>(`${ADMIN_ROOT}/pipelines/prices`), refetchInterval: 30_000 });
+export const pricePipelineQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.pricePipeline,
+    queryFn: () => get<PricePipeline>(`${ADMIN_ROOT}/pipelines/prices`),
+    refetchInterval: 30_000,
+  });
 /** The sentiment re-score's state, re-read every few seconds while it runs (its progress moves hour by hour). */
 export const rescoreStatusQuery = () =>
   queryOptions({
@@ -103,13 +133,22 @@ export const rescoreStatusQuery = () =>
     refetchInterval: (query) => (query.state.data?.state === 'running' ? 3_000 : 30_000),
   });
 
-export const youtubeQuotaQuery = () => queryOptions({ queryKey: adminKeys.youtubeQuota, queryFn: () => get<YouTubeQuota>(`${ADMIN_ROOT}/pipelines/quota`), refetchInterval: 10_000 });
+export const youtubeQuotaQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.youtubeQuota,
+    queryFn: () => get<YouTubeQuota>(`${ADMIN_ROOT}/pipelines/quota`),
+    refetchInterval: 10_000,
+  });
 
 /**
  * One admin change: the call, then the lists it changes are re-read before it answers (so a table shows the change as
  * the button comes back). The component that makes it decides its toasts.
  */
-function adminChange<TInput, TResult>(queryClient: QueryClient, mutationFn: (input: TInput) => Promise<TResult>, invalidate: ReadonlyArray<readonly unknown[]>) {
+function adminChange<TInput, TResult>(
+  queryClient: QueryClient,
+  mutationFn: (input: TInput) => Promise<TResult>,
+  invalidate: ReadonlyArray<readonly unknown[]>,
+) {
   return mutationOptions({
     mutationFn: async (input: TInput) => {
       const result = await mutationFn(input);
@@ -122,7 +161,12 @@ function adminChange<TInput, TResult>(queryClient: QueryClient, mutationFn: (inp
 const userChange = [adminKeys.usersRoot, adminKeys.stats] as const;
 
 export const changeRoleMutationOptions = (queryClient: QueryClient) =>
-  adminChange(queryClient, ({ user, role }: { user: PublicUser; role: Role }) => apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/role`, { role }), userChange);
+  adminChange(
+    queryClient,
+    ({ user, role }: { user: PublicUser; role: Role }) =>
+      apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/role`, { role }),
+    userChange,
+  );
 
 export const changeSubscriptionMutationOptions = (queryClient: QueryClient) =>
   adminChange(
@@ -133,46 +177,78 @@ export const changeSubscriptionMutationOptions = (queryClient: QueryClient) =>
   );
 
 export const deactivateUserMutationOptions = (queryClient: QueryClient) =>
-  adminChange(queryClient, (user: PublicUser) => apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/deactivate`), userChange);
+  adminChange(
+    queryClient,
+    (user: PublicUser) => apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/deactivate`),
+    userChange,
+  );
 
 export const deleteUserMutationOptions = (queryClient: QueryClient) =>
-  adminChange(queryClient, (user: PublicUser) => apiRequestJson<unknown>('DELETE', `${ADMIN_ROOT}/users/${user.id}`), userChange);
+  adminChange(
+    queryClient,
+    (user: PublicUser) => apiRequestJson<unknown>('DELETE', `${ADMIN_ROOT}/users/${user.id}`),
+    userChange,
+  );
 
 /** POST /api/admin/users/{id}/extend-trial: a card-free trial gets 7 more days (audited on the server). */
 export const TRIAL_EXTENSION_DAYS = 7;
 export const extendTrialMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
-    (user: PublicUser) => apiRequestJson<PublicUser>('POST', `${ADMIN_ROOT}/users/${user.id}/extend-trial`, { days: TRIAL_EXTENSION_DAYS }),
+    (user: PublicUser) =>
+      apiRequestJson<PublicUser>('POST', `${ADMIN_ROOT}/users/${user.id}/extend-trial`, { days: TRIAL_EXTENSION_DAYS }),
     userChange,
   );
 
 /** POST /api/admin/users/{id}/cancel-subscription (served by billing, through the payment provider). */
 export const cancelSubscriptionMutationOptions = (queryClient: QueryClient) =>
-  adminChange(queryClient, (user: PublicUser) => apiRequestJson<unknown>('POST', `${ADMIN_ROOT}/users/${user.id}/cancel-subscription`), userChange);
+  adminChange(
+    queryClient,
+    (user: PublicUser) => apiRequestJson<unknown>('POST', `${ADMIN_ROOT}/users/${user.id}/cancel-subscription`),
+    userChange,
+  );
 
 export const savePlatformSettingMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
-    (input: { platform: string; settingType: string; values: string[] }) => apiRequestJson<PlatformSetting>('POST', `${ADMIN_ROOT}/platform-settings`, input),
+    (input: { platform: string; settingType: string; values: string[] }) =>
+      apiRequestJson<PlatformSetting>('POST', `${ADMIN_ROOT}/platform-settings`, input),
     [adminKeys.platformSettings],
   );
 
 export const saveFormerSymbolsMutationOptions = (queryClient: QueryClient) =>
-  adminChange(queryClient, (renames: FormerSymbol[]) => apiRequestJson<FormerSymbols>('PUT', `${ADMIN_ROOT}/former-symbols`, { renames }), [adminKeys.formerSymbols]);
+  adminChange(
+    queryClient,
+    (renames: FormerSymbol[]) => apiRequestJson<FormerSymbols>('PUT', `${ADMIN_ROOT}/former-symbols`, { renames }),
+    [adminKeys.formerSymbols],
+  );
 
 export const saveAmbiguousSymbolsMutationOptions = (queryClient: QueryClient) =>
-  adminChange(queryClient, (symbols: string[]) => apiRequestJson<AmbiguousSymbols>('PUT', `${ADMIN_ROOT}/ambiguous-symbols`, { symbols }), [adminKeys.ambiguousSymbols]);
+  adminChange(
+    queryClient,
+    (symbols: string[]) => apiRequestJson<AmbiguousSymbols>('PUT', `${ADMIN_ROOT}/ambiguous-symbols`, { symbols }),
+    [adminKeys.ambiguousSymbols],
+  );
 
 export const startScanMutationOptions = (queryClient: QueryClient) =>
-  adminChange(queryClient, (platform: string) => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/scans`, { platform }) as Promise<StartedRun>, [adminKeys.pipelineRunsRoot]);
+  adminChange(
+    queryClient,
+    (platform: string) =>
+      apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/scans`, { platform }) as Promise<StartedRun>,
+    [adminKeys.pipelineRunsRoot],
+  );
 
 export const rerunMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
-    (run: { workflowId: string; runId: string }) => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/reruns`, run) as Promise<StartedRun>,
+    (run: { workflowId: string; runId: string }) =>
+      apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/reruns`, run) as Promise<StartedRun>,
     [adminKeys.pipelineRunsRoot],
   );
 
 export const startRescoreMutationOptions = (queryClient: QueryClient) =>
-  adminChange(queryClient, () => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/rescore`, {}) as Promise<StartedRun>, [adminKeys.rescore, adminKeys.pipelineRunsRoot]);
+  adminChange(
+    queryClient,
+    () => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/rescore`, {}) as Promise<StartedRun>,
+    [adminKeys.rescore, adminKeys.pipelineRunsRoot],
+  );

@@ -3,4 +3,6 @@ import type { GridComponentOption, LegendComponentOption, TooltipComponentOption
 import type { ComposeOption } from 'echarts/core';
 
 /** The option shape of the chart types AdminEChart registers. */
-export type AdminChartOption = ComposeOption<BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption>;
+export type AdminChartOption = ComposeOption<
+  BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+>;

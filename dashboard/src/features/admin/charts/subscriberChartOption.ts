@@ -28,11 +28,21 @@ export function subscriberChartOption(stats: AdminStats): AdminChartOption {
     xAxis: { type: 'category', data: groups.map((g) => g.label) },
     yAxis: [
       { type: 'value', name: 'Users', minInterval: 1, axisLabel: { formatter: (v: number) => formatCount(v) } },
-      { type: 'value', name: '$ / month', axisLabel: { formatter: (v: number) => formatMoney(v).replace(/\.00$/, '') } },
+      {
+        type: 'value',
+        name: '$ / month',
+        axisLabel: { formatter: (v: number) => formatMoney(v).replace(/\.00$/, '') },
+      },
     ],
     series: [
       { name: 'Users', type: 'bar', data: groups.map((g) => g.users), itemStyle: { color: '#2563eb' } },
-      { name: 'Monthly revenue ($)', type: 'bar', yAxisIndex: 1, data: groups.map((g) => g.revenue), itemStyle: { color: '#10b981' } },
+      {
+        name: 'Monthly revenue ($)',
+        type: 'bar',
+        yAxisIndex: 1,
+        data: groups.map((g) => g.revenue),
+        itemStyle: { color: '#10b981' },
+      },
     ],
   };
 }

@@ -13,7 +13,11 @@ const symbolsOf = (text: string) =>
 /** Symbols that count only as $cashtags in ticker extraction: one per line, saved as a whole list. */
 export function AmbiguityListEditor() {
   const { data } = useQuery(ambiguousSymbolsQuery());
-  const save = useAdminAction(saveAmbiguousSymbolsMutationOptions, 'Ambiguity list updated', 'Failed to update the ambiguity list');
+  const save = useAdminAction(
+    saveAmbiguousSymbolsMutationOptions,
+    'Ambiguity list updated',
+    'Failed to update the ambiguity list',
+  );
   return (
     <StoredListEditor
       label="Ambiguous symbols"

@@ -14,11 +14,18 @@ export function ApiKeysPanel() {
   return (
     <Card className="p-6">
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">Top API keys today</h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Requests to /api/v1 on {top.data?.day ?? 'today'} (UTC), busiest keys first.</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Requests to /api/v1 on {top.data?.day ?? 'today'} (UTC), busiest keys first.
+      </p>
       {keys.length === 0 ? (
         <p className="mt-6 text-sm text-slate-500 dark:text-slate-400">No key has called the API today.</p>
       ) : (
-        <CompactTable className="mt-4" label="Top API keys today" columns={['Key', 'Name', 'Owner', 'Requests', 'Last used', '']} headerCellClassName="pr-4 last:pr-0">
+        <CompactTable
+          className="mt-4"
+          label="Top API keys today"
+          columns={['Key', 'Name', 'Owner', 'Requests', 'Last used', '']}
+          headerCellClassName="pr-4 last:pr-0"
+        >
           {keys.map((k) => (
             <tr key={k.id}>
               <td className="py-2 pr-4 font-mono text-xs">{k.prefix}…</td>

@@ -13,7 +13,15 @@ interface ConfirmDialogProps {
 }
 
 /** A yes/no confirmation with a destructive confirm button. */
-export function ConfirmDialog({ open, title, message, confirmLabel, pending, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} title={title} description={message}>
       <div className="flex justify-end gap-2">

@@ -30,7 +30,16 @@ const run = (overrides: Partial<PipelineRun>): PipelineRun => ({
   ...overrides,
 });
 
-const failed = run({ workflowId: 'scan-youtube-2026-11-22T00:55:00Z', runId: 'run-2', platform: 'youtube', status: 'FAILED', posts: null, mentions: null, error: 'YouTube API key rejected', canRerun: true });
+const failed = run({
+  workflowId: 'scan-youtube-2026-11-22T00:55:00Z',
+  runId: 'run-2',
+  platform: 'youtube',
+  status: 'FAILED',
+  posts: null,
+  mentions: null,
+  error: 'YouTube API key rejected',
+  canRerun: true,
+});
 
 function stub() {
   return mockApi({
@@ -38,7 +47,13 @@ function stub() {
     'POST /api/admin/pipelines/scans': { workflowId: 'scan-twitter-manual-x', runId: 'r', type: 'scanPlatform' },
     'POST /api/admin/pipelines/reruns': { workflowId: 'scan-youtube-rerun-x', runId: 'r', type: 'scanPlatform' },
     'GET /api/admin/ambiguous-symbols': { symbols: ['IT', 'ON'] },
-    'GET /api/admin/pipelines/rescore': { state: 'idle', workflowId: 'rescore-mentions', startedAt: null, closedAt: null, progress: null },
+    'GET /api/admin/pipelines/rescore': {
+      state: 'idle',
+      workflowId: 'rescore-mentions',
+      startedAt: null,
+      closedAt: null,
+      progress: null,
+    },
     'POST /api/admin/pipelines/rescore': { workflowId: 'rescore-mentions', runId: 'r', type: 'rescoreMentions' },
     'GET /api/admin/pipelines/quota': {
       day: '2026-11-23',
@@ -47,19 +62,43 @@ function stub() {
       spent: 1_314,
       live: true,
       sources: [
-        { settingType: 'channels', source: 'Financial Education', searchUnits: 1_200, readUnits: 14, units: 1_214, share: 1_250 },
+        {
+          settingType: 'channels',
+          source: 'Financial Education',
+          searchUnits: 1_200,
+          readUnits: 14,
+          units: 1_214,
+          share: 1_250,
+        },
         { settingType: 'keywords', source: 'old keyword', searchUnits: 100, readUnits: 0, units: 100, share: 0 },
       ],
     },
     'GET /api/admin/pipelines/prices': {
       source: 'tiingo',
       simulated: false,
-      refreshes: [{ at: '2026-11-23T15:00:00.000Z', source: 'tiingo', simulated: false, tickers: 1_240, priced: 1_236, ticks: 5_120, historyFilled: 12, historyPending: 310, note: null }],
+      refreshes: [
+        {
+          at: '2026-11-23T15:00:00.000Z',
+          source: 'tiingo',
+          simulated: false,
+          tickers: 1_240,
+          priced: 1_236,
+          ticks: 5_120,
+          historyFilled: 12,
+          historyPending: 310,
+          note: null,
+        },
+      ],
       listedSymbols: 12_804,
       withoutReferencePrice: 5_624,
     },
     'PUT /api/admin/ambiguous-symbols': (r: { body: unknown }) => r.body,
-    'GET /api/admin/former-symbols': { renames: [{ symbol: 'FB', successor: 'META', changedOn: '2022-06-09', note: 'Facebook renamed Meta' }, { symbol: 'TWTR', successor: null, changedOn: null, note: '' }] },
+    'GET /api/admin/former-symbols': {
+      renames: [
+        { symbol: 'FB', successor: 'META', changedOn: '2022-06-09', note: 'Facebook renamed Meta' },
+        { symbol: 'TWTR', successor: null, changedOn: null, note: '' },
+      ],
+    },
     'PUT /api/admin/former-symbols': (r: { body: unknown }) => r.body,
   });
 }
@@ -72,7 +111,8 @@ describe('PipelinesPanel', () => {
     const card = within(screen.getByTestId('youtube-quota'));
     expect(card.getByText(/1,314 of 10,000 units spent on 2026-11-23/)).toBeTruthy();
     const first = within(rows[0]!);
-    for (const text of ['Financial Education', '1,200', '14', '1,214', '1,250']) expect(first.getByText(text)).toBeTruthy();
+    for (const text of ['Financial Education', '1,200', '14', '1,214', '1,250'])
+      expect(first.getByText(text)).toBeTruthy();
     expect(within(rows[1]!).getByText('not listed')).toBeTruthy();
   });
 
@@ -89,7 +129,10 @@ describe('PipelinesPanel', () => {
     const requests = stub();
     renderAdmin(<PipelinesPanel />);
     const rows = await screen.findAllByTestId('pipeline-run');
-    expect(queryOf(requests.find((r) => r.url.includes('/pipelines/runs'))!)).toEqual({ type: 'scanPlatform', status: 'all' });
+    expect(queryOf(requests.find((r) => r.url.includes('/pipelines/runs'))!)).toEqual({
+      type: 'scanPlatform',
+      status: 'all',
+    });
     const ok = within(rows[0]!);
     expect(ok.getByText('completed')).toBeTruthy();
     expect(ok.getByText('1.5 s')).toBeTruthy();
@@ -107,12 +150,17 @@ describe('PipelinesPanel', () => {
     renderAdmin(<PipelinesPanel />);
     fireEvent.change(screen.getByLabelText('Platform'), { target: { value: 'twitter' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run Scan Now' }));
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Scan started', description: 'scan-twitter-manual-x' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: 'Scan started', description: 'scan-twitter-manual-x' }),
+    );
     expect(requests.find((r) => r.url === '/api/admin/pipelines/scans')?.body).toEqual({ platform: 'twitter' });
 
     fireEvent.click(await screen.findByRole('button', { name: `Re-run ${failed.workflowId}` }));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Run started again' }));
-    expect(requests.find((r) => r.url === '/api/admin/pipelines/reruns')?.body).toEqual({ workflowId: failed.workflowId, runId: 'run-2' });
+    expect(requests.find((r) => r.url === '/api/admin/pipelines/reruns')?.body).toEqual({
+      workflowId: failed.workflowId,
+      runId: 'run-2',
+    });
   });
 
   it('edits the ambiguity list', async () => {
@@ -164,9 +212,13 @@ describe('PipelinesPanel', () => {
       'POST /api/admin/pipelines/rescore': { workflowId: 'rescore-mentions', runId: 'r', type: 'rescoreMentions' },
     });
     fireEvent.click(card.getByRole('button', { name: 'Re-score History' }));
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Re-score started', description: 'rescore-mentions' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: 'Re-score started', description: 'rescore-mentions' }),
+    );
     expect(requests.some((r) => r.method === 'POST' && r.url === '/api/admin/pipelines/rescore')).toBe(true);
-    expect(await card.findByText('42 of 168 hours, 120,000 posts re-labelled by transformer-7b21aa85c389')).toBeTruthy();
+    expect(
+      await card.findByText('42 of 168 hours, 120,000 posts re-labelled by transformer-7b21aa85c389'),
+    ).toBeTruthy();
     expect(card.getByRole('progressbar', { name: 'Re-score progress' }).getAttribute('aria-valuenow')).toBe('25');
     expect((card.getByRole('button', { name: 'Re-score running' }) as HTMLButtonElement).disabled).toBe(true);
   });

@@ -13,27 +13,36 @@ export function PricePipelineCard() {
       {isLoading ? (
         <p className="text-slate-600 dark:text-slate-400">Loading prices...</p>
       ) : isError ? (
-        <p role="alert" className="text-red-600">Could not load the price refreshes: {error.message}</p>
+        <p role="alert" className="text-red-600">
+          Could not load the price refreshes: {error.message}
+        </p>
       ) : data ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
           <dt>Source</dt>
-          <dd className="text-slate-900 dark:text-white">{data.simulated ? 'simulated (no PRICE_API_KEY)' : data.source}</dd>
+          <dd className="text-slate-900 dark:text-white">
+            {data.simulated ? 'simulated (no PRICE_API_KEY)' : data.source}
+          </dd>
           <dt>Last refresh</dt>
           <dd className="text-slate-900 dark:text-white">
-            {last ? `${formatDateTime(last.at)} from ${last.source}: ${formatCount(last.priced)} of ${formatCount(last.tickers)} stocks priced` : 'none yet'}
+            {last
+              ? `${formatDateTime(last.at)} from ${last.source}: ${formatCount(last.priced)} of ${formatCount(last.tickers)} stocks priced`
+              : 'none yet'}
           </dd>
           {last && (
             <>
               <dt>History</dt>
               <dd className="text-slate-900 dark:text-white">
                 {formatCount(last.historyFilled)} filled this run
-                {last.historyPending > 0 ? `, ${formatCount(last.historyPending)} still to fill (request budget)` : ', none pending'}
+                {last.historyPending > 0
+                  ? `, ${formatCount(last.historyPending)} still to fill (request budget)`
+                  : ', none pending'}
               </dd>
             </>
           )}
           <dt>No reference price</dt>
           <dd className="text-slate-900 dark:text-white">
-            {formatCount(data.withoutReferencePrice)} of {formatCount(data.listedSymbols)} listed symbols{data.simulated ? ' (shown without a price)' : ''}
+            {formatCount(data.withoutReferencePrice)} of {formatCount(data.listedSymbols)} listed symbols
+            {data.simulated ? ' (shown without a price)' : ''}
           </dd>
         </dl>
       ) : null}

@@ -18,11 +18,22 @@ interface SelectFieldProps<T extends string> {
 }
 
 /** A labelled native select. */
-export function SelectField<T extends string>({ label, value, options, onChange, hideLabel, disabled, className }: SelectFieldProps<T>) {
+export function SelectField<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  hideLabel,
+  disabled,
+  className,
+}: SelectFieldProps<T>) {
   const id = useId();
   return (
     <div className={cn('flex flex-col gap-1', className)}>
-      <label htmlFor={id} className={cn('text-sm font-medium text-slate-700 dark:text-slate-200', hideLabel && 'sr-only')}>
+      <label
+        htmlFor={id}
+        className={cn('text-sm font-medium text-slate-700 dark:text-slate-200', hideLabel && 'sr-only')}
+      >
         {label}
       </label>
       <select

@@ -7,7 +7,11 @@ import { retentionQuery } from '../api/adminApi';
 const RETENTION_ROWS: ReadonlyArray<{ key: keyof RetentionSettings; label: string; variable: string }> = [
   { key: 'postsDays', label: 'Raw posts (text of recent posts)', variable: 'RETENTION_POSTS_DAYS' },
   { key: 'mentionsDays', label: 'Raw mentions', variable: 'RETENTION_MENTIONS_DAYS' },
-  { key: 'postSetRollupDays', label: 'Per-minute and per-hour post sets (window edges)', variable: 'RETENTION_POST_SET_ROLLUP_DAYS' },
+  {
+    key: 'postSetRollupDays',
+    label: 'Per-minute and per-hour post sets (window edges)',
+    variable: 'RETENTION_POST_SET_ROLLUP_DAYS',
+  },
   { key: 'hourRollupDays', label: 'Hourly counts', variable: 'RETENTION_HOUR_ROLLUP_DAYS' },
   { key: 'dayRollupDays', label: 'Daily counts (30-day views and longer)', variable: 'RETENTION_DAY_ROLLUP_DAYS' },
 ];
@@ -23,8 +27,14 @@ export function SettingsPlaceholder() {
       </Card>
       <Card className="p-6">
         <h3 className="text-base font-semibold text-slate-900 dark:text-white">Data retention</h3>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Set by the deployment's configuration; older data is removed by ClickHouse automatically.</p>
-        {isError && <p role="alert" className="mt-3 text-sm text-red-600">Could not load the retention settings.</p>}
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Set by the deployment's configuration; older data is removed by ClickHouse automatically.
+        </p>
+        {isError && (
+          <p role="alert" className="mt-3 text-sm text-red-600">
+            Could not load the retention settings.
+          </p>
+        )}
         {retention && (
           <table className="mt-3 w-full text-sm">
             <tbody>
@@ -33,7 +43,9 @@ export function SettingsPlaceholder() {
                   <th scope="row" className="py-2 text-left font-normal text-slate-700 dark:text-slate-300">
                     {row.label} <code className="text-xs text-slate-500">{row.variable}</code>
                   </th>
-                  <td className="py-2 text-right tabular-nums text-slate-900 dark:text-white">{retention[row.key].toLocaleString('en-US')} days</td>
+                  <td className="py-2 text-right tabular-nums text-slate-900 dark:text-white">
+                    {retention[row.key].toLocaleString('en-US')} days
+                  </td>
                 </tr>
               ))}
             </tbody>

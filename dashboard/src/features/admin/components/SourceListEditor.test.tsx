@@ -5,7 +5,12 @@ import { SourceListEditor } from './SourceListEditor';
 
 afterEach(cleanup);
 
-const props = { platform: 'reddit', settingType: 'subreddits', defaults: ['wallstreetbets', 'stocks', 'investing'], saving: false };
+const props = {
+  platform: 'reddit',
+  settingType: 'subreddits',
+  defaults: ['wallstreetbets', 'stocks', 'investing'],
+  saving: false,
+};
 const textarea = () => screen.getByLabelText('Reddit Subreddits') as HTMLTextAreaElement;
 const save = () => screen.getByRole('button', { name: 'Save Reddit Subreddits' }) as HTMLButtonElement;
 

@@ -55,9 +55,16 @@ export function SourceListEditor({ platform, settingType, stored, defaults, savi
         }}
         className="block w-full rounded-md border border-slate-300 bg-white p-2 font-mono text-sm text-slate-900 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100"
       />
-      <p className="text-xs text-slate-500">One per line. Blank lines and duplicates are dropped. {formatCount(stored.length)} saved.</p>
+      <p className="text-xs text-slate-500">
+        One per line. Blank lines and duplicates are dropped. {formatCount(stored.length)} saved.
+      </p>
       <div className="flex gap-2">
-        <Button size="sm" disabled={!changed || saving} onClick={() => onSave(toLines(text))} aria-label={`Save ${label}`}>
+        <Button
+          size="sm"
+          disabled={!changed || saving}
+          onClick={() => onSave(toLines(text))}
+          aria-label={`Save ${label}`}
+        >
           {saving ? 'Saving...' : 'Save'}
         </Button>
         <Button

@@ -7,10 +7,22 @@ import { formatMoney, formatCount } from '../../../lib/format';
 export function StatsCards() {
   const { data: stats, isError } = useQuery(adminStatsQuery());
   const cards = [
-    { label: 'Total Users', value: stats && formatCount(stats.totalUsers), caption: stats && `${formatCount(stats.trialUsers)} on trial` },
+    {
+      label: 'Total Users',
+      value: stats && formatCount(stats.totalUsers),
+      caption: stats && `${formatCount(stats.trialUsers)} on trial`,
+    },
     { label: 'Active Users', value: stats && formatCount(stats.activeUsers), caption: 'Accounts not deactivated' },
-    { label: 'Subscribers', value: stats && formatCount(stats.subscribedUsers), caption: stats && `Churn ${stats.churnRate}%` },
-    { label: 'Monthly Revenue', value: stats && formatMoney(stats.monthlyRevenue), caption: stats && `${formatMoney(stats.totalRevenue)} per year` },
+    {
+      label: 'Subscribers',
+      value: stats && formatCount(stats.subscribedUsers),
+      caption: stats && `Churn ${stats.churnRate}%`,
+    },
+    {
+      label: 'Monthly Revenue',
+      value: stats && formatMoney(stats.monthlyRevenue),
+      caption: stats && `${formatMoney(stats.totalRevenue)} per year`,
+    },
     { label: 'Tracked Stocks', value: stats && formatCount(stats.totalStocks), caption: 'In the stock snapshot' },
   ];
   return (

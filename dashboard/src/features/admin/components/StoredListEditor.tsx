@@ -15,7 +15,15 @@ interface StoredListEditorProps {
 }
 
 /** A whole admin-edited list as one textarea, saved at once; Save is enabled only when the text differs from what is stored. */
-export function StoredListEditor({ label, description, storedText, saveLabel, saving, savedCaption, onSave }: StoredListEditorProps) {
+export function StoredListEditor({
+  label,
+  description,
+  storedText,
+  saveLabel,
+  saving,
+  savedCaption,
+  onSave,
+}: StoredListEditorProps) {
   const id = useId();
   const [text, setText] = useState(storedText);
   const [shownStored, setShownStored] = useState(storedText);

@@ -7,8 +7,20 @@ import { renderAdmin } from '../testing/renderAdmin';
 import { SubscriptionsPanel } from './SubscriptionsPanel';
 
 vi.mock('../charts/LazyAdminChart', () => ({
-  LazyAdminChart: ({ label, option }: { label: string; option: { series: unknown; legend: unknown; grid: unknown } }) => (
-    <div role="img" aria-label={label} data-series={JSON.stringify(option.series)} data-legend={JSON.stringify(option.legend)} data-grid={JSON.stringify(option.grid)} />
+  LazyAdminChart: ({
+    label,
+    option,
+  }: {
+    label: string;
+    option: { series: unknown; legend: unknown; grid: unknown };
+  }) => (
+    <div
+      role="img"
+      aria-label={label}
+      data-series={JSON.stringify(option.series)}
+      data-legend={JSON.stringify(option.legend)}
+      data-grid={JSON.stringify(option.grid)}
+    />
   ),
 }));
 

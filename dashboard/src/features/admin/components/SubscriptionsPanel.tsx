@@ -25,11 +25,27 @@ export function SubscriptionsPanel({ onShowUsers }: { onShowUsers: (filter: Admi
   const { data: stats } = useQuery(adminStatsQuery());
   const figures = stats
     ? [
-        { label: 'Monthly Recurring Revenue', value: formatMoney(stats.monthlyRevenue), caption: `${formatCount(stats.subscribedUsers)} active × $49` },
+        {
+          label: 'Monthly Recurring Revenue',
+          value: formatMoney(stats.monthlyRevenue),
+          caption: `${formatCount(stats.subscribedUsers)} active × $49`,
+        },
         { label: 'Annual Run Rate', value: formatMoney(stats.totalRevenue), caption: 'MRR × 12' },
-        { label: 'Trial Pipeline', value: formatMoney(stats.trialRevenuePotential), caption: `${formatCount(stats.trialUsers)} trial users × $49` },
-        { label: 'Potential Revenue', value: formatMoney(stats.potentialRevenue), caption: 'Trial pipeline at a 20% conversion' },
-        { label: 'Churn Rate', value: `${stats.churnRate}%`, caption: `${formatCount(stats.cancelledUsers)} cancelled, ${formatCount(stats.expiredUsers)} expired` },
+        {
+          label: 'Trial Pipeline',
+          value: formatMoney(stats.trialRevenuePotential),
+          caption: `${formatCount(stats.trialUsers)} trial users × $49`,
+        },
+        {
+          label: 'Potential Revenue',
+          value: formatMoney(stats.potentialRevenue),
+          caption: 'Trial pipeline at a 20% conversion',
+        },
+        {
+          label: 'Churn Rate',
+          value: `${stats.churnRate}%`,
+          caption: `${formatCount(stats.cancelledUsers)} cancelled, ${formatCount(stats.expiredUsers)} expired`,
+        },
       ]
     : [];
 
@@ -47,10 +63,15 @@ export function SubscriptionsPanel({ onShowUsers }: { onShowUsers: (filter: Admi
 
       {stats && (
         <Card className="p-4">
-          <h3 className="mb-2 font-semibold text-slate-900 dark:text-white">Subscribers by status and monthly revenue</h3>
+          <h3 className="mb-2 font-semibold text-slate-900 dark:text-white">
+            Subscribers by status and monthly revenue
+          </h3>
           <LazyAdminChart
             label={subscriberGroups(stats)
-              .map((g) => `${g.label}: ${formatCount(g.users)} users${g.revenue ? `, ${formatMoney(g.revenue)} per month` : ''}`)
+              .map(
+                (g) =>
+                  `${g.label}: ${formatCount(g.users)} users${g.revenue ? `, ${formatMoney(g.revenue)} per month` : ''}`,
+              )
               .join('; ')}
             option={subscriberChartOption(stats)}
             height={280}

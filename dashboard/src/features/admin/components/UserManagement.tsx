@@ -63,8 +63,18 @@ export function UserManagement({ filters, onFiltersChange }: UserManagementProps
           onChange={(e) => setSearchText(e.target.value)}
           className="flex-1"
         />
-        <SelectField label="Subscription" value={filters.subscriptionStatus} options={subscriptionOptions} onChange={(subscriptionStatus) => onFiltersChange({ ...filters, subscriptionStatus, page: 1 })} />
-        <SelectField label="Role" value={filters.role} options={roleOptions} onChange={(role) => onFiltersChange({ ...filters, role, page: 1 })} />
+        <SelectField
+          label="Subscription"
+          value={filters.subscriptionStatus}
+          options={subscriptionOptions}
+          onChange={(subscriptionStatus) => onFiltersChange({ ...filters, subscriptionStatus, page: 1 })}
+        />
+        <SelectField
+          label="Role"
+          value={filters.role}
+          options={roleOptions}
+          onChange={(role) => onFiltersChange({ ...filters, role, page: 1 })}
+        />
       </div>
 
       <div className="mt-4">
@@ -90,7 +100,12 @@ export function UserManagement({ filters, onFiltersChange }: UserManagementProps
             Page {filters.page} of {totalPages}
           </span>
         )}
-        <Button variant="outline" size="sm" disabled={filters.page >= totalPages} onClick={() => setPage(filters.page + 1)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={filters.page >= totalPages}
+          onClick={() => setPage(filters.page + 1)}
+        >
           Next
         </Button>
       </nav>

@@ -35,34 +35,57 @@ export function UserRowActions({ user }: { user: PublicUser }) {
   const [confirming, setConfirming] = useState<Confirming>(null);
   const changeRole = useAdminAction(
     changeRoleMutationOptions,
-    (_, { user, role }) => ({ title: 'Role updated', description: `${user.email} is now ${role === 'admin' ? 'an admin' : 'a user'}.` }),
+    (_, { user, role }) => ({
+      title: 'Role updated',
+      description: `${user.email} is now ${role === 'admin' ? 'an admin' : 'a user'}.`,
+    }),
     'Failed to update role',
   );
   const changeSubscription = useAdminAction(
     changeSubscriptionMutationOptions,
-    (_, { user, subscriptionStatus }) => ({ title: 'Subscription updated', description: `${user.email}: ${subscriptionStatus}.` }),
+    (_, { user, subscriptionStatus }) => ({
+      title: 'Subscription updated',
+      description: `${user.email}: ${subscriptionStatus}.`,
+    }),
     'Failed to update subscription',
   );
-  const deactivate = useAdminAction(deactivateUserMutationOptions, (_, user) => ({ title: 'User deactivated', description: `${user.email} can no longer sign in.` }), 'Failed to deactivate user');
-  const remove = useAdminAction(deleteUserMutationOptions, (_, user) => ({ title: 'User deleted', description: `${user.email} was deleted permanently.` }), 'Failed to delete user');
+  const deactivate = useAdminAction(
+    deactivateUserMutationOptions,
+    (_, user) => ({ title: 'User deactivated', description: `${user.email} can no longer sign in.` }),
+    'Failed to deactivate user',
+  );
+  const remove = useAdminAction(
+    deleteUserMutationOptions,
+    (_, user) => ({ title: 'User deleted', description: `${user.email} was deleted permanently.` }),
+    'Failed to delete user',
+  );
   const cancel = useAdminAction(
     cancelSubscriptionMutationOptions,
-    (_, user) => ({ title: 'Subscription cancelled', description: `${user.email} keeps access until the billing period ends.` }),
+    (_, user) => ({
+      title: 'Subscription cancelled',
+      description: `${user.email} keeps access until the billing period ends.`,
+    }),
     'Failed to cancel subscription',
   );
   const extendTrial = useAdminAction(
     extendTrialMutationOptions,
-    (_, user) => ({ title: 'Trial extended', description: `${user.email} has ${TRIAL_EXTENSION_DAYS} more days of trial.` }),
+    (_, user) => ({
+      title: 'Trial extended',
+      description: `${user.email} has ${TRIAL_EXTENSION_DAYS} more days of trial.`,
+    }),
     'Failed to extend trial',
   );
   const who = user.email;
   // The server extends only card-free trials (a card trial is billed by Stripe), expired ones included.
-  const canExtendTrial = ['trialing', 'trial', 'expired'].includes(user.subscriptionStatus) && !user.stripeSubscriptionId;
+  const canExtendTrial =
+    ['trialing', 'trial', 'expired'].includes(user.subscriptionStatus) && !user.stripeSubscriptionId;
 
   // A stored status outside the settable five (trialing, inactive) is shown as itself until the admin picks one.
   const settable = statusOptions.some((o) => o.value === user.subscriptionStatus);
   const currentStatus = user.subscriptionStatus as AdminSettableStatus;
-  const currentStatusOptions = settable ? statusOptions : [{ value: currentStatus, label: user.subscriptionStatus }, ...statusOptions];
+  const currentStatusOptions = settable
+    ? statusOptions
+    : [{ value: currentStatus, label: user.subscriptionStatus }, ...statusOptions];
 
   return (
     <div className="flex flex-wrap items-end justify-end gap-2 md:flex-nowrap md:justify-start">
@@ -83,7 +106,13 @@ export function UserRowActions({ user }: { user: PublicUser }) {
         onChange={(subscriptionStatus) => changeSubscription.mutate({ user, subscriptionStatus })}
       />
       {user.isActive && (
-        <Button variant="outline" size="sm" disabled={deactivate.isPending} onClick={() => deactivate.mutate(user)} aria-label={`Deactivate ${who}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={deactivate.isPending}
+          onClick={() => deactivate.mutate(user)}
+          aria-label={`Deactivate ${who}`}
+        >
           Deactivate
         </Button>
       )}
@@ -91,12 +120,23 @@ export function UserRowActions({ user }: { user: PublicUser }) {
         Delete
       </Button>
       {canExtendTrial && (
-        <Button variant="outline" size="sm" disabled={extendTrial.isPending} onClick={() => extendTrial.mutate(user)} aria-label={`+${TRIAL_EXTENSION_DAYS} days trial for ${who}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={extendTrial.isPending}
+          onClick={() => extendTrial.mutate(user)}
+          aria-label={`+${TRIAL_EXTENSION_DAYS} days trial for ${who}`}
+        >
           +{TRIAL_EXTENSION_DAYS} days trial
         </Button>
       )}
       {user.subscriptionStatus === 'active' && user.stripeSubscriptionId && (
-        <Button variant="outline" size="sm" onClick={() => setConfirming('cancel')} aria-label={`Cancel subscription of ${who}`}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setConfirming('cancel')}
+          aria-label={`Cancel subscription of ${who}`}
+        >
           Cancel Sub
         </Button>
       )}

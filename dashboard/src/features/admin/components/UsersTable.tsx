@@ -19,7 +19,8 @@ export function subscriptionBadgeVariant(status: SubscriptionStatus): BadgeVaria
   return 'outline';
 }
 
-const displayName = (u: PublicUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || u.email.split('@')[0]!;
+const displayName = (u: PublicUser) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username || u.email.split('@')[0]!;
 
 // The seven columns, at module scope so the table's models stay stable between renders.
 const columns = helper.columns([
@@ -40,7 +41,10 @@ const columns = helper.columns([
     },
   }),
   // Whole on a desktop; on a phone it wraps at any character only when it must (never a letter per line).
-  helper.accessor('email', { header: 'Email', cell: (info) => <span className="min-w-0 [overflow-wrap:anywhere] md:whitespace-nowrap">{info.getValue()}</span> }),
+  helper.accessor('email', {
+    header: 'Email',
+    cell: (info) => <span className="min-w-0 [overflow-wrap:anywhere] md:whitespace-nowrap">{info.getValue()}</span>,
+  }),
   helper.accessor('role', {
     header: 'Role',
     cell: (info) => <Badge variant={info.getValue() === 'admin' ? 'default' : 'outline'}>{info.getValue()}</Badge>,
@@ -69,9 +73,14 @@ const columns = helper.columns([
   }),
   helper.accessor('isActive', {
     header: 'Status',
-    cell: (info) => <Badge variant={info.getValue() ? 'success' : 'outline'}>{info.getValue() ? 'Active' : 'Inactive'}</Badge>,
+    cell: (info) => (
+      <Badge variant={info.getValue() ? 'success' : 'outline'}>{info.getValue() ? 'Active' : 'Inactive'}</Badge>
+    ),
   }),
-  helper.accessor('lastLoginAt', { header: 'Last Login', cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue()) ?? 'Never'}</span> }),
+  helper.accessor('lastLoginAt', {
+    header: 'Last Login',
+    cell: (info) => <span className="whitespace-nowrap">{formatDate(info.getValue()) ?? 'Never'}</span>,
+  }),
   helper.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <UserRowActions user={row.original} /> }),
 ]);
 

@@ -3,7 +3,6 @@ import { Card } from '../../../ui/Card';
 import { youtubeQuotaQuery } from '../api/adminApi';
 import { formatCount, formatDateTime } from '../../../lib/format';
 
-
 /** YouTube Data API units spent today per source (search.list 100 each, list calls 1 each) against each source's share. */
 export function YouTubeQuotaCard() {
   const { data, isLoading, isError, error } = useQuery(youtubeQuotaQuery());
@@ -13,11 +12,14 @@ export function YouTubeQuotaCard() {
       {isLoading ? (
         <p className="text-slate-600 dark:text-slate-400">Loading quota...</p>
       ) : isError ? (
-        <p role="alert" className="text-red-600">Could not load the quota: {error.message}</p>
+        <p role="alert" className="text-red-600">
+          Could not load the quota: {error.message}
+        </p>
       ) : data ? (
         <>
           <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-            {formatCount(data.spent)} of {formatCount(data.dailyQuota)} units spent on {data.day} (Pacific time); resets {formatDateTime(data.resetsAt)}.
+            {formatCount(data.spent)} of {formatCount(data.dailyQuota)} units spent on {data.day} (Pacific time); resets{' '}
+            {formatDateTime(data.resetsAt)}.
             {!data.live && ' YouTube runs on the simulated feed: no units are spent until YOUTUBE_API_KEY is set.'}
           </p>
           {/* Focusable, so a keyboard user can scroll the table sideways on a narrow screen. */}

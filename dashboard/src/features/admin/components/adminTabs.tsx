@@ -25,8 +25,16 @@ export interface AdminTab {
 
 /** The admin tabs in order: the four account tabs with the operations tabs (Pipelines, Outbox) before Settings. One entry adds a tab. */
 export const adminTabs: AdminTab[] = [
-  { value: 'users', label: 'User Management', render: (c) => <UserManagement filters={c.userFilters} onFiltersChange={c.setUserFilters} /> },
-  { value: 'subscriptions', label: 'Subscriptions', render: (c) => <SubscriptionsPanel onShowUsers={c.showUsersWithStatus} /> },
+  {
+    value: 'users',
+    label: 'User Management',
+    render: (c) => <UserManagement filters={c.userFilters} onFiltersChange={c.setUserFilters} />,
+  },
+  {
+    value: 'subscriptions',
+    label: 'Subscriptions',
+    render: (c) => <SubscriptionsPanel onShowUsers={c.showUsersWithStatus} />,
+  },
   { value: 'platform-settings', label: 'Platform Settings', render: () => <PlatformSettingsPanel /> },
   { value: 'pipelines', label: 'Pipelines', render: () => <PipelinesPanel /> },
   { value: 'outbox', label: 'Outbox', render: () => <OutboxPanel /> },

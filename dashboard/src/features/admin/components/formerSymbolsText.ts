@@ -5,7 +5,9 @@ import type { FormerSymbol } from '@core/contracts/formerSymbols';
  * for a delisting without a successor and the date and note optional. The server validates what this produces.
  */
 export function formerSymbolsToText(renames: readonly FormerSymbol[]): string {
-  return renames.map((r) => [r.symbol, r.successor ?? '-', r.changedOn ?? '', r.note].join(', ').replace(/(, )+$/, '')).join('\n');
+  return renames
+    .map((r) => [r.symbol, r.successor ?? '-', r.changedOn ?? '', r.note].join(', ').replace(/(, )+$/, ''))
+    .join('\n');
 }
 
 export function textToFormerSymbols(text: string): FormerSymbol[] {
@@ -15,6 +17,11 @@ export function textToFormerSymbols(text: string): FormerSymbol[] {
     .filter((line) => line !== '')
     .map((line) => {
       const [symbol = '', successor = '', changedOn = '', ...note] = line.split(',').map((part) => part.trim());
-      return { symbol, successor: successor === '' || successor === '-' ? null : successor, changedOn: changedOn === '' ? null : changedOn, note: note.join(', ') };
+      return {
+        symbol,
+        successor: successor === '' || successor === '-' ? null : successor,
+        changedOn: changedOn === '' ? null : changedOn,
+        note: note.join(', '),
+      };
     });
 }

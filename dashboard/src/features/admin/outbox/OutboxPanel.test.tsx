@@ -26,7 +26,11 @@ const message = (id: number, channel: 'email' | 'sms') => ({
 describe('OutboxPanel', () => {
   it('lists captured messages, pages through them and opens one', async () => {
     const requests = mockApi({
-      'GET /api/admin/outbox?page=1&limit=20': { messages: [message(3, 'email'), message(2, 'sms')], total: 21, totalPages: 2 },
+      'GET /api/admin/outbox?page=1&limit=20': {
+        messages: [message(3, 'email'), message(2, 'sms')],
+        total: 21,
+        totalPages: 2,
+      },
       'GET /api/admin/outbox?page=2&limit=20': { messages: [message(1, 'email')], total: 21, totalPages: 2 },
     });
     render(

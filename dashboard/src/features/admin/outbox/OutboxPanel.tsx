@@ -28,7 +28,9 @@ export function OutboxPanel() {
           <h2 id="outbox-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
             Outbox
           </h2>
-          <p className="text-sm text-slate-600 dark:text-slate-400">E-mails caught by the built-in SMTP capture and SMS kept while Twilio is not configured.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            E-mails caught by the built-in SMTP capture and SMS kept while Twilio is not configured.
+          </p>
         </div>
         {outbox.isPending ? (
           <Spinner className="h-6 w-6" />
@@ -43,25 +45,43 @@ export function OutboxPanel() {
             <table className={responsiveTable.table}>
               <thead className={responsiveTable.thead}>
                 <tr>
-                  <th scope="col" className={responsiveTable.th}>Channel</th>
-                  <th scope="col" className={responsiveTable.th}>To</th>
-                  <th scope="col" className={responsiveTable.th}>Subject / text</th>
-                  <th scope="col" className={responsiveTable.th}>Received</th>
+                  <th scope="col" className={responsiveTable.th}>
+                    Channel
+                  </th>
+                  <th scope="col" className={responsiveTable.th}>
+                    To
+                  </th>
+                  <th scope="col" className={responsiveTable.th}>
+                    Subject / text
+                  </th>
+                  <th scope="col" className={responsiveTable.th}>
+                    Received
+                  </th>
                 </tr>
               </thead>
               <tbody className={responsiveTable.tbody}>
                 {data.messages.map((m) => (
                   <tr key={m.id} className={responsiveTable.tr}>
                     <td data-label="Channel" className={responsiveTable.td}>
-                      <Badge variant={m.channel === 'email' ? 'default' : 'secondary'}>{m.channel === 'email' ? 'E-mail' : 'SMS'}</Badge>
+                      <Badge variant={m.channel === 'email' ? 'default' : 'secondary'}>
+                        {m.channel === 'email' ? 'E-mail' : 'SMS'}
+                      </Badge>
                     </td>
-                    <td data-label="To" className={cn(responsiveTable.td, '[overflow-wrap:anywhere]')}>{m.to.join(', ')}</td>
+                    <td data-label="To" className={cn(responsiveTable.td, '[overflow-wrap:anywhere]')}>
+                      {m.to.join(', ')}
+                    </td>
                     <td data-label="Subject / text" className={responsiveTable.td}>
-                      <button type="button" className="text-left text-blue-600 hover:underline dark:text-blue-400" onClick={() => setSelected(m)}>
+                      <button
+                        type="button"
+                        className="text-left text-blue-600 hover:underline dark:text-blue-400"
+                        onClick={() => setSelected(m)}
+                      >
                         {m.subject ?? m.text.slice(0, 80)}
                       </button>
                     </td>
-                    <td data-label="Received" className={cn(responsiveTable.td, 'whitespace-nowrap')}>{formatDateTime(m.receivedAt)}</td>
+                    <td data-label="Received" className={cn(responsiveTable.td, 'whitespace-nowrap')}>
+                      {formatDateTime(m.receivedAt)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -75,7 +95,12 @@ export function OutboxPanel() {
                   Page {page} of {data.totalPages}
                 </span>
               )}
-              <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage((p) => p + 1)}>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={page >= data.totalPages}
+                onClick={() => setPage((p) => p + 1)}
+              >
                 Next
               </Button>
             </div>
@@ -103,7 +128,12 @@ export function OutboxPanel() {
             </div>
             {selected.html ? (
               // Captured HTML is shown in a sandbox: no scripts, no same-origin access.
-              <iframe title="HTML body" sandbox="" srcDoc={selected.html} className="h-80 w-full rounded border border-slate-200 bg-white dark:border-slate-800" />
+              <iframe
+                title="HTML body"
+                sandbox=""
+                srcDoc={selected.html}
+                className="h-80 w-full rounded border border-slate-200 bg-white dark:border-slate-800"
+              />
             ) : null}
             <pre className="whitespace-pre-wrap text-sm text-slate-800 dark:text-slate-200">{selected.text}</pre>
           </div>

@@ -9,7 +9,8 @@ export const outboxUrl = (page: number) => `/api/admin/outbox?page=${page}&limit
 export const outboxQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['/api/admin/outbox', page],
-    queryFn: async () => (await apiRequestJson<OutboxPage>('GET', outboxUrl(page))) ?? { messages: [], total: 0, totalPages: 1 },
+    queryFn: async () =>
+      (await apiRequestJson<OutboxPage>('GET', outboxUrl(page))) ?? { messages: [], total: 0, totalPages: 1 },
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });

@@ -4,7 +4,15 @@ import { makeUser } from '../../../testing/fixtures';
 
 /** A user row as the admin list shows it (the shared fixture with an admin-list flavour). */
 export function adminUser(overrides: Partial<PublicUser> = {}): PublicUser {
-  return makeUser({ id: '1234567890abcdef-user', email: 'ada@example.com', username: 'ada', firstName: 'Ada', lastName: 'Lovelace', subscriptionStatus: 'trialing', ...overrides });
+  return makeUser({
+    id: '1234567890abcdef-user',
+    email: 'ada@example.com',
+    username: 'ada',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    subscriptionStatus: 'trialing',
+    ...overrides,
+  });
 }
 
 export const stats: AdminStats = {

@@ -19,7 +19,12 @@ interface AlertCardProps {
   busy: boolean;
 }
 
-const KIND_LABELS: Record<Alert['kind'], string> = { threshold: 'Threshold', spike: 'Spike', sentiment_flip: 'Sentiment flip', new_trend: 'New trend' };
+const KIND_LABELS: Record<Alert['kind'], string> = {
+  threshold: 'Threshold',
+  spike: 'Spike',
+  sentiment_flip: 'Sentiment flip',
+  new_trend: 'New trend',
+};
 
 /** What the alert watches, in words: its kind's rule and parameters. */
 function ruleText(alert: Alert): string {
@@ -29,7 +34,11 @@ function ruleText(alert: Alert): string {
     case 'sentiment_flip':
       return `Alert when the majority sentiment flips bullish ↔ bearish (at least ${formatCount(alert.minMentions ?? 0)} mentions)`;
     case 'new_trend':
-      return alert.trendScope === 'any' ? 'Alert when any stock starts trending' : alert.trendScope === 'watchlist' ? 'Alert when a stock on your watchlist starts trending' : 'Alert when it starts trending';
+      return alert.trendScope === 'any'
+        ? 'Alert when any stock starts trending'
+        : alert.trendScope === 'watchlist'
+          ? 'Alert when a stock on your watchlist starts trending'
+          : 'Alert when it starts trending';
     default:
       return `Alert when mentions exceed ${formatCount(alert.mentionThreshold ?? 0)}`;
   }
@@ -39,7 +48,10 @@ function ruleText(alert: Alert): string {
 export function AlertCard({ alert, onDelete, onToggle, webhookTargets, onWebhookChange, busy }: AlertCardProps) {
   const scoped = alert.kind === 'new_trend' && alert.trendScope !== 'stock';
   const ticker = scoped ? (alert.trendScope === 'any' ? 'Any stock' : 'Watchlist') : (alert.stock?.ticker ?? 'N/A');
-  const windowLabel = alert.kind === 'new_trend' ? undefined : alertWindowOptions.find((o) => o.value === String(alert.windowMinutes))?.label.toLowerCase();
+  const windowLabel =
+    alert.kind === 'new_trend'
+      ? undefined
+      : alertWindowOptions.find((o) => o.value === String(alert.windowMinutes))?.label.toLowerCase();
   return (
     <Card className="p-5" data-testid="alert-card">
       <article aria-label={`Alert for ${ticker}`} className="space-y-3">
@@ -49,12 +61,20 @@ export function AlertCard({ alert, onDelete, onToggle, webhookTargets, onWebhook
               {ticker}
               {alert.stock && !scoped && <StarButton ticker={alert.stock.ticker} />}
             </h3>
-            <p className="text-sm text-slate-600 dark:text-slate-400">{scoped ? 'New trends' : (alert.stock?.name ?? 'Unknown Stock')}</p>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              {scoped ? 'New trends' : (alert.stock?.name ?? 'Unknown Stock')}
+            </p>
           </div>
           <div className="flex items-center gap-2">
             <Badge variant="secondary">{KIND_LABELS[alert.kind]}</Badge>
             <Badge variant={alert.isActive ? 'default' : 'secondary'}>{alert.isActive ? 'Active' : 'Inactive'}</Badge>
-            <Button variant="ghost" size="sm" aria-label={`Delete alert for ${ticker}`} disabled={busy} onClick={() => onDelete(alert)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Delete alert for ${ticker}`}
+              disabled={busy}
+              onClick={() => onDelete(alert)}
+            >
               <Icon name="trash" />
             </Button>
           </div>
@@ -67,8 +87,18 @@ export function AlertCard({ alert, onDelete, onToggle, webhookTargets, onWebhook
           <span>Email: {alert.emailEnabled ? 'On' : 'Off'}</span>
           <span>SMS: {alert.smsEnabled ? 'On' : 'Off'}</span>
         </div>
-        <AlertWebhookField alert={alert} targets={webhookTargets} disabled={busy} onChange={(choice) => onWebhookChange(alert, choice)} />
-        <Switch label={alert.isActive ? 'Alert on' : 'Alert off'} checked={alert.isActive} disabled={busy} onCheckedChange={(isActive) => onToggle(alert, isActive)} />
+        <AlertWebhookField
+          alert={alert}
+          targets={webhookTargets}
+          disabled={busy}
+          onChange={(choice) => onWebhookChange(alert, choice)}
+        />
+        <Switch
+          label={alert.isActive ? 'Alert on' : 'Alert off'}
+          checked={alert.isActive}
+          disabled={busy}
+          onCheckedChange={(isActive) => onToggle(alert, isActive)}
+        />
         <p className="text-xs text-slate-500 dark:text-slate-400">
           Created {formatDate(alert.createdAt)}
           {alert.lastTriggeredAt ? ` · last triggered ${formatDate(alert.lastTriggeredAt)}` : ''}

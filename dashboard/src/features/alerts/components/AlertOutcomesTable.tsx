@@ -11,15 +11,35 @@ const horizons = [
 ] as const;
 
 function Move({ percent, pending, marketClosed }: { percent: number | null; pending: boolean; marketClosed: boolean }) {
-  if (percent === null) return <span className="text-slate-500 dark:text-slate-400">{marketClosed ? 'market closed' : pending ? 'waiting' : '–'}</span>;
-  return <span className={cn('font-medium tabular-nums', percent > 0 ? 'text-emerald-600 dark:text-emerald-400' : percent < 0 ? 'text-red-600 dark:text-red-400' : '')}>{formatChangePercent(percent)}</span>;
+  if (percent === null)
+    return (
+      <span className="text-slate-500 dark:text-slate-400">
+        {marketClosed ? 'market closed' : pending ? 'waiting' : '–'}
+      </span>
+    );
+  return (
+    <span
+      className={cn(
+        'font-medium tabular-nums',
+        percent > 0 ? 'text-emerald-600 dark:text-emerald-400' : percent < 0 ? 'text-red-600 dark:text-red-400' : '',
+      )}
+    >
+      {formatChangePercent(percent)}
+    </span>
+  );
 }
 
 /**
  * /alerts: what the stock's price did after each of the user's alerts fired: the price then, and the move 15, 30 and
  * 60 minutes later. A record, not a forecast.
  */
-export function AlertOutcomesTable({ outcomes, now }: { outcomes: AlertOutcome[]; /** When the outcomes were read: a later price not there by then plus the grace period shows as missing. */ now: number }) {
+export function AlertOutcomesTable({
+  outcomes,
+  now,
+}: {
+  outcomes: AlertOutcome[];
+  /** When the outcomes were read: a later price not there by then plus the grace period shows as missing. */ now: number;
+}) {
   if (outcomes.length === 0) return null;
   const simulated = outcomes.some((o) => o.simulated);
   return (
@@ -30,8 +50,16 @@ export function AlertOutcomesTable({ outcomes, now }: { outcomes: AlertOutcome[]
         </h2>
         {simulated && <Badge variant="outline">Simulated prices</Badge>}
       </div>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">The price when each alert fired and how it moved after. Past moves say nothing certain about the next ones; this is not financial advice.</p>
-      <CompactTable className="mt-3" label="Price after alerts" columns={['Stock', 'Fired', 'Price then', ...horizons.map(([, label]) => label)]} headerCellClassName="pr-4">
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        The price when each alert fired and how it moved after. Past moves say nothing certain about the next ones; this
+        is not financial advice.
+      </p>
+      <CompactTable
+        className="mt-3"
+        label="Price after alerts"
+        columns={['Stock', 'Fired', 'Price then', ...horizons.map(([, label]) => label)]}
+        headerCellClassName="pr-4"
+      >
         {outcomes.map((o) => (
           <tr key={o.id}>
             <td className="py-2 pr-4 font-semibold">{o.ticker}</td>
@@ -39,7 +67,11 @@ export function AlertOutcomesTable({ outcomes, now }: { outcomes: AlertOutcome[]
             <td className="py-2 pr-4 tabular-nums">{formatPrice(o.priceAtFire) ?? '–'}</td>
             {horizons.map(([key, label, minutes]) => (
               <td key={label} className="py-2 pr-4">
-                <Move percent={o.movePercent[key]} marketClosed={o.marketClosed[key]} pending={now < Date.parse(o.firedAt) + minutes * 60_000 + OUTCOME_GRACE_MS} />
+                <Move
+                  percent={o.movePercent[key]}
+                  marketClosed={o.marketClosed[key]}
+                  pending={now < Date.parse(o.firedAt) + minutes * 60_000 + OUTCOME_GRACE_MS}
+                />
               </td>
             ))}
           </tr>

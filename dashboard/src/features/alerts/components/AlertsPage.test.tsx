@@ -40,7 +40,10 @@ const makeAlert = (overrides: Partial<Alert> = {}): Alert => ({
   ...overrides,
 });
 
-const stocks = [{ id: 7, ticker: 'NVDA', name: 'NVIDIA Corporation' }, { id: 9, ticker: 'AMC', name: 'AMC Entertainment' }];
+const stocks = [
+  { id: 7, ticker: 'NVDA', name: 'NVIDIA Corporation' },
+  { id: 9, ticker: 'AMC', name: 'AMC Entertainment' },
+];
 
 function renderPage(routes: Record<string, Handler>) {
   const requests = mockApi({ 'GET /api/stocks?range=24hours': stocks, ...routes });
@@ -67,7 +70,12 @@ describe('AlertsPage', () => {
   });
 
   it('shows each alert card with its fields, and N/A / Unknown Stock without a stock', async () => {
-    renderPage({ 'GET /api/alerts': [makeAlert(), makeAlert({ id: 2, stock: null, isActive: false, emailEnabled: false, smsEnabled: true, mentionThreshold: 50 })] });
+    renderPage({
+      'GET /api/alerts': [
+        makeAlert(),
+        makeAlert({ id: 2, stock: null, isActive: false, emailEnabled: false, smsEnabled: true, mentionThreshold: 50 }),
+      ],
+    });
     const cards = await screen.findAllByTestId('alert-card');
     expect(cards).toHaveLength(2);
     const first = within(cards[0]!);
@@ -105,7 +113,14 @@ describe('AlertsPage', () => {
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
 
     // The picker's floating list measures itself with ResizeObserver, which jsdom lacks.
-    vi.stubGlobal('ResizeObserver', class { observe() {} unobserve() {} disconnect() {} });
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
     // The picker searches by company name as well as ticker.
     const picker = dialog.getByRole('combobox', { name: 'Stock' });
     await waitFor(() => expect(picker.getAttribute('placeholder')).toBe('Search by ticker or company name'));
@@ -116,18 +131,32 @@ describe('AlertsPage', () => {
     await waitFor(() => expect((picker as HTMLInputElement).value).toBe('NVDA · NVIDIA Corporation'));
     fireEvent.click(dialog.getByRole('button', { name: 'Create Alert' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ stockId: 7, mentionThreshold: 1000, windowMinutes: 1440, emailEnabled: true, smsEnabled: false });
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      stockId: 7,
+      mentionThreshold: 1000,
+      windowMinutes: 1440,
+      emailEnabled: true,
+      smsEnabled: false,
+    });
     expect(getToasts().map((t) => t.description)).toContain('Alert created successfully');
     expect(await screen.findByText('NVIDIA Corporation')).toBeTruthy();
   });
 
   it('deletes an alert, and on an unauthorised delete shows the logout toast then goes to /api/login after 500 ms', async () => {
     const go = vi.spyOn(loginRedirect, 'go').mockImplementation(() => undefined);
-    renderPage({ 'GET /api/alerts': [makeAlert()], 'DELETE /api/alerts/1': textResponse('{"message":"Unauthorized"}', 401, 'Unauthorized') });
+    renderPage({
+      'GET /api/alerts': [makeAlert()],
+      'DELETE /api/alerts/1': textResponse('{"message":"Unauthorized"}', 401, 'Unauthorized'),
+    });
     const remove = await screen.findByRole('button', { name: 'Delete alert for NVDA' });
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(remove);
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Unauthorized', description: 'You are logged out. Logging in again...' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Unauthorized',
+        description: 'You are logged out. Logging in again...',
+      }),
+    );
     expect(go).not.toHaveBeenCalled();
     await act(() => vi.advanceTimersByTimeAsync(LOGIN_REDIRECT_DELAY_MS));
     expect(go).toHaveBeenCalledTimes(1);
@@ -157,7 +186,15 @@ describe('AlertsPage', () => {
     ];
     let alert = makeAlert();
     const requests = renderPage({
-      'GET /api/alerts': () => jsonResponse([alert, makeAlert({ id: 2, stock: { ticker: 'AMC', name: 'AMC Entertainment' }, webhook: { url: 'https://old.example.com/x', format: 'slack' } })]),
+      'GET /api/alerts': () =>
+        jsonResponse([
+          alert,
+          makeAlert({
+            id: 2,
+            stock: { ticker: 'AMC', name: 'AMC Entertainment' },
+            webhook: { url: 'https://old.example.com/x', format: 'slack' },
+          }),
+        ]),
       'GET /api/webhooks': { targets, alertOverrides: [], secret: 'whsec_x', maxTargets: 5 },
       'PUT /api/alerts/1/webhook': (r) => {
         alert = makeAlert({ webhook: r.body as Alert['webhook'] });
@@ -170,23 +207,55 @@ describe('AlertsPage', () => {
     });
     const [nvda, amc] = await screen.findAllByTestId('alert-card');
     const field = within(nvda!).getByLabelText('Webhook') as HTMLSelectElement;
-    await waitFor(() => expect(within(field).getAllByRole('option').map((o) => o.textContent)).toEqual(['Account targets', 'https://hooks.example.com/all (json)', 'https://discord.example.com/nvda (discord)']));
+    await waitFor(() =>
+      expect(
+        within(field)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        'Account targets',
+        'https://hooks.example.com/all (json)',
+        'https://discord.example.com/nvda (discord)',
+      ]),
+    );
     expect(field.value).toBe('account');
     // An alert whose own target is not one of the account's still shows it.
-    expect((within(amc!).getByLabelText('Webhook') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('https://old.example.com/x (slack)');
+    expect((within(amc!).getByLabelText('Webhook') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
+      'https://old.example.com/x (slack)',
+    );
 
     fireEvent.change(field, { target: { value: '4' } });
-    await waitFor(() => expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ url: 'https://discord.example.com/nvda', format: 'discord' }));
-    await waitFor(() => expect((within(screen.getAllByTestId('alert-card')[0]!).getByLabelText('Webhook') as HTMLSelectElement).value).toBe('4'));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+        url: 'https://discord.example.com/nvda',
+        format: 'discord',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        (within(screen.getAllByTestId('alert-card')[0]!).getByLabelText('Webhook') as HTMLSelectElement).value,
+      ).toBe('4'),
+    );
     expect(getToasts().map((t) => t.description)).toContain('Webhook target saved');
 
-    fireEvent.change(within(screen.getAllByTestId('alert-card')[0]!).getByLabelText('Webhook'), { target: { value: 'account' } });
-    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/alerts/1/webhook')).toBe(true));
-    await waitFor(() => expect((within(screen.getAllByTestId('alert-card')[0]!).getByLabelText('Webhook') as HTMLSelectElement).value).toBe('account'));
+    fireEvent.change(within(screen.getAllByTestId('alert-card')[0]!).getByLabelText('Webhook'), {
+      target: { value: 'account' },
+    });
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'DELETE' && r.url === '/api/alerts/1/webhook')).toBe(true),
+    );
+    await waitFor(() =>
+      expect(
+        (within(screen.getAllByTestId('alert-card')[0]!).getByLabelText('Webhook') as HTMLSelectElement).value,
+      ).toBe('account'),
+    );
   });
 
   it('shows no webhook choice without targets', async () => {
-    renderPage({ 'GET /api/alerts': [makeAlert()], 'GET /api/webhooks': { targets: [], alertOverrides: [], secret: 'whsec_x', maxTargets: 5 } });
+    renderPage({
+      'GET /api/alerts': [makeAlert()],
+      'GET /api/webhooks': { targets: [], alertOverrides: [], secret: 'whsec_x', maxTargets: 5 },
+    });
     await screen.findByTestId('alert-card');
     await waitFor(() => expect(screen.queryByLabelText('Webhook')).toBeNull());
   });
@@ -196,18 +265,69 @@ describe('AlertsPage', () => {
     renderPage({
       'GET /api/alerts': [makeAlert()],
       'GET /api/alerts/outcomes': [
-        { id: 5, alertId: 1, ticker: 'NVDA', kind: 'threshold', firedAt, priceAtFire: 100, later: { m15: 101.5, m30: null, m60: null }, movePercent: { m15: 1.5, m30: null, m60: null }, marketClosed: { m15: false, m30: false, m60: false }, simulated: true },
-        { id: 4, alertId: 1, ticker: 'NVDA', kind: 'threshold', firedAt: '2026-01-05T10:00:00.000Z', priceAtFire: 100, later: { m15: 99, m30: 98, m60: null }, movePercent: { m15: -1, m30: -2, m60: null }, marketClosed: { m15: false, m30: false, m60: false }, simulated: true },
-        { id: 3, alertId: 1, ticker: 'NVDA', kind: 'threshold', firedAt: '2026-01-03T10:00:00.000Z', priceAtFire: 100, later: { m15: null, m30: null, m60: null }, movePercent: { m15: null, m30: null, m60: null }, marketClosed: { m15: true, m30: true, m60: true }, simulated: true },
+        {
+          id: 5,
+          alertId: 1,
+          ticker: 'NVDA',
+          kind: 'threshold',
+          firedAt,
+          priceAtFire: 100,
+          later: { m15: 101.5, m30: null, m60: null },
+          movePercent: { m15: 1.5, m30: null, m60: null },
+          marketClosed: { m15: false, m30: false, m60: false },
+          simulated: true,
+        },
+        {
+          id: 4,
+          alertId: 1,
+          ticker: 'NVDA',
+          kind: 'threshold',
+          firedAt: '2026-01-05T10:00:00.000Z',
+          priceAtFire: 100,
+          later: { m15: 99, m30: 98, m60: null },
+          movePercent: { m15: -1, m30: -2, m60: null },
+          marketClosed: { m15: false, m30: false, m60: false },
+          simulated: true,
+        },
+        {
+          id: 3,
+          alertId: 1,
+          ticker: 'NVDA',
+          kind: 'threshold',
+          firedAt: '2026-01-03T10:00:00.000Z',
+          priceAtFire: 100,
+          later: { m15: null, m30: null, m60: null },
+          movePercent: { m15: null, m30: null, m60: null },
+          marketClosed: { m15: true, m30: true, m60: true },
+          simulated: true,
+        },
       ],
     });
     const table = await screen.findByRole('table', { name: 'Price after alerts' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Stock', 'Fired', 'Price then', '+15 min', '+30 min', '+60 min']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Stock', 'Fired', 'Price then', '+15 min', '+30 min', '+60 min']);
     const [, recent, old, weekend] = within(table).getAllByRole('row');
-    expect(within(recent!).getAllByRole('cell').map((c) => c.textContent)).toEqual(['NVDA', expect.any(String), '$100.00', '+1.50%', 'waiting', 'waiting']);
-    expect(within(old!).getAllByRole('cell').slice(2).map((c) => c.textContent)).toEqual(['$100.00', '-1.00%', '-2.00%', '–']);
+    expect(
+      within(recent!)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['NVDA', expect.any(String), '$100.00', '+1.50%', 'waiting', 'waiting']);
+    expect(
+      within(old!)
+        .getAllByRole('cell')
+        .slice(2)
+        .map((c) => c.textContent),
+    ).toEqual(['$100.00', '-1.00%', '-2.00%', '–']);
     // Fired on a Saturday: the price then is the last close, and the market did not trade in the hour after.
-    expect(within(weekend!).getAllByRole('cell').slice(2).map((c) => c.textContent)).toEqual(['$100.00', 'market closed', 'market closed', 'market closed']);
+    expect(
+      within(weekend!)
+        .getAllByRole('cell')
+        .slice(2)
+        .map((c) => c.textContent),
+    ).toEqual(['$100.00', 'market closed', 'market closed', 'market closed']);
     expect(screen.getByText('Simulated prices')).toBeTruthy();
   });
 });

@@ -31,9 +31,15 @@ export function AlertsPage() {
     onSuccess: () => alertSucceeded('Alert deleted successfully'),
     onError: alertFailed('Failed to delete alert'),
   });
-  const toggleAlert = useMutation({ ...toggleAlertMutationOptions(queryClient), onError: alertFailed('Failed to update alert') });
+  const toggleAlert = useMutation({
+    ...toggleAlertMutationOptions(queryClient),
+    onError: alertFailed('Failed to update alert'),
+  });
   const webhooks = useQuery(webhookSettingsQueryOptions());
-  const webhookSaved = { onSuccess: () => alertSucceeded('Webhook target saved'), onError: alertFailed('Failed to update the webhook target') };
+  const webhookSaved = {
+    onSuccess: () => alertSucceeded('Webhook target saved'),
+    onError: alertFailed('Failed to update the webhook target'),
+  };
   const setWebhook = useMutation({ ...setAlertWebhookMutationOptions(queryClient), ...webhookSaved });
   const clearWebhook = useMutation({ ...clearAlertWebhookMutationOptions(queryClient), ...webhookSaved });
   const list = alerts.data ?? [];
@@ -60,7 +66,9 @@ export function AlertsPage() {
         <div className="rounded-xl border border-dashed border-slate-300 p-12 text-center dark:border-slate-700">
           <Icon name="bell" className="mx-auto h-10 w-10 text-slate-400" />
           <h2 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">No alerts yet</h2>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">Create your first alert to get notified when stocks start trending</p>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            Create your first alert to get notified when stocks start trending
+          </p>
           <Button className="mt-6" onClick={() => setCreating(true)}>
             Create Your First Alert
           </Button>
@@ -75,7 +83,9 @@ export function AlertsPage() {
                 onDelete={(a) => deleteAlert.mutate(a.id)}
                 onToggle={(a, isActive) => toggleAlert.mutate({ id: a.id, isActive })}
                 webhookTargets={webhooks.data?.targets ?? []}
-                onWebhookChange={(a, choice) => (choice ? setWebhook.mutate({ id: a.id, ...choice }) : clearWebhook.mutate(a.id))}
+                onWebhookChange={(a, choice) =>
+                  choice ? setWebhook.mutate({ id: a.id, ...choice }) : clearWebhook.mutate(a.id)
+                }
               />
             </li>
           ))}

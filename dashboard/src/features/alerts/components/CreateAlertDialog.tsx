@@ -10,7 +10,12 @@ const NO_STOCKS: PickerStock[] = [];
 /** The /alerts page's Create Alert dialog: the Set Stock Alert form with a stock picker in place of the read-only symbol. */
 export function CreateAlertDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Dialog open={open} onClose={onClose} title="Create Alert" description="Get notified when a stock's mentions pass a threshold.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title="Create Alert"
+      description="Get notified when a stock's mentions pass a threshold."
+    >
       <CreateAlertForm onClose={onClose} />
     </Dialog>
   );
@@ -23,7 +28,12 @@ function CreateAlertForm({ onClose }: { onClose: () => void }) {
     <AlertForm
       stockId={null}
       renderStock={({ value, onChange }) => (
-        <StockPicker stocks={list} value={list.find((s) => s.id === value) ?? null} onChange={(s) => onChange(s?.id ?? null)} loading={stocks.isPending} />
+        <StockPicker
+          stocks={list}
+          value={list.find((s) => s.id === value) ?? null}
+          onChange={(s) => onChange(s?.id ?? null)}
+          loading={stocks.isPending}
+        />
       )}
       onClose={onClose}
     />

@@ -35,7 +35,8 @@ async function rememberUser(queryClient: QueryClient, body: unknown): Promise<vo
 /** POST /api/login, then the signed-in user is the current user. The caller navigates on success. */
 export const loginMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: async (credentials: LoginInput) => rememberUser(queryClient, await apiRequestJson<unknown>('POST', '/api/login', credentials)),
+    mutationFn: async (credentials: LoginInput) =>
+      rememberUser(queryClient, await apiRequestJson<unknown>('POST', '/api/login', credentials)),
   });
 
 /**
@@ -43,10 +44,17 @@ export const loginMutationOptions = (queryClient: QueryClient) =>
  * new and a taken address ("check your e-mail to continue") and signs nobody in: the e-mailed link finishes the
  * sign-up and signs in, so the caller shows the answer and stays signed out.
  */
-export const registerMutationOptions = <Input extends RegisterRequest>(url: '/api/register' | '/api/register-with-trial') =>
+export const registerMutationOptions = <Input extends RegisterRequest>(
+  url: '/api/register' | '/api/register-with-trial',
+) =>
   mutationOptions({
     mutationFn: async (input: Input): Promise<SignUpAccepted> => {
       const parsed = signUpAcceptedSchema.safeParse(await apiRequestJson<unknown>('POST', url, input));
-      return parsed.success ? parsed.data : { email: input.email.trim().toLowerCase(), message: 'Check your e-mail to continue: open the link we sent you to finish creating your account.' };
+      return parsed.success
+        ? parsed.data
+        : {
+            email: input.email.trim().toLowerCase(),
+            message: 'Check your e-mail to continue: open the link we sent you to finish creating your account.',
+          };
     },
   });

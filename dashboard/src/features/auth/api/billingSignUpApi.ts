@@ -9,8 +9,11 @@ export const SETUP_INCOMPLETE_MESSAGE = 'Failed to create payment setup';
 export const createSetupIntentMutationOptions = () =>
   mutationOptions({
     mutationFn: async (email: string): Promise<SetupIntentResponse> => {
-      const parsed = setupIntentResponseSchema.safeParse(await apiRequestJson<unknown>('POST', '/api/create-setup-intent', { email }));
-      if (!parsed.success || !parsed.data.clientSecret || !parsed.data.customerId) throw new Error(SETUP_INCOMPLETE_MESSAGE);
+      const parsed = setupIntentResponseSchema.safeParse(
+        await apiRequestJson<unknown>('POST', '/api/create-setup-intent', { email }),
+      );
+      if (!parsed.success || !parsed.data.clientSecret || !parsed.data.customerId)
+        throw new Error(SETUP_INCOMPLETE_MESSAGE);
       return parsed.data;
     },
   });

@@ -18,13 +18,22 @@ afterEach(() => {
 const session: { user: PublicUser | null } = { user: null };
 
 /** Sign-up's one answer, for a new and a taken address alike; it signs nobody in. */
-const accepted = (email = 'jane@example.com'): Handler => () =>
-  jsonResponse({ message: `Check your e-mail to continue: we sent a message to ${email}. Open the link in it to finish creating your account and sign in.`, email }, 202);
+const accepted =
+  (email = 'jane@example.com'): Handler =>
+  () =>
+    jsonResponse(
+      {
+        message: `Check your e-mail to continue: we sent a message to ${email}. Open the link in it to finish creating your account and sign in.`,
+        email,
+      },
+      202,
+    );
 
 function setUp(routes: Record<string, Handler> = {}, config = paymentsOffConfig) {
   session.user = null;
   const requests = mockApi({
-    'GET /api/user': () => (session.user ? jsonResponse(session.user) : textResponse('Unauthorized', 401, 'Unauthorized')),
+    'GET /api/user': () =>
+      session.user ? jsonResponse(session.user) : textResponse('Unauthorized', 401, 'Unauthorized'),
     'GET /api/config': config,
     'POST /api/init-data': { ok: true },
     ...routes,
@@ -93,11 +102,15 @@ describe('Sign Up, Account Info', () => {
   });
 
   it('shows a taken username (409 naming the field) under the username', async () => {
-    setUp({ 'POST /api/register': jsonResponse({ message: 'This username is already taken', field: 'username' }, 409) });
+    setUp({
+      'POST /api/register': jsonResponse({ message: 'This username is already taken', field: 'username' }, 409),
+    });
     await fillSignUp('jane_doe');
     const username = screen.getByLabelText('Username (optional)');
     await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
-    expect(username.getAttribute('aria-describedby')).toContain(screen.getAllByText('This username is already taken').find((el) => el.id)?.id);
+    expect(username.getAttribute('aria-describedby')).toContain(
+      screen.getAllByText('This username is already taken').find((el) => el.id)?.id,
+    );
   });
 
   it('shows the exact validation messages for empty and short input', async () => {
@@ -134,14 +147,23 @@ describe('Sign Up, Account Info', () => {
     fireEvent.click(button);
 
     expect(await screen.findByRole('heading', { name: 'Check your e-mail to continue' })).toBeTruthy();
-    expect(screen.getByText('We sent a message to', { exact: false }).textContent).toBe('We sent a message to jane@example.com.');
+    expect(screen.getByText('We sent a message to', { exact: false }).textContent).toBe(
+      'We sent a message to jane@example.com.',
+    );
     expect(screen.getByText('What happens next')).toBeTruthy();
     // Said for both cases, since the answer cannot say which one it was.
-    expect(screen.getByText(/Open the link in the e-mail to finish creating your account: it signs you in/)).toBeTruthy();
-    expect(screen.getByText(/If this address already has a StockPulse account, the e-mail says how to sign in/)).toBeTruthy();
+    expect(
+      screen.getByText(/Open the link in the e-mail to finish creating your account: it signs you in/),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/If this address already has a StockPulse account, the e-mail says how to sign in/),
+    ).toBeTruthy();
     const register = requests.find((r) => r.url === '/api/register');
     expect(register?.body).toEqual({ email: 'jane@example.com', password: 'secret123', confirmPassword: 'secret123' });
-    expect(getToasts()[0]).toMatchObject({ title: 'Check your e-mail', description: 'Open the link we sent you to finish creating your account.' });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Check your e-mail',
+      description: 'Open the link we sent you to finish creating your account.',
+    });
     expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY) ?? null).toBeNull();
     await new Promise((r) => setTimeout(r, 2_500));
     expect(router.state.location.pathname).toBe('/auth');
@@ -196,7 +218,13 @@ describe('Sign Up, Account Info', () => {
     type('Password', 'secret123');
     type('Confirm password', 'secret123');
     fireEvent.click(button);
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Setup Error', description: 'Stripe is down', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Setup Error',
+        description: 'Stripe is down',
+        variant: 'destructive',
+      }),
+    );
     expect(screen.queryByRole('heading', { name: 'Payment' })).toBeNull();
     cleanup();
     resetToasts();
@@ -207,7 +235,9 @@ describe('Sign Up, Account Info', () => {
     type('Password', 'secret123');
     type('Confirm password', 'secret123');
     fireEvent.click(again);
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Setup Error', description: 'Failed to create payment setup' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: 'Setup Error', description: 'Failed to create payment setup' }),
+    );
   });
 
   it('switching to Login resets sign-up to step 1 and clears the entered data', async () => {

@@ -31,7 +31,11 @@ export function LoginForm() {
   if (forgot) return <ForgotPasswordForm onBack={() => setForgot(false)} />;
   return (
     <FormProvider {...form}>
-      <form onSubmit={(event) => void form.handleSubmit((values) => login.mutate(values))(event)} noValidate className="space-y-5">
+      <form
+        onSubmit={(event) => void form.handleSubmit((values) => login.mutate(values))(event)}
+        noValidate
+        className="space-y-5"
+      >
         <div>
           <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Welcome back</h2>
           <p className="text-sm text-slate-500 dark:text-slate-400">Sign in to your StockPulse account.</p>

@@ -34,7 +34,13 @@ export function PaymentStep({ publishableKey, clientSecret, ...rest }: PaymentSt
   );
 }
 
-function CardSetupForm({ customerId, setupData, trialDays, onBack, onComplete }: Omit<PaymentStepProps, 'publishableKey' | 'clientSecret'>) {
+function CardSetupForm({
+  customerId,
+  setupData,
+  trialDays,
+  onBack,
+  onComplete,
+}: Omit<PaymentStepProps, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const register = useMutation({
@@ -60,7 +66,11 @@ function CardSetupForm({ customerId, setupData, trialDays, onBack, onComplete }:
         redirect: 'if_required',
       });
       if (error || setupIntent?.status !== 'succeeded' || !setupIntent.payment_method) {
-        showToast({ title: 'Payment Setup Failed', description: error?.message || CARD_SETUP_FALLBACK, variant: 'destructive' });
+        showToast({
+          title: 'Payment Setup Failed',
+          description: error?.message || CARD_SETUP_FALLBACK,
+          variant: 'destructive',
+        });
         return;
       }
       const paymentMethod = setupIntent.payment_method;
@@ -77,7 +87,9 @@ function CardSetupForm({ customerId, setupData, trialDays, onBack, onComplete }:
     <form onSubmit={onSubmit} className="space-y-5" aria-label="Payment">
       <div>
         <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Payment</h2>
-        <p className="text-sm text-slate-500 dark:text-slate-400">Add a card to start your {trialDays}-day free trial. You will not be charged today.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">
+          Add a card to start your {trialDays}-day free trial. You will not be charged today.
+        </p>
       </div>
       <PaymentElement options={{ paymentMethodOrder: PAYMENT_METHOD_ORDER, wallets: WALLETS, layout: 'tabs' }} />
       <section aria-label="Billing summary" className="rounded-md bg-slate-50 p-4 text-sm dark:bg-slate-800/60">
@@ -97,7 +109,8 @@ function CardSetupForm({ customerId, setupData, trialDays, onBack, onComplete }:
           </div>
         </dl>
         <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-          Your card is charged $49/month{firstCharge ? ` from ${firstCharge}` : ' after the trial'} unless you cancel before then.
+          Your card is charged $49/month{firstCharge ? ` from ${firstCharge}` : ' after the trial'} unless you cancel
+          before then.
         </p>
       </section>
       <div className="flex gap-3">

@@ -24,9 +24,15 @@ export function SignUpComplete({ trialDays, email }: SignUpCompleteProps) {
       <div className="rounded-md bg-slate-50 p-4 text-left dark:bg-slate-800/60">
         <h3 className="text-sm font-semibold text-slate-900 dark:text-white">What happens next</h3>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-600 dark:text-slate-300">
-          <li>Open the link in the e-mail to finish creating your account: it signs you in, and your {trialDays}-day free trial starts.</li>
+          <li>
+            Open the link in the e-mail to finish creating your account: it signs you in, and your {trialDays}-day free
+            trial starts.
+          </li>
           <li>The link works once, for 24 hours.</li>
-          <li>If this address already has a StockPulse account, the e-mail says how to sign in or reset your password instead.</li>
+          <li>
+            If this address already has a StockPulse account, the e-mail says how to sign in or reset your password
+            instead.
+          </li>
           <li>Nothing there? Check your spam folder, or sign up again to get a new message.</li>
         </ul>
       </div>

@@ -44,7 +44,10 @@ export function SignUpFlow() {
     onError: errorToast(SIGN_UP_FAILED.title, SIGN_UP_FAILED.fallback),
   });
   // A failure keeps the user on step 1.
-  const createSetupIntent = useMutation({ ...createSetupIntentMutationOptions(), onError: errorToast('Setup Error', 'Failed to prepare payment setup') });
+  const createSetupIntent = useMutation({
+    ...createSetupIntentMutationOptions(),
+    onError: errorToast('Setup Error', 'Failed to prepare payment setup'),
+  });
 
   // If /api/config cannot be read, treat payments as off; the server still decides on /api/register.
   const offer = trialOffer(config.data);
@@ -77,7 +80,13 @@ export function SignUpFlow() {
           trialDays={trialDays}
           cardStep={offer.cardRequired}
           busy={config.isLoading || register.isPending || createSetupIntent.isPending}
-          busyLabel={register.isPending ? 'Creating account...' : createSetupIntent.isPending ? 'Preparing payment...' : undefined}
+          busyLabel={
+            register.isPending
+              ? 'Creating account...'
+              : createSetupIntent.isPending
+                ? 'Preparing payment...'
+                : undefined
+          }
           serverError={register.error ?? createSetupIntent.error}
           onContinue={onContinue}
         />

@@ -3,7 +3,11 @@ import { Icon } from '../../../ui/Icon';
 
 export type SignUpStep = 'userInfo' | 'payment' | 'complete';
 
-const STEP_LABELS: Record<SignUpStep, string> = { userInfo: 'Account Info', payment: 'Payment', complete: 'Check E-mail' };
+const STEP_LABELS: Record<SignUpStep, string> = {
+  userInfo: 'Account Info',
+  payment: 'Payment',
+  complete: 'Check E-mail',
+};
 
 interface SignUpStepIndicatorProps {
   /** The steps this sign-up goes through, in order. */

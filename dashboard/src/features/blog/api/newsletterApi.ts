@@ -8,4 +8,6 @@ export interface NewsletterResponse {
 
 /** POST /api/newsletter {email}: 200 {subscribed:true} for a new and a known address alike, 400 {message, field:'email'}. */
 export const newsletterSignupMutationOptions = () =>
-  mutationOptions({ mutationFn: (input: NewsletterSignup) => apiRequestJson<NewsletterResponse>('POST', '/api/newsletter', input) });
+  mutationOptions({
+    mutationFn: (input: NewsletterSignup) => apiRequestJson<NewsletterResponse>('POST', '/api/newsletter', input),
+  });

@@ -14,8 +14,16 @@ export { BLOG_DESCRIPTION, BLOG_TITLE };
 
 const POPULAR_TOPICS: readonly { icon: IconName; title: string; text: string }[] = [
   { icon: 'trendingUp', title: 'Trending Stocks', text: 'Which tickers are heating up on social media, and why.' },
-  { icon: 'messageCircle', title: 'Social Media Analysis', text: 'How Reddit, Twitter and YouTube conversation shapes the market.' },
-  { icon: 'activity', title: 'Trading Strategies', text: 'Ways to use social signals with discipline and sensible risk rules.' },
+  {
+    icon: 'messageCircle',
+    title: 'Social Media Analysis',
+    text: 'How Reddit, Twitter and YouTube conversation shapes the market.',
+  },
+  {
+    icon: 'activity',
+    title: 'Trading Strategies',
+    text: 'Ways to use social signals with discipline and sensible risk rules.',
+  },
 ];
 
 /** The chips are shown, "All Posts" selected; they filter nothing. */
@@ -55,7 +63,10 @@ function PostCard({ post }: { post: BlogPost }) {
       </div>
       <h3 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">
         {/* The title link covers the whole card (click anywhere opens the post). */}
-        <Link to={`/blog/${post.slug}`} className="focus-visible:outline-none after:absolute after:inset-0 after:rounded-xl hover:text-blue-700 dark:hover:text-blue-400">
+        <Link
+          to={`/blog/${post.slug}`}
+          className="focus-visible:outline-none after:absolute after:inset-0 after:rounded-xl hover:text-blue-700 dark:hover:text-blue-400"
+        >
           {post.title}
         </Link>
       </h3>
@@ -82,7 +93,9 @@ export function BlogIndexPage() {
     <>
       <section className="bg-gradient-to-b from-blue-50 to-white dark:from-slate-900 dark:to-slate-950">
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-20 lg:px-8">
-          <Badge variant="secondary" className="px-3 py-1">StockPulse Blog</Badge>
+          <Badge variant="secondary" className="px-3 py-1">
+            StockPulse Blog
+          </Badge>
           <h1 className="mt-5 text-4xl font-bold tracking-tight text-balance text-slate-900 sm:text-5xl dark:text-white">
             Stock Market Insights &amp; Social Media Trends
           </h1>

@@ -23,7 +23,9 @@ afterEach(() => {
 describe('/blog', () => {
   it('shows the hero, the chips, ten cards, the newsletter, popular topics and the CTA', async () => {
     renderRoute('/blog');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Stock Market Insights & Social Media Trends' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Stock Market Insights & Social Media Trends' }),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Latest Articles' })).toBeTruthy();
     expect(screen.getByText('No spam. Unsubscribe anytime.')).toBeTruthy();
     for (const topic of ['Trending Stocks', 'Social Media Analysis', 'Trading Strategies']) {
@@ -36,7 +38,9 @@ describe('/blog', () => {
     expect(screen.getAllByRole('link', { name: 'Start Free Trial' })[0]?.getAttribute('href')).toBe('/auth');
     expect(screen.getByText(/© 2025 StockPulse/)).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Blog - StockPulse'));
-    expect(document.head.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe('https://stockpulse.app/blog');
+    expect(document.head.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(
+      'https://stockpulse.app/blog',
+    );
   });
 
   it('shows All Posts plus one chip per category, and clicking a chip filters nothing', async () => {
@@ -53,7 +57,13 @@ describe('/blog', () => {
     const { router } = renderRoute('/blog');
     fireEvent.click(await screen.findByRole('link', { name: 'The Power of Early Detection in Stock Trading' }));
     // Each page is its own chunk (route.lazy): the first visit waits for its import.
-    expect(await screen.findByRole('heading', { level: 1, name: 'The Power of Early Detection in Stock Trading' }, { timeout: 5_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'The Power of Early Detection in Stock Trading' },
+        { timeout: 5_000 },
+      ),
+    ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/blog/power-of-early-detection');
     fireEvent.click(screen.getByRole('link', { name: 'Back to Blog' }));
     expect(await screen.findByRole('heading', { name: 'Latest Articles' }, { timeout: 5_000 })).toBeTruthy();
@@ -112,7 +122,9 @@ describe('/blog/{slug}', () => {
     expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: /Finding the tickers/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Blog' }).getAttribute('href')).toBe('/blog');
-    expect(screen.getAllByRole('link', { name: 'Start Free Trial' }).every((l) => l.getAttribute('href') === '/auth')).toBe(true);
+    expect(
+      screen.getAllByRole('link', { name: 'Start Free Trial' }).every((l) => l.getAttribute('href') === '/auth'),
+    ).toBe(true);
     await waitFor(() => expect(document.title).toBe(`${title} - Blog`));
     const post = blogPosts[0];
     expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(post?.excerpt);

@@ -17,7 +17,10 @@ export const NEWSLETTER_SUCCESS = {
 /** The newsletter block of /blog: an e-mail field and Subscribe, checked by the newsletter contract and sent to POST /api/newsletter. */
 export function NewsletterSignup() {
   const id = useId();
-  const { register, handleSubmit, reset, setError, formState } = useForm({ resolver: zodResolver(newsletterSignupSchema), defaultValues: { email: '' } });
+  const { register, handleSubmit, reset, setError, formState } = useForm({
+    resolver: zodResolver(newsletterSignupSchema),
+    defaultValues: { email: '' },
+  });
   const error = formState.errors.email?.message;
   const mutation = useMutation({
     ...newsletterSignupMutationOptions(),
@@ -41,7 +44,11 @@ export function NewsletterSignup() {
         <p className="mt-3 text-blue-50 dark:text-slate-300">
           The week's most-discussed stocks, sentiment shifts and new articles, in your inbox every week.
         </p>
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:flex-row">
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="mx-auto mt-8 flex max-w-md flex-col gap-3 sm:flex-row"
+        >
           <label htmlFor={`${id}-email`} className="sr-only">
             Email address
           </label>

@@ -43,7 +43,8 @@ export const historicalQueryKey = (ticker: string, range: TimeRange) =>
 export const sessionPricesUrl = (ticker: string) => `/api/stocks/${encodeURIComponent(ticker)}/session`;
 
 export const STOCK_POSTS_LIMIT = 20;
-export const stockPostsUrl = (ticker: string) => `/api/stocks/${encodeURIComponent(ticker)}/posts?limit=${STOCK_POSTS_LIMIT}`;
+export const stockPostsUrl = (ticker: string) =>
+  `/api/stocks/${encodeURIComponent(ticker)}/posts?limit=${STOCK_POSTS_LIMIT}`;
 
 /** GET of a list with cookies; like the default list fetch, a 401 reads as an empty list. */
 async function fetchList<T>(url: string, signal: AbortSignal): Promise<T[]> {
@@ -93,7 +94,11 @@ export const platformStatusQueryOptions = () =>
  * GET /api/stocks/:ticker/historical?range=…. The card that draws the sparkline polls every 15 min
  * (poll: true); other views of the same key (the detail dialog) read the shared cache without a timer.
  */
-export const historicalQueryOptions = (ticker: string, range: TimeRange, { poll, enabled = true }: { poll: boolean; enabled?: boolean }) =>
+export const historicalQueryOptions = (
+  ticker: string,
+  range: TimeRange,
+  { poll, enabled = true }: { poll: boolean; enabled?: boolean },
+) =>
   queryOptions({
     queryKey: historicalQueryKey(ticker, range),
     queryFn: ({ signal }) => fetchList<HistoricalPoint>(historicalUrl(ticker, range), signal),
@@ -104,7 +109,8 @@ export const historicalQueryOptions = (ticker: string, range: TimeRange, { poll,
 
 /** How soon a last session with fewer than two prices is fetched again. */
 export const SPARSE_SESSION_REFETCH_MS = 30_000;
-const pricedPoints = (session: SessionPrices | null | undefined) => session?.points.filter((p) => p.price !== null).length ?? 0;
+const pricedPoints = (session: SessionPrices | null | undefined) =>
+  session?.points.filter((p) => p.price !== null).length ?? 0;
 
 /**
  * GET /api/stocks/:ticker/session: the price line of the last session, read while the market is closed (it does not
@@ -117,7 +123,8 @@ export const sessionPricesQueryOptions = (ticker: string, { enabled }: { enabled
     staleTime: REFETCH_INTERVALS.historical,
     // A fresh install backfills the week's prices in its first minutes: a session without a line yet is asked again
     // soon, so the card does not keep its estimate for a quarter of an hour.
-    refetchInterval: (query) => (pricedPoints(query.state.data) < 2 ? SPARSE_SESSION_REFETCH_MS : REFETCH_INTERVALS.historical),
+    refetchInterval: (query) =>
+      pricedPoints(query.state.data) < 2 ? SPARSE_SESSION_REFETCH_MS : REFETCH_INTERVALS.historical,
     enabled,
   });
 
@@ -155,10 +162,12 @@ function stockListsChange<T>(queryClient: QueryClient, url: string) {
 }
 
 /** POST /api/detect-trends. */
-export const detectTrendsMutationOptions = (queryClient: QueryClient) => stockListsChange<DetectTrendsResponse>(queryClient, '/api/detect-trends');
+export const detectTrendsMutationOptions = (queryClient: QueryClient) =>
+  stockListsChange<DetectTrendsResponse>(queryClient, '/api/detect-trends');
 
 /** POST /api/stocks/refresh-prices. */
-export const refreshPricesMutationOptions = (queryClient: QueryClient) => stockListsChange<RefreshPricesResponse>(queryClient, '/api/stocks/refresh-prices');
+export const refreshPricesMutationOptions = (queryClient: QueryClient) =>
+  stockListsChange<RefreshPricesResponse>(queryClient, '/api/stocks/refresh-prices');
 
 /** POST /api/test-email. The button's 3-second states live in the panel. */
 export const testEmailMutationOptions = () =>

@@ -8,13 +8,23 @@ const session = (prices: Array<number | null>): SessionPrices => ({
   open: false,
   opensAt: '2026-11-20T14:30:00.000Z',
   closesAt: '2026-11-20T21:00:00.000Z',
-  points: prices.map((price, i) => ({ timestamp: new Date(Date.UTC(2026, 10, 20, 14, 30 + 5 * i)).toISOString(), price })),
+  points: prices.map((price, i) => ({
+    timestamp: new Date(Date.UTC(2026, 10, 20, 14, 30 + 5 * i)).toISOString(),
+    price,
+  })),
 });
 
 describe('the last session query', () => {
   const interval = (data: SessionPrices | null | undefined) => {
     const { refetchInterval } = sessionPricesQueryOptions('AAPL', { enabled: true });
-    return typeof refetchInterval === 'function' ? refetchInterval({ state: { data } } as unknown as Query<SessionPrices | null, Error, SessionPrices | null, readonly unknown[]>) : refetchInterval;
+    return typeof refetchInterval === 'function'
+      ? refetchInterval({ state: { data } } as unknown as Query<
+          SessionPrices | null,
+          Error,
+          SessionPrices | null,
+          readonly unknown[]
+        >)
+      : refetchInterval;
   };
 
   it('asks again within 30 s while the session has fewer than two prices (a fresh install still backfilling)', () => {

@@ -27,7 +27,13 @@ interface OpenOptions {
   routes?: Record<string, Handler>;
 }
 
-async function openDashboard({ user = makeUser(), stocks = [makeStock()], status = makeStatus(), routes = {}, path = '/dashboard' }: OpenOptions & { path?: string } = {}) {
+async function openDashboard({
+  user = makeUser(),
+  stocks = [makeStock()],
+  status = makeStatus(),
+  routes = {},
+  path = '/dashboard',
+}: OpenOptions & { path?: string } = {}) {
   const requests = mockApi(
     {
       'GET /api/user': user,
@@ -113,7 +119,12 @@ describe('/dashboard', () => {
         makeStock({ id: 3, ticker: 'CCC', totalMentions: 500, sentiment: 'bullish' }),
       ],
       // Two of the three are trending now: the card counts those, not every stock listed.
-      routes: { 'GET /api/trending-now': [{ ticker: 'AAA', sentiment: 'bullish' }, { ticker: 'BBB', sentiment: 'bearish' }] },
+      routes: {
+        'GET /api/trending-now': [
+          { ticker: 'AAA', sentiment: 'bullish' },
+          { ticker: 'BBB', sentiment: 'bearish' },
+        ],
+      },
     });
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual([
@@ -149,7 +160,9 @@ describe('/dashboard', () => {
     expect(card.getByText('67%')).toBeTruthy();
     expect(card.getByText(/Last scan/)).toBeTruthy();
     expect(card.getAllByText('Simulated feed')).toHaveLength(3);
-    expect(screen.getByRole('region', { name: 'Platform coverage' }).textContent).toContain('Partial platform coverage');
+    expect(screen.getByRole('region', { name: 'Platform coverage' }).textContent).toContain(
+      'Partial platform coverage',
+    );
     expect(requests.filter((r) => r.url === '/api/status')).toHaveLength(1);
   });
 
@@ -161,7 +174,8 @@ describe('/dashboard', () => {
         makeStock({ id: 3, ticker: 'NEW', price: null, changePercent: null, sentiment: 'neutral' }),
       ],
     });
-    const card = (ticker: string) => within(screen.getByRole('button', { name: new RegExp(`^${ticker},`) }).closest('article') as HTMLElement);
+    const card = (ticker: string) =>
+      within(screen.getByRole('button', { name: new RegExp(`^${ticker},`) }).closest('article') as HTMLElement);
     expect(card('UPP').getByText('$12.50')).toBeTruthy();
     expect(card('UPP').getByText('+1.25%')).toBeTruthy();
     expect(card('UPP').getByText('Bullish').className).toContain('emerald');
@@ -183,7 +197,10 @@ describe('/dashboard', () => {
   it('draws the sparkline from historical prices when there are some', async () => {
     const { requests } = await openDashboard({
       routes: {
-        'GET /api/stocks/TSLA/historical': [makePoint('2025-01-10T12:00:00Z', 10), makePoint('2025-01-10T12:05:00Z', 11)],
+        'GET /api/stocks/TSLA/historical': [
+          makePoint('2025-01-10T12:00:00Z', 10),
+          makePoint('2025-01-10T12:05:00Z', 11),
+        ],
       },
     });
     await screen.findByText('Price, last 1 hour');
@@ -202,7 +219,10 @@ describe('/dashboard', () => {
     await openDashboard({ stocks: makeStocks(3) });
     await waitFor(() => expect(screen.getAllByText('Simulated prices')).toHaveLength(3));
     cleanup();
-    await openDashboard({ stocks: makeStocks(3), status: makeStatus(undefined, false, { source: 'massive', simulated: false }) });
+    await openDashboard({
+      stocks: makeStocks(3),
+      status: makeStatus(undefined, false, { source: 'massive', simulated: false }),
+    });
     await screen.findAllByText('Estimated from change %');
     expect(screen.queryByText('Simulated prices')).toBeNull();
   });
@@ -216,27 +236,78 @@ describe('/dashboard', () => {
           open: false,
           opensAt: '2025-01-10T14:30:00.000Z',
           closesAt: '2025-01-10T21:00:00.000Z',
-          points: [250, 252, 249, 251].map((price, i) => ({ timestamp: new Date(Date.UTC(2025, 0, 10, 14, 30 + 5 * i)).toISOString(), price })),
+          points: [250, 252, 249, 251].map((price, i) => ({
+            timestamp: new Date(Date.UTC(2025, 0, 10, 14, 30 + 5 * i)).toISOString(),
+            price,
+          })),
         },
       },
     });
     await screen.findByText('Price, last session, Fri, Jan 10');
     const line = screen.getByRole('img', { name: /TSLA price, last session, Fri, Jan 10/ }).querySelector('polyline')!;
-    expect(new Set(line.getAttribute('points')!.split(' ').map((p) => p.split(',')[1])).size).toBe(4);
+    expect(
+      new Set(
+        line
+          .getAttribute('points')!
+          .split(' ')
+          .map((p) => p.split(',')[1]),
+      ).size,
+    ).toBe(4);
     expect(requests.some((r) => r.url.includes('/historical'))).toBe(false);
   });
 
   it('sorts the grid by the chosen key, defaults by range, keeps range and sort in the URL, and ranks thin support last', async () => {
     const stocks = [
-      makeStock({ id: 1, ticker: 'TSLA', totalMentions: 400, previousMentions: 390, trendScore: 0, changePercent: '0.50', sentimentScore: 0.1 }),
-      makeStock({ id: 2, ticker: 'SOFI', totalMentions: 30, previousMentions: 4, trendScore: 80, changePercent: '-2.00', sentimentScore: 0.6 }),
-      makeStock({ id: 3, ticker: 'TINY', totalMentions: 3, previousMentions: 0, trendScore: 95, changePercent: '9.00', sentimentScore: 1 }),
-      makeStock({ id: 4, ticker: 'NVDA', totalMentions: 120, previousMentions: 60, trendScore: 20, changePercent: '3.00', sentimentScore: -0.2 }),
+      makeStock({
+        id: 1,
+        ticker: 'TSLA',
+        totalMentions: 400,
+        previousMentions: 390,
+        trendScore: 0,
+        changePercent: '0.50',
+        sentimentScore: 0.1,
+      }),
+      makeStock({
+        id: 2,
+        ticker: 'SOFI',
+        totalMentions: 30,
+        previousMentions: 4,
+        trendScore: 80,
+        changePercent: '-2.00',
+        sentimentScore: 0.6,
+      }),
+      makeStock({
+        id: 3,
+        ticker: 'TINY',
+        totalMentions: 3,
+        previousMentions: 0,
+        trendScore: 95,
+        changePercent: '9.00',
+        sentimentScore: 1,
+      }),
+      makeStock({
+        id: 4,
+        ticker: 'NVDA',
+        totalMentions: 120,
+        previousMentions: 60,
+        trendScore: 20,
+        changePercent: '3.00',
+        sentimentScore: -0.2,
+      }),
     ];
     const { router } = await openDashboard({ stocks });
-    const order = () => [...screen.getByRole('region', { name: 'Trending Stocks' }).querySelectorAll('article h3')].map((h) => h.textContent);
+    const order = () =>
+      [...screen.getByRole('region', { name: 'Trending Stocks' }).querySelectorAll('article h3')].map(
+        (h) => h.textContent,
+      );
     const sort = screen.getByLabelText('Sort by') as HTMLSelectElement;
-    expect([...sort.options].map((o) => o.text)).toEqual(['Trend score', 'Mentions', 'Change in mentions', 'Price change', 'Sentiment']);
+    expect([...sort.options].map((o) => o.text)).toEqual([
+      'Trend score',
+      'Mentions',
+      'Change in mentions',
+      'Price change',
+      'Sentiment',
+    ]);
     // Last 1 hour: trend score first; TINY's 3 mentions are below the minimum support, so its 95 ranks last.
     expect(sort.value).toBe('trend');
     expect(order()).toEqual(['SOFI', 'NVDA', 'TSLA', 'TINY']);
@@ -262,7 +333,10 @@ describe('/dashboard', () => {
   it('opens the range and sort the URL names, and says "data since" when the range reaches back before the data', async () => {
     const since = new Date(Date.now() - 30 * 3_600_000);
     since.setUTCMinutes(0, 0, 0);
-    const { requests } = await openDashboard({ path: '/dashboard?range=7days&sort=sentiment', status: makeStatus(undefined, false, {}, since.toISOString()) });
+    const { requests } = await openDashboard({
+      path: '/dashboard?range=7days&sort=sentiment',
+      status: makeStatus(undefined, false, {}, since.toISOString()),
+    });
     expect((screen.getByLabelText('Time range') as HTMLSelectElement).value).toBe('7days');
     expect((screen.getByLabelText('Sort by') as HTMLSelectElement).value).toBe('sentiment');
     expect(requests.some((r) => r.url === '/api/stocks?range=7days')).toBe(true);
@@ -283,11 +357,15 @@ describe('/dashboard', () => {
       ['24hours', 'Last 24 hours'],
       ['7days', 'Last 7 days'],
     ]);
-    expect(requests.filter((r) => r.url.startsWith('/api/stocks?')).map((r) => r.url)).toEqual(['/api/stocks?range=1hour']);
+    expect(requests.filter((r) => r.url.startsWith('/api/stocks?')).map((r) => r.url)).toEqual([
+      '/api/stocks?range=1hour',
+    ]);
 
     fireEvent.change(select, { target: { value: '7days' } });
     await waitFor(() => expect(requests.some((r) => r.url === '/api/stocks?range=7days')).toBe(true));
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('9,999')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Summary' })).getByText('9,999')).toBeTruthy(),
+    );
     await waitFor(() => expect(requests.some((r) => r.url === '/api/stocks/TSLA/historical?range=7days')).toBe(true));
   });
 

@@ -9,7 +9,12 @@ import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { PageHeader } from '../../../ui/PageHeader';
 import { Spinner } from '../../../ui/Spinner';
-import { initDataMutationOptions, platformStatusQueryOptions, stocksQueryOptions, trendingNowQueryOptions } from '../api/dashboardApi';
+import {
+  initDataMutationOptions,
+  platformStatusQueryOptions,
+  stocksQueryOptions,
+  trendingNowQueryOptions,
+} from '../api/dashboardApi';
 import { DEFAULT_MAX_CONNECTIONS, platformCoverage } from '../model/coverage';
 import { DEFAULT_TIME_RANGE } from '../model/format';
 import { defaultSort, gridView, type StockSort } from '../model/stockSort';

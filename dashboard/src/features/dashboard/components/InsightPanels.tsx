@@ -29,7 +29,10 @@ export function InsightPanels({ stocks, range }: InsightPanelsProps) {
 function Bar({ percent, className }: { percent: number; className: string }) {
   return (
     <div className="h-2 w-full overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
-      <div className={cn('h-full rounded-full', className)} style={{ width: `${Math.min(100, Math.max(0, percent))}%` }} />
+      <div
+        className={cn('h-full rounded-full', className)}
+        style={{ width: `${Math.min(100, Math.max(0, percent))}%` }}
+      />
     </div>
   );
 }
@@ -43,7 +46,9 @@ function TopMoversPanel({ stocks, range }: InsightPanelsProps) {
         <h2 id="top-movers-heading" className="text-lg font-semibold text-slate-900 dark:text-white">
           Top Movers by Mentions
         </h2>
-        <p className="text-sm text-slate-600 dark:text-slate-400">Most-mentioned stocks, {timeRangeLabel(range).toLowerCase()}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Most-mentioned stocks, {timeRangeLabel(range).toLowerCase()}
+        </p>
         {movers.length === 0 ? (
           <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">No mentions in this time range yet.</p>
         ) : (

@@ -33,7 +33,11 @@ function Harness({ stock }: { stock: AlertTargetStock }) {
   );
 }
 
-function renderDialog(stock: AlertTargetStock = { id: 7, ticker: 'NVDA' }, routes: Record<string, Handler> = {}, phoneNumber: string | null = '+14155550123') {
+function renderDialog(
+  stock: AlertTargetStock = { id: 7, ticker: 'NVDA' },
+  routes: Record<string, Handler> = {},
+  phoneNumber: string | null = '+14155550123',
+) {
   const requests = mockApi({ 'POST /api/alerts': jsonResponse({ id: 1 }, 201), ...routes });
   const rendered = renderWithClient(<Harness stock={stock} />);
   rendered.queryClient.setQueryData(CURRENT_USER_QUERY_KEY, makeUser({ phoneNumber }));
@@ -74,7 +78,13 @@ describe('SetStockAlertDialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = requests.find((r) => r.method === 'POST');
     expect(post?.url).toBe('/api/alerts');
-    expect(post?.body).toEqual({ stockId: 7, mentionThreshold: 250, windowMinutes: 1440, emailEnabled: false, smsEnabled: true });
+    expect(post?.body).toEqual({
+      stockId: 7,
+      mentionThreshold: 250,
+      windowMinutes: 1440,
+      emailEnabled: false,
+      smsEnabled: true,
+    });
     expect(getToasts()[0]).toMatchObject({ description: 'Alert created successfully' });
     expect(queryClient.getQueryState(ALERTS_QUERY_KEY)?.isInvalidated).toBe(true);
 
@@ -87,7 +97,11 @@ describe('SetStockAlertDialog', () => {
   it('blocks submitting without a stock id: "Error" / "Stock ID is required"', async () => {
     const { requests } = renderDialog({ id: null, ticker: 'NVDA' });
     await submit();
-    expect(getToasts()[0]).toMatchObject({ title: 'Error', description: 'Stock ID is required', variant: 'destructive' });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Error',
+      description: 'Stock ID is required',
+      variant: 'destructive',
+    });
     expect(requests).toHaveLength(0);
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
@@ -109,13 +123,27 @@ describe('SetStockAlertDialog', () => {
 
   it('reads the form as the POST /api/alerts contract, with its bounds', () => {
     const parse = (change: object) => alertFormSchema.safeParse({ ...alertFormDefaults(7), ...change });
-    expect(parse({ mentionThreshold: ' 5000 ', windowMinutes: '60' }).data).toEqual({ stockId: 7, mentionThreshold: 5000, windowMinutes: 60, emailEnabled: true, smsEnabled: false });
+    expect(parse({ mentionThreshold: ' 5000 ', windowMinutes: '60' }).data).toEqual({
+      stockId: 7,
+      mentionThreshold: 5000,
+      windowMinutes: 60,
+      emailEnabled: true,
+      smsEnabled: false,
+    });
     expect(parse({ mentionThreshold: '100000001' }).error?.issues[0]?.message).toBe('mentionThreshold is too large');
     expect(parse({ stockId: null }).error?.issues[0]?.path).toEqual(['stockId']);
   });
 
   it('shows a 400 that names the threshold under the field', async () => {
-    renderDialog({ id: 7, ticker: 'NVDA' }, { 'POST /api/alerts': jsonResponse({ message: 'mentionThreshold must be at least 1', field: 'mentionThreshold' }, 400) });
+    renderDialog(
+      { id: 7, ticker: 'NVDA' },
+      {
+        'POST /api/alerts': jsonResponse(
+          { message: 'mentionThreshold must be at least 1', field: 'mentionThreshold' },
+          400,
+        ),
+      },
+    );
     await submit();
     await waitFor(() => expect(dialog().getByText('mentionThreshold must be at least 1')).toBeTruthy());
     expect(threshold().getAttribute('aria-invalid')).toBe('true');
@@ -123,7 +151,10 @@ describe('SetStockAlertDialog', () => {
 
   it('on 401 toasts "Unauthorized" and goes to /api/login after 500 ms', async () => {
     const go = vi.spyOn(loginRedirect, 'go').mockImplementation(() => undefined);
-    renderDialog({ id: 7, ticker: 'NVDA' }, { 'POST /api/alerts': textResponse('{"message":"Unauthorized"}', 401, 'Unauthorized') });
+    renderDialog(
+      { id: 7, ticker: 'NVDA' },
+      { 'POST /api/alerts': textResponse('{"message":"Unauthorized"}', 401, 'Unauthorized') },
+    );
     vi.useFakeTimers();
     await submit();
     await act(() => vi.advanceTimersByTimeAsync(0));
@@ -145,7 +176,11 @@ describe('SetStockAlertDialog', () => {
     renderDialog({ id: 7, ticker: 'NVDA' }, { 'POST /api/alerts': jsonResponse({ message: 'Stock not found' }, 404) });
     await submit();
     await waitFor(() =>
-      expect(getToasts()[0]).toMatchObject({ title: 'Error', description: 'Failed to create alert', variant: 'destructive' }),
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Error',
+        description: 'Failed to create alert',
+        variant: 'destructive',
+      }),
     );
     expect(screen.getByRole('dialog')).toBeTruthy();
     expect(go).not.toHaveBeenCalled();
@@ -180,7 +215,7 @@ describe('SetStockAlertDialog', () => {
     expect(dialog().getByText('Add a phone number in Settings to receive SMS alerts.')).toBeTruthy();
   });
 
-  it('the Kind selector (Threshold by default) shows each kind\'s fields and posts only them', async () => {
+  it("the Kind selector (Threshold by default) shows each kind's fields and posts only them", async () => {
     const { requests } = renderDialog();
     const kind = dialog().getByLabelText('Alert me when') as HTMLSelectElement;
     expect(kind.value).toBe('threshold');
@@ -196,7 +231,15 @@ describe('SetStockAlertDialog', () => {
     fireEvent.change(dialog().getByLabelText('Mention window'), { target: { value: '60' } });
     await submit();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ kind: 'spike', stockId: 7, spikeFactor: 4, minMentions: 10, windowMinutes: 60, emailEnabled: true, smsEnabled: false });
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      kind: 'spike',
+      stockId: 7,
+      spikeFactor: 4,
+      minMentions: 10,
+      windowMinutes: 60,
+      emailEnabled: true,
+      smsEnabled: false,
+    });
   });
 
   it('a new-trend alert on the watchlist names no stock and hides the stock field', () => {
@@ -208,6 +251,8 @@ describe('SetStockAlertDialog', () => {
     expect(dialog().queryByLabelText('Mention window')).toBeNull();
     const parsed = alertFormSchema.safeParse({ ...alertFormDefaults(7), kind: 'new_trend', trendScope: 'watchlist' });
     expect(parsed.data).toEqual({ kind: 'new_trend', trendScope: 'watchlist', emailEnabled: true, smsEnabled: false });
-    expect(alertFormSchema.safeParse({ ...alertFormDefaults(7), kind: 'sentiment_flip', minMentions: '0' }).error?.issues[0]).toMatchObject({ path: ['minMentions'], message: 'minMentions must be at least 1' });
+    expect(
+      alertFormSchema.safeParse({ ...alertFormDefaults(7), kind: 'sentiment_flip', minMentions: '0' }).error?.issues[0],
+    ).toMatchObject({ path: ['minMentions'], message: 'minMentions must be at least 1' });
   });
 });

@@ -24,14 +24,19 @@ interface SparklineProps {
  */
 export function Sparkline({ stock, range, marketOpen }: SparklineProps) {
   const priced = stock.price !== null;
-  const history = useQuery(historicalQueryOptions(stock.ticker, range, { poll: true, enabled: priced && marketOpen === true }));
+  const history = useQuery(
+    historicalQueryOptions(stock.ticker, range, { poll: true, enabled: priced && marketOpen === true }),
+  );
   const session = useQuery(sessionPricesQueryOptions(stock.ticker, { enabled: priced && marketOpen === false }));
   // No price (no source prices this security): no line at all, not even an estimate; the card says "No price yet".
   if (!priced) return <div data-testid="no-sparkline" className="h-[60px]" />;
   const points = marketOpen ? history.data : session.data?.points;
   const data = sparklineData(points, stock.changePercent);
   const pending = marketOpen === undefined || (marketOpen ? history.isPending : session.isPending);
-  const period = marketOpen || !session.data ? timeRangeLabel(range).toLowerCase() : `last session, ${sessionDateLabel(session.data.date)}`;
+  const period =
+    marketOpen || !session.data
+      ? timeRangeLabel(range).toLowerCase()
+      : `last session, ${sessionDateLabel(session.data.date)}`;
   const label =
     data.kind === 'historical'
       ? `${stock.ticker} price, ${period}: ${data.rising ? 'rising' : 'falling'}`
@@ -41,7 +46,11 @@ export function Sparkline({ stock, range, marketOpen }: SparklineProps) {
     <div>
       <PriceLine values={data.values} label={label} rising={data.rising} dashed={data.kind === 'synthetic'} />
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-        {pending ? 'Loading price history…' : data.kind === 'historical' ? `Price, ${period}` : 'Estimated from change %'}
+        {pending
+          ? 'Loading price history…'
+          : data.kind === 'historical'
+            ? `Price, ${period}`
+            : 'Estimated from change %'}
       </p>
     </div>
   );

@@ -48,28 +48,30 @@ export function StockCard({ stock, range, prices, onOpenDetail, onSetAlert }: St
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <div className="flex items-center gap-1">
-          <h3 className="text-lg font-bold text-slate-900 dark:text-white">
-            <button
-              type="button"
-              onClick={() => onOpenDetail(stock)}
-              aria-label={`${stock.ticker}, ${stock.name}: show details`}
-              className={cn(
-                'rounded focus-visible:outline-none',
-                "after:absolute after:inset-0 after:rounded-xl after:content-['']",
-                'focus-visible:after:ring-2 focus-visible:after:ring-blue-500',
-              )}
-            >
-              {stock.ticker}
-            </button>
-          </h3>
-          <StarButton ticker={stock.ticker} />
+            <h3 className="text-lg font-bold text-slate-900 dark:text-white">
+              <button
+                type="button"
+                onClick={() => onOpenDetail(stock)}
+                aria-label={`${stock.ticker}, ${stock.name}: show details`}
+                className={cn(
+                  'rounded focus-visible:outline-none',
+                  "after:absolute after:inset-0 after:rounded-xl after:content-['']",
+                  'focus-visible:after:ring-2 focus-visible:after:ring-blue-500',
+                )}
+              >
+                {stock.ticker}
+              </button>
+            </h3>
+            <StarButton ticker={stock.ticker} />
           </div>
           <p className="truncate text-sm text-slate-600 dark:text-slate-400" title={stock.name}>
             {stock.name}
           </p>
         </div>
         <div className="text-right">
-          <p className="font-semibold text-slate-900 dark:text-white">{price ?? <span className="text-sm font-normal text-slate-500 dark:text-slate-400">No price yet</span>}</p>
+          <p className="font-semibold text-slate-900 dark:text-white">
+            {price ?? <span className="text-sm font-normal text-slate-500 dark:text-slate-400">No price yet</span>}
+          </p>
           {change !== null && (
             <p className={cn('text-sm font-medium', changeClasses[changeDirection(stock.changePercent)])}>{change}</p>
           )}

@@ -14,24 +14,41 @@ afterEach(() => {
 });
 
 describe('StockDetailDialog', () => {
-  it('while the market is closed, draws the last session with its date instead of the range\'s flat price', async () => {
+  it("while the market is closed, draws the last session with its date instead of the range's flat price", async () => {
     const requests = mockApi({
-      'GET /api/stocks/TSLA/historical': [makePoint('2025-01-11T12:00:00.000Z', 250), makePoint('2025-01-11T12:05:00.000Z', 250, 5)],
+      'GET /api/stocks/TSLA/historical': [
+        makePoint('2025-01-11T12:00:00.000Z', 250),
+        makePoint('2025-01-11T12:05:00.000Z', 250, 5),
+      ],
       'GET /api/stocks/TSLA/session': {
         date: '2025-01-10',
         open: false,
         opensAt: '2025-01-10T14:30:00.000Z',
         closesAt: '2025-01-10T21:00:00.000Z',
-        points: [248, 249.5, 247, 250].map((price, i) => ({ timestamp: new Date(Date.UTC(2025, 0, 10, 14, 30 + 5 * i)).toISOString(), price })),
+        points: [248, 249.5, 247, 250].map((price, i) => ({
+          timestamp: new Date(Date.UTC(2025, 0, 10, 14, 30 + 5 * i)).toISOString(),
+          price,
+        })),
       },
       'GET /api/stocks/TSLA/posts': [],
     });
-    renderWithClient(<StockDetailDialog stock={makeStock()} range="1hour" prices={makeStatus(undefined, false, { marketOpen: false, session: '2025-01-10' }).prices} onClose={() => undefined} />);
+    renderWithClient(
+      <StockDetailDialog
+        stock={makeStock()}
+        range="1hour"
+        prices={makeStatus(undefined, false, { marketOpen: false, session: '2025-01-10' }).prices}
+        onClose={() => undefined}
+      />,
+    );
     const dialog = within(screen.getByRole('dialog'));
     expect(dialog.getByRole('heading', { name: 'Mentions, last 1 hour' })).toBeTruthy();
-    expect(await dialog.findByRole('heading', { name: 'Price, last session (Fri, Jan 10, market closed)' })).toBeTruthy();
+    expect(
+      await dialog.findByRole('heading', { name: 'Price, last session (Fri, Jan 10, market closed)' }),
+    ).toBeTruthy();
     const line = dialog.getByRole('img', { name: /TSLA price, last session/ });
-    const ys = new Set((line.querySelector('polyline')!.getAttribute('points') ?? '').split(' ').map((p) => p.split(',')[1]));
+    const ys = new Set(
+      (line.querySelector('polyline')!.getAttribute('points') ?? '').split(' ').map((p) => p.split(',')[1]),
+    );
     expect(ys.size).toBe(4); // a line that moves, not a flat one
     const chart = await dialog.findByRole('img', { name: /TSLA mentions per platform/ });
     const series = JSON.parse(chart.getAttribute('data-series') ?? '[]') as Array<{ name: string }>;
@@ -41,11 +58,16 @@ describe('StockDetailDialog', () => {
 
   it('a stock without a price shows "No price yet" and mentions only: no price line, live or last-session', async () => {
     const requests = mockApi({
-      'GET /api/stocks/TSLA/historical': [makePoint('2025-01-10T12:00:00.000Z', null), makePoint('2025-01-10T12:05:00.000Z', null, 5)],
+      'GET /api/stocks/TSLA/historical': [
+        makePoint('2025-01-10T12:00:00.000Z', null),
+        makePoint('2025-01-10T12:05:00.000Z', null, 5),
+      ],
       'GET /api/stocks/TSLA/posts': [],
     });
     const stock = makeStock({ price: null, changePercent: null });
-    renderWithClient(<StockDetailDialog stock={stock} range="4hours" prices={makeStatus().prices} onClose={() => undefined} />);
+    renderWithClient(
+      <StockDetailDialog stock={stock} range="4hours" prices={makeStatus().prices} onClose={() => undefined} />,
+    );
     const dialog = within(screen.getByRole('dialog'));
     expect(dialog.getByText('No price yet')).toBeTruthy();
     expect(dialog.getByRole('heading', { name: 'Mentions, last 4 hours' })).toBeTruthy();
@@ -53,7 +75,14 @@ describe('StockDetailDialog', () => {
     const series = JSON.parse(chart.getAttribute('data-series') ?? '[]') as Array<{ name: string }>;
     expect(series.map((s) => s.name)).not.toContain('Price');
     cleanup();
-    renderWithClient(<StockDetailDialog stock={stock} range="1hour" prices={makeStatus(undefined, false, { marketOpen: false, session: '2025-01-10' }).prices} onClose={() => undefined} />);
+    renderWithClient(
+      <StockDetailDialog
+        stock={stock}
+        range="1hour"
+        prices={makeStatus(undefined, false, { marketOpen: false, session: '2025-01-10' }).prices}
+        onClose={() => undefined}
+      />,
+    );
     await within(screen.getByRole('dialog')).findByRole('img', { name: /TSLA mentions per platform/ });
     expect(screen.queryByRole('heading', { name: /Price, last session/ })).toBeNull();
     expect(requests.map((r) => r.url)).not.toContain('/api/stocks/TSLA/session');
@@ -61,7 +90,10 @@ describe('StockDetailDialog', () => {
 
   it('shows mentions and price over the range, the sentiment of recent posts and the posts with their links', async () => {
     const requests = mockApi({
-      'GET /api/stocks/TSLA/historical': [makePoint('2025-01-10T12:00:00.000Z', 250), makePoint('2025-01-10T12:05:00.000Z', 251, 5)],
+      'GET /api/stocks/TSLA/historical': [
+        makePoint('2025-01-10T12:00:00.000Z', 250),
+        makePoint('2025-01-10T12:05:00.000Z', 251, 5),
+      ],
       'GET /api/stocks/TSLA/posts': [
         makePost(),
         makePost({ sentiment: 'bearish', platform: 'twitter', url: 'https://x.com/i/status/1', text: 'selling $TSLA' }),
@@ -70,7 +102,14 @@ describe('StockDetailDialog', () => {
       ],
     });
     const onClose = vi.fn();
-    renderWithClient(<StockDetailDialog stock={makeStock({ changePercent: '-0.40' })} range="4hours" prices={makeStatus().prices} onClose={onClose} />);
+    renderWithClient(
+      <StockDetailDialog
+        stock={makeStock({ changePercent: '-0.40' })}
+        range="4hours"
+        prices={makeStatus().prices}
+        onClose={onClose}
+      />,
+    );
 
     const dialog = within(screen.getByRole('dialog', { name: 'TSLA · Tesla Inc' }));
     expect(dialog.getByText('$250.00')).toBeTruthy();
@@ -108,15 +147,31 @@ describe('StockDetailDialog', () => {
   it('says so when the recent posts were scored by different sentiment analysers', async () => {
     mockApi({
       'GET /api/stocks/TSLA/historical': [],
-      'GET /api/stocks/TSLA/posts': [makePost(), makePost({ analyser: 'lexicon-1', url: 'https://www.reddit.com/r/stocks/comments/old' })],
+      'GET /api/stocks/TSLA/posts': [
+        makePost(),
+        makePost({ analyser: 'lexicon-1', url: 'https://www.reddit.com/r/stocks/comments/old' }),
+      ],
     });
-    renderWithClient(<StockDetailDialog stock={makeStock()} range="1hour" prices={undefined} onClose={() => undefined} />);
-    expect(await screen.findByText('Scored by 2 sentiment analysers (learned-0123456789ab, lexicon-1): older posts used an earlier one.')).toBeTruthy();
+    renderWithClient(
+      <StockDetailDialog stock={makeStock()} range="1hour" prices={undefined} onClose={() => undefined} />,
+    );
+    expect(
+      await screen.findByText(
+        'Scored by 2 sentiment analysers (learned-0123456789ab, lexicon-1): older posts used an earlier one.',
+      ),
+    ).toBeTruthy();
   });
 
   it('says so when there is no history or no posts', async () => {
     mockApi({ 'GET /api/stocks/TSLA/historical': [], 'GET /api/stocks/TSLA/posts': [] });
-    renderWithClient(<StockDetailDialog stock={makeStock()} range="1hour" prices={makeStatus(undefined, false, { simulated: false, source: 'massive' }).prices} onClose={() => undefined} />);
+    renderWithClient(
+      <StockDetailDialog
+        stock={makeStock()}
+        range="1hour"
+        prices={makeStatus(undefined, false, { simulated: false, source: 'massive' }).prices}
+        onClose={() => undefined}
+      />,
+    );
     expect(screen.queryByText('Simulated prices')).toBeNull();
     expect(await screen.findByText('No mention history for this time range yet.')).toBeTruthy();
     expect(await screen.findByText('No recent posts mention this stock.')).toBeTruthy();

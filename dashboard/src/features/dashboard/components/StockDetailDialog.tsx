@@ -6,7 +6,12 @@ import { cn } from '../../../lib/cn';
 import { Badge } from '../../../ui/Badge';
 import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
-import { historicalQueryOptions, sessionPricesQueryOptions, STOCK_POSTS_LIMIT, stockPostsQueryOptions } from '../api/dashboardApi';
+import {
+  historicalQueryOptions,
+  sessionPricesQueryOptions,
+  STOCK_POSTS_LIMIT,
+  stockPostsQueryOptions,
+} from '../api/dashboardApi';
 import { LazyEChart } from '../charts/LazyEChart';
 import { detailChartOption } from '../model/chartOptions';
 import {
@@ -65,7 +70,11 @@ function StockHeadline({ stock, simulated }: { stock: Stock; simulated: boolean 
         <span
           className={cn(
             'font-medium',
-            direction === 'up' ? 'text-emerald-700 dark:text-emerald-400' : direction === 'down' ? 'text-red-600 dark:text-red-400' : '',
+            direction === 'up'
+              ? 'text-emerald-700 dark:text-emerald-400'
+              : direction === 'down'
+                ? 'text-red-600 dark:text-red-400'
+                : '',
           )}
         >
           {change}
@@ -81,7 +90,9 @@ function StockHeadline({ stock, simulated }: { stock: Stock; simulated: boolean 
 function LastSessionPrice({ stock }: { stock: Stock }) {
   const session = useQuery(sessionPricesQueryOptions(stock.ticker, { enabled: true }));
   const data = sparklineData(session.data?.points, stock.changePercent);
-  const title = session.data ? `Price, last session (${sessionDateLabel(session.data.date)}, market closed)` : 'Price, last session';
+  const title = session.data
+    ? `Price, last session (${sessionDateLabel(session.data.date)}, market closed)`
+    : 'Price, last session';
   return (
     <section aria-labelledby="detail-session-heading">
       <h3 id="detail-session-heading" className="text-sm font-semibold text-slate-900 dark:text-white">
@@ -91,7 +102,12 @@ function LastSessionPrice({ stock }: { stock: Stock }) {
         <Spinner className="h-28" />
       ) : data.kind === 'historical' ? (
         <div className="mt-2">
-          <PriceLine values={data.values} rising={data.rising} height={112} label={`${stock.ticker} ${title.toLowerCase()}: ${data.rising ? 'rising' : 'falling'}`} />
+          <PriceLine
+            values={data.values}
+            rising={data.rising}
+            height={112}
+            label={`${stock.ticker} ${title.toLowerCase()}: ${data.rising ? 'rising' : 'falling'}`}
+          />
         </div>
       ) : (
         <p className="py-4 text-sm text-slate-600 dark:text-slate-400">No prices stored for the last session yet.</p>
@@ -131,9 +147,13 @@ function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: TimeRa
           {history.isPending ? (
             <Spinner className="h-72" />
           ) : history.isError ? (
-            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">The mention history could not be loaded.</p>
+            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">
+              The mention history could not be loaded.
+            </p>
           ) : points.length === 0 ? (
-            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">No mention history for this time range yet.</p>
+            <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">
+              No mention history for this time range yet.
+            </p>
           ) : (
             <LazyEChart
               kind="detail"
@@ -163,7 +183,15 @@ function safeHref(url: string): string | null {
   }
 }
 
-function RecentPosts({ posts, isPending, isError }: { posts: readonly StockPost[]; isPending: boolean; isError: boolean }) {
+function RecentPosts({
+  posts,
+  isPending,
+  isError,
+}: {
+  posts: readonly StockPost[];
+  isPending: boolean;
+  isError: boolean;
+}) {
   const shares = sentimentBreakdown(posts);
   // Posts scored before and after a sentiment model change are not comparable: say so rather than mix them silently.
   const analysers = [...new Set(posts.map((p) => p.analyser))].sort();
@@ -179,9 +207,16 @@ function RecentPosts({ posts, isPending, isError }: { posts: readonly StockPost[
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">No posts to score yet.</p>
         ) : (
           <>
-            <div className="mt-2 flex h-3 w-full overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800" aria-hidden="true">
+            <div
+              className="mt-2 flex h-3 w-full overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+              aria-hidden="true"
+            >
               {shares.map((s) => (
-                <div key={s.sentiment} className={SENTIMENT_BAR_CLASSES[s.sentiment]} style={{ width: `${s.percent}%` }} />
+                <div
+                  key={s.sentiment}
+                  className={SENTIMENT_BAR_CLASSES[s.sentiment]}
+                  style={{ width: `${s.percent}%` }}
+                />
               ))}
             </div>
             <ul className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700 dark:text-slate-300">
@@ -192,7 +227,10 @@ function RecentPosts({ posts, isPending, isError }: { posts: readonly StockPost[
               ))}
             </ul>
             {analysers.length > 1 ? (
-              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">Scored by {analysers.length} sentiment analysers ({analysers.join(', ')}): older posts used an earlier one.</p>
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                Scored by {analysers.length} sentiment analysers ({analysers.join(', ')}): older posts used an earlier
+                one.
+              </p>
             ) : null}
           </>
         )}
@@ -214,7 +252,9 @@ function RecentPosts({ posts, isPending, isError }: { posts: readonly StockPost[
               return (
                 <li key={`${post.url}-${i}`} className="py-3">
                   <div className="flex flex-wrap items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
-                    <span className="font-semibold text-slate-700 dark:text-slate-200">{platformLabel(post.platform)}</span>
+                    <span className="font-semibold text-slate-700 dark:text-slate-200">
+                      {platformLabel(post.platform)}
+                    </span>
                     <span>{post.source}</span>
                     {!Number.isNaN(when.getTime()) && <time dateTime={when.toISOString()}>{formatDateTime(when)}</time>}
                     <SentimentBadge sentiment={post.sentiment} />
@@ -224,7 +264,9 @@ function RecentPosts({ posts, isPending, isError }: { posts: readonly StockPost[
                       </Badge>
                     )}
                   </div>
-                  <p className="mt-1 line-clamp-3 text-sm break-words text-slate-800 dark:text-slate-200">{post.text}</p>
+                  <p className="mt-1 line-clamp-3 text-sm break-words text-slate-800 dark:text-slate-200">
+                    {post.text}
+                  </p>
                   {href && (
                     <a
                       href={href}

@@ -55,7 +55,10 @@ describe('TrendDetectionPanel', () => {
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Detect Trends' })));
     await waitFor(() =>
-      expect(getToasts()[0]).toMatchObject({ title: 'Trends Detected', description: 'Found 7 trending stocks using live APIs' }),
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Trends Detected',
+        description: 'Found 7 trending stocks using live APIs',
+      }),
     );
     await waitFor(() => expect(count(requests, '/api/trending-now')).toBe(trendingBefore + 1));
     expect(queryClient.getQueryState(stocksQueryKey('1hour'))?.isInvalidated).toBe(true);
@@ -70,7 +73,11 @@ describe('TrendDetectionPanel', () => {
     await renderPanel({ 'POST /api/detect-trends': jsonResponse({ message: 'Temporal is unavailable' }, 503) });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Detect Trends' })));
     await waitFor(() =>
-      expect(getToasts()[0]).toMatchObject({ title: 'Detection Failed', description: 'Temporal is unavailable', variant: 'destructive' }),
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Detection Failed',
+        description: 'Temporal is unavailable',
+        variant: 'destructive',
+      }),
     );
 
     cleanup();
@@ -83,15 +90,22 @@ describe('TrendDetectionPanel', () => {
       },
     });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Detect Trends' })));
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Detection Failed', description: 'Failed to detect trends' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ title: 'Detection Failed', description: 'Failed to detect trends' }),
+    );
   });
 
   it('toasts "Prices Updated" and refreshes stocks and trending-now', async () => {
-    const { requests, queryClient } = await renderPanel({ 'POST /api/stocks/refresh-prices': { updatedCount: 42, simulated: false } });
+    const { requests, queryClient } = await renderPanel({
+      'POST /api/stocks/refresh-prices': { updatedCount: 42, simulated: false },
+    });
     const trendingBefore = count(requests, '/api/trending-now');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refresh Prices' })));
     await waitFor(() =>
-      expect(getToasts()[0]).toMatchObject({ title: 'Prices Updated', description: 'Updated 42 stock prices with real market data' }),
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Prices Updated',
+        description: 'Updated 42 stock prices with real market data',
+      }),
     );
     expect(pricesUpdatedMessage(1, false)).toBe('Updated 1 stock prices with real market data');
     await waitFor(() => expect(count(requests, '/api/trending-now')).toBe(trendingBefore + 1));
@@ -103,7 +117,9 @@ describe('TrendDetectionPanel', () => {
     await renderPanel({ 'POST /api/stocks/refresh-prices': { updatedCount: 951, simulated: true } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refresh Prices' })));
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Prices Updated' }));
-    expect(getToasts()[0]!.description).toBe('Updated 951 stock prices with simulated data (no market-data provider is configured)');
+    expect(getToasts()[0]!.description).toBe(
+      'Updated 951 stock prices with simulated data (no market-data provider is configured)',
+    );
     expect(getToasts()[0]!.description).not.toMatch(/real market data/);
   });
 

@@ -25,12 +25,19 @@ export function TrendDetectionPanel() {
   const detect = useMutation({
     ...detectTrendsMutationOptions(queryClient),
     onSuccess: (data) =>
-      showToast({ title: 'Trends Detected', description: trendsDetectedMessage(data?.trendsDetected ?? 0, data?.usingRealAPIs ?? false) }),
+      showToast({
+        title: 'Trends Detected',
+        description: trendsDetectedMessage(data?.trendsDetected ?? 0, data?.usingRealAPIs ?? false),
+      }),
     onError: errorToast('Detection Failed', 'Failed to detect trends'),
   });
   const refresh = useMutation({
     ...refreshPricesMutationOptions(queryClient),
-    onSuccess: (data) => showToast({ title: 'Prices Updated', description: pricesUpdatedMessage(data?.updatedCount ?? 0, data?.simulated ?? true) }),
+    onSuccess: (data) =>
+      showToast({
+        title: 'Prices Updated',
+        description: pricesUpdatedMessage(data?.updatedCount ?? 0, data?.simulated ?? true),
+      }),
     onError: errorToast('Update Failed', 'Failed to refresh prices'),
   });
   const latest = (trending.data ?? []).slice(0, LATEST_TRENDS_LIMIT);

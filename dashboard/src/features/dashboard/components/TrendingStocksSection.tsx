@@ -35,12 +35,26 @@ const selectClasses =
  * Header with the time-range select (and a sort control and a "data since" note
  * when the range reaches back before the data held), the grid of stock cards, "Load More Stocks".
  */
-export function TrendingStocksSection({ stocks: all, range, onRangeChange, sort, onSortChange, updating, prices, mentionsSince, watchlistOnly, onWatchlistOnlyChange }: TrendingStocksSectionProps) {
+export function TrendingStocksSection({
+  stocks: all,
+  range,
+  onRangeChange,
+  sort,
+  onSortChange,
+  updating,
+  prices,
+  mentionsSince,
+  watchlistOnly,
+  onWatchlistOnlyChange,
+}: TrendingStocksSectionProps) {
   const selectId = useId();
   const sortId = useId();
   const watchlistId = useId();
   const { tickers: watched } = useWatchlist();
-  const unsorted = useMemo(() => (watchlistOnly ? all.filter((s) => watched.has(s.ticker)) : all), [all, watchlistOnly, watched]);
+  const unsorted = useMemo(
+    () => (watchlistOnly ? all.filter((s) => watched.has(s.ticker)) : all),
+    [all, watchlistOnly, watched],
+  );
   const stocks = useMemo(() => sortStocks(unsorted, sort, range), [unsorted, sort, range]);
   const dataSince = dataSinceNote(range, mentionsSince);
   // The page count belongs to one range and order: choosing another starts again at 12.
@@ -64,14 +78,28 @@ export function TrendingStocksSection({ stocks: all, range, onRangeChange, sort,
           <span aria-live="polite" className="text-sm text-slate-500 dark:text-slate-400">
             {updating ? 'Updating…' : ''}
           </span>
-          <label htmlFor={watchlistId} className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-200">
-            <input id={watchlistId} type="checkbox" checked={watchlistOnly} onChange={(e) => onWatchlistOnlyChange(e.target.checked)} className="h-4 w-4 rounded border-slate-300" />
+          <label
+            htmlFor={watchlistId}
+            className="flex items-center gap-2 text-sm font-medium text-slate-700 dark:text-slate-200"
+          >
+            <input
+              id={watchlistId}
+              type="checkbox"
+              checked={watchlistOnly}
+              onChange={(e) => onWatchlistOnlyChange(e.target.checked)}
+              className="h-4 w-4 rounded border-slate-300"
+            />
             My watchlist
           </label>
           <label htmlFor={selectId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
             Time range
           </label>
-          <select id={selectId} value={range} onChange={(e) => onRangeChange(e.target.value as TimeRange)} className={selectClasses}>
+          <select
+            id={selectId}
+            value={range}
+            onChange={(e) => onRangeChange(e.target.value as TimeRange)}
+            className={selectClasses}
+          >
             {TIME_RANGE_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -81,7 +109,12 @@ export function TrendingStocksSection({ stocks: all, range, onRangeChange, sort,
           <label htmlFor={sortId} className="text-sm font-medium text-slate-700 dark:text-slate-200">
             Sort by
           </label>
-          <select id={sortId} value={sort} onChange={(e) => onSortChange(e.target.value as StockSort)} className={selectClasses}>
+          <select
+            id={sortId}
+            value={sort}
+            onChange={(e) => onSortChange(e.target.value as StockSort)}
+            className={selectClasses}
+          >
             {STOCK_SORT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -107,7 +140,13 @@ export function TrendingStocksSection({ stocks: all, range, onRangeChange, sort,
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {visible.map((stock) => (
               <li key={stock.id}>
-                <StockCard stock={stock} range={range} prices={prices} onOpenDetail={setDetailStock} onSetAlert={setAlertStock} />
+                <StockCard
+                  stock={stock}
+                  range={range}
+                  prices={prices}
+                  onOpenDetail={setDetailStock}
+                  onSetAlert={setAlertStock}
+                />
               </li>
             ))}
           </ul>
@@ -116,7 +155,10 @@ export function TrendingStocksSection({ stocks: all, range, onRangeChange, sort,
           </p>
           {hasMore(visibleCount, stocks.length) && (
             <div className="mt-4 flex justify-center">
-              <Button variant="outline" onClick={() => setPaging({ view, count: nextVisibleCount(visibleCount, stocks.length) })}>
+              <Button
+                variant="outline"
+                onClick={() => setPaging({ view, count: nextVisibleCount(visibleCount, stocks.length) })}
+              >
                 Load More Stocks
               </Button>
             </div>

@@ -7,14 +7,25 @@ describe('detailChartOption', () => {
 
   it('stacks mentions per platform and adds the price line on the second axis', () => {
     const option = detailChartOption(points, '1hour');
-    const series = option.series as Array<{ name: string; type: string; stack?: string; yAxisIndex: number; data: unknown[] }>;
+    const series = option.series as Array<{
+      name: string;
+      type: string;
+      stack?: string;
+      yAxisIndex: number;
+      data: unknown[];
+    }>;
     expect(series.map((s) => s.name)).toEqual(['Reddit', 'Twitter', 'YouTube', 'Price']);
     expect(series[0]).toMatchObject({ type: 'bar', stack: 'mentions', data: [1, 4] });
     expect(series[3]).toMatchObject({ type: 'line', yAxisIndex: 1, data: [10, null] });
   });
 
   it('adds TikTok and Instagram only when they have mentions, and drops the price line without prices', () => {
-    const withTiktok = [{ ...makePoint('2025-01-10T12:00:00.000Z', null), mentions: { reddit: 0, twitter: 0, youtube: 0, tiktok: 3, instagram: 0 } }];
+    const withTiktok = [
+      {
+        ...makePoint('2025-01-10T12:00:00.000Z', null),
+        mentions: { reddit: 0, twitter: 0, youtube: 0, tiktok: 3, instagram: 0 },
+      },
+    ];
     expect(historyPlatforms(withTiktok)).toEqual(['reddit', 'twitter', 'youtube', 'tiktok']);
     const series = detailChartOption(withTiktok, '7days').series as Array<{ name: string }>;
     expect(series.map((s) => s.name)).toEqual(['Reddit', 'Twitter', 'YouTube', 'TikTok']);

@@ -25,7 +25,11 @@ export function historyPlatforms(points: readonly HistoricalPoint[]): Platform[]
  * Detail view: mentions per platform as stacked bars, and the price as a line on the right axis (left out with
  * `price: false`: while the market is closed the range's price is flat, and the last session is drawn on its own).
  */
-export function detailChartOption(points: readonly HistoricalPoint[], range: TimeRange, { price = true }: { price?: boolean } = {}): ChartOption {
+export function detailChartOption(
+  points: readonly HistoricalPoint[],
+  range: TimeRange,
+  { price = true }: { price?: boolean } = {},
+): ChartOption {
   const platforms = historyPlatforms(points);
   const hasPrice = price && points.some((p) => p.price !== null);
   const labels = points.map((p) => bucketLabel(p.timestamp, range));
@@ -45,8 +49,23 @@ export function detailChartOption(points: readonly HistoricalPoint[], range: Tim
     grid: { left: 48, right: hasPrice ? 56 : 16, top: 36, bottom: 28 },
     xAxis: { type: 'category', data: labels, axisLabel: { color: AXIS_TEXT, hideOverlap: true } },
     yAxis: [
-      { type: 'value', name: 'Mentions', minInterval: 1, axisLabel: { color: AXIS_TEXT }, nameTextStyle: { color: AXIS_TEXT }, splitLine: { lineStyle: { color: SPLIT_LINE } } },
-      { type: 'value', name: 'Price', scale: true, show: hasPrice, axisLabel: { color: AXIS_TEXT, formatter: '${value}' }, nameTextStyle: { color: AXIS_TEXT }, splitLine: { show: false } },
+      {
+        type: 'value',
+        name: 'Mentions',
+        minInterval: 1,
+        axisLabel: { color: AXIS_TEXT },
+        nameTextStyle: { color: AXIS_TEXT },
+        splitLine: { lineStyle: { color: SPLIT_LINE } },
+      },
+      {
+        type: 'value',
+        name: 'Price',
+        scale: true,
+        show: hasPrice,
+        axisLabel: { color: AXIS_TEXT, formatter: '${value}' },
+        nameTextStyle: { color: AXIS_TEXT },
+        splitLine: { show: false },
+      },
     ],
     series: [
       ...bars,

@@ -11,7 +11,10 @@ describe('coverageLevel', () => {
 
   it('gives the banner text for each level', () => {
     expect(coverageBanner(3).title).toBe('Full platform coverage');
-    expect(coverageBanner(2)).toMatchObject({ title: 'Partial platform coverage', message: expect.stringContaining('2 of 3') });
+    expect(coverageBanner(2)).toMatchObject({
+      title: 'Partial platform coverage',
+      message: expect.stringContaining('2 of 3'),
+    });
     expect(coverageBanner(0).title).toBe('Ready to connect');
   });
 });

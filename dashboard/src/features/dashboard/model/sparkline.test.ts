@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makePoint } from '../testing/fixtures';
-import { sparklineData, sparklinePoints, SPARKLINE_HEIGHT, SPARKLINE_WIDTH, SYNTHETIC_POINTS, syntheticSparkline } from './sparkline';
+import {
+  sparklineData,
+  sparklinePoints,
+  SPARKLINE_HEIGHT,
+  SPARKLINE_WIDTH,
+  SYNTHETIC_POINTS,
+  syntheticSparkline,
+} from './sparkline';
 
 describe('syntheticSparkline', () => {
   it('draws 20 evenly spaced points from 100 to 100 × (1 + changePercent / 100)', () => {

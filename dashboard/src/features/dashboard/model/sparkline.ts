@@ -1,4 +1,3 @@
-
 /** The sparkline is 300 by 60. */
 export const SPARKLINE_WIDTH = 300;
 export const SPARKLINE_HEIGHT = 60;
@@ -9,7 +8,10 @@ export const SYNTHETIC_POINTS = 20;
  * spaced evenly on a straight line from 100 to 100 × (1 + changePercent / 100).
  * A missing or unreadable changePercent gives a flat line at 100.
  */
-export function syntheticSparkline(changePercent: string | number | null | undefined, points = SYNTHETIC_POINTS): number[] {
+export function syntheticSparkline(
+  changePercent: string | number | null | undefined,
+  points = SYNTHETIC_POINTS,
+): number[] {
   const n = changePercent === null || changePercent === undefined || changePercent === '' ? 0 : Number(changePercent);
   const change = Number.isFinite(n) ? n : 0;
   const start = 100;
@@ -31,7 +33,10 @@ export interface SparklineData {
 }
 
 /** The line to draw: the non-null historical prices in order, or the synthetic line when fewer than two exist. */
-export function sparklineData(history: ReadonlyArray<{ price: number | null }> | null | undefined, changePercent: string | null): SparklineData {
+export function sparklineData(
+  history: ReadonlyArray<{ price: number | null }> | null | undefined,
+  changePercent: string | null,
+): SparklineData {
   const prices = (history ?? []).map((p) => p.price).filter((p): p is number => p !== null && Number.isFinite(p));
   const kind = prices.length >= 2 ? 'historical' : 'synthetic';
   const values = kind === 'historical' ? prices : syntheticSparkline(changePercent);
@@ -55,6 +60,10 @@ export function sparklinePoints(values: readonly number[]): Array<[number, numbe
   const round = (n: number) => Math.round(n * 100) / 100;
   return values.map((v, i) => [
     round(INSET + i * step),
-    round(span === 0 ? SPARKLINE_HEIGHT / 2 : SPARKLINE_HEIGHT - INSET - ((v - min) / span) * (SPARKLINE_HEIGHT - 2 * INSET)),
+    round(
+      span === 0
+        ? SPARKLINE_HEIGHT / 2
+        : SPARKLINE_HEIGHT - INSET - ((v - min) / span) * (SPARKLINE_HEIGHT - 2 * INSET),
+    ),
   ]);
 }

@@ -78,7 +78,11 @@ describe('platform counts', () => {
   });
 
   it('always shows the three dashboard platforms, and TikTok or Instagram only when non-zero', () => {
-    expect(visiblePlatforms({ reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 })).toEqual(['reddit', 'twitter', 'youtube']);
+    expect(visiblePlatforms({ reddit: 0, twitter: 0, youtube: 0, tiktok: 0, instagram: 0 })).toEqual([
+      'reddit',
+      'twitter',
+      'youtube',
+    ]);
     expect(visiblePlatforms({ reddit: 1, twitter: 0, youtube: 0, tiktok: 0, instagram: 2 })).toEqual([
       'reddit',
       'twitter',

@@ -38,7 +38,11 @@ export function summaryCards(stocks: readonly Stock[], trendingNow: number | nul
   const summary = summariseStocks(stocks);
   return [
     { title: 'Total Mentions', value: formatCount(summary.totalMentions), caption: '+12.5% from last hour' },
-    { title: 'Trending Stocks', value: trendingNow === null ? '—' : formatCount(trendingNow), caption: '+8.2% from yesterday' },
+    {
+      title: 'Trending Stocks',
+      value: trendingNow === null ? '—' : formatCount(trendingNow),
+      caption: '+8.2% from yesterday',
+    },
     { title: 'Active Alerts', value: String(ACTIVE_ALERTS_FIXED), caption: '3 triggered in last 24h' },
     { title: 'Bullish Sentiment', value: `${summary.bullishPercent}%`, caption: '+5.2% from last week' },
   ];

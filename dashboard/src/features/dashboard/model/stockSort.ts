@@ -55,7 +55,9 @@ export function sortStocks(stocks: readonly Stock[], sort: StockSort, range: Tim
 /** Range and sort as the URL carries them (?range=4hours&sort=mentions); anything unreadable falls back to the defaults. */
 export function gridView(params: URLSearchParams): { range: TimeRange; sort: StockSort } {
   const rawRange = params.get('range');
-  const range = (timeRanges as readonly string[]).includes(rawRange ?? '') ? (rawRange as TimeRange) : DEFAULT_TIME_RANGE;
+  const range = (timeRanges as readonly string[]).includes(rawRange ?? '')
+    ? (rawRange as TimeRange)
+    : DEFAULT_TIME_RANGE;
   const rawSort = params.get('sort');
   const sort = STOCK_SORT_OPTIONS.some((o) => o.value === rawSort) ? (rawSort as StockSort) : defaultSort(range);
   return { range, sort };
@@ -65,7 +67,11 @@ export function gridView(params: URLSearchParams): { range: TimeRange; sort: Sto
  * "data since <date>" when the range starts before the first mention held (a fresh install, or a range longer than the
  * data kept); null when the range is covered.
  */
-export function dataSinceNote(range: TimeRange, mentionsSince: string | null | undefined, now = Date.now()): string | null {
+export function dataSinceNote(
+  range: TimeRange,
+  mentionsSince: string | null | undefined,
+  now = Date.now(),
+): string | null {
   if (!mentionsSince) return null;
   const since = Date.parse(mentionsSince);
   // An hour's slack: the first hour held is whole hours, the range starts at a minute.

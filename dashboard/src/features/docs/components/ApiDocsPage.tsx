@@ -7,23 +7,40 @@ type Operation = NonNullable<(typeof document.paths)[string]['get']>;
 type Schema = Operation['responses'][string] extends { content?: Record<string, { schema: infer S }> } ? S : never;
 
 const TITLE = 'API documentation - StockPulse';
-const DESCRIPTION = 'Read StockPulse mentions, sentiment, trends and your alert outcomes from scripts and spreadsheets: authentication, limits, every endpoint with a curl example, errors.';
+const DESCRIPTION =
+  'Read StockPulse mentions, sentiment, trends and your alert outcomes from scripts and spreadsheets: authentication, limits, every endpoint with a curl example, errors.';
 
 /** `/api/v1/stocks/{ticker}` filled with the example values, plus the example query. */
 function exampleUrl(path: string, operation: Operation): string {
   const params = operation.parameters ?? [];
-  const filled = params.filter((p) => p.in === 'path').reduce((url, p) => url.replace(`{${p.name}}`, p.example ?? p.name), path);
-  const query = new URLSearchParams(params.filter((p) => p.in === 'query' && p.example !== undefined).map((p) => [p.name, p.example!])).toString();
+  const filled = params
+    .filter((p) => p.in === 'path')
+    .reduce((url, p) => url.replace(`{${p.name}}`, p.example ?? p.name), path);
+  const query = new URLSearchParams(
+    params.filter((p) => p.in === 'query' && p.example !== undefined).map((p) => [p.name, p.example!]),
+  ).toString();
   return `${SITE_URL}${filled}${query ? `?${query}` : ''}`;
 }
 
-const curlOf = (url: string, needsKey: boolean) => (needsKey ? `curl -H "Authorization: Bearer $STOCKPULSE_API_KEY" \\\n  "${url}"` : `curl "${url}"`);
+const curlOf = (url: string, needsKey: boolean) =>
+  needsKey ? `curl -H "Authorization: Bearer $STOCKPULSE_API_KEY" \\\n  "${url}"` : `curl "${url}"`;
 
 /** A parameter's accepted values, as a reader wants them: the enum, the type, the default. */
 function describeSchema(schema: Schema): string {
-  const values = Array.isArray(schema.enum) ? schema.enum.map(String).join(' | ') : Array.isArray(schema.type) ? schema.type.join(' | ') : (schema.type ?? 'string');
-  const bounds = [schema.minimum !== undefined ? `from ${String(schema.minimum)}` : '', schema.maximum !== undefined ? `to ${String(schema.maximum)}` : ''].filter(Boolean).join(' ');
-  return [values, bounds, schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : ''].filter(Boolean).join(', ');
+  const values = Array.isArray(schema.enum)
+    ? schema.enum.map(String).join(' | ')
+    : Array.isArray(schema.type)
+      ? schema.type.join(' | ')
+      : (schema.type ?? 'string');
+  const bounds = [
+    schema.minimum !== undefined ? `from ${String(schema.minimum)}` : '',
+    schema.maximum !== undefined ? `to ${String(schema.maximum)}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return [values, bounds, schema.default !== undefined ? `default ${JSON.stringify(schema.default)}` : '']
+    .filter(Boolean)
+    .join(', ');
 }
 
 const anchorOf = (operation: Operation) => operation.operationId.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -32,14 +49,26 @@ const anchorOf = (operation: Operation) => operation.operationId.replace(/[A-Z]/
 function Described({ text }: { text: string }) {
   return (
     <>
-      {text.split('`').map((part, i) => (i % 2 === 1 ? <code key={i} className="font-mono text-sm">{part}</code> : part))}
+      {text.split('`').map((part, i) =>
+        i % 2 === 1 ? (
+          <code key={i} className="font-mono text-sm">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
     </>
   );
 }
 
 function Code({ label, children }: { label: string; children: string }) {
   return (
-    <pre aria-label={label} tabIndex={0} className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100">
+    <pre
+      aria-label={label}
+      tabIndex={0}
+      className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs leading-relaxed text-slate-100"
+    >
       <code>{children}</code>
     </pre>
   );
@@ -47,7 +76,11 @@ function Code({ label, children }: { label: string; children: string }) {
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} className="space-y-3 text-base leading-relaxed text-slate-700 dark:text-slate-300">
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="space-y-3 text-base leading-relaxed text-slate-700 dark:text-slate-300"
+    >
       <h2 id={`${id}-heading`} className="text-2xl font-semibold text-slate-900 dark:text-white">
         {title}
       </h2>
@@ -63,8 +96,15 @@ function Endpoint({ path, operation }: { path: string; operation: Operation }) {
   const needsKey = operation.security === undefined || operation.security.length > 0;
   const params = operation.parameters ?? [];
   return (
-    <article id={anchorOf(operation)} aria-labelledby={`${anchorOf(operation)}-heading`} className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
-      <h3 id={`${anchorOf(operation)}-heading`} className="font-mono text-base font-semibold text-slate-900 dark:text-white">
+    <article
+      id={anchorOf(operation)}
+      aria-labelledby={`${anchorOf(operation)}-heading`}
+      className="rounded-xl border border-slate-200 p-5 dark:border-slate-800"
+    >
+      <h3
+        id={`${anchorOf(operation)}-heading`}
+        className="font-mono text-base font-semibold text-slate-900 dark:text-white"
+      >
         GET {path}
       </h3>
       <p className="mt-2">
@@ -75,9 +115,15 @@ function Endpoint({ path, operation }: { path: string; operation: Operation }) {
           <caption className="sr-only">Parameters of GET {path}</caption>
           <thead>
             <tr className="border-b border-slate-200 dark:border-slate-800">
-              <th scope="col" className="py-1 pr-3 font-semibold">Parameter</th>
-              <th scope="col" className="py-1 pr-3 font-semibold">In</th>
-              <th scope="col" className="py-1 font-semibold">Values</th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                Parameter
+              </th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                In
+              </th>
+              <th scope="col" className="py-1 font-semibold">
+                Values
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -115,22 +161,39 @@ function Endpoint({ path, operation }: { path: string; operation: Operation }) {
 export function ApiDocsPage() {
   usePageMeta(TITLE, DESCRIPTION, { path: '/docs/api' });
   const limits = document['x-rate-limits'];
-  const endpoints = Object.entries(document.paths).flatMap(([path, item]) => (item.get ? [{ path, operation: item.get }] : []));
+  const endpoints = Object.entries(document.paths).flatMap(([path, item]) =>
+    item.get ? [{ path, operation: item.get }] : [],
+  );
   const listOk = endpoints.find((e) => e.operation.responses['200']?.headers)?.operation.responses['200'];
   const problem = document.components.schemas.Problem.properties ?? {};
   return (
     <article className="mx-auto max-w-4xl px-4 py-16 sm:px-6 lg:px-8">
       <header>
-        <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">{document.info.title}</h1>
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Version {document.info.version} · OpenAPI document: <a className="text-blue-700 underline dark:text-blue-300" href="/api/v1/openapi.json">/api/v1/openapi.json</a></p>
+        <h1 className="text-4xl font-bold tracking-tight text-slate-900 sm:text-5xl dark:text-white">
+          {document.info.title}
+        </h1>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          Version {document.info.version} · OpenAPI document:{' '}
+          <a className="text-blue-700 underline dark:text-blue-300" href="/api/v1/openapi.json">
+            /api/v1/openapi.json
+          </a>
+        </p>
         <p className="mt-6 text-base leading-relaxed text-slate-700 dark:text-slate-300">
           <Described text={document.info.description} />
         </p>
       </header>
-      <nav aria-label="Contents" className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5 dark:border-slate-800 dark:bg-slate-900">
+      <nav
+        aria-label="Contents"
+        className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Contents</h2>
         <ul className="mt-3 space-y-1 text-sm">
-          {[['authentication', 'Authentication'], ['limits', 'Limits'], ['errors', 'Errors'], ['lists', 'Pages and CSV']].map(([id, title]) => (
+          {[
+            ['authentication', 'Authentication'],
+            ['limits', 'Limits'],
+            ['errors', 'Errors'],
+            ['lists', 'Pages and CSV'],
+          ].map(([id, title]) => (
             <li key={id}>
               <a className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-400" href={`#${id}`}>
                 {title}
@@ -139,7 +202,10 @@ export function ApiDocsPage() {
           ))}
           {endpoints.map(({ path, operation }) => (
             <li key={path}>
-              <a className="font-mono text-blue-700 underline-offset-2 hover:underline dark:text-blue-400" href={`#${anchorOf(operation)}`}>
+              <a
+                className="font-mono text-blue-700 underline-offset-2 hover:underline dark:text-blue-400"
+                href={`#${anchorOf(operation)}`}
+              >
                 GET {path}
               </a>
             </li>
@@ -149,24 +215,35 @@ export function ApiDocsPage() {
       <div className="mt-10 space-y-12">
         <Section id="authentication" title="Authentication">
           <p>
-            <Described text={document.components.securitySchemes.apiKey.description} />. Keys are shown once when created; StockPulse keeps only a hash. Revoke a key in Settings and calls with it are refused at once (401). Keys read while your trial or Pro subscription lasts: after it ends they answer 402, and they are deleted with your account. Cookies are never read: a browser session does not open the API, and any origin may call it (CORS).
+            <Described text={document.components.securitySchemes.apiKey.description} />. Keys are shown once when
+            created; StockPulse keeps only a hash. Revoke a key in Settings and calls with it are refused at once (401).
+            Keys read while your trial or Pro subscription lasts: after it ends they answer 402, and they are deleted
+            with your account. Cookies are never read: a browser session does not open the API, and any origin may call
+            it (CORS).
           </p>
           <Code label="curl example with a key">{curlOf(`${SITE_URL}/api/v1/trending`, true)}</Code>
         </Section>
         <Section id="limits" title="Limits">
           <p>
-            Each key may make {formatCount(limits.perMinute)} requests a minute and {formatCount(limits.perDay)} requests a day; the day resets at {limits.dayResets}. Every answer to a call with a valid key carries these headers; past either allowance the answer is 429 with <code className="font-mono">Retry-After</code> (seconds).
+            Each key may make {formatCount(limits.perMinute)} requests a minute and {formatCount(limits.perDay)}{' '}
+            requests a day; the day resets at {limits.dayResets}. Every answer to a call with a valid key carries these
+            headers; past either allowance the answer is 429 with <code className="font-mono">Retry-After</code>{' '}
+            (seconds).
           </p>
           <ul className="list-disc space-y-1 pl-5">
-            {Object.entries(listOk?.headers ?? {}).filter(([name]) => name.startsWith('RateLimit')).map(([name, header]) => (
-              <li key={name}>
-                <code className="font-mono">{name}</code>: <Described text={header.description} />
-              </li>
-            ))}
+            {Object.entries(listOk?.headers ?? {})
+              .filter(([name]) => name.startsWith('RateLimit'))
+              .map(([name, header]) => (
+                <li key={name}>
+                  <code className="font-mono">{name}</code>: <Described text={header.description} />
+                </li>
+              ))}
           </ul>
         </Section>
         <Section id="errors" title="Errors">
-          <p>Errors are RFC 9457 problem details, <code className="font-mono">application/problem+json</code>:</p>
+          <p>
+            Errors are RFC 9457 problem details, <code className="font-mono">application/problem+json</code>:
+          </p>
           <ul className="list-disc space-y-1 pl-5">
             {Object.entries(problem).map(([name, schema]) => (
               <li key={name}>
@@ -175,12 +252,21 @@ export function ApiDocsPage() {
               </li>
             ))}
           </ul>
-          <p>401: no key, or a malformed, unknown or revoked one. 402: the key's subscription has ended. 403: the account is deactivated. 400: a parameter is wrong (the problem's <code className="font-mono">field</code> names it). 404: unknown ticker. 429: allowance used up. 503: mention data is briefly unavailable; retry.</p>
+          <p>
+            401: no key, or a malformed, unknown or revoked one. 402: the key's subscription has ended. 403: the account
+            is deactivated. 400: a parameter is wrong (the problem's <code className="font-mono">field</code> names it).
+            404: unknown ticker. 429: allowance used up. 503: mention data is briefly unavailable; retry.
+          </p>
           <Code label="Example problem">{JSON.stringify(document.components.examples.Problem.value, null, 2)}</Code>
         </Section>
         <Section id="lists" title="Pages and CSV">
           <p>
-            Lists answer <code className="font-mono">{'{ data, nextCursor }'}</code>: pass <code className="font-mono">nextCursor</code> as <code className="font-mono">cursor</code> with the same other parameters for the next page (it is null on the last page, and the <code className="font-mono">Link</code> header holds the next page&apos;s URL). Every list and time series also answers CSV, one row per item with a header row, for <code className="font-mono">Accept: text/csv</code> or <code className="font-mono">?format=csv</code>.
+            Lists answer <code className="font-mono">{'{ data, nextCursor }'}</code>: pass{' '}
+            <code className="font-mono">nextCursor</code> as <code className="font-mono">cursor</code> with the same
+            other parameters for the next page (it is null on the last page, and the{' '}
+            <code className="font-mono">Link</code> header holds the next page&apos;s URL). Every list and time series
+            also answers CSV, one row per item with a header row, for{' '}
+            <code className="font-mono">Accept: text/csv</code> or <code className="font-mono">?format=csv</code>.
           </p>
           <Code label="curl example for CSV">{`curl -H "Authorization: Bearer $STOCKPULSE_API_KEY" \\\n  "${SITE_URL}/api/v1/stocks?range=24hours&format=csv" -o stocks.csv`}</Code>
         </Section>

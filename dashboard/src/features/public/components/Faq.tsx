@@ -33,7 +33,10 @@ export function Faq({ items }: { items: readonly FaqItem[] }) {
         <details key={item.question} className="group p-5">
           <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded text-left font-medium text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 dark:text-white [&::-webkit-details-marker]:hidden">
             {item.question}
-            <span aria-hidden="true" className="text-xl leading-none text-slate-500 transition-transform group-open:rotate-45 dark:text-slate-400">
+            <span
+              aria-hidden="true"
+              className="text-xl leading-none text-slate-500 transition-transform group-open:rotate-45 dark:text-slate-400"
+            >
               +
             </span>
           </summary>

@@ -22,7 +22,10 @@ export function LegalPage({ title, updated, intro, sections }: LegalPageProps) {
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Last updated: {updated}</p>
         <div className="mt-6 space-y-3 text-base leading-relaxed text-slate-700 dark:text-slate-300">{intro}</div>
       </header>
-      <nav aria-label="Contents" className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5 dark:border-slate-800 dark:bg-slate-900">
+      <nav
+        aria-label="Contents"
+        className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5 dark:border-slate-800 dark:bg-slate-900"
+      >
         <h2 className="text-sm font-semibold text-slate-900 dark:text-white">Contents</h2>
         <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm">
           {sections.map((section) => (

@@ -57,7 +57,9 @@ export function PricingCard({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
       </div>
       <div className="p-6 sm:p-8">
         <Heading className="text-2xl font-bold text-slate-900 dark:text-white">{PLAN.name}</Heading>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Everything you need to follow the conversation.</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Everything you need to follow the conversation.
+        </p>
         <p className="mt-6 flex items-baseline gap-1">
           <span className="text-5xl font-bold tracking-tight text-slate-900 dark:text-white">{PLAN.price}</span>
           <span className="text-lg text-slate-600 dark:text-slate-300">/{PLAN.period}</span>

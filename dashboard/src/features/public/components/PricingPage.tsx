@@ -24,9 +24,21 @@ const FEATURE_TABLE: readonly { feature: string; detail: string }[] = [
 ];
 
 const BENEFITS: readonly { icon: IconName; title: string; text: string }[] = [
-  { icon: 'clock', title: 'Save hours of research', text: 'Stop scrolling through feeds. StockPulse reads them for you and shows what is unusual.' },
-  { icon: 'zap', title: 'Hear it first', text: 'Social surges often lead the news by 15-30 minutes. Alerts give you time to research.' },
-  { icon: 'creditCard', title: 'One simple price', text: 'Everything for $49 per month, about $1.63 a day. No tiers, no add-ons.' },
+  {
+    icon: 'clock',
+    title: 'Save hours of research',
+    text: 'Stop scrolling through feeds. StockPulse reads them for you and shows what is unusual.',
+  },
+  {
+    icon: 'zap',
+    title: 'Hear it first',
+    text: 'Social surges often lead the news by 15-30 minutes. Alerts give you time to research.',
+  },
+  {
+    icon: 'creditCard',
+    title: 'One simple price',
+    text: 'Everything for $49 per month, about $1.63 a day. No tiers, no add-ons.',
+  },
 ];
 
 /** The fourth benefit names the trial that applies (7 days without a card, or 14 with one). */
@@ -40,23 +52,34 @@ function pricingFaq(email: string): FaqItem[] {
   return [
     {
       question: 'How does the free trial work?',
-      answer: [`Our marketing offer is a ${PLAN.marketingTrialDays}-day free trial with no credit card required: create an account and start monitoring.`, `When you subscribe inside the app, the sign-up flow offers a ${PLAN.signupTrialDays}-day free trial with a card on file: $0.00 is due today, and your card is charged only after the trial ends.`],
+      answer: [
+        `Our marketing offer is a ${PLAN.marketingTrialDays}-day free trial with no credit card required: create an account and start monitoring.`,
+        `When you subscribe inside the app, the sign-up flow offers a ${PLAN.signupTrialDays}-day free trial with a card on file: $0.00 is due today, and your card is charged only after the trial ends.`,
+      ],
     },
     {
       question: 'What happens when the trial ends?',
-      answer: ['Your trial converts automatically to the paid Pro plan at $49/month unless you cancel before it ends. We remind you before the first charge.'],
+      answer: [
+        'Your trial converts automatically to the paid Pro plan at $49/month unless you cancel before it ends. We remind you before the first charge.',
+      ],
     },
     {
       question: 'Can I cancel at any time?',
-      answer: ['Yes. You can cancel from your settings at any time. Cancellation takes effect at the end of the current billing period, and you keep full access until then.'],
+      answer: [
+        'Yes. You can cancel from your settings at any time. Cancellation takes effect at the end of the current billing period, and you keep full access until then.',
+      ],
     },
     {
       question: 'Is there a money-back guarantee?',
-      answer: [`Yes. If StockPulse is not right for you, ask for a refund within 30 days of your first payment under our 30-day money-back guarantee. Write to ${email}.`],
+      answer: [
+        `Yes. If StockPulse is not right for you, ask for a refund within 30 days of your first payment under our 30-day money-back guarantee. Write to ${email}.`,
+      ],
     },
     {
       question: 'Will the price change?',
-      answer: ['Any price change is announced by e-mail at least 30 days in advance, so you can decide before it applies.'],
+      answer: [
+        'Any price change is announced by e-mail at least 30 days in advance, so you can decide before it applies.',
+      ],
     },
     {
       question: 'Who can subscribe?',
@@ -64,15 +87,21 @@ function pricingFaq(email: string): FaqItem[] {
     },
     {
       question: 'Which platforms do you monitor, and how often?',
-      answer: ['Reddit, Twitter and YouTube. Sources are scanned every 5 minutes, and the dashboard updates prices and mentions every 30 seconds.'],
+      answer: [
+        'Reddit, Twitter and YouTube. Sources are scanned every 5 minutes, and the dashboard updates prices and mentions every 30 seconds.',
+      ],
     },
     {
       question: 'Is StockPulse financial advice?',
-      answer: ['No. StockPulse shows what people are saying about stocks. It does not provide financial advice, and all information is for educational purposes only.'],
+      answer: [
+        'No. StockPulse shows what people are saying about stocks. It does not provide financial advice, and all information is for educational purposes only.',
+      ],
     },
     {
       question: 'What is StockPulse liable for?',
-      answer: ['As our Terms of Service explain, our total liability is limited to the amount you paid us in the last 12 months.'],
+      answer: [
+        'As our Terms of Service explain, our total liability is limited to the amount you paid us in the last 12 months.',
+      ],
     },
   ];
 }
@@ -96,14 +125,20 @@ export function PricingPage() {
             <caption className="sr-only">Features of the Pro plan</caption>
             <thead className="bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-white">
               <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">Feature</th>
-                <th scope="col" className="px-4 py-3 font-semibold">Pro</th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Feature
+                </th>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Pro
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
               {FEATURE_TABLE.map((row) => (
                 <tr key={row.feature}>
-                  <th scope="row" className="px-4 py-3 font-medium text-slate-700 dark:text-slate-200">{row.feature}</th>
+                  <th scope="row" className="px-4 py-3 font-medium text-slate-700 dark:text-slate-200">
+                    {row.feature}
+                  </th>
                   <td className="px-4 py-3 text-slate-600 dark:text-slate-300">
                     <span className="inline-flex items-center gap-2">
                       <Icon name="check" className="h-4 w-4 shrink-0 text-emerald-600 dark:text-emerald-400" />

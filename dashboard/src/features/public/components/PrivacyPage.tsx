@@ -5,7 +5,10 @@ import { LegalPage, type LegalSection } from './LegalPage';
 
 /** How long each kind of data is kept. */
 export const RETENTION = [
-  { data: 'Account data (name, e-mail, phone number, settings, alerts)', period: 'Until you delete your account, or 3 years after your last activity' },
+  {
+    data: 'Account data (name, e-mail, phone number, settings, alerts)',
+    period: 'Until you delete your account, or 3 years after your last activity',
+  },
   { data: 'Usage data (log-ins, pages used, device and browser information)', period: '2 years' },
   { data: 'Payment records (invoices, subscription history)', period: '7 years' },
   { data: 'Support records (messages to our support team)', period: '3 years' },
@@ -19,11 +22,25 @@ function privacySections(email: string): LegalSection[] {
       title: 'Information we collect',
       body: (
         <ul>
-          <li><strong>Account information:</strong> your e-mail address, password (stored only as a salted hash), name, optional username, profile image and phone number.</li>
-          <li><strong>Preferences and alerts:</strong> the stocks you watch, your mention thresholds, and your e-mail and SMS notification choices.</li>
-          <li><strong>Payment information:</strong> handled by our payment provider. We keep the customer and subscription identifiers and your subscription status, never your full card number.</li>
-          <li><strong>Usage information:</strong> log-in times, the features you use, and technical data such as browser type and IP address.</li>
-          <li><strong>Support communications:</strong> the messages you send us.</li>
+          <li>
+            <strong>Account information:</strong> your e-mail address, password (stored only as a salted hash), name,
+            optional username, profile image and phone number.
+          </li>
+          <li>
+            <strong>Preferences and alerts:</strong> the stocks you watch, your mention thresholds, and your e-mail and
+            SMS notification choices.
+          </li>
+          <li>
+            <strong>Payment information:</strong> handled by our payment provider. We keep the customer and subscription
+            identifiers and your subscription status, never your full card number.
+          </li>
+          <li>
+            <strong>Usage information:</strong> log-in times, the features you use, and technical data such as browser
+            type and IP address.
+          </li>
+          <li>
+            <strong>Support communications:</strong> the messages you send us.
+          </li>
         </ul>
       ),
     },
@@ -32,7 +49,9 @@ function privacySections(email: string): LegalSection[] {
       title: 'How we use your information',
       body: (
         <ul>
-          <li>To provide the service: your dashboard, alerts by e-mail or SMS, and the weekly digest if you choose it.</li>
+          <li>
+            To provide the service: your dashboard, alerts by e-mail or SMS, and the weekly digest if you choose it.
+          </li>
           <li>To manage your subscription, trial and payments.</li>
           <li>To keep the service secure, prevent abuse and fix problems.</li>
           <li>To send product updates and market updates, only if you have turned them on in your settings.</li>
@@ -56,8 +75,8 @@ function privacySections(email: string): LegalSection[] {
       body: (
         <p>
           We do not sell your personal information. We share it only with service providers who help us run StockPulse
-          (hosting, payment processing, e-mail and SMS delivery), under contracts that limit their use of it, or when the
-          law requires us to.
+          (hosting, payment processing, e-mail and SMS delivery), under contracts that limit their use of it, or when
+          the law requires us to.
         </p>
       ),
     },
@@ -72,8 +91,12 @@ function privacySections(email: string): LegalSection[] {
               <caption className="sr-only">Data retention periods</caption>
               <thead className="bg-slate-50 text-slate-900 dark:bg-slate-900 dark:text-white">
                 <tr>
-                  <th scope="col" className="px-4 py-2 font-semibold">Data</th>
-                  <th scope="col" className="px-4 py-2 font-semibold">Kept for</th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    Data
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-semibold">
+                    Kept for
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
@@ -117,7 +140,12 @@ function privacySections(email: string): LegalSection[] {
     {
       id: 'children',
       title: 'Age requirement',
-      body: <p>StockPulse is for adults. You must be at least 18 years old to use it, and we do not knowingly collect data from anyone younger.</p>,
+      body: (
+        <p>
+          StockPulse is for adults. You must be at least 18 years old to use it, and we do not knowingly collect data
+          from anyone younger.
+        </p>
+      ),
     },
     {
       id: 'changes',
@@ -141,8 +169,9 @@ export function PrivacyPage() {
       updated="January 1, 2025"
       intro={
         <p>
-          This policy explains what personal information StockPulse collects when you use our website and service, how we
-          use it, and the choices you have. We collect only what we need to run the service, and we never sell your data.
+          This policy explains what personal information StockPulse collects when you use our website and service, how
+          we use it, and the choices you have. We collect only what we need to run the service, and we never sell your
+          data.
         </p>
       }
       sections={privacySections(email)}

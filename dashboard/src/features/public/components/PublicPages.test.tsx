@@ -26,7 +26,14 @@ describe('landing page', () => {
     renderRoute('/');
     expect(await screen.findByText('Social Media Monitoring')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View Demo' })).toBeTruthy();
-    for (const title of ['Real-Time Monitoring', 'Smart Alerts', 'Sentiment Analysis', 'Price Integration', 'Secure & Reliable', 'Lightning Fast']) {
+    for (const title of [
+      'Real-Time Monitoring',
+      'Smart Alerts',
+      'Sentiment Analysis',
+      'Price Integration',
+      'Secure & Reliable',
+      'Lightning Fast',
+    ]) {
       expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     }
     expect(screen.getByRole('heading', { name: 'Pro' })).toBeTruthy();
@@ -54,29 +61,44 @@ describe('landing page', () => {
     expect(trials.length).toBeGreaterThanOrEqual(2);
     expect(trials.every((link) => link.getAttribute('href') === '/auth')).toBe(true);
     expect(screen.getByRole('link', { name: 'Learn More' }).getAttribute('href')).toBe('/features');
-    await waitFor(() => expect(document.head.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe('https://stockpulse.app/'));
+    await waitFor(() =>
+      expect(document.head.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(
+        'https://stockpulse.app/',
+      ),
+    );
     expect(document.head.querySelector('meta[property="og:type"]')?.getAttribute('content')).toBe('website');
   });
 
   it('the footer has Product, Resources and Company links', async () => {
     renderRoute('/');
     const product = await screen.findByRole('navigation', { name: 'Product' });
-    expect(within(product).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/features', '/pricing', '/dashboard']);
+    expect(
+      within(product)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/features', '/pricing', '/dashboard']);
     const resources = screen.getByRole('navigation', { name: 'Resources' });
-    expect(within(resources).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/blog', '/privacy', '/terms']);
+    expect(
+      within(resources)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/blog', '/privacy', '/terms']);
     const company = screen.getByRole('navigation', { name: 'Company' });
     await waitFor(() =>
-      expect(within(company).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual([
-        'mailto:support@stockpulse.test',
-        'mailto:support@stockpulse.test',
-      ]),
+      expect(
+        within(company)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual(['mailto:support@stockpulse.test', 'mailto:support@stockpulse.test']),
     );
   });
 
   it('falls back to support@stockpulse.app while /api/config is unavailable', async () => {
     mockApi({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
     renderRoute('/');
-    expect((await screen.findByRole('link', { name: 'Support' })).getAttribute('href')).toBe('mailto:support@stockpulse.app');
+    expect((await screen.findByRole('link', { name: 'Support' })).getAttribute('href')).toBe(
+      'mailto:support@stockpulse.app',
+    );
   });
 });
 
@@ -163,7 +185,9 @@ describe('the trial the public pages promise', () => {
   it('is the 14-day trial with a card once payments are on', async () => {
     withPaymentsOn();
     renderRoute('/');
-    await waitFor(() => expect(bodyText()).toContain('14-day free trial · Card required, no charge until the trial ends'));
+    await waitFor(() =>
+      expect(bodyText()).toContain('14-day free trial · Card required, no charge until the trial ends'),
+    );
     expect(bodyText()).not.toMatch(/7-day free trial|No credit card required/);
   });
 

@@ -12,8 +12,8 @@ function termsSections(email: string): LegalSection[] {
       body: (
         <p>
           StockPulse monitors public posts on Reddit, Twitter and YouTube for stock mentions, scores their sentiment,
-          shows trending stocks beside market prices, and sends alerts by e-mail or SMS when mentions pass thresholds you
-          set. We may improve or change features over time.
+          shows trending stocks beside market prices, and sends alerts by e-mail or SMS when mentions pass thresholds
+          you set. We may improve or change features over time.
         </p>
       ),
     },
@@ -24,7 +24,8 @@ function termsSections(email: string): LegalSection[] {
         <p>
           StockPulse does not provide financial, investment, legal or tax advice. All information in the service is for
           educational purposes only and is not a recommendation to buy, sell or hold any security. Social media data and
-          sentiment labels can be incomplete, delayed or wrong. You are solely responsible for your investment decisions.
+          sentiment labels can be incomplete, delayed or wrong. You are solely responsible for your investment
+          decisions.
         </p>
       ),
     },
@@ -44,12 +45,14 @@ function termsSections(email: string): LegalSection[] {
       body: (
         <>
           <p>
-            Our marketing pages offer a 7-day free trial with no credit card required. When you subscribe inside the app,
-            the sign-up flow offers a 14-day free trial with a card on file: $0.00 is due today and your card is charged
-            only after the trial ends.
+            Our marketing pages offer a 7-day free trial with no credit card required. When you subscribe inside the
+            app, the sign-up flow offers a 14-day free trial with a card on file: $0.00 is due today and your card is
+            charged only after the trial ends.
           </p>
           <p>
-            <strong>The trial converts automatically to the paid Pro plan at $49/month unless you cancel before it ends.</strong>
+            <strong>
+              The trial converts automatically to the paid Pro plan at $49/month unless you cancel before it ends.
+            </strong>
           </p>
         </>
       ),
@@ -110,8 +113,8 @@ function termsSections(email: string): LegalSection[] {
       body: (
         <p>
           The service is provided "as is". To the fullest extent the law allows, StockPulse is not liable for trading
-          losses or for indirect or consequential damages, and our total liability for any claim is limited to the amount
-          you paid us in the last 12 months.
+          losses or for indirect or consequential damages, and our total liability for any claim is limited to the
+          amount you paid us in the last 12 months.
         </p>
       ),
     },
@@ -120,8 +123,8 @@ function termsSections(email: string): LegalSection[] {
       title: 'Changes to these terms and contact',
       body: (
         <p>
-          We may update these terms. If a change is material we will e-mail you before it takes effect. Questions? Contact
-          us at {mail}.
+          We may update these terms. If a change is material we will e-mail you before it takes effect. Questions?
+          Contact us at {mail}.
         </p>
       ),
     },

@@ -5,6 +5,10 @@ import { apiRequestJson } from '../../../lib/api';
 export const ALERT_SETTINGS_QUERY_KEY = ['/api/alert-settings'] as const;
 
 export const alertSettingsQueryOptions = () =>
-  queryOptions({ queryKey: ALERT_SETTINGS_QUERY_KEY, queryFn: async () => await apiRequestJson<AlertSettings>('GET', '/api/alert-settings') });
+  queryOptions({
+    queryKey: ALERT_SETTINGS_QUERY_KEY,
+    queryFn: async () => await apiRequestJson<AlertSettings>('GET', '/api/alert-settings'),
+  });
 
-export const saveAlertSettings = async (settings: AlertSettings) => await apiRequestJson<AlertSettings>('PUT', '/api/alert-settings', settings);
+export const saveAlertSettings = async (settings: AlertSettings) =>
+  await apiRequestJson<AlertSettings>('PUT', '/api/alert-settings', settings);

@@ -4,7 +4,8 @@ import { apiRequest, apiRequestJson, getQueryFn } from '../../../lib/api';
 
 export const API_KEYS_URL = '/api/api-keys';
 
-export const apiKeysQueryOptions = () => queryOptions({ queryKey: [API_KEYS_URL], queryFn: getQueryFn<ApiKeyList>({ on401: 'throw' }) });
+export const apiKeysQueryOptions = () =>
+  queryOptions({ queryKey: [API_KEYS_URL], queryFn: getQueryFn<ApiKeyList>({ on401: 'throw' }) });
 
 /** Every key change refreshes the list, inside the mutation so no caller can drop it. */
 function keyChange<TInput, TResult>(queryClient: QueryClient, send: (input: TInput) => Promise<TResult>) {
@@ -20,5 +21,9 @@ function keyChange<TInput, TResult>(queryClient: QueryClient, send: (input: TInp
 }
 
 export const createApiKeyMutationOptions = (queryClient: QueryClient) =>
-  keyChange(queryClient, async (name: string) => (await apiRequestJson<CreatedApiKey>('POST', API_KEYS_URL, { name }))!);
-export const revokeApiKeyMutationOptions = (queryClient: QueryClient) => keyChange(queryClient, (id: number) => apiRequest('DELETE', `${API_KEYS_URL}/${id}`));
+  keyChange(
+    queryClient,
+    async (name: string) => (await apiRequestJson<CreatedApiKey>('POST', API_KEYS_URL, { name }))!,
+  );
+export const revokeApiKeyMutationOptions = (queryClient: QueryClient) =>
+  keyChange(queryClient, (id: number) => apiRequest('DELETE', `${API_KEYS_URL}/${id}`));

@@ -3,8 +3,10 @@ import type { DeleteAccountInput, ProfileUpdateInput } from '@core/contracts/aut
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { apiRequest } from '../../../lib/api';
 
-export const DELETE_ACCOUNT_CONFIRMATION = 'Are you sure you want to delete your account? This action cannot be undone.';
-export const DELETE_ACCOUNT_PASSWORD_HINT = 'Enter your current password to confirm: deleting an account needs it, as changing your e-mail or password does.';
+export const DELETE_ACCOUNT_CONFIRMATION =
+  'Are you sure you want to delete your account? This action cannot be undone.';
+export const DELETE_ACCOUNT_PASSWORD_HINT =
+  'Enter your current password to confirm: deleting an account needs it, as changing your e-mail or password does.';
 export const EXPORT_FILE_NAME = 'stockpulse-data.json';
 
 /** PATCH /api/user/profile, then the current user is re-read. */

@@ -5,7 +5,11 @@ import { apiRequest, apiRequestJson, getQueryFn } from '../../../lib/api';
 
 export const WEBHOOK_DELIVERIES_URL = '/api/webhooks/deliveries?limit=20';
 export const webhookDeliveriesQueryOptions = () =>
-  queryOptions({ queryKey: [WEBHOOK_DELIVERIES_URL], queryFn: getQueryFn<WebhookDelivery[]>({ on401: 'throw' }), refetchInterval: 10_000 });
+  queryOptions({
+    queryKey: [WEBHOOK_DELIVERIES_URL],
+    queryFn: getQueryFn<WebhookDelivery[]>({ on401: 'throw' }),
+    refetchInterval: 10_000,
+  });
 
 /** Every webhook change refreshes the settings and the delivery log, inside the mutation so no caller can drop it. */
 function webhookChange<TInput, TResult>(queryClient: QueryClient, send: (input: TInput) => Promise<TResult>) {
@@ -21,8 +25,15 @@ function webhookChange<TInput, TResult>(queryClient: QueryClient, send: (input: 
   });
 }
 
-export const addWebhookMutationOptions = (queryClient: QueryClient) => webhookChange(queryClient, (input: WebhookTargetInput) => apiRequest('POST', WEBHOOKS_URL, input));
-export const deleteWebhookMutationOptions = (queryClient: QueryClient) => webhookChange(queryClient, (id: number) => apiRequest('DELETE', `${WEBHOOKS_URL}/${id}`));
-export const rotateWebhookSecretMutationOptions = (queryClient: QueryClient) => webhookChange(queryClient, () => apiRequest('POST', `${WEBHOOKS_URL}/secret`));
+export const addWebhookMutationOptions = (queryClient: QueryClient) =>
+  webhookChange(queryClient, (input: WebhookTargetInput) => apiRequest('POST', WEBHOOKS_URL, input));
+export const deleteWebhookMutationOptions = (queryClient: QueryClient) =>
+  webhookChange(queryClient, (id: number) => apiRequest('DELETE', `${WEBHOOKS_URL}/${id}`));
+export const rotateWebhookSecretMutationOptions = (queryClient: QueryClient) =>
+  webhookChange(queryClient, () => apiRequest('POST', `${WEBHOOKS_URL}/secret`));
 export const sendTestWebhookMutationOptions = (queryClient: QueryClient) =>
-  webhookChange(queryClient, async () => (await apiRequestJson<{ deliveries: WebhookDelivery[] }>('POST', `${WEBHOOKS_URL}/test`, {}))?.deliveries ?? []);
+  webhookChange(
+    queryClient,
+    async () =>
+      (await apiRequestJson<{ deliveries: WebhookDelivery[] }>('POST', `${WEBHOOKS_URL}/test`, {}))?.deliveries ?? [],
+  );

@@ -13,7 +13,14 @@ import { apiKeysQueryOptions, createApiKeyMutationOptions, revokeApiKeyMutationO
 
 /** "Nov 24: 40 · Nov 25: 12": a key's requests per UTC day. */
 const usageText = (key: ApiKey) =>
-  key.usage.length === 0 ? 'None yet' : key.usage.map((d) => `${new Date(`${d.day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })}: ${formatCount(d.requests)}`).join(' · ');
+  key.usage.length === 0
+    ? 'None yet'
+    : key.usage
+        .map(
+          (d) =>
+            `${new Date(`${d.day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' })}: ${formatCount(d.requests)}`,
+        )
+        .join(' · ');
 
 /** The new key, shown this once, with a Copy button. */
 function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
@@ -26,13 +33,24 @@ function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () 
     }
   }
   return (
-    <div role="status" className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-800 dark:bg-emerald-950">
-      <p className="text-sm font-medium text-emerald-900 dark:text-emerald-100">Copy your new key “{created.name}” now: it will not be shown again.</p>
+    <div
+      role="status"
+      className="mt-4 rounded-md border border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-800 dark:bg-emerald-950"
+    >
+      <p className="text-sm font-medium text-emerald-900 dark:text-emerald-100">
+        Copy your new key “{created.name}” now: it will not be shown again.
+      </p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <label className="sr-only" htmlFor="new-api-key">
           New API key
         </label>
-        <input id="new-api-key" readOnly value={created.secret} onFocus={(e) => e.currentTarget.select()} className="w-full max-w-md rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 dark:bg-slate-900 dark:text-slate-100" />
+        <input
+          id="new-api-key"
+          readOnly
+          value={created.secret}
+          onFocus={(e) => e.currentTarget.select()}
+          className="w-full max-w-md rounded bg-white px-2 py-1 font-mono text-xs text-slate-900 dark:bg-slate-900 dark:text-slate-100"
+        />
         <Button size="sm" onClick={() => void copy()}>
           Copy
         </Button>
@@ -63,7 +81,8 @@ export function ApiKeysSection() {
         setCreated(key);
         setName('');
       },
-      onError: (error) => showToast({ title: 'Key not created', description: getErrorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        showToast({ title: 'Key not created', description: getErrorMessage(error), variant: 'destructive' }),
     });
   }
 
@@ -74,7 +93,8 @@ export function ApiKeysSection() {
         if (created?.id === key.id) setCreated(null);
         showToast({ title: 'API key revoked', description: `Calls with "${key.name}" are refused from now on.` });
       },
-      onError: (error) => showToast({ title: 'Key not revoked', description: getErrorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        showToast({ title: 'Key not revoked', description: getErrorMessage(error), variant: 'destructive' }),
     });
   }
 
@@ -84,11 +104,14 @@ export function ApiKeysSection() {
         API keys
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Read mentions, sentiment, trends and your alert outcomes from scripts and spreadsheets with the StockPulse API. Send a key as <code className="font-mono text-xs">Authorization: Bearer …</code>; see the{' '}
+        Read mentions, sentiment, trends and your alert outcomes from scripts and spreadsheets with the StockPulse API.
+        Send a key as <code className="font-mono text-xs">Authorization: Bearer …</code>; see the{' '}
         <Link to="/docs/api" className="font-medium text-blue-700 underline dark:text-blue-300">
           API documentation
         </Link>
-        .{keys.data && ` Each key may make ${formatCount(keys.data.limits.perMinute)} requests a minute and ${formatCount(keys.data.limits.perDay)} a day (UTC); up to ${keys.data.maxKeys} keys.`}
+        .
+        {keys.data &&
+          ` Each key may make ${formatCount(keys.data.limits.perMinute)} requests a minute and ${formatCount(keys.data.limits.perDay)} a day (UTC); up to ${keys.data.maxKeys} keys.`}
       </p>
 
       {keys.data && !keys.data.canUseKeys && (
@@ -104,14 +127,33 @@ export function ApiKeysSection() {
       {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
 
       <form className="mt-4 flex flex-wrap items-end gap-3" onSubmit={onCreate} noValidate>
-        <TextField label="Key name" hint="What the key is for, e.g. “trading bot”." value={name} maxLength={60} onChange={(e) => setName(e.target.value)} className="min-w-[16rem] flex-1" />
-        <Button type="submit" disabled={create.isPending || atCap || name.trim() === '' || keys.data?.canUseKeys === false}>
+        <TextField
+          label="Key name"
+          hint="What the key is for, e.g. “trading bot”."
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+          className="min-w-[16rem] flex-1"
+        />
+        <Button
+          type="submit"
+          disabled={create.isPending || atCap || name.trim() === '' || keys.data?.canUseKeys === false}
+        >
           {create.isPending ? 'Creating...' : 'Create key'}
         </Button>
       </form>
-      {atCap && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">You have {keys.data?.maxKeys} keys, the most allowed: revoke one to create another.</p>}
+      {atCap && (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          You have {keys.data?.maxKeys} keys, the most allowed: revoke one to create another.
+        </p>
+      )}
 
-      <CompactTable className="mt-6" label="API keys" columns={['Name', 'Key', 'Created', 'Last used', 'Today', 'Requests per day (UTC)', '']} headerCellClassName="pr-3 last:pr-0">
+      <CompactTable
+        className="mt-6"
+        label="API keys"
+        columns={['Name', 'Key', 'Created', 'Last used', 'Today', 'Requests per day (UTC)', '']}
+        headerCellClassName="pr-3 last:pr-0"
+      >
         {list.map((key) => (
           <tr key={key.id}>
             <td className="py-2 pr-3 font-medium">{key.name}</td>
@@ -123,7 +165,13 @@ export function ApiKeysSection() {
             <td className="whitespace-nowrap py-2 text-right">
               {confirming === key.id ? (
                 <span className="inline-flex gap-2">
-                  <Button variant="destructive" size="sm" onClick={() => onRevoke(key)} disabled={revoke.isPending} aria-label={`Confirm revoking API key ${key.name}`}>
+                  <Button
+                    variant="destructive"
+                    size="sm"
+                    onClick={() => onRevoke(key)}
+                    disabled={revoke.isPending}
+                    aria-label={`Confirm revoking API key ${key.name}`}
+                  >
                     Confirm revoke
                   </Button>
                   <Button variant="outline" size="sm" onClick={() => setConfirming(null)}>
@@ -131,7 +179,12 @@ export function ApiKeysSection() {
                   </Button>
                 </span>
               ) : (
-                <Button variant="outline" size="sm" onClick={() => setConfirming(key.id)} aria-label={`Revoke API key ${key.name}`}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => setConfirming(key.id)}
+                  aria-label={`Revoke API key ${key.name}`}
+                >
                   Revoke
                 </Button>
               )}

@@ -28,7 +28,10 @@ export function ChangePasswordSection() {
 
   return (
     <FormProvider {...form}>
-      <section aria-labelledby="change-password-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+      <section
+        aria-labelledby="change-password-heading"
+        className="rounded-lg border border-slate-200 p-5 dark:border-slate-800"
+      >
         <h2 id="change-password-heading" className="text-base font-semibold text-slate-900 dark:text-white">
           Change Password
         </h2>
@@ -36,7 +39,11 @@ export function ChangePasswordSection() {
         <div className="mt-4 space-y-4">
           <CurrentPasswordField />
           <NewPasswordFields name="newPassword" labels="change" />
-          <Button variant="outline" disabled={change.isPending} onClick={() => void form.handleSubmit((values) => change.mutate(values))()}>
+          <Button
+            variant="outline"
+            disabled={change.isPending}
+            onClick={() => void form.handleSubmit((values) => change.mutate(values))()}
+          >
             {change.isPending ? 'Saving...' : 'Change Password'}
           </Button>
         </div>

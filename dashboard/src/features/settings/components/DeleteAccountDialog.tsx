@@ -10,7 +10,11 @@ import { showToast } from '../../../app/toast/toastStore';
 import { showServerFieldError } from '../../../lib/serverFieldError';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { DELETE_ACCOUNT_CONFIRMATION, DELETE_ACCOUNT_PASSWORD_HINT, deleteAccountMutationOptions } from '../api/settingsApi';
+import {
+  DELETE_ACCOUNT_CONFIRMATION,
+  DELETE_ACCOUNT_PASSWORD_HINT,
+  deleteAccountMutationOptions,
+} from '../api/settingsApi';
 
 /**
  * Settings → Security → Delete Account: asks for the current password, which the server checks, so a session left
@@ -31,18 +35,23 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
     },
     onError: (error) => {
       // A wrong password shows under the field; anything else also as a toast.
-      if (!showServerFieldError(error, ['currentPassword'], form.setError)) errorToast('Deletion Failed', 'Failed to delete account. Please try again.')(error);
+      if (!showServerFieldError(error, ['currentPassword'], form.setError))
+        errorToast('Deletion Failed', 'Failed to delete account. Please try again.')(error);
     },
   });
 
   return (
     <Dialog open={open} onClose={onClose} title="Delete your account?" description={DELETE_ACCOUNT_CONFIRMATION}>
       <FormProvider {...form}>
-        <form noValidate className="space-y-4" onSubmit={(event) => {
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
             // React events bubble along the component tree, portals included: keep this submit from the settings form.
             event.stopPropagation();
             void form.handleSubmit((values) => deleteAccount.mutate(values))(event);
-          }}>
+          }}
+        >
           <CurrentPasswordField hint={DELETE_ACCOUNT_PASSWORD_HINT} />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={onClose}>

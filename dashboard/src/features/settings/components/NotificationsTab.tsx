@@ -5,7 +5,11 @@ import type { ProfileFormValues } from './profileForm';
 
 const switches: Array<{ key: keyof NotificationPreferences; label: string; description: string }> = [
   { key: 'emailAlerts', label: 'Email alerts', description: 'Get an e-mail when a stock passes your alert threshold.' },
-  { key: 'smsAlerts', label: 'SMS alerts', description: 'Get a text message when a stock passes your alert threshold.' },
+  {
+    key: 'smsAlerts',
+    label: 'SMS alerts',
+    description: 'Get a text message when a stock passes your alert threshold.',
+  },
   { key: 'weeklyDigest', label: 'Weekly digest', description: 'A weekly summary of the stocks you follow.' },
   { key: 'marketUpdates', label: 'Market updates', description: 'News about notable market movements.' },
   { key: 'newFeatures', label: 'New features', description: 'Hear about new StockPulse features.' },
@@ -33,14 +37,18 @@ export function NotificationsTab() {
                 render={({ field }) => (
                   <Switch
                     label={label}
-                    description={needsPhone ? 'Add a phone number on the Profile tab to enable SMS alerts.' : description}
+                    description={
+                      needsPhone ? 'Add a phone number on the Profile tab to enable SMS alerts.' : description
+                    }
                     checked={field.value}
                     disabled={needsPhone}
                     onCheckedChange={field.onChange}
                   />
                 )}
               />
-              {key === 'smsAlerts' && smsError && <p className="mt-1 text-sm font-medium text-red-600 dark:text-red-400">{smsError}</p>}
+              {key === 'smsAlerts' && smsError && (
+                <p className="mt-1 text-sm font-medium text-red-600 dark:text-red-400">{smsError}</p>
+              )}
             </div>
           );
         })}

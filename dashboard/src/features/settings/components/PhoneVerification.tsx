@@ -22,7 +22,8 @@ export function PhoneVerification({ user }: { user: PublicUser }) {
   });
   const [code, setCode] = useState('');
   if (!user.phoneNumber) return null;
-  if (user.phoneVerified) return <p className="text-sm text-emerald-700 dark:text-emerald-400">{user.phoneNumber} is verified.</p>;
+  if (user.phoneVerified)
+    return <p className="text-sm text-emerald-700 dark:text-emerald-400">{user.phoneNumber} is verified.</p>;
   return (
     <div className="space-y-3 rounded-md border border-amber-300 p-4 dark:border-amber-800">
       <p className="text-sm text-slate-700 dark:text-slate-300">
@@ -32,8 +33,19 @@ export function PhoneVerification({ user }: { user: PublicUser }) {
         <Button variant="outline" size="sm" disabled={send.isPending} onClick={() => send.mutate()}>
           {send.isPending ? 'Sending...' : 'Send Code'}
         </Button>
-        <TextField label="Verification code" name="phoneCode" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} />
-        <Button size="sm" disabled={verify.isPending || code.trim().length !== 6} onClick={() => verify.mutate({ code: code.trim() })}>
+        <TextField
+          label="Verification code"
+          name="phoneCode"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <Button
+          size="sm"
+          disabled={verify.isPending || code.trim().length !== 6}
+          onClick={() => verify.mutate({ code: code.trim() })}
+        >
           Verify Phone
         </Button>
       </div>

@@ -18,8 +18,18 @@ export function ProfileTab() {
         <p className="text-sm text-slate-500 dark:text-slate-400">Update your name and contact details.</p>
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" error={formState.errors.firstName?.message} {...register('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" error={formState.errors.lastName?.message} {...register('lastName')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          error={formState.errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          error={formState.errors.lastName?.message}
+          {...register('lastName')}
+        />
       </div>
       <EmailField />
       {user.pendingEmail && (
@@ -27,7 +37,9 @@ export function ProfileTab() {
           Waiting for confirmation: we sent a link to {user.pendingEmail}. Your address changes once you open it.
         </p>
       )}
-      {emailChanges && <CurrentPasswordField hint="Needed to change your e-mail address. We then send a confirmation link to the new address." />}
+      {emailChanges && (
+        <CurrentPasswordField hint="Needed to change your e-mail address. We then send a confirmation link to the new address." />
+      )}
       <TextField
         label="Phone number (optional)"
         type="tel"

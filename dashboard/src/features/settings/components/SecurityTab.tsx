@@ -11,12 +11,18 @@ import { SubscriptionSection } from './SubscriptionSection';
 
 export function SecurityTab() {
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const exportData = useMutation({ ...exportDataMutationOptions(), onError: errorToast('Download Failed', 'Failed to download your data. Please try again.') });
+  const exportData = useMutation({
+    ...exportDataMutationOptions(),
+    onError: errorToast('Download Failed', 'Failed to download your data. Please try again.'),
+  });
   const user = useSignedInUser();
 
   return (
     <div className="space-y-6">
-      <section aria-labelledby="account-status-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+      <section
+        aria-labelledby="account-status-heading"
+        className="rounded-lg border border-slate-200 p-5 dark:border-slate-800"
+      >
         <h2 id="account-status-heading" className="text-base font-semibold text-slate-900 dark:text-white">
           Account Status
         </h2>
@@ -39,7 +45,10 @@ export function SecurityTab() {
 
       <SubscriptionSection />
 
-      <section aria-labelledby="data-privacy-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+      <section
+        aria-labelledby="data-privacy-heading"
+        className="rounded-lg border border-slate-200 p-5 dark:border-slate-800"
+      >
         <h2 id="data-privacy-heading" className="text-base font-semibold text-slate-900 dark:text-white">
           Data &amp; Privacy
         </h2>
@@ -52,7 +61,10 @@ export function SecurityTab() {
         </Button>
       </section>
 
-      <section aria-labelledby="danger-zone-heading" className="rounded-lg border border-red-300 p-5 dark:border-red-900">
+      <section
+        aria-labelledby="danger-zone-heading"
+        className="rounded-lg border border-red-300 p-5 dark:border-red-900"
+      >
         <h2 id="danger-zone-heading" className="text-base font-semibold text-red-700 dark:text-red-400">
           Danger Zone
         </h2>

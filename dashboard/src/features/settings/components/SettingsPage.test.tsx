@@ -106,29 +106,40 @@ describe('/settings', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     });
     await waitFor(() => expect(requests.some((r) => r.method === 'PATCH')).toBe(true));
-    expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ email: 'new@example.com', currentPassword: 'my-current-pass' });
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({
+      email: 'new@example.com',
+      currentPassword: 'my-current-pass',
+    });
   });
 
   it('shows a pending address and an unverified phone with how to verify it', async () => {
-    const { requests } = await openSettings(makeUser({ pendingEmail: 'next@example.com', phoneNumber: '+14155550123', phoneVerified: false }), {
-      'POST /api/user/phone/code': { message: 'We sent a 6-digit code to +14155550123' },
-      'POST /api/user/phone/verify': makeUser({ phoneNumber: '+14155550123', phoneVerified: true }),
-    });
+    const { requests } = await openSettings(
+      makeUser({ pendingEmail: 'next@example.com', phoneNumber: '+14155550123', phoneVerified: false }),
+      {
+        'POST /api/user/phone/code': { message: 'We sent a 6-digit code to +14155550123' },
+        'POST /api/user/phone/verify': makeUser({ phoneNumber: '+14155550123', phoneVerified: true }),
+      },
+    );
     expect(screen.getByText(/we sent a link to next@example.com/)).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Send Code' }));
     });
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ description: 'We sent a 6-digit code to +14155550123' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({ description: 'We sent a 6-digit code to +14155550123' }),
+    );
     fireEvent.change(screen.getByLabelText('Verification code'), { target: { value: '123456' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Verify Phone' }));
     });
-    await waitFor(() => expect(requests.find((r) => r.url === '/api/user/phone/verify')?.body).toEqual({ code: '123456' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.url === '/api/user/phone/verify')?.body).toEqual({ code: '123456' }),
+    );
   });
 
   it('changes the password on Security with the current one, and says what the server refused', async () => {
     const { requests } = await openSettings(makeUser(), {
-      'POST /api/user/password': () => jsonResponse({ message: 'Current password is incorrect', field: 'currentPassword' }, 400),
+      'POST /api/user/password': () =>
+        jsonResponse({ message: 'Current password is incorrect', field: 'currentPassword' }, 400),
     });
     tab('Security');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Change Password' })));
@@ -140,7 +151,11 @@ describe('/settings', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     });
     await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Password not changed' }));
-    expect(requests.find((r) => r.url === '/api/user/password')?.body).toEqual({ currentPassword: 'wrong-one', newPassword: 'a-new-long-passphrase', confirmPassword: 'a-new-long-passphrase' });
+    expect(requests.find((r) => r.url === '/api/user/password')?.body).toEqual({
+      currentPassword: 'wrong-one',
+      newPassword: 'a-new-long-passphrase',
+      confirmPassword: 'a-new-long-passphrase',
+    });
     // The 400 names the field, so its message shows under it too.
     await waitFor(() => expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true'));
     expect(screen.getAllByText('Current password is incorrect').some((el) => el.id)).toBe(true);
@@ -154,7 +169,11 @@ describe('/settings', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     });
     await waitFor(() =>
-      expect(getToasts()[0]).toMatchObject({ title: 'Update Failed', description: 'Email already in use', variant: 'destructive' }),
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Update Failed',
+        description: 'Email already in use',
+        variant: 'destructive',
+      }),
     );
   });
 
@@ -197,7 +216,10 @@ describe('/settings', () => {
 
   it('shows a wrong password under the field and stays', async () => {
     const { router } = await openSettings(makeUser(), {
-      'DELETE /api/user/account': jsonResponse({ message: 'Current password is incorrect', field: 'currentPassword' }, 400),
+      'DELETE /api/user/account': jsonResponse(
+        { message: 'Current password is incorrect', field: 'currentPassword' },
+        400,
+      ),
     });
     tab('Security');
     fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
@@ -209,7 +231,9 @@ describe('/settings', () => {
 
     const field = within(dialog).getByLabelText('Current password');
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
-    expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe('Current password is incorrect');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ').at(-1)!)?.textContent).toBe(
+      'Current password is incorrect',
+    );
     expect(getToasts()).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/settings');
   });

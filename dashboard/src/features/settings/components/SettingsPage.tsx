@@ -46,7 +46,8 @@ export function SettingsPage() {
       form.setValue('currentPassword', '');
     },
     onError: (error) => {
-      if (showServerFieldError(error, PROFILE_FIELDS, form.setError) && error instanceof ApiError && error.field) setTab(tabOf(error.field));
+      if (showServerFieldError(error, PROFILE_FIELDS, form.setError) && error instanceof ApiError && error.field)
+        setTab(tabOf(error.field));
       errorToast('Update Failed', 'Failed to update profile. Please try again.')(error);
     },
   });

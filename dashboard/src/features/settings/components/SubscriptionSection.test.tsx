@@ -33,7 +33,12 @@ async function openSubscription(user: PublicUser, cancelled: PublicUser) {
 
 describe('Settings → Security → Subscription', () => {
   const periodEnd = '2030-03-14T12:00:00.000Z';
-  const active = makeUser({ subscriptionStatus: 'active', stripeSubscriptionId: 'sub_1', currentPeriodEnd: periodEnd, cancelAtPeriodEnd: false });
+  const active = makeUser({
+    subscriptionStatus: 'active',
+    stripeSubscriptionId: 'sub_1',
+    currentPeriodEnd: periodEnd,
+    cancelAtPeriodEnd: false,
+  });
 
   it('cancels at period end after confirmation, and shows until when access lasts', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);

@@ -24,20 +24,33 @@ export function SubscriptionSection() {
   const user = useSignedInUser();
   const cancel = useMutation({
     ...cancelSubscriptionMutationOptions(useQueryClient()),
-    onSuccess: () => showToast({ title: 'Subscription cancelled', description: 'You keep access until the end of the billing period.' }),
+    onSuccess: () =>
+      showToast({
+        title: 'Subscription cancelled',
+        description: 'You keep access until the end of the billing period.',
+      }),
     onError: errorToast('Failed to cancel subscription'),
   });
   const status = user.subscriptionStatus;
   const current = isSubscribedStatus(status);
   const onTrial = isTrialStatus(status);
-  const endsOn = formatDate(user.cancelAtPeriodEnd ? (user.currentPeriodEnd ?? user.trialEndDate) : onTrial ? user.trialEndDate : user.currentPeriodEnd);
+  const endsOn = formatDate(
+    user.cancelAtPeriodEnd
+      ? (user.currentPeriodEnd ?? user.trialEndDate)
+      : onTrial
+        ? user.trialEndDate
+        : user.currentPeriodEnd,
+  );
 
   function onCancel() {
     if (window.confirm(CANCEL_SUBSCRIPTION_CONFIRMATION)) cancel.mutate();
   }
 
   return (
-    <section aria-labelledby="subscription-heading" className="rounded-lg border border-slate-200 p-5 dark:border-slate-800">
+    <section
+      aria-labelledby="subscription-heading"
+      className="rounded-lg border border-slate-200 p-5 dark:border-slate-800"
+    >
       <h2 id="subscription-heading" className="text-base font-semibold text-slate-900 dark:text-white">
         Subscription
       </h2>

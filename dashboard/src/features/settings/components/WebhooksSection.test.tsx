@@ -42,7 +42,11 @@ const urlField = async () => (await section()).getByLabelText('Webhook URL') as 
 /** The message under the URL field (its description), as a screen reader reads it with the field. */
 const urlMessage = async () => {
   const ids = (await urlField()).getAttribute('aria-describedby') ?? '';
-  return ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+  return ids
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ')
+    .trim();
 };
 
 describe('WebhooksSection: the target form', () => {
@@ -57,7 +61,9 @@ describe('WebhooksSection: the target form', () => {
   });
 
   it("shows the server's 400 naming url under the field, not as a toast", async () => {
-    renderSection({ 'POST /api/webhooks': jsonResponse({ message: 'url must resolve to a public address', field: 'url' }, 400) });
+    renderSection({
+      'POST /api/webhooks': jsonResponse({ message: 'url must resolve to a public address', field: 'url' }, 400),
+    });
     fireEvent.change(await urlField(), { target: { value: 'https://internal.example/x' } });
     await submit();
     await waitFor(async () => expect(await urlMessage()).toBe('url must resolve to a public address'));
@@ -76,7 +82,12 @@ describe('WebhooksSection: the target form', () => {
     fireEvent.change(await urlField(), { target: { value: '  https://hooks.example.com/a ' } });
     fireEvent.change((await section()).getByLabelText('Format'), { target: { value: 'slack' } });
     await submit();
-    await waitFor(() => expect(requests.find((r) => r.method === 'POST')?.body).toEqual({ url: 'https://hooks.example.com/a', format: 'slack' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+        url: 'https://hooks.example.com/a',
+        format: 'slack',
+      }),
+    );
     expect(await (await section()).findByText('https://hooks.example.com/a', { selector: 'li span' })).toBeTruthy();
     await waitFor(async () => expect((await urlField()).value).toBe(''));
     expect(((await section()).getByLabelText('Format') as HTMLSelectElement).value).toBe('slack');

@@ -17,7 +17,12 @@ import {
 import { webhookSettingsQueryOptions } from '../../../app/webhooks/webhookSettingsQuery';
 import { WebhookTargetForm } from './WebhookTargetForm';
 
-const statusVariant: Record<WebhookDelivery['status'], BadgeVariant> = { pending: 'secondary', delivering: 'outline', delivered: 'success', failed: 'destructive' };
+const statusVariant: Record<WebhookDelivery['status'], BadgeVariant> = {
+  pending: 'secondary',
+  delivering: 'outline',
+  delivered: 'success',
+  failed: 'destructive',
+};
 
 /** Settings → Webhooks: targets, the signing secret, Send test and the delivery log. */
 export function WebhooksSection() {
@@ -34,9 +39,14 @@ export function WebhooksSection() {
     sendTest.mutate(undefined, {
       onSuccess: (sent) => {
         const delivered = sent.filter((d) => d.status === 'delivered').length;
-        showToast({ title: 'Test webhook sent', description: `${delivered} of ${sent.length} target(s) answered with success.`, variant: delivered === sent.length ? 'default' : 'destructive' });
+        showToast({
+          title: 'Test webhook sent',
+          description: `${delivered} of ${sent.length} target(s) answered with success.`,
+          variant: delivered === sent.length ? 'default' : 'destructive',
+        });
       },
-      onError: (error) => showToast({ title: 'Test webhook not sent', description: getErrorMessage(error), variant: 'destructive' }),
+      onError: (error) =>
+        showToast({ title: 'Test webhook not sent', description: getErrorMessage(error), variant: 'destructive' }),
     });
   }
 
@@ -46,7 +56,8 @@ export function WebhooksSection() {
         Webhooks
       </h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-        Every alert that fires is also POSTed to these HTTPS URLs, signed with your secret (header X-StockPulse-Signature). Up to {settings.data?.maxTargets ?? 5} targets.
+        Every alert that fires is also POSTed to these HTTPS URLs, signed with your secret (header
+        X-StockPulse-Signature). Up to {settings.data?.maxTargets ?? 5} targets.
       </p>
 
       <ul className="mt-4 divide-y divide-slate-200 dark:divide-slate-800" aria-label="Webhook targets">
@@ -55,13 +66,21 @@ export function WebhooksSection() {
             <span className="min-w-0 truncate font-mono text-sm text-slate-800 dark:text-slate-200">{t.url}</span>
             <span className="flex shrink-0 items-center gap-2">
               <Badge variant="secondary">{t.format}</Badge>
-              <Button variant="outline" size="sm" onClick={() => remove.mutate(t.id)} disabled={remove.isPending} aria-label={`Delete webhook ${t.url}`}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => remove.mutate(t.id)}
+                disabled={remove.isPending}
+                aria-label={`Delete webhook ${t.url}`}
+              >
                 Delete
               </Button>
             </span>
           </li>
         ))}
-        {targets.length === 0 && <li className="py-2 text-sm text-slate-500 dark:text-slate-400">No webhook targets yet.</li>}
+        {targets.length === 0 && (
+          <li className="py-2 text-sm text-slate-500 dark:text-slate-400">No webhook targets yet.</li>
+        )}
       </ul>
 
       <WebhookTargetForm />
@@ -78,16 +97,39 @@ export function WebhooksSection() {
         <Button variant="outline" size="sm" onClick={() => setShowSecret((s) => !s)}>
           {showSecret ? 'Hide' : 'Show'}
         </Button>
-        <Button variant="outline" size="sm" onClick={() => rotate.mutate(undefined, { onSuccess: () => showToast({ title: 'Secret rotated', description: 'Bodies are signed with the new secret from now on.' }) })} disabled={rotate.isPending}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() =>
+            rotate.mutate(undefined, {
+              onSuccess: () =>
+                showToast({
+                  title: 'Secret rotated',
+                  description: 'Bodies are signed with the new secret from now on.',
+                }),
+            })
+          }
+          disabled={rotate.isPending}
+        >
           Rotate secret
         </Button>
-        <Button size="sm" className="ml-auto" onClick={onSendTest} disabled={sendTest.isPending || targets.length === 0}>
+        <Button
+          size="sm"
+          className="ml-auto"
+          onClick={onSendTest}
+          disabled={sendTest.isPending || targets.length === 0}
+        >
           {sendTest.isPending ? 'Sending...' : 'Send test'}
         </Button>
       </div>
 
       <h3 className="mt-6 text-sm font-semibold text-slate-900 dark:text-white">Recent deliveries</h3>
-      <CompactTable className="mt-2" label="Webhook deliveries" columns={['Time', 'Event', 'Target', 'Status', 'HTTP', 'Attempts', 'Last error']} headerCellClassName="pr-3 last:pr-0">
+      <CompactTable
+        className="mt-2"
+        label="Webhook deliveries"
+        columns={['Time', 'Event', 'Target', 'Status', 'HTTP', 'Attempts', 'Last error']}
+        headerCellClassName="pr-3 last:pr-0"
+      >
         {(deliveries.data ?? []).map((d) => (
           <tr key={d.id}>
             <td className="whitespace-nowrap py-2 pr-3">{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</td>
@@ -98,7 +140,9 @@ export function WebhooksSection() {
             </td>
             <td className="py-2 pr-3">{d.httpStatus ?? '–'}</td>
             <td className="py-2 pr-3">{d.attempts}</td>
-            <td className="max-w-[16rem] truncate py-2 text-xs text-slate-600 dark:text-slate-400">{d.lastError ?? ''}</td>
+            <td className="max-w-[16rem] truncate py-2 text-xs text-slate-600 dark:text-slate-400">
+              {d.lastError ?? ''}
+            </td>
           </tr>
         ))}
         {deliveries.data?.length === 0 && (

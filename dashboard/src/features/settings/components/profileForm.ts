@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { notificationPreferencesSchema, profileUpdateSchema, type NotificationPreferences, type ProfileUpdateInput } from '@core/contracts/auth';
+import {
+  notificationPreferencesSchema,
+  profileUpdateSchema,
+  type NotificationPreferences,
+  type ProfileUpdateInput,
+} from '@core/contracts/auth';
 import type { PublicUser } from '@core/contracts/user';
 
 export interface ProfileFormValues {
@@ -59,4 +64,11 @@ export const profileFormSchema = z
   .pipe(profileUpdateSchema);
 
 /** The fields a server answer may name, for showing it under the field. */
-export const PROFILE_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber', 'currentPassword', 'notifications.smsAlerts'] as const;
+export const PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phoneNumber',
+  'currentPassword',
+  'notifications.smsAlerts',
+] as const;

@@ -9,7 +9,9 @@ export const ALREADY_SUBSCRIBED_FALLBACK = "You're already subscribed to Pro";
 export const createSubscriptionMutationOptions = () =>
   mutationOptions({
     mutationFn: async (): Promise<CreateSubscriptionResponse> => {
-      const parsed = createSubscriptionResponseSchema.safeParse(await apiRequestJson<unknown>('POST', '/api/create-subscription', {}));
+      const parsed = createSubscriptionResponseSchema.safeParse(
+        await apiRequestJson<unknown>('POST', '/api/create-subscription', {}),
+      );
       if (!parsed.success) throw new Error(NO_CLIENT_SECRET);
       if (parsed.data.status === 'requires_payment' && !parsed.data.clientSecret) throw new Error(NO_CLIENT_SECRET);
       return parsed.data;

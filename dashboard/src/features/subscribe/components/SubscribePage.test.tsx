@@ -27,14 +27,22 @@ function setUp(config: typeof paymentsOffConfig, createSubscription: Handler) {
 
 describe('/subscribe', () => {
   it('without a publishable key: "Payment System Temporarily Unavailable", a link home, and no subscription is created', async () => {
-    const { requests } = setUp(paymentsOffConfig, { status: 'requires_payment', message: '', clientSecret: 'pi_1_secret_x' });
+    const { requests } = setUp(paymentsOffConfig, {
+      status: 'requires_payment',
+      message: '',
+      clientSecret: 'pi_1_secret_x',
+    });
     expect(await screen.findByRole('heading', { name: 'Payment System Temporarily Unavailable' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(requests.some((r) => r.url === '/api/create-subscription')).toBe(false);
   });
 
   it('with a key: creates the subscription once and shows the plan, the payment form and its button', async () => {
-    const { requests } = setUp(paymentsOn, { status: 'requires_payment', message: 'Complete your payment', clientSecret: 'pi_1_secret_x' });
+    const { requests } = setUp(paymentsOn, {
+      status: 'requires_payment',
+      message: 'Complete your payment',
+      clientSecret: 'pi_1_secret_x',
+    });
     expect(await screen.findByRole('heading', { name: 'Subscribe to Pro' })).toBeTruthy();
     expect(screen.getByText('Get unlimited access to real-time stock monitoring and alerts')).toBeTruthy();
     expect(screen.getByText('Cancel anytime')).toBeTruthy();
@@ -44,9 +52,16 @@ describe('/subscribe', () => {
   });
 
   it('already active: "Already Subscribed" toast and /dashboard after 1 second', async () => {
-    const { router } = setUp(paymentsOn, { status: 'active', message: "You're already subscribed to Pro", clientSecret: null });
+    const { router } = setUp(paymentsOn, {
+      status: 'active',
+      message: "You're already subscribed to Pro",
+      clientSecret: null,
+    });
     expect(await screen.findByRole('heading', { name: 'Already Subscribed' })).toBeTruthy();
-    expect(getToasts()[0]).toMatchObject({ title: 'Already Subscribed', description: "You're already subscribed to Pro" });
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Already Subscribed',
+      description: "You're already subscribed to Pro",
+    });
     expect(router.state.location.pathname).toBe('/subscribe');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 2000 });
   });
@@ -54,18 +69,31 @@ describe('/subscribe', () => {
   it('a failure shows "Payment Processing Error" with the server message; no client secret is an error too', async () => {
     setUp(paymentsOn, jsonResponse({ message: 'The payment provider could not be reached. Please try again.' }, 502));
     await waitFor(() =>
-      expect(getToasts()[0]).toMatchObject({ title: 'Payment Processing Error', description: 'The payment provider could not be reached. Please try again.' }),
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Payment Processing Error',
+        description: 'The payment provider could not be reached. Please try again.',
+      }),
     );
     cleanup();
     resetToasts();
     setUp(paymentsOn, { status: 'requires_payment', message: '', clientSecret: null });
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Payment Processing Error', description: 'No client secret received from server' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Payment Processing Error',
+        description: 'No client secret received from server',
+      }),
+    );
   });
 
   it('unauthorised: the logout toast, then /api/login after 500 ms', async () => {
     const go = vi.spyOn(loginRedirect, 'go').mockImplementation(() => {});
     setUp(paymentsOn, textResponse('{"message":"Unauthorized"}', 401, 'Unauthorized'));
-    await waitFor(() => expect(getToasts()[0]).toMatchObject({ title: 'Unauthorized', description: 'You are logged out. Logging in again...' }));
+    await waitFor(() =>
+      expect(getToasts()[0]).toMatchObject({
+        title: 'Unauthorized',
+        description: 'You are logged out. Logging in again...',
+      }),
+    );
     await waitFor(() => expect(go).toHaveBeenCalled(), { timeout: 1500 });
   });
 });

@@ -42,8 +42,12 @@ function PaymentsUnavailable() {
   return (
     <Card className="mx-auto max-w-lg p-8 text-center">
       <Icon name="alertTriangle" className="mx-auto h-10 w-10 text-amber-500" />
-      <h1 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">Payment System Temporarily Unavailable</h1>
-      <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">Payments are not available right now. Please try again later.</p>
+      <h1 className="mt-4 text-xl font-semibold text-slate-900 dark:text-white">
+        Payment System Temporarily Unavailable
+      </h1>
+      <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">
+        Payments are not available right now. Please try again later.
+      </p>
       <ButtonLink to="/" variant="outline" className="mt-6">
         Return to Home
       </ButtonLink>
@@ -56,7 +60,10 @@ function SubscribeWithStripe({ publishableKey }: { publishableKey: string }) {
   const subscription = useMutation({
     ...createSubscriptionMutationOptions(),
     // Signed out: the logout toast, then /api/login after 500 ms.
-    onError: (error) => (isUnauthorizedError(error) ? handleUnauthorized() : errorToast('Payment Processing Error', 'Unknown error')(error)),
+    onError: (error) =>
+      isUnauthorizedError(error)
+        ? handleUnauthorized()
+        : errorToast('Payment Processing Error', 'Unknown error')(error),
   });
   const { mutate } = subscription;
   const started = useRef(false);
@@ -90,7 +97,10 @@ function SubscribeWithStripe({ publishableKey }: { publishableKey: string }) {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Subscribe to Pro" description="Get unlimited access to real-time stock monitoring and alerts" />
+      <PageHeader
+        title="Subscribe to Pro"
+        description="Get unlimited access to real-time stock monitoring and alerts"
+      />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card className="p-6">
           <h2 className="text-lg font-semibold text-slate-900 dark:text-white">What's Included</h2>
@@ -110,7 +120,9 @@ function SubscribeWithStripe({ publishableKey }: { publishableKey: string }) {
           </p>
           {subscription.isError && (
             <div className="mt-4 space-y-3" role="alert">
-              <p className="text-sm text-red-600 dark:text-red-400">{getErrorMessage(subscription.error, 'Unknown error')}</p>
+              <p className="text-sm text-red-600 dark:text-red-400">
+                {getErrorMessage(subscription.error, 'Unknown error')}
+              </p>
               <Button variant="outline" onClick={() => mutate()}>
                 Try again
               </Button>

@@ -52,14 +52,22 @@ function PaymentForm() {
       navigate('/dashboard');
     } catch {
       setState('failure');
-      showToast({ title: 'Payment Error', description: 'An unexpected error occurred. Please try again.', variant: 'destructive' });
+      showToast({
+        title: 'Payment Error',
+        description: 'An unexpected error occurred. Please try again.',
+        variant: 'destructive',
+      });
     }
   }
 
   return (
     <form onSubmit={onSubmit} className="mt-4 space-y-4" aria-label="Payment details">
       <PaymentElement options={{ paymentMethodOrder: PAYMENT_METHOD_ORDER, wallets: WALLETS, layout: 'tabs' }} />
-      <Button type="submit" className="w-full" disabled={!stripe || !elements || state === 'processing' || state === 'success'}>
+      <Button
+        type="submit"
+        className="w-full"
+        disabled={!stripe || !elements || state === 'processing' || state === 'success'}
+      >
         {state === 'processing' ? 'Processing...' : 'Subscribe Now - $49/month'}
       </Button>
       <p className="flex items-center justify-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
