@@ -20,7 +20,8 @@ describe('no spelling of a path gets past the cross-origin and JSON-only checks'
   let t: TestApp;
   let cookie: string;
   const email = 'spelling@example.com';
-  const status = async () => (await t.deps.db('users').where({ email }).first('subscription_status')).subscription_status as string;
+  const status = async () =>
+    (await t.deps.db('users').where({ email }).first('subscription_status')).subscription_status as string;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -30,7 +31,8 @@ describe('no spelling of a path gets past the cross-origin and JSON-only checks'
   afterAll(async () => t.close());
 
   it.each(variants)('%s %s with a foreign Origin and a form body → 403, and nothing changes', async (method, path) => {
-    const res = await request(t.server)[method](path).set('Cookie', cookie).set('Origin', FOREIGN).type('form').send('confirm=yes');
+    const agent = request(t.server);
+    const res = await agent[method](path).set('Cookie', cookie).set('Origin', FOREIGN).type('form').send('confirm=yes');
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ message: 'Cross-origin request refused' });
     expect(await status()).toBe('trialing');
@@ -43,15 +45,23 @@ describe('no spelling of a path gets past the cross-origin and JSON-only checks'
     expect(await status()).toBe('trialing');
   });
 
-  it.each(variants)('%s %s as JSON from this site → 404: routes match only their own spelling', async (method, path) => {
-    const res = await request(t.server)[method](path).set('Cookie', cookie).send({});
-    expect(res.status).toBe(404);
-    expect(res.body.message).toMatch(/^No API route/);
-    expect(await status()).toBe('trialing');
-  });
+  it.each(variants)(
+    '%s %s as JSON from this site → 404: routes match only their own spelling',
+    async (method, path) => {
+      const res = await request(t.server)[method](path).set('Cookie', cookie).send({});
+      expect(res.status).toBe(404);
+      expect(res.body.message).toMatch(/^No API route/);
+      expect(await status()).toBe('trialing');
+    },
+  );
 
   it('a foreign Origin on a path outside /api is refused too (no prefix to spell around)', async () => {
-    const res = await request(t.server).post('/%61pi/subscription/cancel').set('Cookie', cookie).set('Origin', FOREIGN).type('form').send('x=1');
+    const res = await request(t.server)
+      .post('/%61pi/subscription/cancel')
+      .set('Cookie', cookie)
+      .set('Origin', FOREIGN)
+      .type('form')
+      .send('x=1');
     expect(res.status).toBe(403);
     expect(await status()).toBe('trialing');
   });
