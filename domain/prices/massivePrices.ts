@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { createHttpClient, type HttpPolicy, type RequestContext } from '../../platform/http/httpClient';
+import type { HttpPolicy, RequestContext } from '../../platform/http/httpClient';
 import { parsePayload } from '../../platform/http/payload';
 import type { RequestPacer } from '../../platform/http/requestPacer';
+import { createPacedGet } from './pacedGet';
 import { PREVIOUS_CLOSE_LOOKBACK_MS, sessionBars } from './sessionBars';
-import { PriceRequestBudgetExhausted, type PriceProvider, type Quote } from './types';
+import type { PriceProvider, Quote } from './types';
 
 /** The provider's name, stored as the source of its price ticks. */
 export const MASSIVE_SOURCE = 'massive';
@@ -86,21 +87,15 @@ export function snapshotPrice(s: Snapshot): number | undefined {
  * fail for good, naming the provider and the field.
  */
 export function createMassivePriceProvider(options: MassivePriceOptions): PriceProvider {
-  const http = createHttpClient(options.http);
   const base = (options.apiUrl ?? DEFAULT_PRICE_API_URL).replace(/\/+$/, '');
   const batchSize = options.batchSize ?? SNAPSHOT_BATCH;
   const context: RequestContext = { platform: 'prices', source: MASSIVE_SOURCE };
-  const headers = { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' };
-
-  /** One paced GET; `missingIsEmpty`: a 404 (a ticker the source does not carry) answers null instead of failing the run. */
-  async function get(url: URL, label: string, signal?: AbortSignal, missingIsEmpty = false): Promise<unknown> {
-    if (options.pacer && !(await options.pacer.take({ signal }))) throw new PriceRequestBudgetExhausted(MASSIVE_SOURCE);
-    const interpretError = missingIsEmpty
-      ? (r: { status: number }) => (r.status === 404 ? ({ action: 'accept' } as const) : undefined)
-      : undefined;
-    const response = await http.requestJson(context, { url, label, headers, signal, interpretError });
-    return response.status === 404 ? null : response.body;
-  }
+  const get = createPacedGet({
+    source: MASSIVE_SOURCE,
+    headers: { Authorization: `Bearer ${options.apiKey}`, Accept: 'application/json' },
+    http: options.http,
+    pacer: options.pacer,
+  });
 
   return {
     name: MASSIVE_SOURCE,

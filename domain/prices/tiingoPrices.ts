@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { isoDate, newYorkTime } from '../../core/market/marketHours';
-import { createHttpClient, type HttpPolicy, type RequestContext } from '../../platform/http/httpClient';
+import type { HttpPolicy, RequestContext } from '../../platform/http/httpClient';
 import { dateString, parsePayload } from '../../platform/http/payload';
 import type { RequestPacer } from '../../platform/http/requestPacer';
+import { createPacedGet } from './pacedGet';
 import { PREVIOUS_CLOSE_LOOKBACK_MS, sessionBars } from './sessionBars';
-import { PriceRequestBudgetExhausted, type PriceProvider, type Quote } from './types';
+import type { PriceProvider, Quote } from './types';
 
 /** The provider's name, stored as the source of its price ticks. */
 export const TIINGO_SOURCE = 'tiingo';
@@ -67,21 +68,15 @@ const positive = (n: number | null | undefined): n is number => typeof n === 'nu
  * 429/503 wait as Retry-After says; 401/403 and malformed payloads fail for good, naming the provider and the field.
  */
 export function createTiingoPriceProvider(options: TiingoPriceOptions): PriceProvider {
-  const http = createHttpClient(options.http);
   const base = (options.apiUrl ?? DEFAULT_TIINGO_API_URL).replace(/\/+$/, '');
   const batchSize = options.batchSize ?? TIINGO_BATCH;
   const context: RequestContext = { platform: 'prices', source: TIINGO_SOURCE };
-  const headers = { Authorization: `Token ${options.apiKey}`, Accept: 'application/json' };
-
-  /** One paced GET; `missingIsEmpty`: a 404 (a ticker the source does not carry) answers null instead of failing the run. */
-  async function get(url: URL, label: string, signal?: AbortSignal, missingIsEmpty = false): Promise<unknown> {
-    if (options.pacer && !(await options.pacer.take({ signal }))) throw new PriceRequestBudgetExhausted(TIINGO_SOURCE);
-    const interpretError = missingIsEmpty
-      ? (r: { status: number }) => (r.status === 404 ? ({ action: 'accept' } as const) : undefined)
-      : undefined;
-    const response = await http.requestJson(context, { url, label, headers, signal, interpretError });
-    return response.status === 404 ? null : response.body;
-  }
+  const get = createPacedGet({
+    source: TIINGO_SOURCE,
+    headers: { Authorization: `Token ${options.apiKey}`, Accept: 'application/json' },
+    http: options.http,
+    pacer: options.pacer,
+  });
 
   return {
     name: TIINGO_SOURCE,
