@@ -71,7 +71,10 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
   return async ({ queryKey, signal }) => {
     const url = String(queryKey[0]);
     const res = await fetch(url, { credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    if (options.on401 === 'returnNull' && res.status === 401) {
+      await res.text(); // read, so the no-store answer does not stay open
+      return null;
+    }
     await throwIfResNotOk(res);
     return readJson<T>(res);
   };

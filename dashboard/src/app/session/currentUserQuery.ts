@@ -10,8 +10,16 @@ export const CURRENT_USER_QUERY_KEY = ['/api/user'] as const;
  */
 export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser | null> {
   const res = await fetch('/api/user', { credentials: 'include', signal });
-  if (res.status === 401) return null;
-  if (!res.ok) throw new ApiError(res.status, '', res.statusText);
+  // The answer is read even when unused: a no-store response's body stays open until it is, and an open request keeps
+  // the page from ever being idle.
+  if (res.status === 401) {
+    await res.text();
+    return null;
+  }
+  if (!res.ok) {
+    await res.text();
+    throw new ApiError(res.status, '', res.statusText);
+  }
   return publicUserSchema.parse(await res.json());
 }
 

@@ -49,7 +49,10 @@ export const stockPostsUrl = (ticker: string) =>
 /** GET of a list with cookies; like the default list fetch, a 401 reads as an empty list. */
 async function fetchList<T>(url: string, signal: AbortSignal): Promise<T[]> {
   const res = await fetch(url, { credentials: 'include', signal });
-  if (res.status === 401) return [];
+  if (res.status === 401) {
+    await res.text(); // read, so the no-store answer does not stay open
+    return [];
+  }
   await throwIfResNotOk(res);
   return (await readJson<T[]>(res)) ?? [];
 }
