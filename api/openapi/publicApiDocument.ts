@@ -10,7 +10,7 @@ export const PUBLIC_API_DOCUMENT_PATH = '/api/v1/openapi.json';
 const openApiDocumentSchema = z
   .object({
     openapi: z.string(),
-    info: z.object({ title: z.string(), version: z.string() }),
+    info: z.object({ title: z.string(), version: z.string(), description: z.string().optional() }),
     paths: z.record(z.string(), z.unknown()),
   })
   .loose();
