@@ -71,6 +71,8 @@ export const envSchema = z.object({
   SENTIMENT_TRANSFORMER_DIR: optionalString,
   /** Worker threads scoring posts with the transformer (default: the machine's cores). */
   SENTIMENT_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  /** Where `npm run train:sentiment` creates its Python environment (default .tools/train-venv; training only). */
+  SENTIMENT_TRAIN_VENV: optionalString,
 
   REDDIT_CLIENT_ID: optionalString,
   REDDIT_CLIENT_SECRET: optionalString,

@@ -167,7 +167,7 @@ describe('the model file', () => {
 const LABELLED_FLOOR = 0.82;
 const HELD_OUT_FLOOR = 0.86;
 
-/** Posts from the issue that the lexicon scorer got wrong, with what they say. */
+/** Real-looking posts the lexicon scorer got wrong, with what they say. */
 const TRADING_CONTEXT: Array<[string, SentimentLabel]> = [
   ['Added $REGN at 402', 'bullish'],
   ['$YHOO making new HOD', 'bullish'],

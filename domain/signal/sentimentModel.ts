@@ -20,7 +20,7 @@ import { scoreSentiment, type SentimentLabel, type SentimentResult } from './sen
  *    headlines, general market tweets, crypto Reddit). The sets label by different conventions, and the
  *    lexicon reads one of them (general positive/negative tweets) better than any model learned from
  *    these posts, so each style gives the lexicon's vote its own share of the decision (`lexiconShare`,
- *    chosen by cross-validation): the ensemble of model and lexicon the issue asks for, weighed per style.
+ *    chosen by cross-validation): an ensemble of model and lexicon, weighed per style.
  *
  * File layout: the magic line `STOCKPULSE-SENTIMENT-MODEL 2\n`, one JSON header line, then the sentiment
  * weights (one row of three classes per feature) and the style weights (one row of `styles.length`

@@ -230,7 +230,7 @@ describe('ticker extraction on the shipped universe', () => {
     expect(tickerData.formerSymbols.find((f) => f.symbol === 'FB')?.successor).toBe('META');
   });
 
-  it('handles the issue’s cases: everyday uses of names and symbols name nothing', () => {
+  it('everyday uses of names and symbols name nothing', () => {
     expect(shipped('honestly so tired of the meta in this game')).toEqual([]);
     expect(shipped('met a girl on snapchat and she ghosted me')).toEqual([]);
     expect(shipped('WTS stray kids photocards, price in SGD, PayPal ✅ WW shipping ✅')).toEqual([]);

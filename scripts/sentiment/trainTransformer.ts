@@ -57,7 +57,7 @@ export function trainTransformer(argv: readonly string[], dataDir: string): void
 }
 
 function measureAndExport(argv: readonly string[], dataDir: string): void {
-  const venv = process.env.SENTIMENT_TRAIN_VENV ?? join(projectRoot, '.tools', 'train-venv');
+  const venv = process.env.SENTIMENT_TRAIN_VENV || join(projectRoot, '.tools', 'train-venv');
   const bin = python(venv);
   const i = argv.indexOf('--candidates');
   const candidates = i >= 0 && argv[i + 1] ? argv[i + 1]!.split(',') : DEFAULT_CANDIDATES;
