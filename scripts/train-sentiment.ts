@@ -1,6 +1,7 @@
 /**
  * npm run train:sentiment -- --data ../shared/signal-data [--out domain/signal/model/sentiment.model]
  *                            [--skip-linear] [--skip-transformer] [--candidates l3:64,l6:64]
+ *                            [--final-only] [--threads N]
  *
  * Trains both sentiment models on the labelled posts in `<data>/sentiment/*.jsonl`:
  *

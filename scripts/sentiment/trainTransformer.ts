@@ -27,7 +27,11 @@ const PACKAGES = [
 ];
 
 /** Fine-tuning settings shared by every candidate (scripts/sentiment/train_transformer.py documents the model). */
-const SETTINGS = { epochs: 2, lr: 8e-5, cap: 4000, measureCap: 800, folds: 3 };
+/**
+ * Measuring runs on a seeded subsample of each set (six trainings fit the shared machine); the final model is then
+ * trained on every post with the measured setting.
+ */
+const SETTINGS = { epochs: 2, lr: 8e-5, cap: 100_000, measureCap: 800, folds: 3 };
 /** Encoder and sequence length pairs measured before the final training; `--candidates` replaces the list. */
 const DEFAULT_CANDIDATES = ['l3:64', 'l6:64'];
 
@@ -63,6 +67,21 @@ function measureAndExport(argv: readonly string[], dataDir: string): void {
   const candidates = i >= 0 && argv[i + 1] ? argv[i + 1]!.split(',') : DEFAULT_CANDIDATES;
   const out = DEFAULT_TRANSFORMER_DIR;
   const common = ['--data', dataDir, '--epochs', String(SETTINGS.epochs), '--lr', String(SETTINGS.lr)];
+  // --threads N: PyTorch's threads (default: every core); one thread is faster on a machine other work shares.
+  const t = argv.indexOf('--threads');
+  if (t >= 0 && argv[t + 1]) common.push('--threads', argv[t + 1]!);
+  const final = (base: string, maxLen: string) => {
+    console.log(
+      `train:sentiment: training ${base} at ${maxLen} tokens on every post (at most ${SETTINGS.cap} per set) and exporting int8 ONNX`,
+    );
+    run(bin, ['final', ...common, '--base', base, '--max-len', maxLen, '--cap', String(SETTINGS.cap), '--out', out]);
+  };
+  // --final-only: keep the measurement beside the model (measured.json) and train the final model on its setting.
+  if (argv.includes('--final-only')) {
+    const { setting } = readTransformerMeasurement(join(out, 'measured.json'));
+    final(setting.base, String(setting.max_len));
+    return;
+  }
 
   let best: { candidate: string; score: number; file: string } | undefined;
   for (const candidate of candidates) {
@@ -92,10 +111,7 @@ function measureAndExport(argv: readonly string[], dataDir: string): void {
   }
   const [base, maxLen] = best!.candidate.split(':');
   renameSync(best!.file, join(out, 'measured.json'));
-  console.log(
-    `train:sentiment: training ${base} at ${maxLen} tokens on every set (at most ${SETTINGS.cap} posts per set) and exporting int8 ONNX`,
-  );
-  run(bin, ['final', ...common, '--base', base!, '--max-len', maxLen!, '--cap', String(SETTINGS.cap), '--out', out]);
+  final(base!, maxLen!);
 }
 
 function combine(dataDir: string, started: number): void {
