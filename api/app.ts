@@ -14,6 +14,7 @@ import { createLoginSources } from './accounts/loginSources';
 import { createPasswordPool, type PasswordPoolOptions } from './accounts/passwordPool';
 import { createPasswordStrengthCheck } from './accounts/passwordStrength';
 import { apiKeyAccess, publicApiCors } from './apiKeys/apiKeyAccess';
+import { createApiKeyChecks, type ApiKeyChecks } from './apiKeys/apiKeyChecks';
 import { createApiKeyLimits } from './apiKeys/apiKeyLimits';
 import { createApiKeyService, type ApiKeyServiceOptions } from './apiKeys/apiKeyService';
 import { errorMiddleware } from './http/errorMiddleware';
@@ -88,22 +89,35 @@ export interface AppDeps {
   resolveHost?: ResolveHost;
   /** Overrides each API key's allowance (default: API_REQUESTS_PER_MINUTE and API_REQUESTS_PER_DAY). */
   apiKeyLimits?: ApiKeyLimits;
+  /**
+   * The process's key look-ups and usage meter, shared by every app built over these deps (the runtime closes it at
+   * shutdown). Without it, buildApp makes one for the app it builds.
+   */
+  apiKeyChecks?: ApiKeyChecks;
 }
 
 /** The cap on keys and each key's allowance, from the configuration unless the deps override them. */
-function apiKeyOptions(deps: AppDeps): ApiKeyServiceOptions {
+function apiKeyOptions(deps: AppDeps & { apiKeyChecks: ApiKeyChecks }): ApiKeyServiceOptions {
   const { env } = deps.config;
   return {
     maxKeys: env.MAX_API_KEYS_PER_USER,
     limits: deps.apiKeyLimits ?? { perMinute: env.API_REQUESTS_PER_MINUTE, perDay: env.API_REQUESTS_PER_DAY },
+    checks: deps.apiKeyChecks,
     now: deps.now,
   };
 }
 
+/** The deps with the process's API key checks (made for this app when the caller passed none). */
+const withApiKeyChecks = (deps: AppDeps) => ({
+  ...deps,
+  apiKeyChecks: deps.apiKeyChecks ?? createApiKeyChecks(deps.db, { now: deps.now }),
+});
+
 const DEFAULT_DASHBOARD_CACHE_MS = 5_000;
 
 /** Every /api route with its declared access (the access-matrix test walks this list). */
-export function apiRoutes(deps: AppDeps): RouteDefinition[] {
+export function apiRoutes(appDeps: AppDeps): RouteDefinition[] {
+  const deps = withApiKeyChecks(appDeps);
   const { config } = deps;
   const notifications = deps.notifications ?? createNotificationChannels(deps.db, config.env);
   const links = appLinks(publicUrlOf(config.env));
@@ -215,7 +229,9 @@ const notOnPublicApi =
     isPublicApiPath(ctx.path) ? next() : middleware(ctx, next);
 
 /** The Koa app, built without listening: the server calls listen(), tests use app.callback() (and may pass the routes they hold). */
-export function buildApp(deps: AppDeps, routes: RouteDefinition[] = apiRoutes(deps)): Koa {
+export function buildApp(appDeps: AppDeps, ownRoutes?: RouteDefinition[]): Koa {
+  const deps = withApiKeyChecks(appDeps);
+  const routes = ownRoutes ?? apiRoutes(deps);
   // Trust X-Forwarded-* (client IP for rate limits, https) only behind a known reverse proxy.
   const app = new Koa({ proxy: deps.config.env.TRUST_PROXY ?? false });
   app.use(errorMiddleware);
@@ -252,7 +268,10 @@ export function buildApp(deps: AppDeps, routes: RouteDefinition[] = apiRoutes(de
   const keyOptions = apiKeyOptions(deps);
   const router = buildRouter(
     routes,
-    apiKeyAccess(createApiKeyService(deps.db, keyOptions), createApiKeyLimits(deps.db, keyOptions.limits, deps.now)),
+    apiKeyAccess(
+      createApiKeyService(deps.db, keyOptions),
+      createApiKeyLimits(deps.apiKeyChecks.meter, keyOptions.limits, deps.now),
+    ),
   );
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -21,6 +21,7 @@ import * as m021 from './021_alert_outcomes';
 import * as m023 from './023_watchlist_order_and_pending_signups';
 import * as m024 from './024_price_history';
 import * as m025 from './025_api_keys';
+import * as m026 from './026_api_key_allowance';
 
 interface Migration {
   up(db: Knex): Promise<void>;
@@ -51,6 +52,7 @@ const migrations: Array<[string, Migration]> = [
   ['023_watchlist_order_and_pending_signups', m023],
   ['024_price_history', m024],
   ['025_api_keys', m025],
+  ['026_api_key_allowance', m026],
 ];
 
 /** A knex migration source over the static list above (no directory scanning, so it works the same under tsx, tests and Docker). */

@@ -2,6 +2,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { buildApp } from '../api/app';
+import { createApiKeyChecks } from '../api/apiKeys/apiKeyChecks';
 import { purgeExpiredSessions } from '../api/sessions/postgresSessionStore';
 import { publicUrlOf, type Config } from '../platform/config';
 import { appLinks } from '../core/appLinks';
@@ -255,7 +256,11 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
 
     let server: http.Server | undefined;
     if (runApi) {
+      // Closed after the server (stops run last to first): the last calls' usage is written, unserved claims given back.
+      const apiKeyChecks = createApiKeyChecks(db);
+      stops.push(() => apiKeyChecks.close());
       const app = buildApp({
+        apiKeyChecks,
         config,
         db,
         warehouse,

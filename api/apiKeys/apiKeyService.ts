@@ -11,7 +11,6 @@ import { isSubscribedStatus, subscriptionStatusSchema } from '../../core/contrac
 import { DAY_MS } from '../../core/timeWindows';
 import type { Database } from '../../platform/database';
 import {
-  apiKeyCaller,
   apiKeyOwner,
   insertApiKey,
   listApiKeys,
@@ -21,13 +20,12 @@ import {
 } from '../../warehouse/postgres/apiKeys';
 import type { ApiKeyCaller } from '../http/access';
 import { HttpError, notFound } from '../http/httpError';
+import type { ApiKeyChecks } from './apiKeyChecks';
+import { utcDay } from './apiKeyMeter';
 
 /** The characters of a key Settings shows to tell keys apart (`sp_live_` and four more). */
 const SHOWN_PREFIX_LENGTH = API_KEY_PREFIX.length + 4;
 const USAGE_DAYS = 7;
-
-/** A UTC day as YYYY-MM-DD: usage and the daily allowance are counted per UTC day. */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /** SHA-256 of a key, hex: what is stored and looked up. */
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -55,12 +53,15 @@ export function keyRefusal(owner: ApiKeyOwnerRow): HttpError | null {
 export interface ApiKeyServiceOptions {
   maxKeys: number;
   limits: ApiKeyLimits;
+  /** The process's key look-ups and usage meter. */
+  checks: ApiKeyChecks;
   now?: () => Date;
 }
 
 /** API keys: created, listed and revoked in Settings, checked on every /api/v1 call. */
 export function createApiKeyService(db: Database, options: ApiKeyServiceOptions) {
   const clock = options.now ?? (() => new Date());
+  const { callers, meter } = options.checks;
 
   async function usableOwner(userId: string): Promise<ApiKeyOwnerRow> {
     const owner = await apiKeyOwner(db, userId, clock());
@@ -70,6 +71,8 @@ export function createApiKeyService(db: Database, options: ApiKeyServiceOptions)
 
   return {
     async list(userId: string): Promise<ApiKeyList> {
+      // This process's latest calls are counted in memory: written first, so they show at once.
+      await meter.flush();
       const now = clock();
       const [keys, owner] = await Promise.all([
         listApiKeys(db, userId, utcDay(now), utcDay(new Date(now.getTime() - (USAGE_DAYS - 1) * DAY_MS))),
@@ -99,6 +102,8 @@ export function createApiKeyService(db: Database, options: ApiKeyServiceOptions)
 
     async revoke(userId: string, id: number): Promise<void> {
       if (!(await revokeApiKey(db, userId, id, clock()))) throw notFound('API key not found');
+      // The key's look-up may be reused by this process's next calls: drop them all (revocations are rare).
+      callers.invalidate();
     },
 
     /**
@@ -115,7 +120,7 @@ export function createApiKeyService(db: Database, options: ApiKeyServiceOptions)
       const key = match[1]!;
       if (!apiKeyPattern.test(key))
         throw invalidKey(`Malformed API key: keys are ${API_KEY_PREFIX} followed by 43 letters, digits, - or _`);
-      const row = await apiKeyCaller(db, hashApiKey(key), clock());
+      const row = await callers.get(hashApiKey(key));
       if (!row) throw invalidKey('Unknown API key');
       if (row.revoked) throw invalidKey('This API key was revoked');
       const refusal = keyRefusal(row);
@@ -125,6 +130,7 @@ export function createApiKeyService(db: Database, options: ApiKeyServiceOptions)
 
     /** The keys with the most requests today (UTC), for the admin. */
     async top(limit = 20): Promise<TopApiKeys> {
+      await meter.flush();
       const day = utcDay(clock());
       return { day, keys: await topApiKeys(db, day, limit) };
     },

@@ -33,6 +33,17 @@ export interface Page<T> {
 }
 
 type StockSort = 'trend' | 'mentions' | 'sentiment' | 'change' | 'ticker';
+
+/** A page of the stock list with its JSON, written once however often it is asked for. */
+export interface StockPage extends Page<V1Stock> {
+  json: string;
+}
+interface SortedList {
+  stocks: V1Stock[];
+  pages: Map<string, StockPage>;
+}
+/** Pages kept per sorted list (each lives as long as the cached list it was cut from). */
+const MAX_KEPT_PAGES = 256;
 type SortKey = Array<number | string>;
 
 /** Sort keys compared left to right, ascending: a descending number is negated; a missing change sorts last. */
@@ -98,17 +109,19 @@ export function createPublicApiService(deps: {
   now?: () => Date;
 }) {
   const clock = deps.now ?? (() => new Date());
-  // Each cached list is mapped and sorted once per sort, not on every call: scripts page it far more often than it changes.
-  const sortedLists = new WeakMap<readonly Stock[], Map<StockSort, V1Stock[]>>();
-  function sorted(list: readonly Stock[], sort: StockSort): V1Stock[] {
+  // Each cached list is mapped and sorted once per sort, and each page of it serialised once: scripts page the list
+  // far more often than it changes, and writing a 100-stock page as JSON costs more than everything else a call does.
+  const sortedLists = new WeakMap<readonly Stock[], Map<StockSort, SortedList>>();
+  function sorted(list: readonly Stock[], sort: StockSort): SortedList {
     let bySort = sortedLists.get(list);
     if (!bySort) sortedLists.set(list, (bySort = new Map()));
-    let stocks = bySort.get(sort);
-    if (!stocks) {
+    let entry = bySort.get(sort);
+    if (!entry) {
       const keyOf = sortKeyOf[sort];
-      bySort.set(sort, (stocks = list.map(v1Stock).sort((a, b) => compareKeys(keyOf(a), keyOf(b)))));
+      const stocks = list.map(v1Stock).sort((a, b) => compareKeys(keyOf(a), keyOf(b)));
+      bySort.set(sort, (entry = { stocks, pages: new Map() }));
     }
-    return stocks;
+    return entry;
   }
 
   async function knownName(ticker: string): Promise<string> {
@@ -119,19 +132,26 @@ export function createPublicApiService(deps: {
 
   return {
     /** The dashboard's stock list for the range, sorted and paged. */
-    async stocks(range: TimeRange, sort: StockSort, limit: number, cursor: string | undefined): Promise<Page<V1Stock>> {
+    async stocks(range: TimeRange, sort: StockSort, limit: number, cursor: string | undefined): Promise<StockPage> {
       const after = decodeCursor(cursor, stockCursorSchema);
       if (after && (after.sort !== sort || after.range !== range))
         throw badRequest(
           `cursor belongs to sort=${after.sort}&range=${after.range}: ask with the same sort and range`,
           'cursor',
         );
+      const list = sorted(await deps.stocks.list(range), sort);
+      const pageKey = `${limit}|${cursor ?? ''}`;
+      const known = list.pages.get(pageKey);
+      if (known) return known;
       const keyOf = sortKeyOf[sort];
-      const all = sorted(await deps.stocks.list(range), sort);
-      const rest = after ? all.filter((s) => compareKeys(keyOf(s), after.key) > 0) : all;
+      const rest = after ? list.stocks.filter((s) => compareKeys(keyOf(s), after.key) > 0) : list.stocks;
       const data = rest.slice(0, limit);
       const last = data.at(-1);
-      return { data, nextCursor: rest.length > limit && last ? encodeCursor({ sort, range, key: keyOf(last) }) : null };
+      const nextCursor = rest.length > limit && last ? encodeCursor({ sort, range, key: keyOf(last) }) : null;
+      const page: StockPage = { data, nextCursor, json: JSON.stringify({ data, nextCursor }) };
+      // Cursors come from callers: past a bound, further pages are answered without being kept.
+      if (list.pages.size < MAX_KEPT_PAGES) list.pages.set(pageKey, page);
+      return page;
     },
 
     /** One stock over the range: mentions per platform and by label, trend score and z-score, price. */

@@ -24,6 +24,8 @@ import { ensureStockRows } from '../../warehouse/postgres/stocks';
 import { insertMentions } from '../../warehouse/queries/insertMentions';
 import { insertPosts } from '../../warehouse/queries/insertPosts';
 import { insertTrendScores } from '../../warehouse/queries/insertTrendScores';
+import { DEFAULT_API_KEY_CACHE_MS } from '../apiKeys/apiKeyCallerCache';
+import { createApiKeyChecks } from '../apiKeys/apiKeyChecks';
 import { buildApp } from '../app';
 import { PUBLIC_API_ENDPOINTS } from '../publicApi/publicApiEndpoints';
 
@@ -373,6 +375,42 @@ describe('public API /api/v1 with API keys from Settings, over real Postgres and
     expect((await request(t.server).delete(`/api/api-keys/${doomed.id}`).set('Cookie', bob)).status).toBe(404);
     expect((await request(t.server).delete(`/api/api-keys/${doomed.id}`).set('Cookie', alice)).status).toBe(404);
     expect((await request(t.server).delete('/api/api-keys/abc').set('Cookie', alice)).status).toBe(404);
+  });
+
+  it('refuses a key revoked by this process on the next call, and one revoked by another process within 2 s', async () => {
+    // This process reuses key look-ups for the default time; the test app (its own checks, no reuse) stands for another process.
+    const checks = createApiKeyChecks(t.database.db);
+    try {
+      const here = buildApp({ ...t.deps, apiKeyChecks: checks }).callback();
+      const call = (key: string) => request(here).get('/api/v1/trending').set('Authorization', `Bearer ${key}`);
+
+      const local = await createKey(alice, 'revoked here');
+      expect((await call(local.secret)).status).toBe(200);
+      expect((await request(here).delete(`/api/api-keys/${local.id}`).set('Cookie', alice)).status).toBe(200);
+      expectProblem(await call(local.secret), 401, /revoked/);
+
+      const remote = await createKey(alice, 'revoked elsewhere');
+      expect((await call(remote.secret)).status).toBe(200);
+      expect((await request(t.server).delete(`/api/api-keys/${remote.id}`).set('Cookie', alice)).status).toBe(200);
+      const revokedAt = Date.now();
+      // The look-up this process made before the revocation may still be served, for at most its reuse time: no
+      // call that starts later than that after the revocation is served.
+      let servedLast = revokedAt;
+      for (;;) {
+        const started = Date.now();
+        const res = await call(remote.secret);
+        if (res.status !== 200) {
+          expectProblem(res, 401, /revoked/);
+          break;
+        }
+        servedLast = started;
+        expect(started - revokedAt).toBeLessThan(DEFAULT_API_KEY_CACHE_MS);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(servedLast - revokedAt).toBeLessThan(DEFAULT_API_KEY_CACHE_MS);
+    } finally {
+      await checks.close();
+    }
   });
 
   it('answers 402 once the subscription ends, and 403 for a deactivated account', async () => {

@@ -13,8 +13,11 @@ function linkNext(ctx: Context, nextCursor: string | null): void {
   ctx.set('Link', `<${ctx.path}?${query.toString()}>; rel="next"`);
 }
 
-/** Answers a page as JSON, or as CSV rows when asked (the cursor then travels in the Link header only). */
-function answerPage<T, P extends Page<T>>(
+/**
+ * Answers a page as JSON (its own, when the service wrote it once for every caller), or as CSV rows when asked (the
+ * cursor then travels in the Link header only).
+ */
+function answerPage<T, P extends Page<T> & { json?: string }>(
   ctx: Context,
   page: P,
   format: 'json' | 'csv' | undefined,
@@ -23,7 +26,10 @@ function answerPage<T, P extends Page<T>>(
 ): void {
   linkNext(ctx, page.nextCursor);
   if (wantsCsv(ctx, format)) answerCsv(ctx, csvRow, page.data, filename);
-  else ctx.body = page;
+  else if (page.json !== undefined) {
+    ctx.type = 'application/json';
+    ctx.body = page.json;
+  } else ctx.body = page;
 }
 
 /** GET /api/v1/…: the public read API, called with an API key (see api/apiKeys). Its contracts live in publicApiEndpoints.ts. */

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { inject } from 'vitest';
+import { createApiKeyChecks } from '../../api/apiKeys/apiKeyChecks';
 import { apiRoutes, buildApp, type AppDeps } from '../../api/app';
 import { loadConfig } from '../../platform/config';
 import { recordingChannels } from './recordingChannels';
@@ -48,6 +49,8 @@ export async function startTestApp(
       setupIntentsPerIpPerHour: 1000,
     },
     ...(env.SMTP_URL ? {} : { notifications: outbox }),
+    // Key look-ups are not reused, so a test's change to a key or its owner acts on the next call (the reuse has its own test).
+    apiKeyChecks: overrides.apiKeyChecks ?? createApiKeyChecks(database.db, { callerCacheMs: 0, now: overrides.now }),
     ...overrides,
   };
   const routes = apiRoutes(deps);
@@ -63,6 +66,7 @@ export async function startTestApp(
     outbox,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await deps.apiKeyChecks?.close();
       await connection.close();
       await store.close();
       await database.drop();

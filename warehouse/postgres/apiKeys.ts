@@ -137,30 +137,35 @@ export async function apiKeyCaller(db: Database, hash: string, now: Date): Promi
   return result.rows[0];
 }
 
+/** Requests a process served with a key on a UTC day since its last write, and when it last served one. */
+export interface ApiKeyUsageDelta {
+  keyId: number;
+  day: string;
+  requests: number;
+  lastUsedAt: Date;
+}
+
 /**
- * Counts one request of a key on a UTC day unless the day's count has reached `perDay`, and moves its last-used time
- * (at most once a minute, so a busy key does not rewrite its row on every call). Returns the day's count after this
- * request, or null when the allowance was already used up (the refused request is not counted).
+ * Adds served requests to each key's day (the row exists: its allowance was claimed before any request was served; a
+ * key deleted since is skipped) and moves each key's last-used time, at most once a minute.
  */
-export async function countApiKeyRequest(
-  db: Database,
-  keyId: number,
-  day: string,
-  perDay: number,
-  now: Date,
-): Promise<number | null> {
-  const result = await db.raw<{ rows: Array<{ requests: number | null }> }>(
-    `WITH counted AS (
-       INSERT INTO api_key_usage AS u (key_id, day, requests) VALUES (?, ?, 1)
-       ON CONFLICT (key_id, day) DO UPDATE SET requests = u.requests + 1 WHERE u.requests < ?
-       RETURNING requests),
-     touched AS (
-       UPDATE api_keys SET last_used_at = ? WHERE id = ? AND (last_used_at IS NULL OR last_used_at < ?::timestamptz - interval '1 minute')
-       RETURNING id)
-     SELECT (SELECT requests FROM counted) AS requests, (SELECT count(*) FROM touched) AS touched`,
-    [keyId, day, perDay, now, keyId, now],
+export async function addApiKeyUsage(db: Database, deltas: ApiKeyUsageDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  await db.raw(
+    `WITH d AS (SELECT * FROM unnest(?::bigint[], ?::date[], ?::int[], ?::timestamptz[]) AS d(key_id, day, requests, used_at)),
+     counted AS (
+       UPDATE api_key_usage u SET requests = u.requests + d.requests FROM d WHERE u.key_id = d.key_id AND u.day = d.day
+       RETURNING u.key_id),
+     latest AS (SELECT key_id, max(used_at) AS used_at FROM d GROUP BY key_id)
+     UPDATE api_keys k SET last_used_at = latest.used_at FROM latest
+     WHERE k.id = latest.key_id AND (k.last_used_at IS NULL OR k.last_used_at < latest.used_at - interval '1 minute')`,
+    [
+      deltas.map((d) => d.keyId),
+      deltas.map((d) => d.day),
+      deltas.map((d) => d.requests),
+      deltas.map((d) => d.lastUsedAt),
+    ],
   );
-  return result.rows[0]?.requests ?? null;
 }
 
 /** The keys with the most requests on a day, with their owners' e-mail addresses. */
