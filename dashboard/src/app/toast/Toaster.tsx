@@ -1,9 +1,26 @@
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { cn } from '../../lib/cn';
 import { Icon } from '../../ui/Icon';
 import { useToast } from './useToast';
 
-/** Renders the current toast in a live region at the bottom-right corner. */
+const subscribeToNothing = () => () => undefined;
+
+/**
+ * Renders the current toast in a live region at the bottom-right corner. The region is a child of <body>, outside the
+ * app's root, so a toast shown while a modal dialog is open (which hides the app's root from assistive technology)
+ * is still announced and can be dismissed. It mounts after hydration: pre-rendered pages carry no toast.
+ */
 export function Toaster() {
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+  return hydrated ? createPortal(<ToastRegion />, document.body) : null;
+}
+
+function ToastRegion() {
   const { toasts, dismiss } = useToast();
   const visible = toasts.filter((t) => t.open);
 
