@@ -1,76 +1,40 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getToasts, resetToasts } from '../../testing/toasts';
+import { showToast } from './showToast';
 import { Toaster } from './Toaster';
-import {
-  dismissToast,
-  getToasts,
-  resetToasts,
-  showToast,
-  TOAST_DURATION_MS,
-  TOAST_REMOVE_DELAY_MS,
-} from './toastStore';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  resetToasts();
-});
+beforeEach(() => resetToasts());
 
 afterEach(() => {
   cleanup();
   resetToasts();
-  vi.useRealTimers();
 });
 
-describe('toast store', () => {
+describe('showToast', () => {
   it('keeps one toast at a time: a new one replaces the old', () => {
     showToast({ title: 'First' });
-    showToast({ title: 'Second', description: 'Replaces the first' });
+    showToast({ title: 'Second', description: 'Replaces the first', variant: 'destructive' });
 
-    expect(getToasts()).toHaveLength(1);
-    expect(getToasts()[0]).toMatchObject({ title: 'Second', description: 'Replaces the first', open: true });
-  });
-
-  it('dismisses itself after the toast duration, then forgets the toast', () => {
-    showToast({ title: 'Saved' });
-    vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
-    expect(getToasts()[0]?.open).toBe(true);
-
-    vi.advanceTimersByTime(1);
-    expect(getToasts()[0]?.open).toBe(false);
-
-    vi.advanceTimersByTime(TOAST_REMOVE_DELAY_MS);
-    expect(getToasts()).toHaveLength(0);
-  });
-
-  it('does not let a replaced toast dismiss its successor early', () => {
-    showToast({ title: 'First' });
-    vi.advanceTimersByTime(TOAST_DURATION_MS - 100);
-    showToast({ title: 'Second' });
-    vi.advanceTimersByTime(200);
-    expect(getToasts()[0]).toMatchObject({ title: 'Second', open: true });
-  });
-
-  it('dismisses by id', () => {
-    const id = showToast({ title: 'Bye' });
-    dismissToast(id);
-    expect(getToasts()[0]?.open).toBe(false);
+    expect(getToasts()).toEqual([{ title: 'Second', description: 'Replaces the first', variant: 'destructive' }]);
   });
 });
 
 describe('Toaster', () => {
-  it('shows title and message in a status region and closes with its dismiss button', () => {
-    render(<Toaster />);
+  it('shows title and message in the Notifications region, outside the app root, and closes with its dismiss button', async () => {
+    const { container } = render(<Toaster />);
     act(() => {
       showToast({ title: 'Login failed', description: 'Invalid email or password', variant: 'destructive' });
     });
 
-    const toast = screen.getByRole('status');
-    expect(toast.textContent).toContain('Login failed');
-    expect(toast.textContent).toContain('Invalid email or password');
-    expect(toast.getAttribute('aria-live')).toBe('assertive');
+    const region = await screen.findByRole('region', { name: /^Notifications/ });
+    expect(container.contains(region)).toBe(false);
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    await waitFor(() => expect(region.textContent).toContain('Login failed'));
+    expect(region.textContent).toContain('Invalid email or password');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Dismiss notification' }));
-    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.click(within(region).getByRole('button', { name: 'Dismiss notification' }));
+    await waitFor(() => expect(getToasts()).toEqual([]));
   });
 });

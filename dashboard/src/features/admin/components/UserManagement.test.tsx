@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { jsonResponse, mockApi, queryOf } from '../../../testing/mockFetch';
 import { DEFAULT_USER_FILTERS, type UserFilters } from '../api/adminApi';
 import { adminUser } from '../testing/fixtures';

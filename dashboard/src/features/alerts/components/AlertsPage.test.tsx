@@ -7,7 +7,7 @@ import { createQueryClient } from '../../../app/queryClient';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { LOGIN_REDIRECT_DELAY_MS, loginRedirect } from '../../../app/session/unauthorizedRedirect';
 import { Toaster } from '../../../app/toast/Toaster';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { makeUser } from '../../../testing/fixtures';
 import { jsonResponse, mockApi, textResponse, type Handler } from '../../../testing/mockFetch';
 import { AlertsPage } from './AlertsPage';

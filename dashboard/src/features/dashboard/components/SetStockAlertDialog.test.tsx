@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { makeUser } from '../../../testing/fixtures';
 import { type Handler, jsonResponse, mockApi, textResponse } from '../../../testing/mockFetch';
 import { LOGIN_REDIRECT_DELAY_MS, loginRedirect } from '../../../app/session/unauthorizedRedirect';
@@ -184,7 +184,8 @@ describe('SetStockAlertDialog', () => {
     );
     expect(screen.getByRole('dialog')).toBeTruthy();
     // The toast stays announced and reachable while the modal hides the page behind it.
-    expect(screen.getByRole('status').textContent).toContain('Failed to create alert');
+    const notifications = screen.getByRole('region', { name: /^Notifications/ });
+    await waitFor(() => expect(notifications.textContent).toContain('Failed to create alert'));
     expect(go).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
 import { jsonResponse, mockApi, textResponse, type Handler } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';
