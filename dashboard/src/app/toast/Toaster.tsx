@@ -5,9 +5,11 @@ import { TOAST_DURATION_MS } from './showToast';
 
 const subscribeToNothing = () => () => undefined;
 
+// sonner's own stylesheet fades a toast in over 0.4 s; `transition-none!` shows it at once, as before, so its text
+// never sits half-transparent (and below the contrast it must keep) while it is read.
 const TOAST_CLASSES = {
   toast:
-    'pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+    'transition-none! pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
   error: 'border-red-700 bg-red-600 text-white dark:border-red-700 dark:bg-red-600 dark:text-white',
   content: 'min-w-0 flex-1',
   title: 'text-sm font-semibold',
