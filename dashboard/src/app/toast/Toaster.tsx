@@ -8,12 +8,14 @@ const subscribeToNothing = () => () => undefined;
 // sonner's own stylesheet fades a toast in over 0.4 s; `transition-none!` shows it at once, as before, so its text
 // never sits half-transparent (and below the contrast it must keep) while it is read.
 const TOAST_CLASSES = {
-  toast:
-    'transition-none! pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
-  error: 'border-red-700 bg-red-600 text-white dark:border-red-700 dark:bg-red-600 dark:text-white',
+  toast: 'transition-none! pointer-events-auto flex w-full items-start gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+  default: 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+  error: 'border-red-700 bg-red-600 text-white',
   content: 'min-w-0 flex-1',
   title: 'text-sm font-semibold',
-  description: 'mt-1 text-sm break-words text-slate-600 dark:text-slate-300 in-data-[type=error]:text-red-50',
+  // The description of an error toast is near-white on red; of any other, muted grey.
+  description:
+    'mt-1 text-sm break-words text-slate-600 dark:text-slate-300 in-data-[type=error]:text-red-50 dark:in-data-[type=error]:text-red-50',
   icon: 'hidden',
   closeButton:
     'absolute top-3 right-3 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 in-data-[type=error]:focus-visible:ring-white',
