@@ -84,5 +84,31 @@ describe('the monitoring dashboard with real pipeline data', () => {
       .waitFor({ timeout: 30_000 });
     await screenshot(page, 'dashboard-detail');
     await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('keeps keyboard focus inside a dialog, and gives it back to the opener on Escape', async () => {
+    const opener = page.getByRole('button', { name: /^Set alert for / }).first();
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Set Stock Alert' });
+    await dialog.waitFor();
+    const hasFocus = (locator: typeof opener) => locator.evaluate((el) => el === document.activeElement);
+    await expect.poll(() => hasFocus(dialog.getByLabel('Mention threshold'))).toBe(true);
+
+    const focusInDialog = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    const focusables = await dialog.locator('button:not([disabled]), input:not([disabled]), select').count();
+    // More presses than the dialog has stops: focus wraps around at both ends and never reaches the page behind.
+    for (let i = 0; i <= focusables; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInDialog()).toBe(true);
+    }
+    for (let i = 0; i <= focusables; i += 1) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await focusInDialog()).toBe(true);
+    }
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => hasFocus(opener)).toBe(true);
   });
 });

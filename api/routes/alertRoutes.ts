@@ -4,7 +4,7 @@ import {
   alertIdSchema,
   alertSchema,
   createAlertSchema,
-  outboxMessageSchema,
+  outboxPageSchema,
   outboxQuerySchema,
   updateAlertSchema,
 } from '../../core/contracts/alerts';
@@ -27,11 +27,6 @@ const alertId = (id: string) => {
 };
 
 const alertIdParams = z.object({ id: z.string() });
-const outboxPageSchema = z.object({
-  messages: z.array(outboxMessageSchema),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
 
 /** Alerts, the watchlist, the alerts' noise control, the test e-mail and the admin's outbox of captured messages. */
 export function alertRoutes(deps: {

@@ -183,11 +183,12 @@ export const outboxMessageSchema = z.object({
   receivedAt: z.string(),
 });
 export type OutboxMessageView = z.infer<typeof outboxMessageSchema>;
-export interface OutboxPage {
-  messages: OutboxMessageView[];
-  total: number;
-  totalPages: number;
-}
+export const outboxPageSchema = z.object({
+  messages: z.array(outboxMessageSchema),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type OutboxPage = z.infer<typeof outboxPageSchema>;
 
 export const outboxQuerySchema = z.object({
   page: z.coerce

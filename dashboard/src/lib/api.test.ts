@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { mockApi, textResponse } from '../testing/mockFetch';
 import {
   ApiError,
+  ContractError,
   apiRequest,
   apiRequestJson,
   getErrorMessage,
@@ -17,7 +19,7 @@ afterEach(() => {
 });
 
 /** Runs a query function the way React Query does, through a throwaway client. */
-function runQuery<T>(url: string, queryFn: ReturnType<typeof getQueryFn<T>> | ReturnType<typeof getListQueryFn<T>>) {
+function runQuery(url: string, queryFn: ReturnType<typeof getQueryFn> | ReturnType<typeof getListQueryFn>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return client.fetchQuery({ queryKey: [url], queryFn: queryFn as never });
 }
@@ -53,17 +55,28 @@ describe('apiRequest', () => {
     await expect(apiRequest('DELETE', '/api/user/account')).rejects.toThrow('500: Internal Server Error');
   });
 
-  it('apiRequestJson reads the JSON body, and an empty body as null', async () => {
+  it('apiRequestJson reads the JSON body with its contract, and an empty body as null', async () => {
     mockApi({ 'GET /api/a': { value: 1 }, 'POST /api/b': textResponse('', 200) });
-    expect(await apiRequestJson('GET', '/api/a')).toEqual({ value: 1 });
-    expect(await apiRequestJson('POST', '/api/b')).toBeNull();
+    expect(await apiRequestJson('GET', '/api/a', z.object({ value: z.number() }))).toEqual({ value: 1 });
+    expect(await apiRequestJson('POST', '/api/b', z.null())).toBeNull();
+  });
+
+  it('apiRequestJson throws a ContractError that names the call and the field when the answer drifts', async () => {
+    mockApi({ 'GET /api/a': { value: '1' } });
+    const answer = apiRequestJson('GET', '/api/a', z.object({ value: z.number() }));
+    await expect(answer).rejects.toBeInstanceOf(ContractError);
+    await expect(answer).rejects.toThrow(
+      /^GET \/api\/a answered outside its contract: .*expected number.*\n.*→ at value/s,
+    );
   });
 });
+
+const tickers = z.array(z.object({ ticker: z.string() }));
 
 describe('getQueryFn', () => {
   it('GETs queryKey[0] with cookies and returns the JSON', async () => {
     const requests = mockApi({ 'GET /api/stocks': [{ ticker: 'AAPL' }] });
-    const data = await runQuery('/api/stocks', getQueryFn({ on401: 'throw' }));
+    const data = await runQuery('/api/stocks', getQueryFn({ on401: 'throw', schema: tickers }));
 
     expect(data).toEqual([{ ticker: 'AAPL' }]);
     expect(requests[0]?.url).toBe('/api/stocks');
@@ -72,22 +85,33 @@ describe('getQueryFn', () => {
 
   it('returns null on 401 with on401 "returnNull"', async () => {
     mockApi({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
-    expect(await runQuery('/api/user', getQueryFn({ on401: 'returnNull' }))).toBeNull();
+    expect(await runQuery('/api/user', getQueryFn({ on401: 'returnNull', schema: tickers }))).toBeNull();
   });
 
   it('throws on 401 with on401 "throw"', async () => {
     mockApi({ 'GET /api/user': textResponse('Unauthorized', 401, 'Unauthorized') });
-    await expect(runQuery('/api/user', getQueryFn({ on401: 'throw' }))).rejects.toThrow('401: Unauthorized');
+    await expect(runQuery('/api/user', getQueryFn({ on401: 'throw', schema: tickers }))).rejects.toThrow(
+      '401: Unauthorized',
+    );
   });
 
   it('still throws for other failures with on401 "returnNull"', async () => {
     mockApi({ 'GET /api/stocks': textResponse('boom', 500, 'Internal Server Error') });
-    await expect(runQuery('/api/stocks', getQueryFn({ on401: 'returnNull' }))).rejects.toThrow('500: boom');
+    await expect(runQuery('/api/stocks', getQueryFn({ on401: 'returnNull', schema: tickers }))).rejects.toThrow(
+      '500: boom',
+    );
+  });
+
+  it('a list item outside its contract fails the query with a ContractError', async () => {
+    mockApi({ 'GET /api/stocks': [{ ticker: 'AAPL' }, { ticker: 7 }] });
+    await expect(runQuery('/api/stocks', getListQueryFn(z.object({ ticker: z.string() })))).rejects.toThrow(
+      /GET \/api\/stocks answered outside its contract: .*→ at \[1\]\.ticker/s,
+    );
   });
 
   it('the list form reads a 401 as an empty list', async () => {
     mockApi({ 'GET /api/alerts': textResponse('Unauthorized', 401, 'Unauthorized') });
-    expect(await runQuery('/api/alerts', getListQueryFn())).toEqual([]);
+    expect(await runQuery('/api/alerts', getListQueryFn(z.object({ id: z.number() })))).toEqual([]);
   });
 });
 

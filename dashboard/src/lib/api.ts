@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import { z } from 'zod';
 import { errorBodySchema } from '@core/contracts/errors';
 
 /** HTTP methods the dashboard sends. */
@@ -53,37 +54,85 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
 }
 
 /** Reads a successful response as JSON; an empty body (204, or no content) reads as null. */
-export async function readJson<T>(res: Response): Promise<T | null> {
+export async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();
   if (!text) return null;
-  return JSON.parse(text) as T;
+  return JSON.parse(text) as unknown;
 }
 
-/** apiRequest, then the JSON body. */
-export async function apiRequestJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T | null> {
-  return readJson<T>(await apiRequest(method, url, body));
+/**
+ * A successful answer that its route's contract (the zod schema in core/contracts/) rejects: the API and the
+ * dashboard disagree about its shape. The message names the call and every field that differs.
+ */
+export class ContractError extends Error {
+  constructor(method: HttpMethod, url: string, error: z.ZodError) {
+    super(`${method} ${url} answered outside its contract: ${z.prettifyError(error)}`);
+    this.name = 'ContractError';
+  }
+}
+
+/** The JSON body of a successful response, parsed with its route's contract (an empty body is parsed as null). */
+export async function readAnswer<S extends z.ZodType>(
+  res: Response,
+  schema: S,
+  method: HttpMethod,
+  url: string,
+): Promise<z.output<S>> {
+  const parsed = schema.safeParse(await readJson(res));
+  if (!parsed.success) throw new ContractError(method, url, parsed.error);
+  return parsed.data;
+}
+
+/** apiRequest, then the JSON body parsed with the route's contract. */
+export async function apiRequestJson<S extends z.ZodType>(
+  method: HttpMethod,
+  url: string,
+  schema: S,
+  body?: unknown,
+): Promise<z.output<S>> {
+  return readAnswer(await apiRequest(method, url, body), schema, method, url);
 }
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-/** A query function whose queryKey[0] is the URL to GET. */
-export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+/** A query function whose queryKey[0] is the URL to GET; the answer is parsed with `schema`. */
+export function getQueryFn<S extends z.ZodType>(options: {
+  on401: UnauthorizedBehavior;
+  schema: S;
+}): QueryFunction<z.output<S> | null> {
   return async ({ queryKey, signal }) => {
     const url = String(queryKey[0]);
-    const res = await fetch(url, { credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && res.status === 401) {
-      await res.text(); // read, so the no-store answer does not stay open
-      return null;
-    }
-    await throwIfResNotOk(res);
-    return readJson<T>(res);
+    return fetchAnswer(url, signal, options);
   };
 }
 
-/** The list form of the default fetch: a 401 (signed out) reads as an empty list. */
-export function getListQueryFn<T>(): QueryFunction<T[]> {
-  const fetchOne = getQueryFn<T[]>({ on401: 'returnNull' });
-  return async (context) => (await fetchOne(context)) ?? [];
+/** GET with cookies, the answer parsed with `schema`; with on401 'returnNull' a 401 (signed out) reads as null. */
+export async function fetchAnswer<S extends z.ZodType>(
+  url: string,
+  signal: AbortSignal | undefined,
+  { on401, schema }: { on401: UnauthorizedBehavior; schema: S },
+): Promise<z.output<S> | null> {
+  const res = await fetch(url, { credentials: 'include', signal });
+  if (on401 === 'returnNull' && res.status === 401) {
+    await res.text(); // read, so the no-store answer does not stay open
+    return null;
+  }
+  await throwIfResNotOk(res);
+  return readAnswer(res, schema, 'GET', url);
+}
+
+/** GET of a list, each item parsed with `itemSchema`: a 401 (signed out) reads as an empty list. */
+export async function fetchList<S extends z.ZodType>(
+  url: string,
+  signal: AbortSignal | undefined,
+  itemSchema: S,
+): Promise<z.output<S>[]> {
+  return (await fetchAnswer(url, signal, { on401: 'returnNull', schema: z.array(itemSchema) })) ?? [];
+}
+
+/** The list form of the query function: queryKey[0] is the URL, and a 401 (signed out) reads as an empty list. */
+export function getListQueryFn<S extends z.ZodType>(itemSchema: S): QueryFunction<z.output<S>[]> {
+  return async ({ queryKey, signal }) => fetchList(String(queryKey[0]), signal, itemSchema);
 }
 
 /** A 401 whose answer says "Unauthorized": the session is gone (a wrong password also answers 401, with its own words). */

@@ -1,3 +1,4 @@
+import type { Stock } from '@core/contracts/stocks';
 import type { PublicUser } from '@core/contracts/user';
 import type { PublicConfig } from '../app/config/publicConfig';
 
@@ -40,3 +41,27 @@ export const paymentsOffConfig: PublicConfig = {
   trialDays: { marketing: 7, signup: 14 },
   temporalUiUrl: null,
 };
+
+/** A stock as GET /api/stocks lists it. */
+export function makeStock(overrides: Partial<Stock> = {}): Stock {
+  return {
+    id: 1,
+    ticker: 'TSLA',
+    name: 'Tesla Inc',
+    price: '250.00',
+    changePercent: '1.25',
+    totalMentions: 100,
+    redditMentions: 50,
+    twitterMentions: 30,
+    youtubeMentions: 20,
+    tiktokMentions: 0,
+    instagramMentions: 0,
+    sentiment: 'bullish',
+    lastUpdated: '2025-01-10T12:00:00.000Z',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    trendScore: 10,
+    previousMentions: 80,
+    sentimentScore: 0.4,
+    ...overrides,
+  };
+}

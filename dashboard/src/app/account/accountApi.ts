@@ -1,5 +1,6 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { messageResponseSchema } from '@core/contracts/auth';
+import { publicUserSchema } from '@core/contracts/user';
 import { apiRequestJson, type HttpMethod } from '../../lib/api';
 import { CURRENT_USER_QUERY_KEY } from '../session/currentUserQuery';
 
@@ -10,7 +11,7 @@ import { CURRENT_USER_QUERY_KEY } from '../session/currentUserQuery';
 function accountCall<Input>(queryClient: QueryClient, method: HttpMethod, url: string) {
   return mutationOptions({
     mutationFn: async (input: Input): Promise<string> => {
-      const { message } = messageResponseSchema.parse(await apiRequestJson<unknown>(method, url, input));
+      const { message } = await apiRequestJson(method, url, messageResponseSchema, input);
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
       return message;
     },
@@ -37,7 +38,7 @@ export const sendPhoneCodeMutationOptions = (queryClient: QueryClient) =>
 export const verifyPhoneMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: async (input: { code: string }) => {
-      await apiRequestJson<unknown>('POST', '/api/user/phone/verify', input);
+      await apiRequestJson('POST', '/api/user/phone/verify', publicUserSchema, input);
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     },
   });

@@ -10,7 +10,7 @@ import { SelectField } from '../../ui/SelectField';
 import { Switch } from '../../ui/Switch';
 import { TextField } from '../../ui/TextField';
 import { useCurrentUser } from '../session/useCurrentUser';
-import { showToast } from '../toast/toastStore';
+import { showToast } from '../toast/showToast';
 import {
   alertFormDefaults,
   alertFormSchema,

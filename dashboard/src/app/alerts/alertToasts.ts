@@ -1,6 +1,6 @@
 import { isUnauthorizedError } from '../../lib/api';
 import { handleUnauthorized } from '../session/unauthorizedRedirect';
-import { showToast } from '../toast/toastStore';
+import { showToast } from '../toast/showToast';
 
 export const alertSucceeded = (description: string) => showToast({ title: 'Success', description });
 

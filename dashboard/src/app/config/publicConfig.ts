@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicConfigSchema, type PublicConfig } from '@core/contracts/publicConfig';
-import { throwIfResNotOk } from '../../lib/api';
+import { readAnswer, throwIfResNotOk } from '../../lib/api';
 
 export type { PublicConfig };
 
@@ -11,7 +11,7 @@ export const DEFAULT_TRIAL_DAYS = { marketing: 7, signup: 14 } as const;
 export async function fetchPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
   const res = await fetch('/api/config', { credentials: 'include', signal });
   await throwIfResNotOk(res);
-  return publicConfigSchema.parse(await res.json());
+  return readAnswer(res, publicConfigSchema, 'GET', '/api/config');
 }
 
 export function publicConfigQueryOptions() {

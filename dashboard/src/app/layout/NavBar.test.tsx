@@ -9,7 +9,7 @@ import { jsonResponse, mockApi, textResponse } from '../../testing/mockFetch';
 import { AppProviders } from '../AppProviders';
 import { createQueryClient } from '../queryClient';
 import { CURRENT_USER_QUERY_KEY } from '../session/currentUserQuery';
-import { getToasts, resetToasts } from '../toast/toastStore';
+import { getToasts, resetToasts } from '../../testing/toasts';
 import { NavBar } from './NavBar';
 
 afterEach(() => {

@@ -3,7 +3,7 @@ import { resendVerificationMutationOptions } from '../account/accountApi';
 import { Button } from '../../ui/Button';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { errorToast } from '../toast/errorToast';
-import { showToast } from '../toast/toastStore';
+import { showToast } from '../toast/showToast';
 
 /** Above every signed-in page while the address is unconfirmed: alert e-mails wait for it, and this says how. */
 export function VerifyEmailBanner() {

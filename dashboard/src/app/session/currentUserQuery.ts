@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { publicUserSchema, type PublicUser } from '@core/contracts/user';
-import { ApiError } from '../../lib/api';
+import { ApiError, readAnswer } from '../../lib/api';
 
 export const CURRENT_USER_QUERY_KEY = ['/api/user'] as const;
 
@@ -20,7 +20,7 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<PublicUser
     await res.text();
     throw new ApiError(res.status, '', res.statusText);
   }
-  return publicUserSchema.parse(await res.json());
+  return readAnswer(res, publicUserSchema, 'GET', '/api/user');
 }
 
 export function currentUserQueryOptions() {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, paymentsOffConfig } from '../../testing/fixtures';
 import { jsonResponse, mockApi, textResponse } from '../../testing/mockFetch';
 import { renderRoute } from '../../testing/renderRoute';
-import { getToasts, resetToasts } from '../toast/toastStore';
+import { getToasts, resetToasts } from '../../testing/toasts';
 import { CURRENT_USER_QUERY_KEY } from './currentUserQuery';
 
 afterEach(() => {

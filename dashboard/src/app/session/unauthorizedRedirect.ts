@@ -1,4 +1,4 @@
-import { showToast } from '../toast/toastStore';
+import { showToast } from '../toast/showToast';
 
 /** The redirect after an unauthorised error waits 500 ms. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;

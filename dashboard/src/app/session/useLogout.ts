@@ -2,7 +2,7 @@ import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-qu
 import { useNavigate } from 'react-router-dom';
 import { apiRequest } from '../../lib/api';
 import { errorToast } from '../toast/errorToast';
-import { showToast } from '../toast/toastStore';
+import { showToast } from '../toast/showToast';
 import { CURRENT_USER_QUERY_KEY } from './currentUserQuery';
 
 /** POST /api/logout. */

@@ -1,5 +1,5 @@
 import { getErrorMessage } from '../../lib/api';
-import { showToast } from './toastStore';
+import { showToast } from './showToast';
 
 /** The usual failure toast: `title`, and the server's message (or `fallback` when there is none to show). */
 export const errorToast =

@@ -1,7 +1,7 @@
 import { getErrorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { Icon } from '../../ui/Icon';
-import { showToast } from '../toast/toastStore';
+import { showToast } from '../toast/showToast';
 import { useWatchlist } from './useWatchlist';
 
 /** The star that adds a stock to the user's watchlist or takes it off (a toggle button: aria-pressed). */

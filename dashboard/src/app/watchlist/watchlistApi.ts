@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Watchlist } from '@core/contracts/watchlist';
+import { watchlistSchema, type Watchlist } from '@core/contracts/watchlist';
 import { apiRequestJson } from '../../lib/api';
 
 export const WATCHLIST_QUERY_KEY = ['/api/watchlist'] as const;
@@ -7,7 +7,7 @@ export const WATCHLIST_QUERY_KEY = ['/api/watchlist'] as const;
 export const watchlistQueryOptions = () =>
   queryOptions({
     queryKey: WATCHLIST_QUERY_KEY,
-    queryFn: async () => (await apiRequestJson<Watchlist>('GET', '/api/watchlist')) ?? { tickers: [] },
+    queryFn: () => apiRequestJson('GET', '/api/watchlist', watchlistSchema),
     staleTime: 60_000,
   });
 
@@ -17,8 +17,7 @@ export const watchlistQueryOptions = () =>
  */
 export const saveWatchlistMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: async (next: string[]) =>
-      (await apiRequestJson<Watchlist>('PUT', '/api/watchlist', { tickers: next })) ?? { tickers: next },
+    mutationFn: (next: string[]) => apiRequestJson('PUT', '/api/watchlist', watchlistSchema, { tickers: next }),
     onMutate: async (next: string[]) => {
       await queryClient.cancelQueries({ queryKey: WATCHLIST_QUERY_KEY });
       queryClient.setQueryData<Watchlist>(WATCHLIST_QUERY_KEY, { tickers: next });

@@ -1,24 +1,25 @@
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { OutcomeDistribution } from '@core/contracts/alertOutcomes';
-import type { TopApiKeys } from '@core/contracts/apiKeys';
-import type {
-  AdminStats,
-  AdminSubscriptionFilter,
-  AdminUsersResponse,
-  PipelineRunsResponse,
-  PricePipeline,
-  RescoreStatus,
-  PlatformSetting,
-  RetentionSettings,
-  StartedRun,
-  YouTubeQuota,
-  adminSettableStatuses,
+import { z } from 'zod';
+import { outcomeDistributionSchema } from '@core/contracts/alertOutcomes';
+import { topApiKeysSchema } from '@core/contracts/apiKeys';
+import {
+  ADMIN_USERS_PAGE_SIZE,
+  adminStatsSchema,
+  adminUsersResponseSchema,
+  pipelineRunsResponseSchema,
+  platformSettingSchema,
+  pricePipelineSchema,
+  rescoreStatusSchema,
+  retentionSchema,
+  startedRunSchema,
+  youtubeQuotaSchema,
+  type AdminSubscriptionFilter,
+  type adminSettableStatuses,
 } from '@core/contracts/admin';
-import { ADMIN_USERS_PAGE_SIZE } from '@core/contracts/admin';
-import type { AmbiguousSymbols } from '@core/contracts/ambiguousSymbols';
-import type { FormerSymbol, FormerSymbols } from '@core/contracts/formerSymbols';
-import type { PublicUser, Role } from '@core/contracts/user';
-import { apiRequestJson } from '../../../lib/api';
+import { ambiguousSymbolsResponseSchema } from '@core/contracts/ambiguousSymbols';
+import { formerSymbolsResponseSchema, type FormerSymbol } from '@core/contracts/formerSymbols';
+import { publicUserSchema, type PublicUser, type Role } from '@core/contracts/user';
+import { apiRequest, apiRequestJson } from '../../../lib/api';
 
 export type AdminSettableStatus = (typeof adminSettableStatuses)[number];
 
@@ -62,48 +63,49 @@ export function usersUrl(filters: UserFilters): string {
   return `${ADMIN_ROOT}/users?${params.toString()}`;
 }
 
-const get = async <T>(url: string) => (await apiRequestJson<T>('GET', url)) as T;
+const get = <S extends z.ZodType>(url: string, schema: S) => apiRequestJson('GET', url, schema);
+const platformSettingListSchema = z.array(platformSettingSchema);
 
 export const alertOutcomesQuery = () =>
   queryOptions({
     queryKey: adminKeys.alertOutcomes,
-    queryFn: () => get<OutcomeDistribution>(`${ADMIN_ROOT}/alert-outcomes`),
+    queryFn: () => get(`${ADMIN_ROOT}/alert-outcomes`, outcomeDistributionSchema),
   });
 export const topApiKeysQuery = () =>
   queryOptions({
     queryKey: adminKeys.apiKeys,
-    queryFn: () => get<TopApiKeys>(`${ADMIN_ROOT}/api-keys`),
+    queryFn: () => get(`${ADMIN_ROOT}/api-keys`, topApiKeysSchema),
     refetchInterval: 60_000,
   });
 export const adminStatsQuery = () =>
-  queryOptions({ queryKey: adminKeys.stats, queryFn: () => get<AdminStats>(`${ADMIN_ROOT}/stats`) });
+  queryOptions({ queryKey: adminKeys.stats, queryFn: () => get(`${ADMIN_ROOT}/stats`, adminStatsSchema) });
 
 export const adminUsersQuery = (filters: UserFilters) =>
   queryOptions({
     queryKey: adminKeys.users(filters),
-    queryFn: () => get<AdminUsersResponse>(usersUrl(filters)),
+    queryFn: () => get(usersUrl(filters), adminUsersResponseSchema),
     placeholderData: keepPreviousData,
   });
 
 export const platformSettingsQuery = () =>
   queryOptions({
     queryKey: adminKeys.platformSettings,
-    queryFn: () => get<PlatformSetting[]>(`${ADMIN_ROOT}/platform-settings`),
+    queryFn: () => get(`${ADMIN_ROOT}/platform-settings`, platformSettingListSchema),
   });
 
 export const retentionQuery = () =>
-  queryOptions({ queryKey: adminKeys.retention, queryFn: () => get<RetentionSettings>(`${ADMIN_ROOT}/retention`) });
+  queryOptions({ queryKey: adminKeys.retention, queryFn: () => get(`${ADMIN_ROOT}/retention`, retentionSchema) });
 
 export const ambiguousSymbolsQuery = () =>
   queryOptions({
     queryKey: adminKeys.ambiguousSymbols,
-    queryFn: () => get<AmbiguousSymbols>(`${ADMIN_ROOT}/ambiguous-symbols`),
+    queryFn: () => get(`${ADMIN_ROOT}/ambiguous-symbols`, ambiguousSymbolsResponseSchema),
   });
 
 export const formerSymbolsQuery = () =>
   queryOptions({
     queryKey: adminKeys.formerSymbols,
-    queryFn: () => get<FormerSymbols>(`${ADMIN_ROOT}/former-symbols`),
+    queryFn: () => get(`${ADMIN_ROOT}/former-symbols`, formerSymbolsResponseSchema),
   });
 
 /** Runs refresh every 10 s while the tab is open, so a started scan moves from Running to its outcome. */
@@ -112,7 +114,7 @@ export const pipelineRunsQuery = (filters: PipelineFilters) =>
     queryKey: adminKeys.pipelineRuns(filters),
     queryFn: () => {
       const params = new URLSearchParams({ type: filters.type, status: filters.status });
-      return get<PipelineRunsResponse>(`${ADMIN_ROOT}/pipelines/runs?${params.toString()}`);
+      return get(`${ADMIN_ROOT}/pipelines/runs?${params.toString()}`, pipelineRunsResponseSchema);
     },
     refetchInterval: 10_000,
     placeholderData: keepPreviousData,
@@ -122,21 +124,21 @@ export const pipelineRunsQuery = (filters: PipelineFilters) =>
 export const pricePipelineQuery = () =>
   queryOptions({
     queryKey: adminKeys.pricePipeline,
-    queryFn: () => get<PricePipeline>(`${ADMIN_ROOT}/pipelines/prices`),
+    queryFn: () => get(`${ADMIN_ROOT}/pipelines/prices`, pricePipelineSchema),
     refetchInterval: 30_000,
   });
 /** The sentiment re-score's state, re-read every few seconds while it runs (its progress moves hour by hour). */
 export const rescoreStatusQuery = () =>
   queryOptions({
     queryKey: adminKeys.rescore,
-    queryFn: () => get<RescoreStatus>(`${ADMIN_ROOT}/pipelines/rescore`),
+    queryFn: () => get(`${ADMIN_ROOT}/pipelines/rescore`, rescoreStatusSchema),
     refetchInterval: (query) => (query.state.data?.state === 'running' ? 3_000 : 30_000),
   });
 
 export const youtubeQuotaQuery = () =>
   queryOptions({
     queryKey: adminKeys.youtubeQuota,
-    queryFn: () => get<YouTubeQuota>(`${ADMIN_ROOT}/pipelines/quota`),
+    queryFn: () => get(`${ADMIN_ROOT}/pipelines/quota`, youtubeQuotaSchema),
     refetchInterval: 10_000,
   });
 
@@ -164,7 +166,7 @@ export const changeRoleMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
     ({ user, role }: { user: PublicUser; role: Role }) =>
-      apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/role`, { role }),
+      apiRequestJson('PUT', `${ADMIN_ROOT}/users/${user.id}/role`, publicUserSchema, { role }),
     userChange,
   );
 
@@ -172,23 +174,19 @@ export const changeSubscriptionMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
     ({ user, subscriptionStatus }: { user: PublicUser; subscriptionStatus: AdminSettableStatus }) =>
-      apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/subscription`, { subscriptionStatus }),
+      apiRequestJson('PUT', `${ADMIN_ROOT}/users/${user.id}/subscription`, publicUserSchema, { subscriptionStatus }),
     userChange,
   );
 
 export const deactivateUserMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
-    (user: PublicUser) => apiRequestJson<PublicUser>('PUT', `${ADMIN_ROOT}/users/${user.id}/deactivate`),
+    (user: PublicUser) => apiRequestJson('PUT', `${ADMIN_ROOT}/users/${user.id}/deactivate`, publicUserSchema),
     userChange,
   );
 
 export const deleteUserMutationOptions = (queryClient: QueryClient) =>
-  adminChange(
-    queryClient,
-    (user: PublicUser) => apiRequestJson<unknown>('DELETE', `${ADMIN_ROOT}/users/${user.id}`),
-    userChange,
-  );
+  adminChange(queryClient, (user: PublicUser) => apiRequest('DELETE', `${ADMIN_ROOT}/users/${user.id}`), userChange);
 
 /** POST /api/admin/users/{id}/extend-trial: a card-free trial gets 7 more days (audited on the server). */
 export const TRIAL_EXTENSION_DAYS = 7;
@@ -196,7 +194,9 @@ export const extendTrialMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
     (user: PublicUser) =>
-      apiRequestJson<PublicUser>('POST', `${ADMIN_ROOT}/users/${user.id}/extend-trial`, { days: TRIAL_EXTENSION_DAYS }),
+      apiRequestJson('POST', `${ADMIN_ROOT}/users/${user.id}/extend-trial`, publicUserSchema, {
+        days: TRIAL_EXTENSION_DAYS,
+      }),
     userChange,
   );
 
@@ -204,7 +204,7 @@ export const extendTrialMutationOptions = (queryClient: QueryClient) =>
 export const cancelSubscriptionMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
-    (user: PublicUser) => apiRequestJson<unknown>('POST', `${ADMIN_ROOT}/users/${user.id}/cancel-subscription`),
+    (user: PublicUser) => apiRequest('POST', `${ADMIN_ROOT}/users/${user.id}/cancel-subscription`),
     userChange,
   );
 
@@ -212,29 +212,30 @@ export const savePlatformSettingMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
     (input: { platform: string; settingType: string; values: string[] }) =>
-      apiRequestJson<PlatformSetting>('POST', `${ADMIN_ROOT}/platform-settings`, input),
+      apiRequestJson('POST', `${ADMIN_ROOT}/platform-settings`, platformSettingSchema, input),
     [adminKeys.platformSettings],
   );
 
 export const saveFormerSymbolsMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
-    (renames: FormerSymbol[]) => apiRequestJson<FormerSymbols>('PUT', `${ADMIN_ROOT}/former-symbols`, { renames }),
+    (renames: FormerSymbol[]) =>
+      apiRequestJson('PUT', `${ADMIN_ROOT}/former-symbols`, formerSymbolsResponseSchema, { renames }),
     [adminKeys.formerSymbols],
   );
 
 export const saveAmbiguousSymbolsMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
-    (symbols: string[]) => apiRequestJson<AmbiguousSymbols>('PUT', `${ADMIN_ROOT}/ambiguous-symbols`, { symbols }),
+    (symbols: string[]) =>
+      apiRequestJson('PUT', `${ADMIN_ROOT}/ambiguous-symbols`, ambiguousSymbolsResponseSchema, { symbols }),
     [adminKeys.ambiguousSymbols],
   );
 
 export const startScanMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
-    (platform: string) =>
-      apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/scans`, { platform }) as Promise<StartedRun>,
+    (platform: string) => apiRequestJson('POST', `${ADMIN_ROOT}/pipelines/scans`, startedRunSchema, { platform }),
     [adminKeys.pipelineRunsRoot],
   );
 
@@ -242,13 +243,12 @@ export const rerunMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
     (run: { workflowId: string; runId: string }) =>
-      apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/reruns`, run) as Promise<StartedRun>,
+      apiRequestJson('POST', `${ADMIN_ROOT}/pipelines/reruns`, startedRunSchema, run),
     [adminKeys.pipelineRunsRoot],
   );
 
 export const startRescoreMutationOptions = (queryClient: QueryClient) =>
-  adminChange(
-    queryClient,
-    () => apiRequestJson<StartedRun>('POST', `${ADMIN_ROOT}/pipelines/rescore`, {}) as Promise<StartedRun>,
-    [adminKeys.rescore, adminKeys.pipelineRunsRoot],
-  );
+  adminChange(queryClient, () => apiRequestJson('POST', `${ADMIN_ROOT}/pipelines/rescore`, startedRunSchema, {}), [
+    adminKeys.rescore,
+    adminKeys.pipelineRunsRoot,
+  ]);

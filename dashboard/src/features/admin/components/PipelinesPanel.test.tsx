@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PipelineRun } from '@core/contracts/admin';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { queryOf, mockApi } from '../../../testing/mockFetch';
 import { renderAdmin } from '../testing/renderAdmin';
 import { PipelinesPanel } from './PipelinesPanel';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { jsonResponse, mockApi, queryOf } from '../../../testing/mockFetch';
 import { DEFAULT_USER_FILTERS, type UserFilters } from '../api/adminApi';
 import { adminUser } from '../testing/fixtures';
@@ -64,7 +64,7 @@ describe('UserManagement', () => {
 
   it('Deactivate only for active users; Cancel Sub only for active subscriptions with a subscription id', async () => {
     const activeNoSubId = adminUser({ id: 'aaaa1111', email: 'nosub@example.com', subscriptionStatus: 'active' });
-    mockApi({ 'GET /api/admin/users': { users: [subscriber, inactive, activeNoSubId], totalPages: 1 } });
+    mockApi({ 'GET /api/admin/users': { users: [subscriber, inactive, activeNoSubId], totalPages: 1, total: 3 } });
     renderAdmin(<Harness />);
     await screen.findByText('sub@example.com');
     expect(screen.getByRole('button', { name: 'Deactivate sub@example.com' })).toBeTruthy();
@@ -77,7 +77,7 @@ describe('UserManagement', () => {
   });
 
   it('sends filters and search, starting again at page 1; Next asks for the next page', async () => {
-    const requests = mockApi({ 'GET /api/admin/users': { users: [adminUser()], totalPages: 2 } });
+    const requests = mockApi({ 'GET /api/admin/users': { users: [adminUser()], totalPages: 2, total: 1 } });
     renderAdmin(<Harness />);
     await screen.findByText('ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -100,14 +100,14 @@ describe('UserManagement', () => {
   });
 
   it('shows No users found', async () => {
-    mockApi({ 'GET /api/admin/users': { users: [], totalPages: 1 } });
+    mockApi({ 'GET /api/admin/users': { users: [], totalPages: 1, total: 0 } });
     renderAdmin(<Harness />);
     expect(await screen.findByText('No users found')).toBeTruthy();
   });
 
   it('deletes after the permanent-deletion confirmation, with the User deleted toast', async () => {
     const requests = mockApi({
-      'GET /api/admin/users': { users: [subscriber], totalPages: 1 },
+      'GET /api/admin/users': { users: [subscriber], totalPages: 1, total: 1 },
       'DELETE /api/admin/users/abcdef1234567890': { deleted: 'abcdef1234567890' },
     });
     renderAdmin(<Harness />);
@@ -126,7 +126,7 @@ describe('UserManagement', () => {
 
   it('cancels a subscription after the confirmation that access remains until the period ends', async () => {
     const requests = mockApi({
-      'GET /api/admin/users': { users: [subscriber], totalPages: 1 },
+      'GET /api/admin/users': { users: [subscriber], totalPages: 1, total: 1 },
       'POST /api/admin/users/abcdef1234567890/cancel-subscription': { ok: true },
     });
     renderAdmin(<Harness />);
@@ -141,7 +141,7 @@ describe('UserManagement', () => {
 
   it('changes role and subscription; a refused change shows the failure toast with the server message', async () => {
     const requests = mockApi({
-      'GET /api/admin/users': { users: [adminUser()], totalPages: 1 },
+      'GET /api/admin/users': { users: [adminUser()], totalPages: 1, total: 1 },
       'PUT /api/admin/users/1234567890abcdef-user/role': jsonResponse(
         { message: 'Cannot demote the last active admin' },
         409,

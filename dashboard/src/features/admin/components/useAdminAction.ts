@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast, type ToastInput } from '../../../app/toast/toastStore';
+import { showToast, type ToastInput } from '../../../app/toast/showToast';
 
 /**
  * An admin change with the admin's toasts: on success `success` (a title, or a toast made from the result and the

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { OutboxPage } from '@core/contracts/alerts';
+import { outboxPageSchema } from '@core/contracts/alerts';
 import { apiRequestJson } from '../../../lib/api';
 
 export const OUTBOX_PAGE_SIZE = 20;
@@ -9,8 +9,7 @@ export const outboxUrl = (page: number) => `/api/admin/outbox?page=${page}&limit
 export const outboxQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['/api/admin/outbox', page],
-    queryFn: async () =>
-      (await apiRequestJson<OutboxPage>('GET', outboxUrl(page))) ?? { messages: [], total: 0, totalPages: 1 },
+    queryFn: () => apiRequestJson('GET', outboxUrl(page), outboxPageSchema),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Alert } from '@core/contracts/alerts';
-import type { AlertOutcome } from '@core/contracts/alertOutcomes';
-import type { Stock } from '@core/contracts/stocks';
+import { alertSchema } from '@core/contracts/alerts';
+import { alertOutcomeSchema } from '@core/contracts/alertOutcomes';
+import { stockSchema } from '@core/contracts/stocks';
 import type { WebhookFormat } from '@core/contracts/webhooks';
 import { ALERTS_QUERY_KEY, alertChange } from '../../../app/alerts/alertsApi';
 import { getListQueryFn } from '../../../lib/api';
@@ -9,9 +9,10 @@ import { getListQueryFn } from '../../../lib/api';
 /** The stock picker of the Create Alert dialog reads the day's stock list. */
 const PICKER_STOCKS_URL = '/api/stocks?range=24hours';
 
-export const alertsQueryOptions = () => queryOptions({ queryKey: ALERTS_QUERY_KEY, queryFn: getListQueryFn<Alert>() });
+export const alertsQueryOptions = () =>
+  queryOptions({ queryKey: ALERTS_QUERY_KEY, queryFn: getListQueryFn(alertSchema) });
 export const pickerStocksQueryOptions = () =>
-  queryOptions({ queryKey: [PICKER_STOCKS_URL], queryFn: getListQueryFn<Stock>() });
+  queryOptions({ queryKey: [PICKER_STOCKS_URL], queryFn: getListQueryFn(stockSchema) });
 
 export const deleteAlertMutationOptions = (queryClient: QueryClient) =>
   alertChange<number>(queryClient, 'DELETE', (id) => `/api/alerts/${id}`);
@@ -40,4 +41,8 @@ export const clearAlertWebhookMutationOptions = (queryClient: QueryClient) =>
 export const ALERT_OUTCOMES_URL = '/api/alerts/outcomes';
 /** What the price did after the user's alerts; the later prices arrive as their moments pass. */
 export const alertOutcomesQueryOptions = () =>
-  queryOptions({ queryKey: [ALERT_OUTCOMES_URL], queryFn: getListQueryFn<AlertOutcome>(), refetchInterval: 60_000 });
+  queryOptions({
+    queryKey: [ALERT_OUTCOMES_URL],
+    queryFn: getListQueryFn(alertOutcomeSchema),
+    refetchInterval: 60_000,
+  });

@@ -7,8 +7,8 @@ import { createQueryClient } from '../../../app/queryClient';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { LOGIN_REDIRECT_DELAY_MS, loginRedirect } from '../../../app/session/unauthorizedRedirect';
 import { Toaster } from '../../../app/toast/Toaster';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
-import { makeUser } from '../../../testing/fixtures';
+import { getToasts, resetToasts } from '../../../testing/toasts';
+import { makeStock, makeUser } from '../../../testing/fixtures';
 import { jsonResponse, mockApi, textResponse, type Handler } from '../../../testing/mockFetch';
 import { AlertsPage } from './AlertsPage';
 
@@ -41,8 +41,8 @@ const makeAlert = (overrides: Partial<Alert> = {}): Alert => ({
 });
 
 const stocks = [
-  { id: 7, ticker: 'NVDA', name: 'NVIDIA Corporation' },
-  { id: 9, ticker: 'AMC', name: 'AMC Entertainment' },
+  makeStock({ id: 7, ticker: 'NVDA', name: 'NVIDIA Corporation' }),
+  makeStock({ id: 9, ticker: 'AMC', name: 'AMC Entertainment' }),
 ];
 
 function renderPage(routes: Record<string, Handler>) {

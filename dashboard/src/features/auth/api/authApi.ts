@@ -19,24 +19,18 @@ export interface RegisterWithTrialRequest extends RegisterRequest {
   customerId: string;
 }
 
-/** Caches the user a login or registration returned, then re-reads it from the server. */
-async function rememberUser(queryClient: QueryClient, body: unknown): Promise<void> {
-  const parsed = publicUserSchema.safeParse(body);
-  if (parsed.success) {
-    queryClient.setQueryData<PublicUser | null>(CURRENT_USER_QUERY_KEY, parsed.data);
-    // Not awaited: the caller may navigate while the refresh runs.
-    void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
-  } else {
-    // An unexpected body: wait for the server's answer before the caller moves on.
-    await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
-  }
+/** Caches the user a login returned, then re-reads it from the server. */
+function rememberUser(queryClient: QueryClient, user: PublicUser): void {
+  queryClient.setQueryData<PublicUser | null>(CURRENT_USER_QUERY_KEY, user);
+  // Not awaited: the caller may navigate while the refresh runs.
+  void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
 }
 
 /** POST /api/login, then the signed-in user is the current user. The caller navigates on success. */
 export const loginMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: async (credentials: LoginInput) =>
-      rememberUser(queryClient, await apiRequestJson<unknown>('POST', '/api/login', credentials)),
+      rememberUser(queryClient, await apiRequestJson('POST', '/api/login', publicUserSchema, credentials)),
   });
 
 /**
@@ -48,13 +42,5 @@ export const registerMutationOptions = <Input extends RegisterRequest>(
   url: '/api/register' | '/api/register-with-trial',
 ) =>
   mutationOptions({
-    mutationFn: async (input: Input): Promise<SignUpAccepted> => {
-      const parsed = signUpAcceptedSchema.safeParse(await apiRequestJson<unknown>('POST', url, input));
-      return parsed.success
-        ? parsed.data
-        : {
-            email: input.email.trim().toLowerCase(),
-            message: 'Check your e-mail to continue: open the link we sent you to finish creating your account.',
-          };
-    },
+    mutationFn: (input: Input): Promise<SignUpAccepted> => apiRequestJson('POST', url, signUpAcceptedSchema, input),
   });

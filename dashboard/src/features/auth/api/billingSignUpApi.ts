@@ -1,6 +1,6 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { setupIntentResponseSchema, type SetupIntentResponse } from '@core/contracts/billing';
-import { apiRequestJson } from '../../../lib/api';
+import { apiRequestJson, ContractError } from '../../../lib/api';
 
 /** A setup intent needs both clientSecret and customerId. */
 export const SETUP_INCOMPLETE_MESSAGE = 'Failed to create payment setup';
@@ -9,11 +9,13 @@ export const SETUP_INCOMPLETE_MESSAGE = 'Failed to create payment setup';
 export const createSetupIntentMutationOptions = () =>
   mutationOptions({
     mutationFn: async (email: string): Promise<SetupIntentResponse> => {
-      const parsed = setupIntentResponseSchema.safeParse(
-        await apiRequestJson<unknown>('POST', '/api/create-setup-intent', { email }),
-      );
-      if (!parsed.success || !parsed.data.clientSecret || !parsed.data.customerId)
-        throw new Error(SETUP_INCOMPLETE_MESSAGE);
-      return parsed.data;
+      const answer = await apiRequestJson('POST', '/api/create-setup-intent', setupIntentResponseSchema, {
+        email,
+      }).catch((error: unknown) => {
+        // An answer without both fields says no more than an empty one: the person is told the setup failed.
+        throw error instanceof ContractError ? new Error(SETUP_INCOMPLETE_MESSAGE, { cause: error }) : error;
+      });
+      if (!answer.clientSecret || !answer.customerId) throw new Error(SETUP_INCOMPLETE_MESSAGE);
+      return answer;
     },
   });

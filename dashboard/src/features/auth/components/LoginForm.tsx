@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { loginSchema } from '@core/contracts/auth';
 import { CurrentPasswordField, EmailField } from '../../../app/account/AccountFields';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { showServerFieldError } from '../../../lib/serverFieldError';
 import { Button } from '../../../ui/Button';
 import { loginMutationOptions } from '../api/authApi';

@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { PRO_PLAN } from '@core/contracts/billing';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { formatDate } from '../../../lib/format';
 import { elementsAppearance, PAYMENT_METHOD_ORDER, stripeFor, WALLETS } from '../../../lib/stripe';
 import { Button } from '../../../ui/Button';

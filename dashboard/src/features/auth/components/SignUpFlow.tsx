@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trialOffer, usePublicConfig } from '../../../app/config/publicConfig';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { registerMutationOptions, type RegisterRequest } from '../api/authApi';
 import { SIGN_UP_FAILED, signUpSent } from './signUpToasts';
 import { createSetupIntentMutationOptions } from '../api/billingSignUpApi';

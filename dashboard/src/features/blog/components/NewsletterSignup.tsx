@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { newsletterSignupSchema } from '@core/contracts/newsletter';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { showServerFieldError } from '../../../lib/serverFieldError';
 import { Button } from '../../../ui/Button';
 import { newsletterSignupMutationOptions } from '../api/newsletterApi';

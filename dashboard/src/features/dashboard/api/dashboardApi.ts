@@ -1,17 +1,18 @@
 import { keepPreviousData, mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { PlatformStatus } from '@core/contracts/platformStatus';
-import type {
+import { platformStatusSchema } from '@core/contracts/platformStatus';
+import {
   detectTrendsResponseSchema,
-  HistoricalPoint,
+  historicalPointSchema,
   refreshPricesResponseSchema,
-  SessionPrices,
-  Stock,
-  StockPost,
+  sessionPricesSchema,
+  stockPostSchema,
+  stockSchema,
   trendingNowItemSchema,
+  type SessionPrices,
 } from '@core/contracts/stocks';
 import type { TimeRange } from '@core/timeWindows';
 import type { z } from 'zod';
-import { apiRequest, apiRequestJson, getQueryFn, readJson, throwIfResNotOk } from '../../../lib/api';
+import { apiRequest, apiRequestJson, fetchAnswer, fetchList, getQueryFn } from '../../../lib/api';
 
 export type TrendingNowItem = z.infer<typeof trendingNowItemSchema>;
 export type DetectTrendsResponse = z.infer<typeof detectTrendsResponseSchema>;
@@ -46,17 +47,6 @@ export const STOCK_POSTS_LIMIT = 20;
 export const stockPostsUrl = (ticker: string) =>
   `/api/stocks/${encodeURIComponent(ticker)}/posts?limit=${STOCK_POSTS_LIMIT}`;
 
-/** GET of a list with cookies; like the default list fetch, a 401 reads as an empty list. */
-async function fetchList<T>(url: string, signal: AbortSignal): Promise<T[]> {
-  const res = await fetch(url, { credentials: 'include', signal });
-  if (res.status === 401) {
-    await res.text(); // read, so the no-store answer does not stay open
-    return [];
-  }
-  await throwIfResNotOk(res);
-  return (await readJson<T[]>(res)) ?? [];
-}
-
 /** POST /api/init-data: sent once when a signed-in user opens the dashboard; its result is not used. */
 export const initDataMutationOptions = () =>
   mutationOptions({
@@ -72,7 +62,7 @@ export const initDataMutationOptions = () =>
 export const stocksQueryOptions = (range: TimeRange) =>
   queryOptions({
     queryKey: stocksQueryKey(range),
-    queryFn: ({ signal }) => fetchList<Stock>(stocksUrl(range), signal),
+    queryFn: ({ signal }) => fetchList(stocksUrl(range), signal, stockSchema),
     refetchInterval: REFETCH_INTERVALS.stocks,
     placeholderData: keepPreviousData,
   });
@@ -81,7 +71,7 @@ export const stocksQueryOptions = (range: TimeRange) =>
 export const trendingNowQueryOptions = () =>
   queryOptions({
     queryKey: TRENDING_NOW_QUERY_KEY,
-    queryFn: ({ signal }) => fetchList<TrendingNowItem>('/api/trending-now', signal),
+    queryFn: ({ signal }) => fetchList('/api/trending-now', signal, trendingNowItemSchema),
     refetchInterval: REFETCH_INTERVALS.trendingNow,
   });
 
@@ -89,7 +79,7 @@ export const trendingNowQueryOptions = () =>
 export const platformStatusQueryOptions = () =>
   queryOptions({
     queryKey: PLATFORM_STATUS_QUERY_KEY,
-    queryFn: getQueryFn<PlatformStatus>({ on401: 'returnNull' }),
+    queryFn: getQueryFn({ on401: 'returnNull', schema: platformStatusSchema }),
     refetchInterval: REFETCH_INTERVALS.status,
   });
 
@@ -104,7 +94,7 @@ export const historicalQueryOptions = (
 ) =>
   queryOptions({
     queryKey: historicalQueryKey(ticker, range),
-    queryFn: ({ signal }) => fetchList<HistoricalPoint>(historicalUrl(ticker, range), signal),
+    queryFn: ({ signal }) => fetchList(historicalUrl(ticker, range), signal, historicalPointSchema),
     staleTime: REFETCH_INTERVALS.historical,
     refetchInterval: poll ? REFETCH_INTERVALS.historical : false,
     enabled,
@@ -122,7 +112,8 @@ const pricedPoints = (session: SessionPrices | null | undefined) =>
 export const sessionPricesQueryOptions = (ticker: string, { enabled }: { enabled: boolean }) =>
   queryOptions({
     queryKey: [sessionPricesUrl(ticker)],
-    queryFn: getQueryFn<SessionPrices>({ on401: 'returnNull' }),
+    queryFn: ({ signal }) =>
+      fetchAnswer(sessionPricesUrl(ticker), signal, { on401: 'returnNull', schema: sessionPricesSchema }),
     staleTime: REFETCH_INTERVALS.historical,
     // A fresh install backfills the week's prices in its first minutes: a session without a line yet is asked again
     // soon, so the card does not keep its estimate for a quarter of an hour.
@@ -135,7 +126,7 @@ export const sessionPricesQueryOptions = (ticker: string, { enabled }: { enabled
 export const stockPostsQueryOptions = (ticker: string) =>
   queryOptions({
     queryKey: [stockPostsUrl(ticker)],
-    queryFn: ({ signal }) => fetchList<StockPost>(stockPostsUrl(ticker), signal),
+    queryFn: ({ signal }) => fetchList(stockPostsUrl(ticker), signal, stockPostSchema),
   });
 
 /** The success message of trend detection; usingRealAPIs says which of the two sources was used. */
@@ -151,10 +142,10 @@ export function pricesUpdatedMessage(updatedCount: number, simulated: boolean): 
 }
 
 /** A POST that changes what the stock lists show: it answers once the stocks and trending-now lists are refreshed. */
-function stockListsChange<T>(queryClient: QueryClient, url: string) {
+function stockListsChange<S extends z.ZodType>(queryClient: QueryClient, url: string, schema: S) {
   return mutationOptions({
     mutationFn: async () => {
-      const data = await apiRequestJson<T>('POST', url);
+      const data = await apiRequestJson('POST', url, schema);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [STOCKS_QUERY_ROOT] }),
         queryClient.invalidateQueries({ queryKey: TRENDING_NOW_QUERY_KEY }),
@@ -166,11 +157,11 @@ function stockListsChange<T>(queryClient: QueryClient, url: string) {
 
 /** POST /api/detect-trends. */
 export const detectTrendsMutationOptions = (queryClient: QueryClient) =>
-  stockListsChange<DetectTrendsResponse>(queryClient, '/api/detect-trends');
+  stockListsChange(queryClient, '/api/detect-trends', detectTrendsResponseSchema);
 
 /** POST /api/stocks/refresh-prices. */
 export const refreshPricesMutationOptions = (queryClient: QueryClient) =>
-  stockListsChange<RefreshPricesResponse>(queryClient, '/api/stocks/refresh-prices');
+  stockListsChange(queryClient, '/api/stocks/refresh-prices', refreshPricesResponseSchema);
 
 /** POST /api/test-email. The button's 3-second states live in the panel. */
 export const testEmailMutationOptions = () =>

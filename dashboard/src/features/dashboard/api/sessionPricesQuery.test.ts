@@ -1,4 +1,3 @@
-import type { Query } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { SessionPrices } from '@core/contracts/stocks';
 import { REFETCH_INTERVALS, sessionPricesQueryOptions, SPARSE_SESSION_REFETCH_MS } from './dashboardApi';
@@ -18,12 +17,7 @@ describe('the last session query', () => {
   const interval = (data: SessionPrices | null | undefined) => {
     const { refetchInterval } = sessionPricesQueryOptions('AAPL', { enabled: true });
     return typeof refetchInterval === 'function'
-      ? refetchInterval({ state: { data } } as unknown as Query<
-          SessionPrices | null,
-          Error,
-          SessionPrices | null,
-          readonly unknown[]
-        >)
+      ? refetchInterval({ state: { data } } as unknown as Parameters<typeof refetchInterval>[0])
       : refetchInterval;
   };
 

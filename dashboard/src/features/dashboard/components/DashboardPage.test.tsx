@@ -4,7 +4,7 @@ import type { PlatformStatus } from '@core/contracts/platformStatus';
 import type { Stock } from '@core/contracts/stocks';
 import type { PublicUser } from '@core/contracts/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../../app/toast/toastStore';
+import { resetToasts } from '../../../testing/toasts';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
 import { renderRoute } from '../../../testing/renderRoute';
 import { mockApi, queryOf, type Handler } from '../../../testing/mockFetch';

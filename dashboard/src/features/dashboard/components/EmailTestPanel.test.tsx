@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { jsonResponse, mockApi } from '../../../testing/mockFetch';
 import { renderWithClient } from '../testing/renderWithClient';
 import { EmailTestPanel } from './EmailTestPanel';

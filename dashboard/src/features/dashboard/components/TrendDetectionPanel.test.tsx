@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { type Handler, jsonResponse, mockApi, textResponse } from '../../../testing/mockFetch';
 import { pricesUpdatedMessage, stocksQueryKey, trendsDetectedMessage } from '../api/dashboardApi';
 import { renderWithClient } from '../testing/renderWithClient';

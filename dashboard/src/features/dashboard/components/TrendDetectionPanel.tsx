@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { Icon } from '../../../ui/Icon';

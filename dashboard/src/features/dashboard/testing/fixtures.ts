@@ -1,28 +1,8 @@
 import type { PlatformStatus } from '@core/contracts/platformStatus';
 import type { HistoricalPoint, Stock, StockPost } from '@core/contracts/stocks';
+import { makeStock } from '../../../testing/fixtures';
 
-export function makeStock(overrides: Partial<Stock> = {}): Stock {
-  return {
-    id: 1,
-    ticker: 'TSLA',
-    name: 'Tesla Inc',
-    price: '250.00',
-    changePercent: '1.25',
-    totalMentions: 100,
-    redditMentions: 50,
-    twitterMentions: 30,
-    youtubeMentions: 20,
-    tiktokMentions: 0,
-    instagramMentions: 0,
-    sentiment: 'bullish',
-    lastUpdated: '2025-01-10T12:00:00.000Z',
-    createdAt: '2025-01-01T00:00:00.000Z',
-    trendScore: 10,
-    previousMentions: 80,
-    sentimentScore: 0.4,
-    ...overrides,
-  };
-}
+export { makeStock };
 
 /** n stocks with distinct ids and tickers (S1, S2, …). */
 export function makeStocks(n: number, overrides: (i: number) => Partial<Stock> = () => ({})): Stock[] {

@@ -1,11 +1,11 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ApiKeyList, CreatedApiKey } from '@core/contracts/apiKeys';
+import { apiKeyListSchema, createdApiKeySchema } from '@core/contracts/apiKeys';
 import { apiRequest, apiRequestJson, getQueryFn } from '../../../lib/api';
 
 export const API_KEYS_URL = '/api/api-keys';
 
 export const apiKeysQueryOptions = () =>
-  queryOptions({ queryKey: [API_KEYS_URL], queryFn: getQueryFn<ApiKeyList>({ on401: 'throw' }) });
+  queryOptions({ queryKey: [API_KEYS_URL], queryFn: getQueryFn({ on401: 'throw', schema: apiKeyListSchema }) });
 
 /** Every key change refreshes the list, inside the mutation so no caller can drop it. */
 function keyChange<TInput, TResult>(queryClient: QueryClient, send: (input: TInput) => Promise<TResult>) {
@@ -21,9 +21,6 @@ function keyChange<TInput, TResult>(queryClient: QueryClient, send: (input: TInp
 }
 
 export const createApiKeyMutationOptions = (queryClient: QueryClient) =>
-  keyChange(
-    queryClient,
-    async (name: string) => (await apiRequestJson<CreatedApiKey>('POST', API_KEYS_URL, { name }))!,
-  );
+  keyChange(queryClient, (name: string) => apiRequestJson('POST', API_KEYS_URL, createdApiKeySchema, { name }));
 export const revokeApiKeyMutationOptions = (queryClient: QueryClient) =>
   keyChange(queryClient, (id: number) => apiRequest('DELETE', `${API_KEYS_URL}/${id}`));

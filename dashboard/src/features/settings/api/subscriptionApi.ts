@@ -10,7 +10,7 @@ export const CANCEL_SUBSCRIPTION_CONFIRMATION =
 export const cancelSubscriptionMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: async () => {
-      const user = publicUserSchema.parse(await apiRequestJson<unknown>('POST', '/api/subscription/cancel', {}));
+      const user = await apiRequestJson('POST', '/api/subscription/cancel', publicUserSchema, {});
       queryClient.setQueryData<PublicUser | null>(CURRENT_USER_QUERY_KEY, user);
       void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     },

@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { WebhookDelivery, WebhookTargetInput } from '@core/contracts/webhooks';
+import { z } from 'zod';
+import { webhookDeliverySchema, webhookTestResultSchema, type WebhookTargetInput } from '@core/contracts/webhooks';
 import { WEBHOOKS_URL } from '../../../app/webhooks/webhookSettingsQuery';
 import { apiRequest, apiRequestJson, getQueryFn } from '../../../lib/api';
 
@@ -7,7 +8,7 @@ export const WEBHOOK_DELIVERIES_URL = '/api/webhooks/deliveries?limit=20';
 export const webhookDeliveriesQueryOptions = () =>
   queryOptions({
     queryKey: [WEBHOOK_DELIVERIES_URL],
-    queryFn: getQueryFn<WebhookDelivery[]>({ on401: 'throw' }),
+    queryFn: getQueryFn({ on401: 'throw', schema: z.array(webhookDeliverySchema) }),
     refetchInterval: 10_000,
   });
 
@@ -34,6 +35,5 @@ export const rotateWebhookSecretMutationOptions = (queryClient: QueryClient) =>
 export const sendTestWebhookMutationOptions = (queryClient: QueryClient) =>
   webhookChange(
     queryClient,
-    async () =>
-      (await apiRequestJson<{ deliveries: WebhookDelivery[] }>('POST', `${WEBHOOKS_URL}/test`, {}))?.deliveries ?? [],
+    async () => (await apiRequestJson('POST', `${WEBHOOKS_URL}/test`, webhookTestResultSchema, {})).deliveries,
   );

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { ApiKey, CreatedApiKey } from '@core/contracts/apiKeys';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { getErrorMessage } from '../../../lib/api';
 import { formatCount, formatDateTime } from '../../../lib/format';
 import { Button } from '../../../ui/Button';

@@ -5,7 +5,7 @@ import { passwordChangeSchema } from '@core/contracts/auth';
 import { CurrentPasswordField, NewPasswordFields } from '../../../app/account/AccountFields';
 import { changePasswordMutationOptions } from '../../../app/account/accountApi';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { showServerFieldError } from '../../../lib/serverFieldError';
 import { Button } from '../../../ui/Button';
 

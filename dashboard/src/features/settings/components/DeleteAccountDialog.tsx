@@ -6,7 +6,7 @@ import { deleteAccountSchema } from '@core/contracts/auth';
 import { CurrentPasswordField } from '../../../app/account/AccountFields';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { showServerFieldError } from '../../../lib/serverFieldError';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';

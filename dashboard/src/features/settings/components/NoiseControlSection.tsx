@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ALERTS_PER_HOUR, alertSettingsSchema, type AlertSettings } from '@core/contracts/alertSettings';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { getErrorMessage } from '../../../lib/api';
 import { showServerFieldError } from '../../../lib/serverFieldError';
 import { SubmitButton } from '../../../ui/SubmitButton';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { PublicUser } from '@core/contracts/user';
 import { sendPhoneCodeMutationOptions, verifyPhoneMutationOptions } from '../../../app/account/accountApi';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 

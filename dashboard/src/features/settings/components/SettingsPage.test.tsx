@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import type { PublicUser } from '@core/contracts/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
 import { jsonResponse, mockApi, textResponse, type Handler } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';

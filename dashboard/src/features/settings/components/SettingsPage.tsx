@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { usePageMeta } from '../../../app/usePageMeta';
 import { ApiError } from '../../../lib/api';
 import { showServerFieldError } from '../../../lib/serverFieldError';

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PublicUser } from '@core/contracts/user';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { makeUser, paymentsOffConfig } from '../../../testing/fixtures';
 import { jsonResponse, mockApi } from '../../../testing/mockFetch';
 import { renderRoute } from '../../../testing/renderRoute';

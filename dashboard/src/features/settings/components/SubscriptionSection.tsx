@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isSubscribedStatus, isTrialStatus, type PublicUser } from '@core/contracts/user';
 import { useSignedInUser } from '../../../app/session/useSignedInUser';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { formatDate } from '../../../lib/format';
 import { Button } from '../../../ui/Button';
 import { ButtonLink } from '../../../ui/ButtonLink';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { webhookFormats, webhookTargetInputSchema, type WebhookFormat } from '@core/contracts/webhooks';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { getErrorMessage } from '../../../lib/api';
 import { showServerFieldError } from '../../../lib/serverFieldError';
 import { SubmitButton } from '../../../ui/SubmitButton';

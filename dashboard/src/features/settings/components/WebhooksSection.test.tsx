@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/AppProviders';
 import { createQueryClient } from '../../../app/queryClient';
 import { Toaster } from '../../../app/toast/Toaster';
-import { getToasts, resetToasts } from '../../../app/toast/toastStore';
+import { getToasts, resetToasts } from '../../../testing/toasts';
 import { jsonResponse, mockApi, type Handler } from '../../../testing/mockFetch';
 import { WebhooksSection } from './WebhooksSection';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { WebhookDelivery } from '@core/contracts/webhooks';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { getErrorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { Badge, type BadgeVariant } from '../../../ui/Badge';

@@ -1,6 +1,6 @@
 import { mutationOptions } from '@tanstack/react-query';
 import { createSubscriptionResponseSchema, type CreateSubscriptionResponse } from '@core/contracts/billing';
-import { apiRequestJson } from '../../../lib/api';
+import { apiRequestJson, ContractError } from '../../../lib/api';
 
 export const NO_CLIENT_SECRET = 'No client secret received from server';
 export const ALREADY_SUBSCRIBED_FALLBACK = "You're already subscribed to Pro";
@@ -9,11 +9,15 @@ export const ALREADY_SUBSCRIBED_FALLBACK = "You're already subscribed to Pro";
 export const createSubscriptionMutationOptions = () =>
   mutationOptions({
     mutationFn: async (): Promise<CreateSubscriptionResponse> => {
-      const parsed = createSubscriptionResponseSchema.safeParse(
-        await apiRequestJson<unknown>('POST', '/api/create-subscription', {}),
-      );
-      if (!parsed.success) throw new Error(NO_CLIENT_SECRET);
-      if (parsed.data.status === 'requires_payment' && !parsed.data.clientSecret) throw new Error(NO_CLIENT_SECRET);
-      return parsed.data;
+      const answer = await apiRequestJson(
+        'POST',
+        '/api/create-subscription',
+        createSubscriptionResponseSchema,
+        {},
+      ).catch((error: unknown) => {
+        throw error instanceof ContractError ? new Error(NO_CLIENT_SECRET, { cause: error }) : error;
+      });
+      if (answer.status === 'requires_payment' && !answer.clientSecret) throw new Error(NO_CLIENT_SECRET);
+      return answer;
     },
   });

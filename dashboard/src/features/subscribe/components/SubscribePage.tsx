@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { usePublicConfig } from '../../../app/config/publicConfig';
 import { handleUnauthorized } from '../../../app/session/unauthorizedRedirect';
 import { errorToast } from '../../../app/toast/errorToast';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { usePageMeta } from '../../../app/usePageMeta';
 import { getErrorMessage, isUnauthorizedError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
-import { showToast } from '../../../app/toast/toastStore';
+import { showToast } from '../../../app/toast/showToast';
 import { elementsAppearance, PAYMENT_METHOD_ORDER, stripeFor, WALLETS } from '../../../lib/stripe';
 import { Button } from '../../../ui/Button';
 import { Icon } from '../../../ui/Icon';
