@@ -162,6 +162,7 @@ async function main(): Promise<void> {
   console.log(
     `  project sets (committed model): labelledPosts ${fmt(own('labelledPosts.jsonl'))}, heldOutPosts ${fmt(own('heldOutPosts.jsonl'))}`,
   );
+  await reportProjectSetsByTransformer(transformerInfo, analyser);
 
   const texts = sets.flatMap((s) => s.posts.map((p) => p.text));
   console.log(
@@ -214,6 +215,32 @@ async function reportTransformerSpeed(
     } finally {
       await wide.close();
     }
+  } finally {
+    await pool.close();
+  }
+}
+
+/**
+ * The committed transformer and the combination on the project's own labelled sets. The transformer never trained on
+ * them, so unlike the shared sets these figures describe the committed model itself, on posts it has not seen.
+ */
+async function reportProjectSetsByTransformer(info: TransformerModelInfo, linear: SentimentAnalyser): Promise<void> {
+  const pool = createTransformerPool(info, { threads: availableParallelism() });
+  try {
+    const parts: string[] = [];
+    for (const file of ['labelledPosts.jsonl', 'heldOutPosts.jsonl']) {
+      const posts = projectSet(file);
+      const gold = posts.map((p) => p.label);
+      const p = await pool.score(posts.map((x) => x.text));
+      const transformer = posts.map((_, i) => argmaxLabel(p, i * 3));
+      const combination = posts.map(
+        (x, i) => combinedScore(p, i * 3, linear.analyse(x.text), info.training.transformerWeight).label,
+      );
+      parts.push(
+        `${file.replace('.jsonl', '')} transformer ${fmt(scoreLabels(gold, transformer))}, combination ${fmt(scoreLabels(gold, combination))}`,
+      );
+    }
+    console.log(`  project sets (committed transformer, never trained on them): ${parts.join('; ')}`);
   } finally {
     await pool.close();
   }
