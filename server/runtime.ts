@@ -262,7 +262,6 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         temporal,
         temporalUiUrl,
         realPlatforms,
-        notifications,
         dashboardDir: options.dashboardDir,
       });
       server = http.createServer(app.callback());

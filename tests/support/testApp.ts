@@ -5,10 +5,22 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { inject } from 'vitest';
 import { apiRoutes, buildApp, type AppDeps } from '../../api/app';
-import { loadConfig } from '../../platform/config';
+import { appLinks } from '../../core/appLinks';
+import { createNotificationChannels } from '../../domain/notifications';
+import type { DeliveryHooks, NotificationChannels } from '../../domain/notifications/delivery';
+import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
+import { loadConfig, publicUrlOf } from '../../platform/config';
+import type { RunningWorker } from '../../workflows/worker';
 import { recordingChannels } from './recordingChannels';
+import { startSendingWorker } from './sendingWorker';
 import { enforceResponseContracts } from './responseContract';
-import { createTestDatabase, createTestWarehouse, type TestDatabase, type TestWarehouse } from './testStores';
+import {
+  createTestDatabase,
+  createTestWarehouse,
+  uniqueTaskQueue,
+  type TestDatabase,
+  type TestWarehouse,
+} from './testStores';
 
 export interface TestApp {
   server: http.Server;
@@ -16,13 +28,27 @@ export interface TestApp {
   database: TestDatabase;
   /** What the app sent (account links and codes, test e-mails) when no SMTP_URL was given. */
   outbox: ReturnType<typeof recordingChannels>;
+  /** The worker that runs the app's delivery workflows (absent when the caller named its own task queue). */
+  sendingWorker?: RunningWorker;
   close(): Promise<void>;
 }
 
-/** The real API over a fresh Postgres database, chDB and the run's Temporal server, listening on a free port. */
+export interface TestAppDelivery {
+  /** Where the sending worker's e-mail and SMS go (default: the outbox above, or SMTP_URL when given). */
+  notifications?: NotificationChannels;
+  deliveryHooks?: DeliveryHooks;
+  webhookHooks?: WebhookHooks;
+}
+
+/**
+ * The real API over a fresh Postgres database, chDB and the run's Temporal server, listening on a free port. Its sends
+ * go through their delivery workflows, run by a worker on a task queue of its own; a caller that names
+ * TEMPORAL_TASK_QUEUE runs its own worker there instead.
+ */
 export async function startTestApp(
   overrides: Partial<AppDeps> = {},
   env: Record<string, string> = {},
+  delivery: TestAppDelivery = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   // A caller may pass its own warehouse (chDB allows one per process), e.g. wrapped for fault injection.
@@ -32,8 +58,14 @@ export async function startTestApp(
   const connection = await Connection.connect({ address: inject('temporalAddress') });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-app-'));
   const outbox = recordingChannels();
+  const ownQueue = env.TEMPORAL_TASK_QUEUE === undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    ...(ownQueue ? { TEMPORAL_TASK_QUEUE: uniqueTaskQueue('api-sends') } : {}),
+    ...env,
+  });
   const deps: AppDeps = {
-    config: loadConfig({ DATA_DIR: dataDir, ...env }),
+    config,
     db: database.db,
     warehouse: store.warehouse,
     temporal: new Client({ connection }),
@@ -47,9 +79,25 @@ export async function startTestApp(
       messagesPerHour: 1000,
       setupIntentsPerIpPerHour: 1000,
     },
-    ...(env.SMTP_URL ? {} : { notifications: outbox }),
     ...overrides,
   };
+  const channels =
+    delivery.notifications ?? (env.SMTP_URL ? createNotificationChannels(database.db, config.env) : outbox);
+  const sendingWorker = ownQueue
+    ? await startSendingWorker({
+        db: database.db,
+        taskQueue: config.env.TEMPORAL_TASK_QUEUE,
+        links: appLinks(publicUrlOf(config.env)),
+        notifications: channels,
+        webhooks: {
+          allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
+          allowedPorts: config.env.WEBHOOK_ALLOWED_PORTS,
+          resolve: deps.resolveHost,
+        },
+        deliveryHooks: delivery.deliveryHooks,
+        webhookHooks: delivery.webhookHooks,
+      })
+    : undefined;
   const routes = apiRoutes(deps);
   const app = buildApp(deps, routes);
   // Outermost, so it sees every answer as sent: a response that drifts from its route's declared schema fails the test.
@@ -61,8 +109,11 @@ export async function startTestApp(
     deps,
     database,
     outbox,
+    sendingWorker,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sendingWorker?.stop();
+      if (channels !== outbox && !delivery.notifications) channels.mailer.close();
       await connection.close();
       await store.close();
       await database.drop();

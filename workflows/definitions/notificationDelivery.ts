@@ -1,0 +1,21 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+
+// Back-off 1 s, 2 s, 4 s … up to 5 minutes between attempts, 8 attempts (about 4 minutes): a link someone waits for
+// goes out as soon as the provider answers again. Each send is claimed before the provider is called, so these
+// retries never send a message twice.
+const { deliverNotifications } = proxyActivities<Activities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 8 },
+});
+
+/** The workflow id of one notification's delivery: one run per notification, so starting it twice starts it once. */
+export const notificationDeliveryId = (notificationId: number) => `notification-delivery-${notificationId}`;
+
+/**
+ * NotificationDelivery: one recorded e-mail or SMS started by a request (an account message, a test e-mail), attempted
+ * until the provider accepts it or the attempts run out.
+ */
+export async function notificationDelivery(notificationId: number): Promise<{ sent: number; skipped: number }> {
+  return await deliverNotifications([notificationId]);
+}
