@@ -15,6 +15,8 @@ const UNIT_TESTS = [
   'domain/prices/simulatedPrices.test.ts',
   'domain/prices/priceValues.test.ts',
   'domain/trials/trialReminders.test.ts',
+  'domain/universe/universeRunSummary.test.ts',
+  'domain/notifications/webhookRetries.test.ts',
   'domain/quota/quotaPlan.test.ts',
   'domain/alerts/alertDecision.test.ts',
   'domain/alerts/noiseControl.test.ts',
