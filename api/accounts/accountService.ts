@@ -11,7 +11,7 @@ import type { Database } from '../../platform/database';
 import { listUserAlertOutcomes } from '../../warehouse/postgres/alertOutcomes';
 import { listApiKeys } from '../../warehouse/postgres/apiKeys';
 import { findAlertSettings } from '../../warehouse/postgres/alertSettings';
-import { expireEndedTrials } from '../../warehouse/postgres/trials';
+import { expireEndedTrials } from '../../domain/trials/trialExpiry';
 import {
   deleteUser,
   insertUser,

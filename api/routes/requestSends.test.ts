@@ -70,7 +70,7 @@ describe('sends started by a request go through their delivery workflow, and a r
     expect(res.body.message).toBe('Failed to send test email: 451 4.3.0 Try again later. It will be retried.');
 
     const row = await t.database.db('notifications').where({ recipient: 'erin@example.com', kind: 'test' }).first();
-    const handle = workflowOf(notificationDeliveryId(Number(row.id)));
+    const handle = workflowOf(notificationDeliveryId(row.idempotency_key));
     expect(await handle.result()).toEqual({ sent: 1, skipped: 0 });
     expect((await handle.describe()).type).toBe('notificationDelivery');
     expect(
@@ -95,7 +95,7 @@ describe('sends started by a request go through their delivery workflow, and a r
       { timeout: 10_000 },
     );
     expect(row).toMatchObject({ kind: 'account', payload: { purpose: 'reset_password' } });
-    expect(await workflowOf(notificationDeliveryId(Number(row.id))).result()).toEqual({ sent: 1, skipped: 0 });
+    expect(await workflowOf(notificationDeliveryId(row.idempotency_key)).result()).toEqual({ sent: 1, skipped: 0 });
     expect(await t.database.db('notifications').where({ id: row.id }).first('status', 'attempts')).toEqual({
       status: 'sent',
       attempts: 2,

@@ -7,7 +7,8 @@ import { serviceUnavailable } from '../http/httpError';
 
 /**
  * Sends started by a request go through Temporal like the alerts' (embedded and split processes alike): one workflow
- * per recorded send, under an id derived from its row, so a second start joins the first rather than sending twice.
+ * per recorded send, under an id derived from it (a notification's idempotency key, a webhook delivery's row, as the
+ * alert evaluation names it), so a second start joins the first rather than sending twice.
  */
 export function createTemporalDeliveryStarts(deps: { temporal: Client; taskQueue: string }): DeliveryStarts {
   const start = async (
@@ -31,7 +32,7 @@ export function createTemporalDeliveryStarts(deps: { temporal: Client; taskQueue
     }
   };
   return {
-    notification: (id) => start(notificationDelivery, notificationDeliveryId(id), id),
+    notification: ({ id, idempotencyKey }) => start(notificationDelivery, notificationDeliveryId(idempotencyKey), id),
     webhook: (id) => start(webhookDelivery, webhookDeliveryId(id), id),
   };
 }

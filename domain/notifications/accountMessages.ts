@@ -22,15 +22,16 @@ export interface AccountMessage {
  */
 export function createAccountMessenger(db: Database, deliveries: DeliveryStarts) {
   const send = async (m: AccountMessage) => {
+    const idempotencyKey = `account:${randomUUID()}`;
     const id = await recordNotification(db, {
-      idempotencyKey: `account:${randomUUID()}`,
+      idempotencyKey,
       userId: m.userId,
       alertId: null,
       channel: m.channel,
       recipient: m.recipient,
       content: { kind: 'account', payload: { purpose: m.purpose } },
     });
-    if (id !== null) await deliveries.notification(id);
+    if (id !== null) await deliveries.notification({ id, idempotencyKey });
   };
   return {
     /** Records the message and starts its delivery, returning at once; a failure to start is logged. */

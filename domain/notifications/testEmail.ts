@@ -19,8 +19,9 @@ export async function sendTestEmail(
   deps: { db: Database; deliveries: DeliveryStarts; waitMs: number },
   user: { id: string; email: string },
 ): Promise<TestEmailOutcome> {
+  const idempotencyKey = `test:${randomUUID()}`;
   const id = await recordNotification(deps.db, {
-    idempotencyKey: `test:${randomUUID()}`,
+    idempotencyKey,
     userId: user.id,
     alertId: null,
     channel: 'email',
@@ -28,7 +29,7 @@ export async function sendTestEmail(
     content: { kind: 'test', payload: {} },
   });
   if (id === null) throw new Error('A fresh test e-mail key was already recorded');
-  await deps.deliveries.notification(id);
+  await deps.deliveries.notification({ id, idempotencyKey });
   const row = await firstNotificationAttempt(deps.db, id, deps.waitMs);
   if (row.status === 'sent') return { status: 'sent' };
   if (row.status === 'failed' || row.status === 'unconfirmed')

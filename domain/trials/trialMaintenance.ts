@@ -1,10 +1,10 @@
 import type { Database } from '../../platform/database';
 import { insertNotifications } from '../../warehouse/postgres/notifications';
-import { expireEndedTrials } from '../../warehouse/postgres/trials';
 import { cardFreeTrialsEndingBy } from '../../warehouse/postgres/users';
 import { DAY_MS } from '../../core/timeWindows';
 import { notificationRow } from '../notifications/delivery';
 import type { TrialPayload } from '../notifications/messages';
+import { expireEndedTrials } from './trialExpiry';
 import { trialReminderDue, trialReminderKey } from './trialReminders';
 
 /**

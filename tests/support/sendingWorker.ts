@@ -1,3 +1,4 @@
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { Knex } from 'knex';
 import { inject } from 'vitest';
 import type { AppLinks } from '../../core/appLinks';
@@ -23,6 +24,7 @@ export interface SendingWorkerOptions {
  * runs the delivery workflows an API under test starts, with the run's prebuilt workflow bundle.
  */
 export async function startSendingWorker(options: SendingWorkerOptions): Promise<RunningWorker> {
+  quietWorkerLogs();
   return await startWorker({
     address: inject('temporalAddress'),
     namespace: 'default',
@@ -33,4 +35,16 @@ export async function startSendingWorker(options: SendingWorkerOptions): Promise
       ...createWebhookActivities(options),
     },
   });
+}
+
+/**
+ * Every API test file starts this worker: its state changes at INFO would bury the test output. Warnings (a failed
+ * attempt) still show. The runtime is installed once per process; when another worker came first, it stays as it is.
+ */
+function quietWorkerLogs(): void {
+  try {
+    Runtime.install({ logger: new DefaultLogger('WARN') });
+  } catch {
+    // Already installed in this process.
+  }
 }

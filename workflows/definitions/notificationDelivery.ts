@@ -9,8 +9,11 @@ const { deliverNotifications } = proxyActivities<Activities>({
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 8 },
 });
 
-/** The workflow id of one notification's delivery: one run per notification, so starting it twice starts it once. */
-export const notificationDeliveryId = (notificationId: number) => `notification-delivery-${notificationId}`;
+/**
+ * The workflow id of one notification's delivery, named by its idempotency key (unique to the send, wherever and
+ * whenever it was recorded): one run per notification, so starting it twice starts it once.
+ */
+export const notificationDeliveryId = (idempotencyKey: string) => `notification-delivery-${idempotencyKey}`;
 
 /**
  * NotificationDelivery: one recorded e-mail or SMS started by a request (an account message, a test e-mail), attempted
