@@ -52,6 +52,7 @@ import { priceSource } from '../domain/prices';
 import { platformStatus } from './services/platformStatusService';
 import { createUserJobLimits } from './services/userJobLimits';
 import { createTemporalDeliveryStarts } from './services/temporalDeliveryStarts';
+import { deliveryTaskQueue } from '../workflows/definitions/notificationDelivery';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';
 import { dashboardStatic } from './static/dashboardStatic';
@@ -112,7 +113,7 @@ export function apiRoutes(deps: AppDeps): RouteDefinition[] {
   // Every send a request starts (account messages, test e-mails and webhooks) is a delivery workflow, as alerts' are.
   const deliveries = createTemporalDeliveryStarts({
     temporal: deps.temporal,
-    taskQueue: config.env.TEMPORAL_TASK_QUEUE,
+    taskQueue: deliveryTaskQueue(config.env.TEMPORAL_TASK_QUEUE),
   });
   const sendWaitMs = deps.sendWaitMs ?? DEFAULT_SEND_WAIT_MS;
   const links = appLinks(publicUrlOf(config.env));

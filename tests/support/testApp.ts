@@ -10,6 +10,7 @@ import { createNotificationChannels } from '../../domain/notifications';
 import type { DeliveryHooks, NotificationChannels } from '../../domain/notifications/delivery';
 import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
 import { loadConfig, publicUrlOf } from '../../platform/config';
+import { deliveryTaskQueue } from '../../workflows/definitions/notificationDelivery';
 import type { RunningWorker } from '../../workflows/worker';
 import { recordingChannels } from './recordingChannels';
 import { startSendingWorker } from './sendingWorker';
@@ -28,8 +29,8 @@ export interface TestApp {
   database: TestDatabase;
   /** What the app sent (account links and codes, test e-mails) when no SMTP_URL was given. */
   outbox: ReturnType<typeof recordingChannels>;
-  /** The worker that runs the app's delivery workflows (absent when the caller named its own task queue). */
-  sendingWorker?: RunningWorker;
+  /** The worker that runs the app's delivery workflows, on the deliveries' own task queue. */
+  sendingWorker: RunningWorker;
   close(): Promise<void>;
 }
 
@@ -42,8 +43,8 @@ export interface TestAppDelivery {
 
 /**
  * The real API over a fresh Postgres database, chDB and the run's Temporal server, listening on a free port. Its sends
- * go through their delivery workflows, run by a worker on a task queue of its own; a caller that names
- * TEMPORAL_TASK_QUEUE runs its own worker there instead.
+ * go through their delivery workflows, run by a worker on the deliveries' task queue; a caller that needs the pipelines
+ * names TEMPORAL_TASK_QUEUE and runs its own worker there.
  */
 export async function startTestApp(
   overrides: Partial<AppDeps> = {},
@@ -58,12 +59,8 @@ export async function startTestApp(
   const connection = await Connection.connect({ address: inject('temporalAddress') });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-app-'));
   const outbox = recordingChannels();
-  const ownQueue = env.TEMPORAL_TASK_QUEUE === undefined;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    ...(ownQueue ? { TEMPORAL_TASK_QUEUE: uniqueTaskQueue('api-sends') } : {}),
-    ...env,
-  });
+  // A queue of its own (unless the caller runs a worker on one it names): its deliveries' queue derives from it.
+  const config = loadConfig({ DATA_DIR: dataDir, TEMPORAL_TASK_QUEUE: uniqueTaskQueue('api'), ...env });
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -83,21 +80,19 @@ export async function startTestApp(
   };
   const channels =
     delivery.notifications ?? (env.SMTP_URL ? createNotificationChannels(database.db, config.env) : outbox);
-  const sendingWorker = ownQueue
-    ? await startSendingWorker({
-        db: database.db,
-        taskQueue: config.env.TEMPORAL_TASK_QUEUE,
-        links: appLinks(publicUrlOf(config.env)),
-        notifications: channels,
-        webhooks: {
-          allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
-          allowedPorts: config.env.WEBHOOK_ALLOWED_PORTS,
-          resolve: deps.resolveHost,
-        },
-        deliveryHooks: delivery.deliveryHooks,
-        webhookHooks: delivery.webhookHooks,
-      })
-    : undefined;
+  const sendingWorker = await startSendingWorker({
+    db: database.db,
+    taskQueue: deliveryTaskQueue(config.env.TEMPORAL_TASK_QUEUE),
+    links: appLinks(publicUrlOf(config.env)),
+    notifications: channels,
+    webhooks: {
+      allowPrivateTargets: config.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
+      allowedPorts: config.env.WEBHOOK_ALLOWED_PORTS,
+      resolve: deps.resolveHost,
+    },
+    deliveryHooks: delivery.deliveryHooks,
+    webhookHooks: delivery.webhookHooks,
+  });
   const routes = apiRoutes(deps);
   const app = buildApp(deps, routes);
   // Outermost, so it sees every answer as sent: a response that drifts from its route's declared schema fails the test.
@@ -112,7 +107,7 @@ export async function startTestApp(
     sendingWorker,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await sendingWorker?.stop();
+      await sendingWorker.stop();
       if (channels !== outbox && !delivery.notifications) channels.mailer.close();
       await connection.close();
       await store.close();

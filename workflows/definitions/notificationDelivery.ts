@@ -10,6 +10,13 @@ const { deliverNotifications } = proxyActivities<Activities>({
 });
 
 /**
+ * The task queue of the deliveries a request starts (account messages, test sends): beside the pipelines' queue, so a
+ * link someone waits for does not queue behind scans and re-scores, and "is a pipeline worker running" still means one.
+ * Every worker process polls both.
+ */
+export const deliveryTaskQueue = (pipelineTaskQueue: string) => `${pipelineTaskQueue}-deliveries`;
+
+/**
  * The workflow id of one notification's delivery, named by its idempotency key (unique to the send, wherever and
  * whenever it was recorded): one run per notification, so starting it twice starts it once.
  */
