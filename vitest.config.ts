@@ -13,9 +13,14 @@ const UNIT_TESTS = [
   'platform/ttlCache.test.ts',
   'workflows/connectors/simulatedFeed.test.ts',
   'domain/prices/simulatedPrices.test.ts',
+  'domain/prices/priceValues.test.ts',
+  'domain/trials/trialReminders.test.ts',
+  'domain/universe/universeRunSummary.test.ts',
+  'domain/notifications/webhookRetries.test.ts',
   'domain/quota/quotaPlan.test.ts',
   'domain/alerts/alertDecision.test.ts',
   'domain/alerts/noiseControl.test.ts',
+  'domain/alerts/outcomeFill.test.ts',
   'scripts/sentiment/training.test.ts',
 ];
 

@@ -4,11 +4,9 @@ import type { Knex } from 'knex';
 import { publicUrlOf, type Config } from '../platform/config';
 import { appLinks } from '../core/appLinks';
 import type { Warehouse } from '../warehouse/client';
-import { createNotificationChannels } from '../domain/notifications';
-import type { NotificationChannels } from '../domain/notifications/delivery';
 import { createAccountMessenger } from '../domain/notifications/accountMessages';
 import { createAccountService } from './accounts/accountService';
-import { createAccountTokens } from './accounts/accountTokens';
+import { createAccountTokens } from '../domain/accounts/accountTokens';
 import { createAuthRateLimits, type AuthLimits } from './accounts/authRateLimits';
 import { createLoginSources } from './accounts/loginSources';
 import { createPasswordPool, type PasswordPoolOptions } from './accounts/passwordPool';
@@ -54,6 +52,8 @@ import { cachedValue } from '../platform/ttlCache';
 import { priceSource } from '../domain/prices';
 import { platformStatus } from './services/platformStatusService';
 import { createUserJobLimits } from './services/userJobLimits';
+import { createTemporalDeliveryStarts } from './services/temporalDeliveryStarts';
+import { deliveryTaskQueue } from '../workflows/definitions/notificationDelivery';
 import { sessionMiddleware, sessionUserMiddleware } from './sessions/sessionMiddleware';
 import { resolveSessionSecret } from './sessions/sessionSecret';
 import { dashboardStatic } from './static/dashboardStatic';
@@ -79,8 +79,11 @@ export interface AppDeps {
   dashboardCacheMs?: number;
   /** How long POST /api/stocks/refresh-prices and /api/detect-trends wait for their workflow (default 30 s). */
   pipelineTimeoutMs?: number;
-  /** E-mail/SMS senders of the test e-mail and account messages (default: built from the configuration, SMTP_URL or the capture). */
-  notifications?: NotificationChannels;
+  /**
+   * How long a request that sends (test e-mail, Send test of webhooks) waits for the first attempt of its delivery
+   * workflow before it answers with what it knows (default 15 s).
+   */
+  sendWaitMs?: number;
   /** Threads and queue of the password-hashing pool (tests shrink them). */
   passwordPool?: PasswordPoolOptions;
   /** The clock of the market session, stock lists and histories (tests pin it). */
@@ -114,12 +117,19 @@ const withApiKeyChecks = (deps: AppDeps) => ({
 });
 
 const DEFAULT_DASHBOARD_CACHE_MS = 5_000;
+// Longer than one webhook attempt may take (10 s), so a slow receiver's first answer is still shown.
+const DEFAULT_SEND_WAIT_MS = 15_000;
 
 /** Every /api route with its declared access (the access-matrix test walks this list). */
 export function apiRoutes(appDeps: AppDeps): RouteDefinition[] {
   const deps = withApiKeyChecks(appDeps);
   const { config } = deps;
-  const notifications = deps.notifications ?? createNotificationChannels(deps.db, config.env);
+  // Every send a request starts (account messages, test e-mails and webhooks) is a delivery workflow, as alerts' are.
+  const deliveries = createTemporalDeliveryStarts({
+    temporal: deps.temporal,
+    taskQueue: deliveryTaskQueue(config.env.TEMPORAL_TASK_QUEUE),
+  });
+  const sendWaitMs = deps.sendWaitMs ?? DEFAULT_SEND_WAIT_MS;
   const links = appLinks(publicUrlOf(config.env));
   const passwords = createPasswordPool(deps.passwordPool);
   const checkStrength = createPasswordStrengthCheck();
@@ -130,7 +140,7 @@ export function apiRoutes(appDeps: AppDeps): RouteDefinition[] {
     passwords,
     checkStrength,
     tokens: createAccountTokens(deps.db),
-    messages: createAccountMessenger(deps.db, notifications, links.base),
+    messages: createAccountMessenger(deps.db, deliveries),
   });
   const billing = createBilling(config, deps.db, { passwords, checkStrength });
   // Admin edits of the source lists (this process) show at once; the TTL bounds what other processes changed.
@@ -194,7 +204,8 @@ export function apiRoutes(appDeps: AppDeps): RouteDefinition[] {
     ...newsletterRoutes(deps.db),
     ...alertRoutes({
       db: deps.db,
-      notifications,
+      deliveries,
+      sendWaitMs,
       testEmailsPerHour: config.env.TEST_EMAILS_PER_HOUR,
       maxAlertsPerUser: config.env.MAX_ALERTS_PER_USER,
     }),
@@ -205,6 +216,8 @@ export function apiRoutes(appDeps: AppDeps): RouteDefinition[] {
         allowedPorts: config.env.WEBHOOK_ALLOWED_PORTS,
         resolve: deps.resolveHost,
       },
+      deliveries,
+      testWaitMs: sendWaitMs,
       maxTargets: config.env.MAX_WEBHOOKS_PER_USER,
       testsPerHour: config.env.WEBHOOK_TESTS_PER_HOUR,
       links: { dashboard: links.dashboard, alerts: links.alerts },

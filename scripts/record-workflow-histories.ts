@@ -141,6 +141,7 @@ try {
     detectTrends: { type: 'detectTrends' },
     evaluateAlerts: { type: 'evaluateAlerts' },
     webhookDelivery: { type: 'webhookDelivery', args: [7] },
+    notificationDelivery: { type: 'notificationDelivery', args: [9] },
     weeklyDigest: { type: 'weeklyDigest' },
     trialMaintenance: { type: 'trialMaintenance' },
     refreshPrices: { type: 'refreshPrices' },

@@ -38,6 +38,7 @@ import { createNotificationChannels } from '../domain/notifications';
 import { startSmtpCapture } from '../domain/notifications/smtpCapture';
 import { ensureSchedules } from '../workflows/schedules';
 import { startWorker, type RunningWorker } from '../workflows/worker';
+import { deliveryTaskQueue } from '../workflows/definitions/notificationDelivery';
 import { createDatabase, type Database } from '../platform/database';
 import { log, setLogLevel } from '../platform/logger';
 import { assertPortFree } from '../platform/ports';
@@ -219,30 +220,42 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         transformer: transformer!.version,
         threads: env.SENTIMENT_THREADS ?? 'all cores',
       });
+      const activities = createActivities({
+        db,
+        warehouse,
+        connectors,
+        prices,
+        maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE,
+        sentiment: sentiment!,
+        rescorer,
+        links: appLinks(publicUrlOf(env)),
+        notifications,
+        webhooks: {
+          allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
+          allowedPorts: env.WEBHOOK_ALLOWED_PORTS,
+        },
+        listingsUrl: env.TICKER_LISTINGS_URL,
+      });
       worker = await startWorker({
         address: temporalAddress,
         namespace: env.TEMPORAL_NAMESPACE,
         taskQueue: env.TEMPORAL_TASK_QUEUE,
-        activities: createActivities({
-          db,
-          warehouse,
-          connectors,
-          prices,
-          maxPostsPerSource: env.SCAN_MAX_POSTS_PER_SOURCE,
-          sentiment: sentiment!,
-          rescorer,
-          links: appLinks(publicUrlOf(env)),
-          notifications,
-          webhooks: {
-            allowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS ?? false,
-            allowedPorts: env.WEBHOOK_ALLOWED_PORTS,
-          },
-          listingsUrl: env.TICKER_LISTINGS_URL,
-        }),
+        activities,
       });
       stops.push(() => worker!.stop());
       worker.done.catch((err) => log.error('temporal worker stopped unexpectedly', { error: String(err) }));
       log.info('worker running', { taskQueue: env.TEMPORAL_TASK_QUEUE });
+      // The sends a request starts have their own queue, so they never wait behind a scan or a re-score.
+      const deliveryWorker = await startWorker({
+        address: temporalAddress,
+        namespace: env.TEMPORAL_NAMESPACE,
+        taskQueue: deliveryTaskQueue(env.TEMPORAL_TASK_QUEUE),
+        activities,
+      });
+      stops.push(() => deliveryWorker.stop());
+      deliveryWorker.done.catch((err) =>
+        log.error('temporal delivery worker stopped unexpectedly', { error: String(err) }),
+      );
       const schedules = await ensureSchedules(temporal, {
         taskQueue: env.TEMPORAL_TASK_QUEUE,
         intervalMinutes: env.SCAN_INTERVAL_MINUTES,
@@ -267,7 +280,6 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         temporal,
         temporalUiUrl,
         realPlatforms,
-        notifications,
         dashboardDir: options.dashboardDir,
       });
       server = http.createServer(app.callback());

@@ -40,6 +40,7 @@ describe('replaying the recorded workflow histories', () => {
       'evaluateAlerts',
       'evaluateAlerts-before-webhooks',
       'healthProbe',
+      'notificationDelivery',
       'refreshPrices',
       'refreshTickerUniverse',
       'scanPlatform',

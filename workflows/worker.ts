@@ -26,14 +26,17 @@ export async function startWorker(options: {
   address: string;
   namespace: string;
   taskQueue: string;
-  activities: Activities;
+  /** Every activity, or (a worker that only sends, in tests) the ones its workflows call. */
+  activities: Activities | Partial<Activities>;
+  /** A bundle built earlier (tests build one per run); default: built once per process. */
+  workflowBundle?: { codePath: string };
 }): Promise<RunningWorker> {
   const connection = await NativeConnection.connect({ address: options.address });
   const worker = await Worker.create({
     connection,
     namespace: options.namespace,
     taskQueue: options.taskQueue,
-    workflowBundle: await workflowBundle(),
+    workflowBundle: options.workflowBundle ?? (await workflowBundle()),
     activities: options.activities,
     shutdownGraceTime: '5 seconds',
   });

@@ -11,7 +11,7 @@ import type { Database } from '../../platform/database';
 import { listUserAlertOutcomes } from '../../warehouse/postgres/alertOutcomes';
 import { listApiKeys } from '../../warehouse/postgres/apiKeys';
 import { findAlertSettings } from '../../warehouse/postgres/alertSettings';
-import { expireEndedTrials } from '../../warehouse/postgres/trials';
+import { expireEndedTrials } from '../../domain/trials/trialExpiry';
 import {
   deleteUser,
   insertUser,
@@ -26,7 +26,7 @@ import { guardLastAdmin } from './lastAdminGuard';
 import { HttpError } from '../http/httpError';
 import { destroyUserSessions } from '../sessions/postgresSessionStore';
 import type { AccountMessenger } from '../../domain/notifications/accountMessages';
-import type { AccountTokens } from './accountTokens';
+import type { AccountTokens } from '../../domain/accounts/accountTokens';
 import { dummyPasswordHash } from '../../platform/passwordHasher';
 import type { PasswordPool } from './passwordPool';
 import type { PasswordStrengthCheck } from './passwordStrength';
@@ -82,22 +82,12 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
 
   /** Tells the owner of an address that someone tried to sign up with it (sign-up itself answers as for a new address). */
   const notifySignupAttempt = (owner: UserRow) => {
-    messages.dispatch({
-      userId: owner.id,
-      channel: 'email',
-      recipient: owner.email,
-      payload: { purpose: 'signup_attempt', link: messages.page('/auth') },
-    });
+    messages.dispatch({ userId: owner.id, channel: 'email', recipient: owner.email, purpose: 'signup_attempt' });
   };
 
-  const sendEmailVerification = async (userId: string, email: string) => {
-    const token = await tokens.issueLink(userId, 'verify_email', email);
-    messages.dispatch({
-      userId,
-      channel: 'email',
-      recipient: email,
-      payload: { purpose: 'verify_email', link: messages.link('/verify-email', token) },
-    });
+  // The link's token is issued when the message is sent (domain/accounts/accountMessageContent.ts), bound to the address.
+  const sendEmailVerification = (userId: string, email: string) => {
+    messages.dispatch({ userId, channel: 'email', recipient: email, purpose: 'verify_email' });
   };
 
   return {
@@ -151,7 +141,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
         }
         return conflictFromUnique(err);
       }
-      await sendEmailVerification(row.id, row.email);
+      sendEmailVerification(row.id, row.email);
     },
 
     /** Tells the owner of this (taken) address that someone tried to sign up with it: the card sign-up's taken case. */
@@ -212,13 +202,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       };
       const row = await updateUser(db, { id }, changes);
       if (emailChanges && !(await findByEmail(newEmail))) {
-        const token = await tokens.issueLink(id, 'change_email', newEmail);
-        messages.dispatch({
-          userId: id,
-          channel: 'email',
-          recipient: newEmail,
-          payload: { purpose: 'change_email', link: messages.link('/verify-email', token) },
-        });
+        messages.dispatch({ userId: id, channel: 'email', recipient: newEmail, purpose: 'change_email' });
       }
       return toPublicUser(row!);
     },
@@ -260,7 +244,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     async resendVerification(id: string): Promise<{ message: string }> {
       const row = await requireUser(id);
       if (row.email_verified_at) return { message: `${row.email} is already verified` };
-      await sendEmailVerification(row.id, row.email);
+      sendEmailVerification(row.id, row.email);
       return { message: `We sent a new verification link to ${row.email}` };
     },
 
@@ -269,13 +253,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
       const row = await requireUser(id);
       if (!row.phone_number) throw new HttpError(400, 'Add a phone number in Settings first', 'phoneNumber');
       if (row.phone_verified_at) return { message: `${row.phone_number} is already verified` };
-      const code = await tokens.issuePhoneCode(id, row.phone_number);
-      messages.dispatch({
-        userId: id,
-        channel: 'sms',
-        recipient: row.phone_number,
-        payload: { purpose: 'verify_phone', code },
-      });
+      messages.dispatch({ userId: id, channel: 'sms', recipient: row.phone_number, purpose: 'verify_phone' });
       return { message: `We sent a 6-digit code to ${row.phone_number}` };
     },
 
@@ -307,13 +285,7 @@ export function createAccountService({ db, passwords, checkStrength, tokens, mes
     async requestPasswordReset(email: string): Promise<void> {
       const row = await findByEmail(email);
       if (!row?.is_active) return;
-      const token = await tokens.issueLink(row.id, 'reset_password', row.email);
-      messages.dispatch({
-        userId: row.id,
-        channel: 'email',
-        recipient: row.email,
-        payload: { purpose: 'reset_password', link: messages.link('/reset-password', token) },
-      });
+      messages.dispatch({ userId: row.id, channel: 'email', recipient: row.email, purpose: 'reset_password' });
     },
 
     /** Sets a new password from a reset link (single use, 1 hour) and ends every session of the account. */

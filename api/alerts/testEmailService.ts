@@ -1,16 +1,20 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
-import {
-  deliverNotification,
-  recordNotification,
-  type NotificationChannels,
-} from '../../domain/notifications/delivery';
+import type { DeliveryStarts } from '../../domain/notifications/deliveryStarts';
+import { sendTestEmail } from '../../domain/notifications/testEmail';
 import { userById } from '../../warehouse/postgres/users';
 import { HttpError } from '../http/httpError';
 
-/** POST /api/test-email: a real e-mail to the signed-in user's address, limited per user per hour, recorded like every send. */
-export function createTestEmailService(db: Knex, channels: NotificationChannels, perHour: number) {
+/**
+ * POST /api/test-email: a real e-mail to the signed-in user's address, limited per user per hour, delivered like every
+ * send (a workflow, with retries). The answer waits at most `waitMs` for the first attempt.
+ */
+export function createTestEmailService(
+  db: Knex,
+  deliveries: DeliveryStarts,
+  options: { perHour: number; waitMs: number },
+) {
+  const { perHour, waitMs } = options;
   const limiter = new RateLimiterPostgres({
     storeClient: db,
     storeType: 'knex',
@@ -43,19 +47,11 @@ export function createTestEmailService(db: Knex, channels: NotificationChannels,
           409,
           `Verify ${user.email} first: open the link we e-mailed you, or send a new one from the banner on your dashboard.`,
         );
-      const id = await recordNotification(db, {
-        idempotencyKey: `test:${randomUUID()}`,
-        userId,
-        alertId: null,
-        channel: 'email',
-        recipient: user.email,
-        content: { kind: 'test', payload: {} },
-      });
-      try {
-        await deliverNotification(db, channels, id!);
-      } catch (err) {
-        throw new HttpError(502, `Failed to send test email: ${err instanceof Error ? err.message : String(err)}`);
-      }
+      const outcome = await sendTestEmail({ db, deliveries, waitMs }, { id: userId, email: user.email });
+      if (outcome.status === 'failed')
+        throw new HttpError(502, `Failed to send test email: ${outcome.error.replace(/\.$/, '')}. It will be retried.`);
+      if (outcome.status === 'queued')
+        return { message: `Test email to ${user.email} is queued and will be sent shortly`, sentTo: user.email };
       return { message: `Test email sent to ${user.email}`, sentTo: user.email };
     },
   };

@@ -2,11 +2,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/testStores';
+import { createTestDatabase, uniqueTaskQueue, type TestDatabase } from '../../tests/support/testStores';
 import { createMailer } from '../../domain/notifications/mailer';
 import { createSmsSender } from '../../domain/notifications/smsSender';
 import { startSmtpCapture, type SmtpCapture } from '../../domain/notifications/smtpCapture';
 import { createTestEmailService } from '../alerts/testEmailService';
+import { createTemporalDeliveryStarts } from '../services/temporalDeliveryStarts';
+import { appLinks } from '../../core/appLinks';
+import { startSendingWorker } from '../../tests/support/sendingWorker';
 import { HttpError } from '../http/httpError';
 
 describe('alerts, test e-mail and outbox API', () => {
@@ -157,18 +160,30 @@ describe('alerts, test e-mail and outbox API', () => {
   });
 
   it('answers 502 with the reason when the SMTP server cannot be reached, and records the failed attempt', async () => {
+    // A worker whose SMTP server is unreachable, on its own task queue, runs this service's delivery workflows.
+    const taskQueue = uniqueTaskQueue('unreachable-smtp');
     const unreachable = {
       mailer: createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.com' }),
       sms: createSmsSender(t.database.db, {}),
       dashboardUrl: 'https://x.test/dashboard',
     };
+    const worker = await startSendingWorker({
+      db: t.database.db,
+      taskQueue,
+      links: appLinks('https://x.test'),
+      notifications: unreachable,
+      webhooks: { allowPrivateTargets: false },
+    });
     const [{ id }] = await t.database
       .db('users')
       .insert({ email: 'carol@example.com', password_hash: 'x' })
       .returning('id');
-    const failure = await createTestEmailService(t.database.db, unreachable, 5)
+    const deliveries = createTemporalDeliveryStarts({ temporal: t.deps.temporal, taskQueue });
+    const failure = await createTestEmailService(t.database.db, deliveries, { perHour: 5, waitMs: 15_000 })
       .send(id)
       .catch((err: unknown) => err);
+    await worker.stop(); // its retries would keep the row moving between sending and failed
+    unreachable.mailer.close();
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({ status: 502, message: expect.stringMatching(/^Failed to send test email: /) });
     expect(await t.database.db('notifications').where({ recipient: 'carol@example.com' }).select('status')).toEqual([

@@ -11,7 +11,7 @@ import {
 import { alertSettingsSchema } from '../../core/contracts/alertSettings';
 import { MAX_WATCHLIST, watchlistSchema } from '../../core/contracts/watchlist';
 import { findAlertSettings, saveAlertSettings } from '../../warehouse/postgres/alertSettings';
-import type { NotificationChannels } from '../../domain/notifications/delivery';
+import type { DeliveryStarts } from '../../domain/notifications/deliveryStarts';
 import { listOutbox } from '../../warehouse/postgres/outboxMessages';
 import { createAlertService } from '../alerts/alertService';
 import { createTestEmailService } from '../alerts/testEmailService';
@@ -31,12 +31,17 @@ const alertIdParams = z.object({ id: z.string() });
 /** Alerts, the watchlist, the alerts' noise control, the test e-mail and the admin's outbox of captured messages. */
 export function alertRoutes(deps: {
   db: Knex;
-  notifications: NotificationChannels;
+  deliveries: DeliveryStarts;
   testEmailsPerHour: number;
+  /** How long the test e-mail waits for its first attempt. */
+  sendWaitMs: number;
   maxAlertsPerUser: number;
 }) {
   const alerts = createAlertService(deps.db, deps.maxAlertsPerUser);
-  const testEmail = createTestEmailService(deps.db, deps.notifications, deps.testEmailsPerHour);
+  const testEmail = createTestEmailService(deps.db, deps.deliveries, {
+    perHour: deps.testEmailsPerHour,
+    waitMs: deps.sendWaitMs,
+  });
   const watchlist = createWatchlistService(deps.db);
   const settings = async (userId: string) => {
     const found = await findAlertSettings(deps.db, userId);

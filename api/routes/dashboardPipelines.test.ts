@@ -10,7 +10,7 @@ import { startTestApp, type TestApp } from '../../tests/support/testApp';
 import { uniqueTaskQueue } from '../../tests/support/testStores';
 import { ensureStockRows } from '../../warehouse/postgres/stocks';
 import { insertMentions } from '../../warehouse/queries/insertMentions';
-import { clampChangePercent, clampPrice } from '../../workflows/activities/priceActivities';
+import { clampChangePercent, clampPrice } from '../../domain/prices/priceValues';
 import type { PriceProvider } from '../../domain/prices';
 import { createMassivePriceProvider } from '../../domain/prices/massivePrices';
 import { createSimulatedPriceProvider } from '../../domain/prices/simulatedPrices';

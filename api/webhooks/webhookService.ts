@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import {
   webhookTargetInputSchema,
-  type WebhookBody,
   type WebhookDelivery,
   type WebhookSettings,
   type WebhookTarget,
 } from '../../core/contracts/webhooks';
-import { webhookDeliveryKey } from '../../domain/notifications/webhookDeliveryKeys';
-import { deliverWebhook } from '../../domain/notifications/webhookDelivery';
+import type { DeliveryStarts } from '../../domain/notifications/deliveryStarts';
+import { sendTestWebhooks } from '../../domain/notifications/testWebhooks';
 import {
   resolveWebhookTarget,
   WebhookTargetRefused,
@@ -22,17 +20,20 @@ import {
   listAlertWebhooks,
   listWebhookDeliveries,
   listWebhookTargets,
-  recordWebhookDeliveries,
   rotateWebhookSecret,
   setAlertWebhook,
-  webhookDeliveriesByIds,
   webhookSecretOf,
   webhookTargetOf,
 } from '../../warehouse/postgres/webhooks';
 import { HttpError, notFound } from '../http/httpError';
 
 export interface WebhookServiceOptions {
+  /** Which URLs may be saved (the same rules are checked again at every send, by the worker). */
   policy: WebhookPolicy;
+  /** Starts each test send's delivery workflow. */
+  deliveries: DeliveryStarts;
+  /** How long Send test waits for the first attempts before it answers with the log as it stands. */
+  testWaitMs: number;
   maxTargets: number;
   testsPerHour: number;
   /** Links carried by test bodies. */
@@ -112,8 +113,8 @@ export function createWebhookService(db: Knex, options: WebhookServiceOptions) {
     },
 
     /**
-     * Sends a signed test body now to one target or all of the user's, through the same checks and signature as an
-     * alert, and logs each like an alert delivery. Limited per user per hour (429).
+     * Sends a signed test body now to one target or all of the user's, through the same delivery workflow, checks and
+     * signature as an alert, and logs each like an alert delivery. Limited per user per hour (429).
      */
     async sendTest(userId: string, targetId: number | undefined): Promise<WebhookDelivery[]> {
       const targets =
@@ -134,32 +135,11 @@ export function createWebhookService(db: Knex, options: WebhookServiceOptions) {
           { 'Retry-After': String(Math.ceil(res.msBeforeNext / 1000)) },
         );
       }
-      const firing = `test:${randomUUID()}`;
-      const ids = await recordWebhookDeliveries(
-        db,
-        targets.map((t) => {
-          const deliveryKey = webhookDeliveryKey(firing, t.url);
-          const body: WebhookBody = {
-            event: 'webhook.test',
-            deliveryId: deliveryKey,
-            alertId: null,
-            kind: 'test',
-            ticker: 'TEST',
-            name: 'StockPulse test',
-            windowMinutes: 60,
-            count: 0,
-            threshold: null,
-            parameters: {},
-            firedAt: new Date().toISOString(),
-            priceAtFire: null,
-            links: options.links,
-          };
-          return { deliveryKey, userId, alertId: null, url: t.url, format: t.format, body };
-        }),
+      return await sendTestWebhooks(
+        { db, deliveries: options.deliveries, links: options.links, waitMs: options.testWaitMs },
+        userId,
+        targets,
       );
-      // One attempt each, in parallel; the outcome (status, HTTP code, error) is in the log rows returned.
-      await Promise.allSettled(ids.map((id) => deliverWebhook(db, options.policy, id)));
-      return await webhookDeliveriesByIds(db, ids);
     },
   };
 }

@@ -1,46 +1,44 @@
 import { randomUUID } from 'node:crypto';
-import type { Knex } from 'knex';
+import type { Database } from '../../platform/database';
 import { log } from '../../platform/logger';
-import type { NotificationChannels } from './delivery';
+import type { DeliveryStarts } from './deliveryStarts';
+import { recordNotification } from './delivery';
 import type { AccountPayload } from './messages';
-import { recordAndSendNow } from './sendNow';
 
+/** An account message to send: its link or code is issued when it is sent (domain/accounts/accountMessageContent.ts). */
 export interface AccountMessage {
   userId: string;
   channel: 'email' | 'sms';
+  /** The address or number the message goes to, and that its link or code proves. */
   recipient: string;
-  payload: AccountPayload;
+  purpose: AccountPayload['purpose'];
 }
 
 /**
- * Sends verification links, reset links and phone codes through the product's channels (SMTP or the capture, Twilio or
- * the outbox), each recorded in notifications like every send, without its link or code. Sending is not awaited by
- * the request: an answer must take the same time whether or not an account exists, and a provider hiccup must not
- * fail a sign-up (the user can ask for another link).
+ * Sends verification links, reset links, phone codes and the "someone tried to sign up" notice through the same
+ * durable path as alerts: each is recorded in notifications (without a link or code) and delivered, with retries, by
+ * its own workflow. Sending is not awaited by the request: an answer must take the same time whether or not an account
+ * exists, and a provider hiccup must not fail a sign-up (the workflow retries; the user can also ask for another).
  */
-export function createAccountMessenger(db: Knex, channels: NotificationChannels, appUrl: string) {
-  const base = appUrl.replace(/\/+$/, '');
+export function createAccountMessenger(db: Database, deliveries: DeliveryStarts) {
   const send = async (m: AccountMessage) => {
-    const stored = { kind: 'account' as const, payload: { purpose: m.payload.purpose } };
-    const notification = {
-      idempotencyKey: `account:${randomUUID()}`,
+    const idempotencyKey = `account:${randomUUID()}`;
+    const id = await recordNotification(db, {
+      idempotencyKey,
       userId: m.userId,
       alertId: null,
       channel: m.channel,
       recipient: m.recipient,
-      content: stored,
-    };
-    await recordAndSendNow(db, channels, notification, { secretContent: { kind: 'account', payload: m.payload } });
+      content: { kind: 'account', payload: { purpose: m.purpose } },
+    });
+    if (id !== null) await deliveries.notification({ id, idempotencyKey });
   };
   return {
-    link: (path: string, token: string) => `${base}${path}?token=${encodeURIComponent(token)}`,
-    /** A page of the site, without a token (the sign-in page in the "you already have an account" e-mail). */
-    page: (path: string) => `${base}${path}`,
-    /** Starts the send and returns at once; a failure is logged (without the secret) and recorded as failed. */
+    /** Records the message and starts its delivery, returning at once; a failure to start is logged. */
     dispatch(m: AccountMessage): void {
       send(m).catch((err: unknown) =>
-        log.warn('account message not sent', {
-          purpose: m.payload.purpose,
+        log.warn('account message not started', {
+          purpose: m.purpose,
           channel: m.channel,
           error: err instanceof Error ? err.message : String(err),
         }),

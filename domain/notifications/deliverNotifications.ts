@@ -1,5 +1,5 @@
 import type { Database } from '../../platform/database';
-import { deliverNotification, type DeliveryHooks, type NotificationChannels } from './delivery';
+import { deliverNotification, type DeliveryOptions, type NotificationChannels } from './delivery';
 
 /**
  * Sends recorded notifications, each at most once, several at a time; throws (so the caller's retry sends the rest)
@@ -9,10 +9,10 @@ export async function deliverNotifications(
   db: Database,
   channels: NotificationChannels | undefined,
   ids: number[],
-  hooks?: DeliveryHooks,
+  options: DeliveryOptions = {},
 ): Promise<{ sent: number; skipped: number }> {
   if (!channels) throw new Error('Notification channels are not configured in this worker');
-  const outcomes = await Promise.allSettled(ids.map((id) => deliverNotification(db, channels, id, hooks)));
+  const outcomes = await Promise.allSettled(ids.map((id) => deliverNotification(db, channels, id, options)));
   const failures = outcomes.flatMap((o, i) =>
     o.status === 'rejected' ? [`${ids[i]}: ${o.reason instanceof Error ? o.reason.message : String(o.reason)}`] : [],
   );

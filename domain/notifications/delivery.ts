@@ -2,12 +2,14 @@ import type { Database } from '../../platform/database';
 import {
   claimNotification,
   insertNotifications,
+  type ClaimedNotificationRow,
   markNotificationFailed,
   markNotificationSent,
   markStaleClaimsUnconfirmed,
 } from '../../warehouse/postgres/notifications';
+import type { AccountMessageContent } from '../accounts/accountMessageContent';
 import type { Mailer } from './mailer';
-import { renderEmail, renderSms, type NotificationContent } from './messages';
+import { renderEmail, renderSms, type AccountPayload, type NotificationContent } from './messages';
 import type { SmsSender } from './smsSender';
 
 /** Where notifications go out: the SMTP mailer, the SMS sender and the dashboard link they carry. */
@@ -49,6 +51,12 @@ export async function recordNotification(db: Database, n: NewNotification): Prom
 
 export type DeliveryOutcome = 'sent' | 'skipped';
 
+export interface DeliveryOptions {
+  hooks?: DeliveryHooks;
+  /** Issues an account message's link or code at send time (without it, an account message fails). */
+  accountContent?: AccountMessageContent;
+}
+
 /**
  * Sends one recorded notification at most once. The row is claimed (pending or failed → sending) before the provider
  * is called; a provider error puts it back to failed and rethrows so the activity retries. Whatever claimed state a
@@ -58,15 +66,13 @@ export async function deliverNotification(
   db: Database,
   channels: NotificationChannels,
   id: number,
-  hooks: DeliveryHooks = {},
-  /** Rendered instead of the stored payload: an account message whose link or code must not be stored. */
-  secretContent?: NotificationContent,
+  options: DeliveryOptions = {},
 ): Promise<DeliveryOutcome> {
   const n = await claimNotification(db, id);
   if (!n) return 'skipped';
-  const content = secretContent ?? ({ kind: n.kind, payload: n.payload } as NotificationContent);
   let providerId: string;
   try {
+    const content = await contentToSend(n, options.accountContent);
     providerId =
       n.channel === 'email'
         ? await channels.mailer.send({ to: n.recipient, ...renderEmail(content, channels.dashboardUrl) })
@@ -75,9 +81,20 @@ export async function deliverNotification(
     await markNotificationFailed(db, id, err instanceof Error ? err.message : String(err));
     throw err;
   }
-  await hooks.afterSend?.(id);
+  await options.hooks?.afterSend?.(id);
   await markNotificationSent(db, id, providerId);
   return 'sent';
+}
+
+/** The stored content, except for an account message, whose link or code is issued now (it is never stored). */
+async function contentToSend(
+  n: ClaimedNotificationRow,
+  accountContent: AccountMessageContent | undefined,
+): Promise<NotificationContent> {
+  if (n.kind !== 'account') return { kind: n.kind, payload: n.payload } as NotificationContent;
+  if (!accountContent) throw new Error('Account messages cannot be sent by this process (no account links)');
+  const { purpose } = n.payload as Pick<AccountPayload, 'purpose'>;
+  return { kind: 'account', payload: await accountContent({ userId: n.user_id, recipient: n.recipient, purpose }) };
 }
 
 /** Claims left in `sending` this long are from a crash or lost result: marked unconfirmed, never re-sent. */

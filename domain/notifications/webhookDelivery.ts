@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { claimWebhookDelivery, finishWebhookDelivery } from '../../warehouse/postgres/webhooks';
-import { sendFailureText, sendWebhook, type WebhookPolicy } from './webhookSender';
+import { sendFailureText, sendWebhook, WebhookTargetRefused, type WebhookPolicy } from './webhookSender';
 
 /** The receiver answered, but not with a 2xx: `permanent` for a 4xx other than 408 and 429 (retrying will not help). */
 export class WebhookRejected extends Error {
@@ -15,6 +15,13 @@ export class WebhookRejected extends Error {
     return this.httpStatus >= 400 && this.httpStatus < 500 && this.httpStatus !== 408 && this.httpStatus !== 429;
   }
 }
+
+/**
+ * Whether a failed attempt should not be retried: a refused target (its address is not public) or a 4xx other than
+ * 408/429. The same request would get the same answer.
+ */
+export const isPermanentWebhookFailure = (err: unknown): err is WebhookTargetRefused | WebhookRejected =>
+  err instanceof WebhookTargetRefused || (err instanceof WebhookRejected && err.permanent);
 
 /** Test seam: runs after the receiver answered 2xx and before that is recorded (fault injection). */
 export interface WebhookHooks {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { TestProject } from 'vitest/node';
@@ -6,6 +7,7 @@ import { freePort } from '../../platform/ports';
 import { startEmbeddedPostgres, type PostgresHandle } from '../../platform/postgres';
 import { ensureTemporalCli, projectRoot } from '../../platform/temporalCli';
 import { ensureDashboardBuilt } from '../../scripts/ensureDashboardBuilt';
+import { workflowBundle } from '../../workflows/worker';
 import { startStripeMock } from './stripeMock';
 
 declare module 'vitest' {
@@ -16,6 +18,8 @@ declare module 'vitest' {
     temporalAddress: string;
     /** Stripe's official mock API (stripe-mock) for every Stripe call the server makes (STRIPE_API_URL). */
     stripeMockUrl: string;
+    /** The workflow code, bundled once for the run (each test app's sending worker loads it). */
+    workflowBundlePath: string;
   }
 }
 
@@ -49,7 +53,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stripeMock = await startStripeMock();
   project.provide('temporalAddress', temporal.address);
   project.provide('stripeMockUrl', stripeMock.url);
+  const bundlePath = path.join(os.tmpdir(), `stockpulse-workflows-${process.pid}.js`);
+  fs.writeFileSync(bundlePath, (await workflowBundle()).code);
+  project.provide('workflowBundlePath', bundlePath);
   return async () => {
+    fs.rmSync(bundlePath, { force: true });
     await stripeMock.stop();
     await temporal.teardown();
     await postgres?.stop();

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'node:fs';
@@ -27,6 +27,9 @@ export async function createTestDatabase(options: { seed?: boolean } = {}): Prom
   url.pathname = `/${name}`;
   const db = createDatabase(url.toString());
   await migratePostgres(db);
+  // Every test database shares the run's one Temporal namespace, where a webhook delivery's workflow is named after its
+  // row id: ids that start at a random point keep two files' deliveries from joining each other's workflow.
+  await db.raw(`SELECT setval(pg_get_serial_sequence('webhook_deliveries', 'id'), ?)`, [randomInt(1, 2 ** 31)]);
   if (options.seed) {
     await seedTickerUniverse(db);
     await seedSourceLists(db);

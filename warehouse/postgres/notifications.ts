@@ -7,6 +7,7 @@ import type { Database } from '../../platform/database';
 
 /** What a claimed notification carries to its channel. */
 export interface ClaimedNotificationRow {
+  user_id: string;
   channel: 'email' | 'sms';
   kind: string;
   recipient: string;
@@ -34,7 +35,7 @@ export async function claimNotification(db: Database, id: number): Promise<Claim
     .where({ id })
     .whereIn('status', ['pending', 'failed'])
     .update({ status: 'sending', attempts: db.raw('attempts + 1'), attempted_at: db.fn.now() })
-    .returning<ClaimedNotificationRow[]>(['channel', 'kind', 'recipient', 'payload']);
+    .returning<ClaimedNotificationRow[]>(['user_id', 'channel', 'kind', 'recipient', 'payload']);
   return row;
 }
 
@@ -60,7 +61,10 @@ export async function markStaleClaimsUnconfirmed(
     .update({ status: 'unconfirmed', error });
 }
 
-/** Notifications still to send (pending, or failed with attempts left); account messages carry a secret that is not stored, so they are not retried here. */
+/**
+ * Notifications still to send (pending, or failed with attempts left). Account messages are left to their own delivery
+ * workflow: a link or code issued hours later by an alert evaluation is not what its owner asked for.
+ */
 export async function openNotificationIds(db: Database, maxAttempts: number): Promise<number[]> {
   const ids = await db('notifications')
     .whereIn('status', ['pending', 'failed'])
@@ -80,4 +84,25 @@ export async function openDigestIds(db: Database, maxAttempts: number): Promise<
     .where('attempts', '<', maxAttempts)
     .pluck<string[]>('id');
   return ids.map(Number);
+}
+
+export interface NotificationOutcome {
+  id: number;
+  status: string;
+  attempts: number;
+  error: string | null;
+}
+
+/** Where each of these notifications stands (status, attempts so far, the last error). */
+export async function notificationOutcomes(db: Database, ids: number[]): Promise<NotificationOutcome[]> {
+  const rows = await db('notifications')
+    .whereIn('id', ids)
+    .orderBy('id')
+    .select<Array<{ id: string; status: string; attempts: number; error: string | null }>>(
+      'id',
+      'status',
+      'attempts',
+      'error',
+    );
+  return rows.map((r) => ({ id: Number(r.id), status: r.status, attempts: r.attempts, error: r.error }));
 }

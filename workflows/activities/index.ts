@@ -6,6 +6,7 @@ import type { DeliveryHooks, NotificationChannels } from '../../domain/notificat
 import type { PriceProvider } from '../../domain/prices';
 import { createAlertActivities } from './alertActivities';
 import { createAlertOutcomeActivities } from './alertOutcomeActivities';
+import { createNotificationActivities } from './notificationActivities';
 import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
 import type { WebhookPolicy } from '../../domain/notifications/webhookSender';
 import { createWebhookActivities } from './webhookActivities';
@@ -60,6 +61,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTrendActivities({ ...deps, cacheBaseline: deps.cacheTrendBaseline }),
     ...createAlertActivities(deps),
     ...createAlertOutcomeActivities(deps),
+    ...createNotificationActivities(deps),
     ...createWebhookActivities(deps),
     ...createTrialActivities(deps),
     ...createUniverseActivities(deps),

@@ -1,51 +1,6 @@
 import { ApplicationFailure } from '@temporalio/common';
-import type { Database } from '../../platform/database';
-import type { Warehouse } from '../../warehouse/client';
-import { insertPriceTicks, type PriceTick } from '../../warehouse/queries/insertPriceTicks';
-import { clearStockPrices, stockPrices, updateStockPrices } from '../../warehouse/postgres/stocks';
-import { historyQueue, setHistoryCoverage } from '../../warehouse/postgres/priceHistoryCoverage';
-import { recordPriceRefresh } from '../../warehouse/postgres/priceRefreshes';
-import { markSplitDayChecked, uncheckedSplitDays, upsertStockSplits } from '../../warehouse/postgres/stockSplits';
-import { isoDate, isTradingDay, newYorkTime } from '../../core/market/marketHours';
-import { PRICE_BACKFILL_DAYS } from '../../domain/prices/backfillInstants';
 import { ConnectorError } from '../connectors/types';
-import { PriceRequestBudgetExhausted, type PriceProvider, type Quote } from '../../domain/prices';
-import { DAY_MS, MINUTE_MS } from '../../core/timeWindows';
-
-/** Postgres stocks.price is decimal(10,2) and change_percent decimal(5,2): values are rounded and clamped to fit. */
-export const MAX_PRICE = 99_999_999.99;
-export const MAX_CHANGE_PERCENT = 999.99;
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-export const clampPrice = (price: number) => Math.min(MAX_PRICE, Math.max(0, round2(price)));
-export const clampChangePercent = (percent: number) =>
-  Math.min(MAX_CHANGE_PERCENT, Math.max(-MAX_CHANGE_PERCENT, round2(percent)));
-
-export interface RefreshPricesResult {
-  /** Stocks whose price and change were written to Postgres. */
-  updatedCount: number;
-  /** Price ticks written to ClickHouse (only prices that moved, so a closed market writes none), history included. */
-  ticks: number;
-  simulated: boolean;
-  /** The provider's name, stored as the ticks' source. */
-  source: string;
-  /** Stocks the source priced. */
-  priced: number;
-  /** Tickers whose history was filled up to now in this run. */
-  historyFilled: number;
-  /** Tickers whose history is still to fill (the request budget ran out; the next refresh carries on). */
-  historyPending: number;
-}
-
-/** A gap in a ticker's history shorter than one 5-minute bar is not asked for: the live quotes cover it. */
-export const HISTORY_GAP_MS = 5 * MINUTE_MS;
-/** Price ticks held in memory before they are written (a fresh simulated install backfills millions). */
-const FLUSH_TICKS = 50_000;
-/**
- * How long one refresh may spend filling history before it leaves the rest to the next: well inside the activity's
- * 3-minute timeout, so an unpaced paid plan with thousands of tickers to backfill progresses run by run.
- */
-export const HISTORY_TIME_BUDGET_MS = 90_000;
+import { createPriceRefresh } from '../../domain/prices/refreshPrices';
 
 /** A source's refusal as a Temporal failure: a rejected key or a malformed payload cannot succeed on retry; a rate limit or an outage can. */
 function asFailure(err: unknown): unknown {
@@ -54,171 +9,16 @@ function asFailure(err: unknown): unknown {
   return err;
 }
 
-export function createPriceActivities(deps: {
-  db: Database;
-  warehouse: Warehouse;
-  prices: PriceProvider;
-  now?: () => Date;
-  historyTimeBudgetMs?: number;
-}) {
-  const clock = deps.now ?? (() => new Date());
-  const historyBudgetMs = deps.historyTimeBudgetMs ?? HISTORY_TIME_BUDGET_MS;
-  const source = deps.prices.name;
-
-  /**
-   * Fills each stock's history from where it is complete (its coverage) to now: the last PRICE_BACKFILL_DAYS on a fresh
-   * install or for a newly mentioned stock, and the gap an outage or a stopped product left. Starred and trending stocks
-   * first, then the longest-waiting; at most HISTORY_TIME_BUDGET_MS a run. Ticks are written before the coverage moves, so a crash only repeats work (ticks
-   * are keyed by ticker, time and source: a repeat replaces them). A spent request budget, or a rate limit longer than
-   * the client waits, ends the filling for this run; the next refresh carries on from the coverage.
-   */
-  async function fillHistory(
-    now: Date,
-  ): Promise<{ ticks: number; filled: number; pending: number; note: string | null }> {
-    const horizon = new Date(now.getTime() - PRICE_BACKFILL_DAYS * DAY_MS);
-    const queue = await historyQueue(deps.db, source);
-    const started = performance.now();
-    let buffer: PriceTick[] = [];
-    let done: string[] = [];
-    let ticks = 0;
-    let filled = 0;
-    const flush = async () => {
-      await insertPriceTicks(deps.warehouse, buffer);
-      await setHistoryCoverage(deps.db, source, done, now);
-      ticks += buffer.length;
-      buffer = [];
-      done = [];
-    };
-    for (const [i, { ticker, coveredUntil }] of queue.entries()) {
-      const from = coveredUntil && coveredUntil > horizon ? coveredUntil : horizon;
-      if (now.getTime() - from.getTime() >= HISTORY_GAP_MS) {
-        if (filled > 0 && performance.now() - started > historyBudgetMs) {
-          await flush();
-          return {
-            ticks,
-            filled,
-            pending: queue.length - i,
-            note: `history filling paused after ${Math.round(historyBudgetMs / 1000)} s; the next refresh carries on`,
-          };
-        }
-        let bars;
-        try {
-          bars = await deps.prices.history(ticker, from, now);
-        } catch (err) {
-          await flush();
-          if (err instanceof PriceRequestBudgetExhausted || (err instanceof ConnectorError && err.retryable)) {
-            return { ticks, filled, pending: queue.length - i, note: err.message };
-          }
-          throw asFailure(err);
-        }
-        for (const bar of bars)
-          buffer.push({
-            ticker,
-            ts: bar.at,
-            price: bar.price,
-            changePercent: clampChangePercent(bar.changePercent),
-            source,
-          });
-        filled++;
-      }
-      done.push(ticker);
-      if (buffer.length >= FLUSH_TICKS) await flush();
-    }
-    await flush();
-    return { ticks, filled, pending: 0, note: null };
-  }
-
-  /**
-   * Asks the source, once per New York trading day of the history window (today included), for the splits that take
-   * effect that day, and stores them: history is stored as traded and adjusted when read. A spent budget or a long rate
-   * limit leaves the remaining days to the next refresh.
-   */
-  async function checkSplits(now: Date): Promise<string | null> {
-    const days: string[] = [];
-    for (
-      let day = newYorkTime(new Date(now.getTime() - PRICE_BACKFILL_DAYS * DAY_MS)).day;
-      day <= newYorkTime(now).day;
-      day++
-    )
-      if (isTradingDay(day)) days.push(isoDate(day));
-    for (const day of await uncheckedSplitDays(deps.db, source, days)) {
-      try {
-        await upsertStockSplits(deps.db, source, await deps.prices.splits(day));
-      } catch (err) {
-        if (err instanceof PriceRequestBudgetExhausted || (err instanceof ConnectorError && err.retryable))
-          return err.message;
-        throw asFailure(err);
-      }
-      await markSplitDayChecked(deps.db, source, day);
-    }
-    return null;
-  }
-
+/** The refreshPrices workflow's activity: an adapter over domain/prices/refreshPrices.ts. */
+export function createPriceActivities(deps: Parameters<typeof createPriceRefresh>[0]) {
+  const refresh = createPriceRefresh(deps);
   return {
-    /**
-     * Quotes every stock in the Postgres snapshot, writes the moved prices as ticks to ClickHouse and all of them to
-     * Postgres, fills the stocks' history, stores the splits of the history window, and records the run for the admin. The simulated source quotes only symbols
-     * with a reference price: any price a stock it leaves out still has was invented, so it is removed.
-     */
-    async refreshPrices(): Promise<RefreshPricesResult> {
-      const stocks = await stockPrices(deps.db);
-      const simulated = deps.prices.simulated;
-      let quotes: Quote[];
+    async refreshPrices() {
       try {
-        quotes = stocks.length === 0 ? [] : await deps.prices.quotes(stocks.map((s) => s.ticker));
+        return await refresh.refresh();
       } catch (err) {
         throw asFailure(err);
       }
-      const now = clock();
-      const previous = new Map(stocks.map((s) => [s.ticker, s.price === null ? null : Number(s.price)]));
-      const moved = quotes.filter((q) => previous.get(q.ticker) !== clampPrice(q.price));
-      await insertPriceTicks(
-        deps.warehouse,
-        moved.map((q) => ({
-          ticker: q.ticker,
-          ts: now,
-          price: q.price,
-          changePercent: clampChangePercent(q.changePercent),
-          source,
-        })),
-      );
-      const values = quotes.map((q) => ({
-        ticker: q.ticker,
-        price: clampPrice(q.price),
-        change_percent: clampChangePercent(q.changePercent),
-      }));
-      const updatedCount = await updateStockPrices(deps.db, now, values);
-      if (simulated) {
-        const quoted = new Set(quotes.map((q) => q.ticker));
-        await clearStockPrices(
-          deps.db,
-          now,
-          stocks.filter((s) => !quoted.has(s.ticker)).map((s) => s.ticker),
-        );
-      }
-      const history = await fillHistory(now);
-      const splitsNote = await checkSplits(now);
-      const result = {
-        updatedCount,
-        ticks: moved.length + history.ticks,
-        simulated,
-        source,
-        priced: quotes.length,
-        historyFilled: history.filled,
-        historyPending: history.pending,
-      };
-      await recordPriceRefresh(deps.db, {
-        at: now,
-        source,
-        simulated,
-        tickers: stocks.length,
-        priced: quotes.length,
-        ticks: result.ticks,
-        historyFilled: history.filled,
-        historyPending: history.pending,
-        note: history.note ?? splitsNote,
-      });
-      return result;
     },
   };
 }

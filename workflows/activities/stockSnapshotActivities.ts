@@ -1,35 +1,11 @@
-import { summariseCounts } from '../../core/mentionCounts';
-import { DAY_MS } from '../../core/timeWindows';
 import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
-import { updateStockSentiments } from '../../warehouse/postgres/stocks';
-import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
-import { sealMentionRollups } from '../../warehouse/queries/sealMentionRollups';
+import { refreshStockSnapshot } from '../../domain/stocks/stockSnapshot';
 
-/** The window of the sentiment stored on each stock. */
-export const SNAPSHOT_WINDOW_MS = DAY_MS;
-
+/** The scan's snapshot step: an adapter over domain/stocks/stockSnapshot.ts. */
 export function createStockSnapshotActivities(deps: { db: Database; warehouse: Warehouse; now?: () => Date }) {
   const clock = deps.now ?? (() => new Date());
   return {
-    /**
-     * Runs after every scan: seals the hours the scans have finished writing into plain counts (sealMentionRollups: what
-     * keeps long windows cheap to count), then stores each stock's majority sentiment of the trailing 24 hours, which
-     * alert messages and the weekly digest quote. The stock list counts its own range from the rollups; the rows
-     * themselves are added by the scan (ensureStockRows).
-     */
-    async refreshStockSnapshot(): Promise<{ stocks: number }> {
-      await sealMentionRollups(deps.warehouse);
-      const now = clock();
-      const counts = summariseCounts(
-        await mentionWindowCounts(deps.warehouse, new Date(now.getTime() - SNAPSHOT_WINDOW_MS), now),
-      );
-      await updateStockSentiments(
-        deps.db,
-        now,
-        counts.map((c) => ({ ticker: c.ticker, sentiment: c.sentiment })),
-      );
-      return { stocks: counts.length };
-    },
+    refreshStockSnapshot: () => refreshStockSnapshot(deps, clock),
   };
 }

@@ -1,57 +1,9 @@
 import type { Knex } from 'knex';
-import { readTickerFile } from '../../domain/signal/tickerData';
-import type { Listing } from '../../core/tickers/listings';
-import { parseUniverseCsv } from '../../core/tickers/parseUniverse';
-import { applyUniverse, universeRows, type UniverseSource } from '../../domain/universe/applyUniverse';
-import { DEFAULT_LISTINGS_URL, fetchListings } from '../../domain/universe/symbolDirectory';
+import { refreshTickerUniverse } from '../../domain/universe/refreshUniverse';
 
-/** At most this many symbols of each kind in a run's result (the full record is in ticker_universe_changes). */
-const LISTED_IN_RESULT = 50;
-
-export interface RefreshTickerUniverseResult {
-  source: UniverseSource;
-  /** Why the live listings were not used, when the committed table stood in. */
-  fallbackReason?: string;
-  listed: number;
-  added: number;
-  delisted: number;
-  renamed: Array<{ from: string; to: string }>;
-  /** The first symbols added and delisted. */
-  addedSymbols: string[];
-  delistedSymbols: string[];
-}
-
+/** The refreshTickerUniverse workflow's activity: an adapter over domain/universe/refreshUniverse.ts. */
 export function createUniverseActivities(deps: { db: Knex; listingsUrl?: string; fetch?: typeof fetch }) {
   return {
-    /**
-     * Reloads the listed universe from NASDAQ Trader's symbol directory, or from the committed table (core/tickers/
-     * universe.csv) when the directory cannot be reached or read, and records what changed.
-     */
-    async refreshTickerUniverse(): Promise<RefreshTickerUniverseResult> {
-      const committed = readTickerFile('universe.csv', parseUniverseCsv);
-      let listings: Listing[] = committed;
-      let source: UniverseSource = 'nasdaqtrader';
-      let fallbackReason: string | undefined;
-      try {
-        listings = await fetchListings(deps.listingsUrl ?? DEFAULT_LISTINGS_URL, { fetch: deps.fetch });
-      } catch (err) {
-        source = 'committed';
-        fallbackReason =
-          err instanceof Error
-            ? `${err.message}${err.cause instanceof Error ? `: ${err.cause.message}` : ''}`
-            : String(err);
-      }
-      const changes = await applyUniverse(deps.db, universeRows(listings, committed), source);
-      return {
-        source,
-        ...(fallbackReason === undefined ? {} : { fallbackReason }),
-        listed: changes.listed,
-        added: changes.added.length,
-        delisted: changes.delisted.length,
-        renamed: changes.renamed,
-        addedSymbols: changes.added.slice(0, LISTED_IN_RESULT),
-        delistedSymbols: changes.delisted.slice(0, LISTED_IN_RESULT),
-      };
-    },
+    refreshTickerUniverse: () => refreshTickerUniverse(deps),
   };
 }

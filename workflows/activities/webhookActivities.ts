@@ -1,7 +1,11 @@
 import { ApplicationFailure } from '@temporalio/common';
 import type { Knex } from 'knex';
-import { deliverWebhook, WebhookRejected, type WebhookHooks } from '../../domain/notifications/webhookDelivery';
-import { WebhookTargetRefused, type WebhookPolicy } from '../../domain/notifications/webhookSender';
+import {
+  deliverWebhook,
+  isPermanentWebhookFailure,
+  type WebhookHooks,
+} from '../../domain/notifications/webhookDelivery';
+import type { WebhookPolicy } from '../../domain/notifications/webhookSender';
 
 export interface WebhookActivityDeps {
   db: Knex;
@@ -21,8 +25,7 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
       try {
         return await deliverWebhook(deps.db, deps.webhooks, id, deps.webhookHooks);
       } catch (err) {
-        if (err instanceof WebhookTargetRefused || (err instanceof WebhookRejected && err.permanent))
-          throw ApplicationFailure.nonRetryable(err.message, err.name);
+        if (isPermanentWebhookFailure(err)) throw ApplicationFailure.nonRetryable(err.message, err.name);
         throw err;
       }
     },

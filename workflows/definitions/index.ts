@@ -3,6 +3,7 @@ export { detectTrends } from './detectTrends';
 export { webhookDelivery } from './webhookDelivery';
 export { evaluateAlerts } from './evaluateAlerts';
 export { healthProbe } from './healthProbe';
+export { notificationDelivery } from './notificationDelivery';
 export { refreshPrices } from './refreshPrices';
 export { refreshTickerUniverse } from './refreshTickerUniverse';
 export { rescoreMentions } from './rescoreMentions';

@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { RefreshPricesResult } from '../activities/priceActivities';
+import type { RefreshPricesResult } from '../../domain/prices/refreshPrices';
 
 // A real market-data API may ask to wait out a rate limit (up to a minute per request): a generous timeout, few retries
 // (the schedule runs again within a minute anyway).

@@ -1,6 +1,6 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { Activities } from '../activities';
-import type { RefreshTickerUniverseResult } from '../activities/universeActivities';
+import type { RefreshTickerUniverseResult } from '../../domain/universe/refreshUniverse';
 
 // The activity falls back to the committed table by itself when the directory is unreachable, so a retry only covers
 // a Postgres failure; the next day's run comes anyway.
