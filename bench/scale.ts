@@ -11,6 +11,7 @@
  *   BENCH_SCALE_MAX=100000000 npx tsx bench/run.ts scale   # and 100 M (hours, and ~10 GB of disk)
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createStockDetailService } from '../api/services/stockDetailService';
 import { createStockListService } from '../api/services/stockListService';
@@ -27,7 +28,7 @@ import { projectRoot } from '../platform/temporalCli';
 import { seedTickerUniverse } from '../seed/tickerUniverse';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
-import { mentionWindowCountsSince } from '../warehouse/queries/mentionWindowCounts';
+import { stockListCounts } from '../warehouse/queries/stockListCounts';
 import { sealMentionRollups } from '../warehouse/queries/sealMentionRollups';
 import { applyRetention, retentionTtls } from '../warehouse/retention';
 import { createTrendActivities } from '../workflows/activities/trendActivities';
@@ -46,15 +47,23 @@ export interface ScaleStep {
   diskBytes: Record<string, number>;
   bytesPerMention: number;
   peakRssMb: number;
-  /** Median of three uncached computations, ms. */
+  /** Median of five uncached computations, ms. */
   list: Record<DetailRange, number>;
-  /** The list's ClickHouse read alone (the window's counts and the previous window's), median of three, ms. */
+  /**
+   * CPU time of the process (Node and chDB's threads) per uncached computation, median of five, ms: what the list costs
+   * the machine, much less moved by other jobs sharing the cores than the wall-clock time.
+   */
+  listCpu: Record<DetailRange, number>;
+  /** The list's ClickHouse read alone (the window's counts and the previous window's), median of five, ms. */
   counts: Record<DetailRange, number>;
   /** Stocks in the list. */
   stocks: Record<DetailRange, number>;
   history: Record<DetailRange, number>;
   trendsColdMs: number;
+  trendsColdCpuMs: number;
   postsMs: number;
+  /** The 1-minute load average when the step's reads started and when they ended (the machine is shared). */
+  loadAverage: [number, number];
 }
 
 export interface ScaleBenchResult {
@@ -68,15 +77,21 @@ export function scaleSizes(max = Number(process.env.BENCH_SCALE_MAX ?? 10_000_00
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-async function timeMs(run: () => Promise<unknown>, times = 3): Promise<number> {
-  const runs: number[] = [];
+/** Medians of `times` runs: wall-clock ms, and CPU ms of the whole process (chDB runs inside it). */
+async function timed(run: () => Promise<unknown>, times = 5): Promise<{ ms: number; cpuMs: number }> {
+  const walls: number[] = [];
+  const cpus: number[] = [];
   for (let i = 0; i < times; i++) {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     await run();
-    runs.push(performance.now() - start);
+    walls.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    cpus.push((used.user + used.system) / 1000);
   }
-  return median(runs);
+  return { ms: median(walls), cpuMs: median(cpus) };
 }
+const timeMs = async (run: () => Promise<unknown>) => (await timed(run)).ms;
 
 /**
  * Mention rows [offset, offset + count) as a SELECT: the ticker of rank r (1-based) drawn with probability
@@ -203,21 +218,24 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
       const lists = createStockListService({ db, warehouse, cacheMs: 0 });
       const details = createStockDetailService({ db, warehouse, historyCacheMs: 0 });
       const trends = createTrendActivities({ db, warehouse, cacheBaseline: false });
+      const loadBefore = os.loadavg()[0]!;
       const list = {} as Record<DetailRange, number>;
+      const listCpu = {} as Record<DetailRange, number>;
       const counts = {} as Record<DetailRange, number>;
       const stocks = {} as Record<DetailRange, number>;
       const history = {} as Record<DetailRange, number>;
       for (const range of detailRanges) {
-        list[range] = await timeMs(() => lists.list(range));
+        ({ ms: list[range], cpuMs: listCpu[range] } = await timed(() => lists.list(range)));
         stocks[range] = (await lists.list(range)).length;
         const start = windowStart(new Date(), rangeMinutes[range]);
         counts[range] = await timeMs(() =>
-          mentionWindowCountsSince(warehouse, [start, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS)]),
+          stockListCounts(warehouse, start, rangeMinutes[range] * MINUTE_MS, new Date()),
         );
         history[range] = await timeMs(() => details.historical(top, range));
       }
-      const trendsColdMs = await timeMs(() => trends.detectTrends());
+      const { ms: trendsColdMs, cpuMs: trendsColdCpuMs } = await timed(() => trends.detectTrends());
       const postsMs = await timeMs(() => details.posts(top, 20));
+      const loadAverage: [number, number] = [loadBefore, os.loadavg()[0]!];
       const disk = await diskBytes(warehouse);
       const total = Object.values(disk).reduce((a, b) => a + b, 0);
       steps.push({
@@ -228,11 +246,14 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
         bytesPerMention: total / size,
         peakRssMb: process.resourceUsage().maxRSS / 1024,
         list,
+        listCpu,
         counts,
         stocks,
         history,
         trendsColdMs,
+        trendsColdCpuMs,
         postsMs,
+        loadAverage,
       });
       reportScaleStep(steps.at(-1)!, top);
     }
@@ -257,6 +278,7 @@ function stepFigures(s: ScaleStep): Figure[] {
     out.push(
       figure('scale', `stock list ${range} uncached at ${at} rows`, s.list[range], 'ms', big ? '< 200' : '< 100'),
     );
+    out.push(figure('scale', `stock list ${range} CPU (process) at ${at} rows`, s.listCpu[range], 'ms'));
     out.push(figure('scale', `stock list ${range} ClickHouse counts at ${at} rows`, s.counts[range], 'ms'));
     out.push(figure('scale', `stock list ${range} stocks listed at ${at} rows`, s.stocks[range], 'stocks'));
     out.push(
@@ -270,6 +292,9 @@ function stepFigures(s: ScaleStep): Figure[] {
     );
   }
   out.push(figure('scale', `trend detection cold at ${at} rows`, s.trendsColdMs, 'ms', '< 250'));
+  out.push(figure('scale', `trend detection cold CPU (process) at ${at} rows`, s.trendsColdCpuMs, 'ms'));
+  out.push(figure('scale', `load average (1 min) at the start of the ${at} reads`, s.loadAverage[0], ''));
+  out.push(figure('scale', `load average (1 min) at the end of the ${at} reads`, s.loadAverage[1], ''));
   out.push(figure('scale', `one ticker's recent posts at ${at} rows`, s.postsMs, 'ms'));
   out.push(
     figure(
@@ -299,14 +324,17 @@ function reportScaleStep(s: ScaleStep, ticker: string): void {
   console.log(
     `scale ${at} mention rows (5,000 tickers, Zipf spread, 365 days): inserted at ${Math.round(s.insertRowsPerSecond).toLocaleString('en-US')} rows/s with every view, sealed in ${s.sealSeconds.toFixed(1)} s`,
   );
-  console.log(`  range      stock list (uncached)   of it ClickHouse   stocks   ${ticker} history`);
+  console.log(
+    `  reads under a 1-minute load average of ${s.loadAverage[0].toFixed(1)} (start) and ${s.loadAverage[1].toFixed(1)} (end) on ${os.availableParallelism()} cores`,
+  );
+  console.log(`  range      stock list (uncached)   CPU        of it ClickHouse   stocks   ${ticker} history`);
   for (const range of detailRanges) {
     console.log(
-      `  ${range.padEnd(9)}  ${ms(s.list[range]).padStart(10)}              ${ms(s.counts[range]).padStart(9)}   ${String(s.stocks[range]).padStart(6)}   ${ms(s.history[range]).padStart(8)}`,
+      `  ${range.padEnd(9)}  ${ms(s.list[range]).padStart(10)}             ${ms(s.listCpu[range]).padStart(8)}   ${ms(s.counts[range]).padStart(9)}          ${String(s.stocks[range]).padStart(6)}   ${ms(s.history[range]).padStart(8)}`,
     );
   }
   console.log(
-    `  trend detection cold ${ms(s.trendsColdMs)}, ${ticker} recent posts ${ms(s.postsMs)}, peak memory ${Math.round(s.peakRssMb).toLocaleString('en-US')} MB`,
+    `  trend detection cold ${ms(s.trendsColdMs)} (CPU ${ms(s.trendsColdCpuMs)}), ${ticker} recent posts ${ms(s.postsMs)}, peak memory ${Math.round(s.peakRssMb).toLocaleString('en-US')} MB`,
   );
   console.log(
     `  disk ${(Object.values(s.diskBytes).reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} MB = ${s.bytesPerMention.toFixed(1)} bytes per mention (${Object.entries(
@@ -328,6 +356,7 @@ export function reportScale(r: ScaleBenchResult): Figure[] {
     const lines: Figure[] = [];
     for (const range of detailRanges) {
       lines.push(growth(`stock list ${range}`, a.list[range], b.list[range], '<= 2'));
+      lines.push(growth(`stock list ${range} CPU`, a.listCpu[range], b.listCpu[range]));
       lines.push(growth(`stock list ${range} ClickHouse counts`, a.counts[range], b.counts[range]));
       lines.push(growth(`history ${range}`, a.history[range], b.history[range]));
     }

@@ -41,9 +41,24 @@ export function summariseCounts(rows: ReadonlyArray<PlatformMentionCount>): Ment
     entry.bullish += row.bullish;
     entry.bearish += row.bearish;
   }
-  return [...byTicker.values()].map(({ bullish, bearish, ...entry }) => ({
-    ...entry,
-    sentiment: majoritySentiment(entry.total, bullish, bearish),
-    netSentiment: entry.total === 0 ? 0 : Math.round(((bullish - bearish) / entry.total) * 100) / 100,
-  }));
+  return [...byTicker.values()].map(({ ticker, total, perPlatform, bullish, bearish }) =>
+    mentionSummary(ticker, total, perPlatform, bullish, bearish),
+  );
+}
+
+/** One ticker's summary from its summed counts: the majority label and the net sentiment worked out. */
+export function mentionSummary(
+  ticker: string,
+  total: number,
+  perPlatform: Record<Platform, number>,
+  bullish: number,
+  bearish: number,
+): MentionSummary {
+  return {
+    ticker,
+    total,
+    perPlatform,
+    sentiment: majoritySentiment(total, bullish, bearish),
+    netSentiment: total === 0 ? 0 : Math.round(((bullish - bearish) / total) * 100) / 100,
+  };
 }

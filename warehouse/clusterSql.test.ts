@@ -58,6 +58,11 @@ describe('migrations rendered for one server and for a cluster', () => {
     expect(all).toContain(
       "ALTER TABLE mentions ON CLUSTER stockpulse ADD COLUMN IF NOT EXISTS analyser LowCardinality(String) DEFAULT 'lexicon-1'",
     );
+    // A codec is the stored table's: the Distributed one holds no data.
+    const codecs = all.filter((s) =>
+      /^ALTER TABLE \w+ ON CLUSTER stockpulse\s+MODIFY COLUMN author_hash CODEC/.test(s),
+    );
+    expect(codecs.map((s) => s.split(' ')[2])).toEqual(['mentions_local', 'posts_local']);
     expect(all).toContain('DROP TABLE IF EXISTS mention_minutes ON CLUSTER stockpulse SYNC');
     expect(all).toContain('DROP TABLE IF EXISTS mention_minutes_local ON CLUSTER stockpulse SYNC');
     expect(all.find((s) => s.startsWith('INSERT INTO mention_hour_seals'))).toMatch(/FROM mentions\s/);

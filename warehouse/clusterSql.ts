@@ -7,7 +7,7 @@
  *   per-ticker aggregate is shard-local) and by the post otherwise;
  * - materialized views read and write the local tables (an insert through the Distributed table lands on a shard and its
  *   views run there);
- * - ALTERs change the local and the Distributed table; DROPs drop both;
+ * - ALTERs change the local and the Distributed table (a TTL, setting or codec the local one only); DROPs drop both;
  * - reads and INSERT … SELECT go through the Distributed tables, as queries do.
  */
 export interface ClusterTopology {
@@ -98,8 +98,10 @@ export function renderForCluster(statement: string, tables: ReadonlySet<string>,
   if (alter) {
     const [, name, change] = alter as unknown as [string, string, string];
     if (!tables.has(name)) return [`ALTER TABLE ${name} ${onCluster} ${change}`];
-    // A TTL or a setting belongs to the stored (local) table only; a column to both.
-    const storedOnly = /^(MODIFY TTL|MODIFY SETTING|MATERIALIZE)/i.test(change);
+    // A TTL, a setting or a column's codec belongs to the stored (local) table only; a column to both.
+    const storedOnly =
+      /^(MODIFY TTL|MODIFY SETTING|MATERIALIZE)/i.test(change) ||
+      /^(?:\s*MODIFY COLUMN [a-z_][a-z0-9_]* CODEC\((?:[^()]|\([^()]*\))*\)\s*(?:,|$))+$/i.test(change);
     return [
       `ALTER TABLE ${local(name)} ${onCluster} ${change}`,
       ...(storedOnly ? [] : [`ALTER TABLE ${name} ${onCluster} ${change}`]),

@@ -6,22 +6,57 @@ import {
   MINUTES_PER_WEEK,
   windowStart,
 } from '../core/timeWindows';
-import { DAY, MINUTE, mentionAt } from '../tests/support/mentionRows';
+import { DAY, HOUR, MINUTE, mentionAt } from '../tests/support/mentionRows';
+import { summariseCounts } from '../core/mentionCounts';
 import { createTestWarehouse, type TestWarehouse } from '../tests/support/testStores';
 import type { Warehouse } from './client';
 import { hourlyMentionHistory } from './queries/hourlyMentionHistory';
 import { hourlyTickerCounts } from './queries/hourlyTickerCounts';
 import { insertMentions, type MentionRow } from './queries/insertMentions';
-import { mentionWindowCounts } from './queries/mentionWindowCounts';
+import { mentionWindowCounts, mentionWindowCountsSince } from './queries/mentionWindowCounts';
 import { sealMentionRollups } from './queries/sealMentionRollups';
+import { stockListCounts } from './queries/stockListCounts';
+import { tickerHourlyBaselines } from './queries/tickerHourlyBaselines';
 import { tickerWindowDays } from './queries/tickerWindowDays';
 import { tickerWindowTotals } from './queries/tickerWindowTotals';
 
 /** Granules (marks, ~8,192 rows each) each table is estimated to read (EXPLAIN ESTIMATE: what the sort keys select). */
 type Reads = Map<string, number>;
 
-/** The same client, recording for every query it runs the rows each table will read. */
-function recordingReads(warehouse: Warehouse, reads: Reads): Warehouse {
+/** Each rollup's first sort-key column: the one a read must select by, or it reads the whole month's part. */
+const firstKeyColumn: Record<string, string> = {
+  mention_minutes: 'toStartOfHour(minute)',
+  mention_hours: 'toDate(hour)',
+  mention_hour_counts: 'toDate(hour)',
+  mention_day_counts: 'day',
+};
+
+interface PlanNode {
+  'Node Type'?: string;
+  Description?: string;
+  Indexes?: Array<{ Type: string; Keys?: string[]; 'Selected Parts'?: number }>;
+  Plans?: PlanNode[];
+}
+
+/** Every rollup read of a plan (EXPLAIN json = 1, indexes = 1) whose primary key is not searched by its first column. */
+function readsMissingFirstKey(node: PlanNode, out: string[] = []): string[] {
+  const table = node.Description?.split('.').at(-1);
+  if (node['Node Type'] === 'ReadFromMergeTree' && table && table in firstKeyColumn) {
+    // A read the condition rules out entirely (no index consulted, no part selected) reads nothing.
+    const minMax = node.Indexes?.find((i) => i.Type === 'Min-Max');
+    const primary = node.Indexes?.find((i) => i.Type === 'PrimaryKey');
+    if (node.Indexes && (minMax?.['Selected Parts'] ?? 1) > 0 && !primary?.Keys?.includes(firstKeyColumn[table]!))
+      out.push(table);
+  }
+  for (const child of node.Plans ?? []) readsMissingFirstKey(child, out);
+  return out;
+}
+
+/**
+ * The same client, recording for every query it runs the rows each table will read, and every rollup read whose
+ * primary key is not searched by its first column (`unkeyed`).
+ */
+function recordingReads(warehouse: Warehouse, reads: Reads, unkeyed: string[] = []): Warehouse {
   return new Proxy(warehouse, {
     get(target, key, receiver) {
       if (key !== 'query') return Reflect.get(target, key, receiver);
@@ -33,6 +68,16 @@ function recordingReads(warehouse: Warehouse, reads: Reads): Warehouse {
         });
         for (const row of await plan.json<{ table: string; marks: number | string }>())
           reads.set(row.table, (reads.get(row.table) ?? 0) + Number(row.marks));
+        const indexes = await target.query({
+          query: `EXPLAIN json = 1, indexes = 1 ${params.query}`,
+          query_params: params.query_params,
+          format: 'JSONEachRow',
+        });
+        for (const { explain } of await indexes.json<{ explain: string }>())
+          for (const { Plan } of JSON.parse(explain) as Array<{ Plan: PlanNode }>)
+            unkeyed.push(
+              ...readsMissingFirstKey(Plan).map((t) => `${t} in ${params.query.replace(/\s+/g, ' ').slice(0, 60)}`),
+            );
         return target.query(params);
       };
     },
@@ -88,6 +133,18 @@ describe('sealed count rollups', () => {
         new Date(Date.parse('2026-11-20T15:00:00Z')),
       )
     ).sort((a, b) => a.hour - b.hour || a.ticker.localeCompare(b.ticker)),
+    lists: await Promise.all(
+      windows.map(async (w) =>
+        (await stockListCounts(warehouse, windowStart(now, w), w * MINUTE, now)).sort((a, b) =>
+          a.ticker.localeCompare(b.ticker),
+        ),
+      ),
+    ),
+    baselineSums: await tickerHourlyBaselines(
+      warehouse,
+      new Date(Date.parse('2026-11-13T15:00:00Z')),
+      new Date(Date.parse('2026-11-20T15:00:00Z')),
+    ),
     week: await hourlyMentionHistory(warehouse, 'GME', new Date(now.getTime() - 7 * DAY), 2),
     month: await hourlyMentionHistory(warehouse, 'GME', new Date(Math.floor(now.getTime() / DAY) * DAY - 29 * DAY), 24),
   });
@@ -124,14 +181,88 @@ describe('sealed count rollups', () => {
     expect(await sealMentionRollups(store.warehouse, { settleMs: 0 })).toEqual({ hours: 0, days: 0 });
   });
 
+  it("counts the stock list's window and the one before it as the window counts do, in one read", async () => {
+    // Sealed, and with a late mention making one hour of the previous week dirty (read from the per-post sets).
+    await sealMentionRollups(store.warehouse, { settleMs: 0 });
+    await insertMentions(store.warehouse, [mentionAt('GME', now.getTime() - 9 * DAY + 5 * MINUTE)]);
+    // Windows starting mid-hour, on an hour, and one minute past one.
+    for (const at of [
+      now,
+      new Date(Date.parse('2026-11-20T15:59:00Z')),
+      new Date(Date.parse('2026-11-20T15:00:40Z')),
+    ]) {
+      for (const w of windows) {
+        const start = windowStart(at, w);
+        const [window = [], double = []] = await mentionWindowCountsSince(
+          store.warehouse,
+          [start, new Date(start.getTime() - w * MINUTE)],
+          at,
+        );
+        const doubleTotals = new Map(summariseCounts(double).map((c) => [c.ticker, c.total]));
+        const expected = new Map(
+          summariseCounts(window).map((c) => [c.ticker, { mentions: c.total, perPlatform: c.perPlatform }]),
+        );
+        const bullish = new Map<string, number>();
+        for (const row of window) bullish.set(row.ticker, (bullish.get(row.ticker) ?? 0) + row.bullish);
+        const counts = await stockListCounts(store.warehouse, start, w * MINUTE, at);
+        expect(counts.length, `${at.toISOString()} ${w}`).toBeGreaterThan(0);
+        for (const c of counts) {
+          const e = expected.get(c.ticker);
+          expect({ mentions: c.mentions, perPlatform: c.perPlatform, bullish: c.bullish }).toEqual({
+            mentions: e?.mentions ?? 0,
+            perPlatform: e?.perPlatform ?? c.perPlatform,
+            bullish: bullish.get(c.ticker) ?? 0,
+          });
+          expect(c.previous, `${c.ticker} ${at.toISOString()} ${w}`).toBe(
+            (doubleTotals.get(c.ticker) ?? 0) - (e?.mentions ?? 0),
+          );
+        }
+        expect(
+          counts
+            .filter((c) => c.mentions > 0)
+            .map((c) => c.ticker)
+            .sort(),
+        ).toEqual([...expected.keys()].sort());
+      }
+    }
+    await sealMentionRollups(store.warehouse, { settleMs: 0 });
+  });
+
+  it("folds every ticker's hourly counts into the baseline's sums as the hourly counts add up", async () => {
+    const from = new Date(Date.parse('2026-11-13T15:00:00Z'));
+    const to = new Date(Date.parse('2026-11-20T12:00:00Z'));
+    const hourly = await hourlyTickerCounts(store.warehouse, from, to);
+    const expected = new Map<string, { ticker: string; sum: number; sumSquares: number }>();
+    for (const { ticker, mentions } of hourly) {
+      const e = expected.get(ticker) ?? { ticker, sum: 0, sumSquares: 0 };
+      expected.set(ticker, { ticker, sum: e.sum + mentions, sumSquares: e.sumSquares + mentions * mentions });
+    }
+    const folded = await tickerHourlyBaselines(store.warehouse, from, to);
+    expect(folded.baselines.sort((a, b) => a.ticker.localeCompare(b.ticker))).toEqual(
+      [...expected.values()].sort((a, b) => a.ticker.localeCompare(b.ticker)),
+    );
+    expect(folded.firstHour).toBe(Math.min(...hourly.map((h) => h.hour)));
+    expect(
+      await tickerHourlyBaselines(
+        store.warehouse,
+        new Date(to.getTime() + 30 * DAY),
+        new Date(to.getTime() + 30 * DAY + HOUR),
+      ),
+    ).toEqual({
+      baselines: [],
+      firstHour: undefined,
+    });
+  });
+
   it('reads the day and hour counts for long windows: a bounded number of rows, not the mentions they hold', async () => {
     await sealMentionRollups(store.warehouse, { settleMs: 0 });
     // Merged as a running server's background merges leave them: reads are whole granules (8,192 rows) of each part.
     for (const table of ['mention_minutes', 'mention_hours', 'mention_hour_counts', 'mention_day_counts'])
       await store.warehouse.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
+    const unkeyed: string[] = [];
     const measure = async (read: (warehouse: Warehouse) => Promise<unknown>) => {
       const reads: Reads = new Map();
-      await read(recordingReads(store.warehouse, reads));
+      await read(recordingReads(store.warehouse, reads, unkeyed));
       return Object.fromEntries(reads);
     };
     const from = Math.floor(windowStart(now, MINUTES_PER_30_DAYS).getTime() / 1000);
@@ -145,10 +276,27 @@ describe('sealed count rollups', () => {
       ).json(),
     );
     expect(minutes.mention_minutes).toBeGreaterThanOrEqual(6);
+    unkeyed.length = 0; // that reference count reads every minute on purpose
     const reads = {
       list30: await measure((w) => mentionWindowCounts(w, windowStart(now, MINUTES_PER_30_DAYS), now)),
       list7: await measure((w) => mentionWindowCounts(w, windowStart(now, MINUTES_PER_WEEK), now)),
       list24: await measure((w) => mentionWindowCounts(w, windowStart(now, MINUTES_PER_DAY), now)),
+      stockList30: await measure((w) =>
+        stockListCounts(w, windowStart(now, MINUTES_PER_30_DAYS), MINUTES_PER_30_DAYS * MINUTE, now),
+      ),
+      stockList7: await measure((w) =>
+        stockListCounts(w, windowStart(now, MINUTES_PER_WEEK), MINUTES_PER_WEEK * MINUTE, now),
+      ),
+      stockList1: await measure((w) =>
+        stockListCounts(w, windowStart(now, MINUTES_PER_HOUR), MINUTES_PER_HOUR * MINUTE, now),
+      ),
+      baselineSums: await measure((w) =>
+        tickerHourlyBaselines(
+          w,
+          new Date(Date.parse('2026-11-13T15:00:00Z')),
+          new Date(Date.parse('2026-11-20T12:00:00Z')),
+        ),
+      ),
       digest: await measure((w) => tickerWindowTotals(w, now, [MINUTES_PER_WEEK])),
       baseline: await measure((w) =>
         hourlyTickerCounts(
@@ -171,8 +319,12 @@ describe('sealed count rollups', () => {
         query === 'alerts' ? minutes.mention_minutes! : 4,
       );
     }
+    // Each rollup read selects by the sort key's first column (the day or the hour), not only by the time column a
+    // condition names: with thousands of tickers in a month's part, anything else reads the whole part.
+    expect(unkeyed).toEqual([]);
     // The 30-day list and history read day counts for their whole days.
     expect(reads.list30.mention_day_counts).toBeGreaterThan(0);
+    expect(reads.stockList30.mention_day_counts).toBeGreaterThan(0);
     expect(reads.history30.mention_day_counts).toBeGreaterThan(0);
   });
 

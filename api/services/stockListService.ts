@@ -1,15 +1,29 @@
 import { createHash } from 'node:crypto';
 import { platformMentionFields, stockListSchema, type Stock } from '../../core/contracts/stocks';
-import { noMentions, summariseCounts } from '../../core/mentionCounts';
+import { mentionSummary, noMentions } from '../../core/mentionCounts';
 import type { Database } from '../../platform/database';
 import type { Warehouse } from '../../warehouse/client';
 import { listedStocks } from '../../warehouse/postgres/stocks';
-import { mentionWindowCountsSince } from '../../warehouse/queries/mentionWindowCounts';
+import { stockListCounts } from '../../warehouse/queries/stockListCounts';
 import { createTtlCache, type TtlCache } from '../../platform/ttlCache';
 import { fromWarehouse } from './warehouseGuard';
 import { MINUTE_MS, rangeMinutes, windowStart, type DetailRange } from '../../core/timeWindows';
 
 const MAX_STOCK_LIST_CACHE_MS = 60_000;
+
+/**
+ * ISO strings of timestamps, each formatted once per list: the stocks' times repeat (a price refresh stamps every
+ * stock alike), and formatting two dates for each of thousands of stocks was a good part of building the list.
+ */
+function isoStrings(): (at: Date | string) => string {
+  const formatted = new Map<number, string>();
+  return (at) => {
+    const ms = new Date(at).getTime();
+    let iso = formatted.get(ms);
+    if (iso === undefined) formatted.set(ms, (iso = new Date(ms).toISOString()));
+    return iso;
+  };
+}
 
 /** A longer window changes more slowly relative to its length and costs more to count: 1 hour 5 s, 4 hours 20 s, a day or a week 60 s. */
 export function cacheMsFor(range: DetailRange, baseMs: number): number {
@@ -61,35 +75,34 @@ export function createStockListService(deps: {
   async function compute(range: DetailRange): Promise<SerializedStockList> {
     const now = clock();
     const start = windowStart(now, rangeMinutes[range]);
-    // The window and the one of the same length before it (read as "since twice as far back", less the window).
-    const [windowRows = [], doubleRows = []] = await fromWarehouse(() =>
-      mentionWindowCountsSince(
-        deps.warehouse,
-        [start, new Date(start.getTime() - rangeMinutes[range] * MINUTE_MS)],
-        now,
-      ),
+    const counts = await fromWarehouse(() =>
+      stockListCounts(deps.warehouse, start, rangeMinutes[range] * MINUTE_MS, now),
     );
-    const counts = summariseCounts(windowRows);
-    const doubleTotals = new Map(summariseCounts(doubleRows).map((c) => [c.ticker, c.total]));
-    const tickers = counts.map((c) => c.ticker);
-    const rows = await listedStocks(deps.db, tickers);
     const byTicker = new Map(counts.map((c) => [c.ticker, c]));
+    const rows = await listedStocks(
+      deps.db,
+      counts.filter((c) => c.mentions > 0).map((c) => c.ticker),
+    );
+    const iso = isoStrings();
     const stocks = rows.map((row): Stock => {
-      const c = byTicker.get(row.ticker) ?? noMentions(row.ticker);
+      const c = byTicker.get(row.ticker);
+      const summary = c
+        ? mentionSummary(row.ticker, c.mentions, c.perPlatform, c.bullish, c.bearish)
+        : noMentions(row.ticker);
       return {
         id: row.id,
         ticker: row.ticker,
         name: row.name,
         price: row.price,
         changePercent: row.change_percent,
-        totalMentions: c.total,
-        ...platformMentionFields(c.perPlatform),
-        sentiment: c.sentiment,
-        lastUpdated: new Date(row.last_updated).toISOString(),
-        createdAt: new Date(row.created_at).toISOString(),
+        totalMentions: summary.total,
+        ...platformMentionFields(summary.perPlatform),
+        sentiment: summary.sentiment,
+        lastUpdated: iso(row.last_updated),
+        createdAt: iso(row.created_at),
         trendScore: row.trend_score,
-        previousMentions: Math.max(0, (doubleTotals.get(row.ticker) ?? 0) - c.total),
-        sentimentScore: c.netSentiment,
+        previousMentions: Math.max(0, c?.previous ?? 0),
+        sentimentScore: summary.netSentiment,
       };
     });
     stocks.sort(

@@ -10,8 +10,14 @@ export const detailRangeSchema = z.enum(detailRanges, { error: `range must be on
 export type PlatformMentionFields = { [P in Platform as `${P}Mentions`]: number };
 const mentionField = (p: Platform) => `${p}Mentions` as const;
 
-export const platformMentionFields = (counts: Record<Platform, number>): PlatformMentionFields =>
-  Object.fromEntries(platforms.map((p) => [mentionField(p), counts[p]])) as PlatformMentionFields;
+const mentionFieldNames = platforms.map(mentionField);
+
+/** Built field by field (it runs once per stock of a list of thousands; Object.fromEntries costs several times more). */
+export function platformMentionFields(counts: Record<Platform, number>): PlatformMentionFields {
+  const fields: Record<string, number> = {};
+  for (let i = 0; i < platforms.length; i++) fields[mentionFieldNames[i]!] = counts[platforms[i]!];
+  return fields as PlatformMentionFields;
+}
 
 /** The inverse of platformMentionFields: a stock's per-platform fields as one record keyed by platform. */
 export const mentionsPerPlatform = (fields: PlatformMentionFields): Record<Platform, number> =>

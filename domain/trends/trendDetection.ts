@@ -4,6 +4,7 @@ import { HOUR_MS, MINUTES_PER_HOUR, startOfHour, windowStart } from '../../core/
 import type { Warehouse } from '../../warehouse/client';
 import { replaceTrendingStocks } from '../../warehouse/postgres/trendingStocks';
 import { hourlyTickerCounts } from '../../warehouse/queries/hourlyTickerCounts';
+import { tickerHourlyBaselines } from '../../warehouse/queries/tickerHourlyBaselines';
 import { insertTrendScores } from '../../warehouse/queries/insertTrendScores';
 import { recentMentionActivity } from '../../warehouse/queries/recentMentionActivity';
 
@@ -24,22 +25,24 @@ export interface TrendDetectionDeps {
   db: Database;
   warehouse: Warehouse;
   now?: () => Date;
-  /** Keep the hourly counts read, for the hour they are valid (default true). */
+  /** Keep the settled hours' sums read, for the hour they are valid (default true). */
   cacheBaseline?: boolean;
 }
 
 /**
  * Trend detection (trendScore.ts): last-hour activity from the per-minute rollups against each ticker's hourly
- * baseline of the previous 7 days from the hourly rollups. A worker keeps the hourly counts it has read
- * (`cacheBaseline`, default on), so after its first detection it re-reads only the BASELINE_REFRESH_HOURS latest hours;
- * a mention arriving later than that for an older hour reaches the baseline of the next worker to start.
+ * baseline of the previous 7 days from the sealed hourly counts. A worker keeps the per-ticker sums of the settled
+ * hours it has read (`cacheBaseline`, default on) until the hour turns, so a detection within the same hour re-reads
+ * only the BASELINE_REFRESH_HOURS latest hours; a mention arriving later than that for an older hour reaches the
+ * baseline at the next hour's first detection.
  */
 export function createTrendDetection(deps: TrendDetectionDeps) {
   const clock = deps.now ?? (() => new Date());
-  // Hour start (epoch ms) → ticker → distinct mentions in that hour.
-  const hourly = new Map<number, Map<string, number>>();
+  // The baseline's settled hours, folded per ticker: valid for one span [from, settledTo), so re-read once an hour.
+  let settled:
+    { from: number; to: number; baselines: Map<string, Baseline>; firstHour: number | undefined } | undefined;
 
-  // Detections in one worker read and update the hourly counts one at a time.
+  // Detections in one worker read and update the baseline one at a time.
   let queue: Promise<unknown> = Promise.resolve();
   function baselineFor(from: Date, to: Date): Promise<{ baselines: Map<string, Baseline>; hours: number }> {
     const run = queue.then(() => loadBaseline(from, to));
@@ -47,33 +50,35 @@ export function createTrendDetection(deps: TrendDetectionDeps) {
     return run;
   }
 
-  async function loadBaseline(from: Date, to: Date): Promise<{ baselines: Map<string, Baseline>; hours: number }> {
-    if (deps.cacheBaseline === false) hourly.clear();
-    for (const hour of hourly.keys()) if (hour < from.getTime() || hour >= to.getTime()) hourly.delete(hour);
-    let readFrom = Math.max(from.getTime(), to.getTime() - BASELINE_REFRESH_HOURS * HOUR_MS);
-    for (let hour = from.getTime(); hour < readFrom; hour += HOUR_MS) {
-      if (!hourly.has(hour)) {
-        readFrom = hour;
-        break;
-      }
-    }
-    const read = new Map<number, Map<string, number>>();
-    for (let hour = readFrom; hour < to.getTime(); hour += HOUR_MS) read.set(hour, new Map());
-    for (const row of await hourlyTickerCounts(deps.warehouse, new Date(readFrom), to))
-      read.get(row.hour)?.set(row.ticker, row.mentions);
-    for (const [hour, counts] of read) hourly.set(hour, counts);
+  async function readSettled(from: number, to: number): Promise<NonNullable<typeof settled>> {
+    if (deps.cacheBaseline !== false && settled?.from === from && settled.to === to) return settled;
+    const read = await tickerHourlyBaselines(deps.warehouse, new Date(from), new Date(to));
+    return (settled = {
+      from,
+      to,
+      baselines: new Map(read.baselines.map((b) => [b.ticker, { sum: b.sum, sumSquares: b.sumSquares }])),
+      firstHour: read.firstHour,
+    });
+  }
 
+  async function loadBaseline(from: Date, to: Date): Promise<{ baselines: Map<string, Baseline>; hours: number }> {
+    // The settled hours are summed inside ClickHouse (one row per ticker, not per ticker and hour); the latest hours,
+    // which late mentions may still change, are read by the hour on every detection and added on top.
+    const settledTo = Math.max(from.getTime(), to.getTime() - BASELINE_REFRESH_HOURS * HOUR_MS);
+    const [old, latest] = await Promise.all([
+      readSettled(from.getTime(), settledTo),
+      hourlyTickerCounts(deps.warehouse, new Date(settledTo), to),
+    ]);
     const baselines = new Map<string, Baseline>();
-    let first: number | undefined;
-    for (const [hour, counts] of hourly) {
-      if (counts.size > 0 && (first === undefined || hour < first)) first = hour;
-      for (const [ticker, c] of counts) {
-        const b = baselines.get(ticker);
-        if (b) {
-          b.sum += c;
-          b.sumSquares += c * c;
-        } else baselines.set(ticker, { sum: c, sumSquares: c * c });
-      }
+    for (const [ticker, b] of old.baselines) baselines.set(ticker, { ...b });
+    let first = old.firstHour;
+    for (const { ticker, hour, mentions: c } of latest) {
+      if (first === undefined || hour < first) first = hour;
+      const b = baselines.get(ticker);
+      if (b) {
+        b.sum += c;
+        b.sumSquares += c * c;
+      } else baselines.set(ticker, { sum: c, sumSquares: c * c });
     }
     // Hours before the first one holding any mention are before the warehouse had data, not quiet hours.
     return { baselines, hours: first === undefined ? 0 : Math.round((to.getTime() - first) / HOUR_MS) };

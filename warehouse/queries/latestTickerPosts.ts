@@ -67,6 +67,9 @@ async function latestTickerPostsSince(
               SELECT platform, post_id, source, ts, label, compound, simulated, analyser
               FROM mentions FINAL
               WHERE ticker = {ticker:String} AND ts >= fromUnixTimestamp64Milli({since:Int64})
+                -- FINAL keeps a condition on ts from selecting parts; the monthly partition (ts's month) may be named,
+                -- since versions of one row never cross a partition: the look-back reads its months, not the year.
+                AND _partition_id >= toString(toYYYYMM(fromUnixTimestamp64Milli({since:Int64})))
                 AND ({paged:UInt8} = 0 OR (ts, platform, post_id) < (fromUnixTimestamp64Milli({beforeAt:Int64}), {beforePlatform:String}, {beforePostId:String}))
               ORDER BY ts DESC, platform DESC, post_id DESC
               LIMIT 1 BY platform, post_id

@@ -22,7 +22,8 @@ export async function mentionHistory(
                    platform,
                    uniqExactMerge(mentions) AS mentions
             FROM mention_minutes
-            WHERE ticker = {ticker:String} AND minute >= toStartOfMinute(fromUnixTimestamp64Milli({since:Int64}))
+            WHERE toStartOfHour(minute) >= toStartOfHour(toDateTime(intDiv({since:Int64}, 1000), 'UTC'))
+              AND ticker = {ticker:String} AND minute >= toStartOfMinute(fromUnixTimestamp64Milli({since:Int64}))
             GROUP BY bucket_start, platform
             ORDER BY bucket_start, platform`,
     query_params: { ticker, since: since.getTime(), bucket: bucketMinutes },

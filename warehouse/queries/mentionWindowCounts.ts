@@ -11,7 +11,7 @@ export interface WindowCount {
 }
 
 /** How far past `now` a window still counts mentions. */
-const AHEAD_MS = 7 * DAY_MS;
+export const AHEAD_MS = 7 * DAY_MS;
 
 /**
  * Exact mention counts per ticker and platform from the minute `since` falls in on (mentions stamped up to a week after

@@ -17,7 +17,8 @@ export async function recentMentionActivity(warehouse: Warehouse, since: Date): 
                    uniqExactIfMerge(bearish) AS bearish,
                    uniqExactMerge(authors) AS authors
             FROM mention_minutes
-            WHERE minute >= toStartOfMinute(fromUnixTimestamp64Milli({since:Int64}))
+            WHERE toStartOfHour(minute) >= toStartOfHour(toDateTime(intDiv({since:Int64}, 1000), 'UTC'))
+              AND minute >= toStartOfMinute(fromUnixTimestamp64Milli({since:Int64}))
             GROUP BY ticker`,
     query_params: { since: since.getTime() },
     format: 'JSONEachRow',

@@ -73,8 +73,8 @@ export async function tickerWindowDays(
                 UNION ALL
                 SELECT ticker, 'm' AS src, toInt64(toUInt32(minute)) AS t, toInt64(toUInt32(toStartOfHour(minute))) AS h, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
                 FROM mention_minutes
-                WHERE minute >= toDateTime({oldest:UInt32}, 'UTC') AND minute < toDateTime({end:UInt32}, 'UTC')
-                  AND has({minuteHours:Array(UInt32)}, toUInt32(toStartOfHour(minute)))
+                WHERE has({minuteHourTimes:Array(DateTime('UTC'))}, toStartOfHour(minute))
+                  AND minute >= toDateTime({oldest:UInt32}, 'UTC') AND minute < toDateTime({end:UInt32}, 'UTC')
                 GROUP BY ticker, platform, minute
               )
             )
@@ -84,7 +84,8 @@ export async function tickerWindowDays(
       oldest: oldest / 1000,
       seconds: windows.map((w) => w.minutes * 60),
       days: windows.map((w) => w.days),
-      minuteHours: [...minuteHours].map((ms) => ms / 1000),
+      // Typed as the sort key's first column (toStartOfHour(minute)), so that only those hours' rows are read.
+      minuteHourTimes: [...minuteHours].map((ms) => ms / 1000),
       ...windowPartsParams(hours, 'hp'),
     },
     format: 'JSONEachRow',

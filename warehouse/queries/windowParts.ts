@@ -26,6 +26,7 @@ export interface WindowPlan {
 
 const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const nextWholeDay = (ms: number) => Math.ceil(ms / DAY_MS) * DAY_MS;
+const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The plan of [fromMs, toMs) (minute boundaries) given the dirty hours in it; `days: false` counts whole days by the hour (for hourly series). */
 export function planWindow(
@@ -83,6 +84,8 @@ export function windowPartsParams(plan: WindowPlan, p: string): Record<string, u
     [`${p}_dt`]: s(plan.daysTo),
     [`${p}_dirty`]: plan.dirtyHours.map(s),
     [`${p}_dirtyDays`]: plan.dirtyDays.map(s),
+    [`${p}_dirtyDates`]: plan.dirtyDays.map(isoDate),
+    [`${p}_dirtyHourDates`]: [...new Set(plan.dirtyHours.map(isoDate))],
   };
 }
 
@@ -106,24 +109,36 @@ export function windowPartsSql(plan: WindowPlan, p: string, tickerFilter = '1'):
       plan.daysFrom < plan.daysTo
         ? `(hour >= ${dt('df')} AND hour < ${dt('dt')} AND NOT has({${p}_dirtyDays:Array(UInt32)}, toUInt32(toDateTime(toDate(hour), 'UTC'))))`
         : '0';
+    // The sort key's first column is toDate(hour), and ClickHouse does not carry a condition on \`hour\` over to it: the
+    // day ranges are spelt out so that only the days the hours lie on are read (the edge days and the dirty ones when
+    // whole days come from the day counts), not every day of the month's part.
+    const hourDays =
+      plan.daysFrom < plan.daysTo
+        ? `((toDate(hour) >= toDate(${dt('hf')}) AND toDate(hour) < toDate(${dt('df')}))
+              OR (toDate(hour) >= toDate(${dt('dt')}) AND toDate(hour) <= toDate(${dt('ht')}))
+              OR has({${p}_dirtyDates:Array(Date)}, toDate(hour)))`
+        : `toDate(hour) >= toDate(${dt('hf')}) AND toDate(hour) <= toDate(${dt('ht')})`;
     parts.push(`SELECT ticker, platform, toUInt32(hour) AS t, mentions AS m, bullish AS b, bearish AS br
                 FROM mention_hour_counts FINAL
-                WHERE ${tickerFilter} AND hour >= ${dt('hf')} AND hour < ${dt('ht')}
+                WHERE ${tickerFilter} AND ${hourDays} AND hour >= ${dt('hf')} AND hour < ${dt('ht')}
                   AND NOT has({${p}_dirty:Array(UInt32)}, toUInt32(hour)) AND NOT ${inCleanDay}`);
     if (plan.dirtyHours.length > 0) {
-      // The range bounds let the sort key (day first) skip every day without a dirty hour.
       parts.push(`SELECT ticker, platform, toUInt32(hour) AS t, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
                   FROM mention_hours
-                  WHERE ${tickerFilter} AND hour >= toDateTime(arrayMin({${p}_dirty:Array(UInt32)}), 'UTC') AND hour <= toDateTime(arrayMax({${p}_dirty:Array(UInt32)}), 'UTC')
+                  WHERE ${tickerFilter} AND has({${p}_dirtyHourDates:Array(Date)}, toDate(hour))
                     AND has({${p}_dirty:Array(UInt32)}, toUInt32(hour))
                   GROUP BY ticker, platform, hour`);
     }
   }
-  // The minutes before the first whole hour and after the last (all of them when the span holds no whole hour).
+  // The minutes before the first whole hour and after the last (all of them when the span holds no whole hour); the
+  // hour ranges select the sort key's first column, toStartOfHour(minute), as the day ranges do above.
   parts.push(`SELECT ticker, platform, toUInt32(minute) AS t, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
               FROM mention_minutes
               WHERE ${tickerFilter}
-                AND ((minute >= ${dt('from')} AND minute < ${dt('hf')}) OR (minute >= ${dt('ht')} AND minute < ${dt('to')}))
+                AND ((toStartOfHour(minute) >= toStartOfHour(${dt('from')}) AND toStartOfHour(minute) <= toStartOfHour(${dt('hf')})
+                      AND minute >= ${dt('from')} AND minute < ${dt('hf')})
+                  OR (toStartOfHour(minute) >= toStartOfHour(${dt('ht')}) AND toStartOfHour(minute) <= toStartOfHour(${dt('to')})
+                      AND minute >= ${dt('ht')} AND minute < ${dt('to')}))
               GROUP BY ticker, platform, minute`);
   return parts.join('\n UNION ALL \n');
 }

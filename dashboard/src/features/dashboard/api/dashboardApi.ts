@@ -10,7 +10,7 @@ import {
   trendingNowItemSchema,
   type SessionPrices,
 } from '@core/contracts/stocks';
-import type { TimeRange } from '@core/timeWindows';
+import type { DetailRange } from '@core/timeWindows';
 import type { z } from 'zod';
 import { apiRequest, apiRequestJson, fetchAnswer, fetchList, getQueryFn } from '../../../lib/api';
 
@@ -29,16 +29,16 @@ export const REFETCH_INTERVALS = {
 
 /** Query keys. The first element is the list's root so one invalidation covers every range. */
 export const STOCKS_QUERY_ROOT = '/api/stocks';
-export const stocksQueryKey = (range: TimeRange) => [STOCKS_QUERY_ROOT, range] as const;
-export const stocksUrl = (range: TimeRange) => `/api/stocks?range=${range}`;
+export const stocksQueryKey = (range: DetailRange) => [STOCKS_QUERY_ROOT, range] as const;
+export const stocksUrl = (range: DetailRange) => `/api/stocks?range=${range}`;
 
 export const TRENDING_NOW_QUERY_KEY = ['/api/trending-now'] as const;
 export const PLATFORM_STATUS_QUERY_KEY = ['/api/status'] as const;
 
 /** Historical keys have their own root, so refreshing the stock list does not refetch every sparkline. */
-export const historicalUrl = (ticker: string, range: TimeRange) =>
+export const historicalUrl = (ticker: string, range: DetailRange) =>
   `/api/stocks/${encodeURIComponent(ticker)}/historical?range=${range}`;
-export const historicalQueryKey = (ticker: string, range: TimeRange) =>
+export const historicalQueryKey = (ticker: string, range: DetailRange) =>
   [`/api/stocks/${encodeURIComponent(ticker)}/historical`, range] as const;
 
 export const sessionPricesUrl = (ticker: string) => `/api/stocks/${encodeURIComponent(ticker)}/session`;
@@ -59,7 +59,7 @@ export const initDataMutationOptions = () =>
  * GET /api/stocks?range=…, every 30 s. While another range loads, the previous list stays on
  * screen (isPlaceholderData tells the page to say it is updating).
  */
-export const stocksQueryOptions = (range: TimeRange) =>
+export const stocksQueryOptions = (range: DetailRange) =>
   queryOptions({
     queryKey: stocksQueryKey(range),
     queryFn: ({ signal }) => fetchList(stocksUrl(range), signal, stockSchema),
@@ -89,7 +89,7 @@ export const platformStatusQueryOptions = () =>
  */
 export const historicalQueryOptions = (
   ticker: string,
-  range: TimeRange,
+  range: DetailRange,
   { poll, enabled = true }: { poll: boolean; enabled?: boolean },
 ) =>
   queryOptions({

@@ -356,6 +356,7 @@ describe('/dashboard', () => {
       ['4hours', 'Last 4 hours'],
       ['24hours', 'Last 24 hours'],
       ['7days', 'Last 7 days'],
+      ['30days', 'Last 30 days'],
     ]);
     expect(requests.filter((r) => r.url.startsWith('/api/stocks?')).map((r) => r.url)).toEqual([
       '/api/stocks?range=1hour',

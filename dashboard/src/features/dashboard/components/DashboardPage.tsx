@@ -26,7 +26,7 @@ import { SummaryCards } from './SummaryCards';
 import { TrendDetectionPanel } from './TrendDetectionPanel';
 import { TrendingStocksSection } from './TrendingStocksSection';
 import { TrialBanner } from './TrialBanner';
-import type { TimeRange } from '@core/timeWindows';
+import type { DetailRange } from '@core/timeWindows';
 
 /** /dashboard: the ten sections in order. */
 export function DashboardPage() {
@@ -50,7 +50,7 @@ export function DashboardPage() {
       },
       { replace: true },
     );
-  const setView = (next: { range: TimeRange; sort: StockSort }) =>
+  const setView = (next: { range: DetailRange; sort: StockSort }) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);

@@ -5,11 +5,11 @@ import { formatCount } from '../../../lib/format';
 import { SENTIMENT_BAR_CLASSES, SENTIMENT_LABELS, timeRangeLabel } from '../model/format';
 import { platformLabels } from '@core/platforms';
 import { platformTotals, sentimentBreakdown, topMoversByMentions, visiblePlatforms } from '../model/stockMetrics';
-import type { TimeRange } from '@core/timeWindows';
+import type { DetailRange } from '@core/timeWindows';
 
 interface InsightPanelsProps {
   stocks: readonly Stock[];
-  range: TimeRange;
+  range: DetailRange;
 }
 
 /**

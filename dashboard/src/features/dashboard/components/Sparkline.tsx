@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Stock } from '@core/contracts/stocks';
-import type { TimeRange } from '@core/timeWindows';
+import type { DetailRange } from '@core/timeWindows';
 import { historicalQueryOptions, sessionPricesQueryOptions } from '../api/dashboardApi';
 import { sessionDateLabel, timeRangeLabel } from '../model/format';
 import { sparklineData } from '../model/sparkline';
@@ -8,7 +8,7 @@ import { PriceLine } from './PriceLine';
 
 interface SparklineProps {
   stock: Stock;
-  range: TimeRange;
+  range: DetailRange;
   /**
    * While the market is closed the line is the last session's (with its date), not a flat stretch of the range.
    * Undefined while the status loads: nothing is fetched yet.

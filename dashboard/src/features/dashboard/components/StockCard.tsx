@@ -11,11 +11,11 @@ import { stockPlatformMentions, visiblePlatforms } from '../model/stockMetrics';
 import { SentimentBadge } from './SentimentBadge';
 import { SimulatedPricesBadge } from './SimulatedPricesBadge';
 import { Sparkline } from './Sparkline';
-import type { TimeRange } from '@core/timeWindows';
+import type { DetailRange } from '@core/timeWindows';
 
 interface StockCardProps {
   stock: Stock;
-  range: TimeRange;
+  range: DetailRange;
   /** Where prices come from and whether the market is open (undefined while the status loads). */
   prices: PriceStatus | undefined;
   onOpenDetail: (stock: Stock) => void;

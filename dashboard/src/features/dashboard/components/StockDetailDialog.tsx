@@ -28,12 +28,12 @@ import { sentimentBreakdown, stockPlatformMentions, visiblePlatforms } from '../
 import { PriceLine } from './PriceLine';
 import { SentimentBadge } from './SentimentBadge';
 import { SimulatedPricesBadge } from './SimulatedPricesBadge';
-import type { TimeRange } from '@core/timeWindows';
+import type { DetailRange } from '@core/timeWindows';
 
 interface StockDetailDialogProps {
   /** The stock to show; null closes the dialog. */
   stock: Stock | null;
-  range: TimeRange;
+  range: DetailRange;
   /** Price source and market session (undefined while the status loads). */
   prices: PriceStatus | undefined;
   onClose: () => void;
@@ -116,7 +116,7 @@ function LastSessionPrice({ stock }: { stock: Stock }) {
   );
 }
 
-function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: TimeRange; marketOpen: boolean }) {
+function StockDetail({ stock, range, marketOpen }: { stock: Stock; range: DetailRange; marketOpen: boolean }) {
   const history = useQuery(historicalQueryOptions(stock.ticker, range, { poll: false }));
   const posts = useQuery(stockPostsQueryOptions(stock.ticker));
   const counts = stockPlatformMentions(stock);

@@ -9,12 +9,12 @@ import { dataSinceNote, sortStocks, STOCK_SORT_OPTIONS, type StockSort } from '.
 import { SetStockAlertDialog } from './SetStockAlertDialog';
 import { StockCard } from './StockCard';
 import { StockDetailDialog } from './StockDetailDialog';
-import type { TimeRange } from '@core/timeWindows';
+import type { DetailRange } from '@core/timeWindows';
 
 interface TrendingStocksSectionProps {
   stocks: readonly Stock[];
-  range: TimeRange;
-  onRangeChange: (range: TimeRange) => void;
+  range: DetailRange;
+  onRangeChange: (range: DetailRange) => void;
   sort: StockSort;
   onSortChange: (sort: StockSort) => void;
   /** True while the list for a newly chosen range loads (the previous list is still shown). */
@@ -97,7 +97,7 @@ export function TrendingStocksSection({
           <select
             id={selectId}
             value={range}
-            onChange={(e) => onRangeChange(e.target.value as TimeRange)}
+            onChange={(e) => onRangeChange(e.target.value as DetailRange)}
             className={selectClasses}
           >
             {TIME_RANGE_OPTIONS.map((o) => (

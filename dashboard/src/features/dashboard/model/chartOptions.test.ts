@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makePoint } from '../testing/fixtures';
-import { detailChartOption, historyPlatforms } from './chartOptions';
+import { bucketLabel, detailChartOption, historyPlatforms } from './chartOptions';
 
 describe('detailChartOption', () => {
   const points = [makePoint('2025-01-10T12:00:00.000Z', 10), makePoint('2025-01-10T12:05:00.000Z', null, 4)];
@@ -29,5 +29,10 @@ describe('detailChartOption', () => {
     expect(historyPlatforms(withTiktok)).toEqual(['reddit', 'twitter', 'youtube', 'tiktok']);
     const series = detailChartOption(withTiktok, '7days').series as Array<{ name: string }>;
     expect(series.map((s) => s.name)).toEqual(['Reddit', 'Twitter', 'YouTube', 'TikTok']);
+  });
+
+  it("names the 30-day view's buckets by their UTC day, whatever the browser's zone", () => {
+    expect(bucketLabel('2025-01-10T00:00:00.000Z', '30days')).toBe('Jan 10');
+    expect(bucketLabel('2025-03-01T00:00:00.000Z', '30days')).toBe('Mar 1');
   });
 });

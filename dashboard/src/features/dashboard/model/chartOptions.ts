@@ -2,15 +2,17 @@ import type { HistoricalPoint } from '@core/contracts/stocks';
 import type { ChartOption } from '../charts/chartOption';
 import { formatTime, formatWeekday } from '../../../lib/format';
 import { dashboardPlatforms, platformColors, platformLabels, platforms, type Platform } from '@core/platforms';
-import type { TimeRange } from '@core/timeWindows';
+import type { DetailRange } from '@core/timeWindows';
 
 const AXIS_TEXT = '#94a3b8';
 const SPLIT_LINE = 'rgba(148, 163, 184, 0.25)';
 
-/** Bucket label for the x axis: a clock time, with the weekday on the 7-day range. */
-export function bucketLabel(timestamp: string, range: TimeRange): string {
+/** Bucket label for the x axis: a clock time, with the weekday on the 7-day range; the UTC day ("Nov 20") on 30 days. */
+export function bucketLabel(timestamp: string, range: DetailRange): string {
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return timestamp;
+  // The 30-day history's buckets are whole UTC days: a local date could name the day before.
+  if (range === '30days') return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
   const time = formatTime(date)!;
   if (range !== '7days') return time;
   return `${formatWeekday(date)} ${time}`;
@@ -27,7 +29,7 @@ export function historyPlatforms(points: readonly HistoricalPoint[]): Platform[]
  */
 export function detailChartOption(
   points: readonly HistoricalPoint[],
-  range: TimeRange,
+  range: DetailRange,
   { price = true }: { price?: boolean } = {},
 ): ChartOption {
   const platforms = historyPlatforms(points);

@@ -12,12 +12,13 @@ describe('changeDirection', () => {
 });
 
 describe('TIME_RANGE_OPTIONS', () => {
-  it('lists the four ranges in spec order', () => {
+  it('lists the five ranges, shortest first', () => {
     expect(TIME_RANGE_OPTIONS).toEqual([
       { value: '1hour', label: 'Last 1 hour' },
       { value: '4hours', label: 'Last 4 hours' },
       { value: '24hours', label: 'Last 24 hours' },
       { value: '7days', label: 'Last 7 days' },
+      { value: '30days', label: 'Last 30 days' },
     ]);
   });
 });

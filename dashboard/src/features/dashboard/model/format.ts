@@ -1,16 +1,17 @@
 import type { Sentiment } from '@core/contracts/stocks';
-import type { TimeRange } from '@core/timeWindows';
+import type { DetailRange } from '@core/timeWindows';
 
 /** The time-range select, in order; the first is the default. */
-export const TIME_RANGE_OPTIONS: ReadonlyArray<{ value: TimeRange; label: string }> = [
+export const TIME_RANGE_OPTIONS: ReadonlyArray<{ value: DetailRange; label: string }> = [
   { value: '1hour', label: 'Last 1 hour' },
   { value: '4hours', label: 'Last 4 hours' },
   { value: '24hours', label: 'Last 24 hours' },
   { value: '7days', label: 'Last 7 days' },
+  { value: '30days', label: 'Last 30 days' },
 ];
-export const DEFAULT_TIME_RANGE: TimeRange = '1hour';
+export const DEFAULT_TIME_RANGE: DetailRange = '1hour';
 
-export function timeRangeLabel(range: TimeRange): string {
+export function timeRangeLabel(range: DetailRange): string {
   return TIME_RANGE_OPTIONS.find((o) => o.value === range)?.label ?? range;
 }
 

@@ -1,6 +1,6 @@
 import { type Stock } from '@core/contracts/stocks';
 import { DEFAULT_TIME_RANGE } from './format';
-import { HOUR_MS, MINUTE_MS, rangeMinutes, timeRanges, type TimeRange } from '@core/timeWindows';
+import { HOUR_MS, MINUTE_MS, rangeMinutes, detailRanges, type DetailRange } from '@core/timeWindows';
 
 /** The grid's sort control, in the order the select lists them. */
 export const STOCK_SORT_OPTIONS = [
@@ -13,15 +13,15 @@ export const STOCK_SORT_OPTIONS = [
 export type StockSort = (typeof STOCK_SORT_OPTIONS)[number]['value'];
 
 /** Trend score is about the last hour (what detection looks at); over longer ranges the most-talked-about lead. */
-export const defaultSort = (range: TimeRange): StockSort => (range === '1hour' ? 'trend' : 'mentions');
+export const defaultSort = (range: DetailRange): StockSort => (range === '1hour' ? 'trend' : 'mentions');
 
 /**
  * Minimum support: mentions a stock needs in the range before a ratio or score may rank it. Below it, a handful of
  * mentions would make +300%, 100% bullish or a high score by noise alone, so those stocks rank after every stock that
  * has the support (and among themselves by mentions). 10 in an hour, scaled with the square root of the range's length
- * (20 over 4 hours, 49 over a day, 130 over a week), as counting noise grows.
+ * (20 over 4 hours, 49 over a day, 130 over a week, 268 over 30 days), as counting noise grows.
  */
-export function minimumSupport(range: TimeRange): number {
+export function minimumSupport(range: DetailRange): number {
   return Math.round(10 * Math.sqrt(rangeMinutes[range] / 60));
 }
 
@@ -41,7 +41,7 @@ const keyOf: Record<StockSort, (s: Stock) => number> = {
 };
 
 /** The stocks in the chosen order, best first: supported stocks first (except by mentions), then the key, then mentions, then ticker. */
-export function sortStocks(stocks: readonly Stock[], sort: StockSort, range: TimeRange): Stock[] {
+export function sortStocks(stocks: readonly Stock[], sort: StockSort, range: DetailRange): Stock[] {
   const support = sort === 'mentions' ? 0 : minimumSupport(range);
   const key = keyOf[sort];
   return [...stocks].sort((a, b) => {
@@ -53,10 +53,10 @@ export function sortStocks(stocks: readonly Stock[], sort: StockSort, range: Tim
 }
 
 /** Range and sort as the URL carries them (?range=4hours&sort=mentions); anything unreadable falls back to the defaults. */
-export function gridView(params: URLSearchParams): { range: TimeRange; sort: StockSort } {
+export function gridView(params: URLSearchParams): { range: DetailRange; sort: StockSort } {
   const rawRange = params.get('range');
-  const range = (timeRanges as readonly string[]).includes(rawRange ?? '')
-    ? (rawRange as TimeRange)
+  const range = (detailRanges as readonly string[]).includes(rawRange ?? '')
+    ? (rawRange as DetailRange)
     : DEFAULT_TIME_RANGE;
   const rawSort = params.get('sort');
   const sort = STOCK_SORT_OPTIONS.some((o) => o.value === rawSort) ? (rawSort as StockSort) : defaultSort(range);
@@ -68,7 +68,7 @@ export function gridView(params: URLSearchParams): { range: TimeRange; sort: Sto
  * data kept); null when the range is covered.
  */
 export function dataSinceNote(
-  range: TimeRange,
+  range: DetailRange,
   mentionsSince: string | null | undefined,
   now = Date.now(),
 ): string | null {
