@@ -22,7 +22,7 @@ import { createActivities } from '../workflows/activities';
 import { appLinks } from '../core/appLinks';
 import { createConnectors } from '../workflows/connectors';
 import { simulatedTickers } from '../workflows/connectors/simulatedTickers';
-import type { Connector, RawPost } from '../workflows/connectors/types';
+import type { Connector, RawPost } from '../domain/scans/connector';
 import type { evaluateAlerts, scanPlatform } from '../workflows/definitions';
 import { createMailer } from '../domain/notifications/mailer';
 import { createSmsSender } from '../domain/notifications/smsSender';

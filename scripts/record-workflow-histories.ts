@@ -16,7 +16,7 @@ import { Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
 import { ensureTemporalCli } from '../platform/temporalCli';
 import { bundleScanPlatformSource, scanPlatformAt } from '../tests/support/scanPlatformVariant';
 import type { Activities } from '../workflows/activities';
-import type { Source } from '../workflows/connectors/types';
+import type { Source } from '../domain/scans/connector';
 import { detectTrendsAfterScanId, evaluateAlertsAfterScanId } from '../workflows/definitions/scanPlatform';
 import { workflowBundle } from '../workflows/worker';
 

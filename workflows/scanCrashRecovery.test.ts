@@ -12,7 +12,7 @@ import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
 import { createSimulatedConnector } from './connectors/simulatedFeed';
 import { simulatedTickers } from './connectors/simulatedTickers';
-import type { Source } from './connectors/types';
+import type { Source } from '../domain/scans/connector';
 import type { scanPlatform } from './definitions';
 import { startWorker, type RunningWorker } from './worker';
 

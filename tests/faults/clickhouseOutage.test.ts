@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MENTION_DATA_UNAVAILABLE } from '../../api/services/warehouseGuard';
 import { createSimulatedConnector } from '../../workflows/connectors/simulatedFeed';
 import { simulatedTickers } from '../../workflows/connectors/simulatedTickers';
-import type { Source } from '../../workflows/connectors/types';
+import type { Source } from '../../domain/scans/connector';
 import type { scanPlatform } from '../../workflows/definitions';
 import { startWorker, type RunningWorker } from '../../workflows/worker';
 import { expectedMentionKeys, rollupMentionTotal, storedMentionKeys } from '../support/expectedMentions';

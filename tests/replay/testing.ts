@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { HttpPolicy } from '../../platform/http/httpClient';
 import { createRequestPacer, type LimiterFactory, type RequestPacer } from '../../platform/http/requestPacer';
-import { ConnectorError, type FetchOptions, type RawPost } from '../../workflows/connectors/types';
+import { ConnectorError, type FetchOptions, type RawPost } from '../../domain/scans/connector';
 import { ReplayServer } from './replayServer';
 
 /** A replay server for the enclosing describe block, reset before each test; call the returned function for it. */

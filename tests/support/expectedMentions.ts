@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { createPostAnalyser } from '../../domain/signal/analysePost';
 import { createSentimentAnalyser, loadSentimentModel } from '../../domain/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
-import type { Connector, Source } from '../../workflows/connectors/types';
+import type { Connector, Source } from '../../domain/scans/connector';
 import { readTickerExtractorDeps } from '../../domain/universe/tickerExtractorDeps';
 
 /** What a clean scan must write: every (ticker, platform, post) the production analyser finds in the connector's posts. */

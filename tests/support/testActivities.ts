@@ -5,7 +5,7 @@ import { createActivities } from '../../workflows/activities';
 import { createConnectors } from '../../workflows/connectors';
 import type { SimulatedFeedOptions } from '../../workflows/connectors/simulatedFeed';
 import { simulatedTickers } from '../../workflows/connectors/simulatedTickers';
-import type { Connector } from '../../workflows/connectors/types';
+import type { Connector } from '../../domain/scans/connector';
 import type { DeliveryHooks, NotificationChannels } from '../../domain/notifications/delivery';
 import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
 import type { WebhookPolicy } from '../../domain/notifications/webhookSender';

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { SentimentAnalyser } from '../../domain/signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
-import type { Connector } from '../connectors/types';
+import type { Connector } from '../../domain/scans/connector';
 import type { DeliveryHooks, NotificationChannels } from '../../domain/notifications/delivery';
 import type { PriceProvider } from '../../domain/prices';
 import { createAlertActivities } from './alertActivities';
@@ -10,7 +10,7 @@ import { createNotificationActivities } from './notificationActivities';
 import type { WebhookHooks } from '../../domain/notifications/webhookDelivery';
 import type { WebhookPolicy } from '../../domain/notifications/webhookSender';
 import { createWebhookActivities } from './webhookActivities';
-import { createPostAnalyserCache } from './postAnalyserCache';
+import { createPostAnalyserCache } from '../../domain/scans/postAnalyserCache';
 import { createPriceActivities } from './priceActivities';
 import { createRescoreActivities } from './rescoreActivities';
 import type { MentionRescorer } from '../../domain/sentiment/rescoreMentions';

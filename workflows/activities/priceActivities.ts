@@ -1,5 +1,5 @@
 import { ApplicationFailure } from '@temporalio/common';
-import { ConnectorError } from '../connectors/types';
+import { ConnectorError } from '../../domain/scans/connector';
 import { createPriceRefresh } from '../../domain/prices/refreshPrices';
 
 /** A source's refusal as a Temporal failure: a rejected key or a malformed payload cannot succeed on retry; a rate limit or an outage can. */

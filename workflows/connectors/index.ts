@@ -1,6 +1,6 @@
 import { createSimulatedConnector, type SimulatedFeedOptions } from './simulatedFeed';
 import { platforms, type Platform } from '../../core/platforms';
-import type { Connector } from './types';
+import type { Connector } from '../../domain/scans/connector';
 
 export interface ConnectorSetup {
   simulated: SimulatedFeedOptions;

@@ -10,7 +10,7 @@ import {
   useReplayServer,
 } from '../../tests/replay/testing';
 import { createInstagramConnector } from './instagram';
-import type { Source } from './types';
+import type { Source } from '../../domain/scans/connector';
 
 const stocks: Source = { platform: 'instagram', settingType: 'hashtags', value: '#stocks' };
 const MEDIA = `/v21.0/${STOCKS_HASHTAG_ID}/recent_media`;

@@ -15,7 +15,7 @@ import {
   type FetchResult,
   type RawPost,
   type Source,
-} from './types';
+} from '../../domain/scans/connector';
 
 export interface InstagramConnectorOptions {
   /** A user access token with instagram_basic + Instagram Public Content Access. */

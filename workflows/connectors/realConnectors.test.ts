@@ -7,7 +7,7 @@ import { TIKTOK_CLIENT_KEY, TIKTOK_CLIENT_SECRET } from '../../tests/replay/tikt
 import { X_BEARER_TOKEN } from '../../tests/replay/twitterReplay';
 import { YOUTUBE_API_KEY } from '../../tests/replay/youtubeReplay';
 import { createRealConnectors, DEFAULT_REDDIT_USER_AGENT, type RealConnectorCredentials } from './realConnectors';
-import type { Source } from './types';
+import type { Source } from '../../domain/scans/connector';
 
 describe('createRealConnectors', () => {
   let replay: ReplayServer;

@@ -5,7 +5,7 @@ import { createRedditConnector } from './reddit';
 import { createTikTokConnector } from './tiktok';
 import { createTwitterConnector, X_RECENT_SEARCH_LIMIT } from './twitter';
 import type { Platform } from '../../core/platforms';
-import type { Connector } from './types';
+import type { Connector } from '../../domain/scans/connector';
 import { createYouTubeConnector } from './youtube';
 
 /** The platform credentials and API locations, named as the environment variables that carry them (so `config.env` fits). */

@@ -14,7 +14,7 @@ import { createInstagramConnector } from './instagram';
 import { createRedditConnector } from './reddit';
 import { createTikTokConnector } from './tiktok';
 import { createTwitterConnector } from './twitter';
-import type { FetchResult, RawPost, Source } from './types';
+import type { FetchResult, RawPost, Source } from '../../domain/scans/connector';
 import { createYouTubeConnector } from './youtube';
 
 /**

@@ -9,7 +9,7 @@ import {
   useReplayServer,
 } from '../../tests/replay/testing';
 import { createRedditConnector, redditIdValue } from './reddit';
-import type { Source } from './types';
+import type { Source } from '../../domain/scans/connector';
 
 const wsb: Source = { platform: 'reddit', settingType: 'subreddits', value: 'wallstreetbets' };
 const USER_AGENT = 'server:stockpulse-test:v0.1.0 (by /u/stockpulse)';

@@ -16,7 +16,7 @@ import {
   type FetchResult,
   type RawPost,
   type Source,
-} from './types';
+} from '../../domain/scans/connector';
 
 export interface RedditConnectorOptions {
   clientId: string;

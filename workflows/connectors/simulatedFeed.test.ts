@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulatedConnector } from './simulatedFeed';
-import type { Source } from './types';
+import type { Source } from '../../domain/scans/connector';
 
 const tickers = [
   { symbol: 'TSLA', name: 'Tesla' },

@@ -1,6 +1,6 @@
 import { hashString, poisson, seededRandom } from '../../core/random/seededRandom';
 import type { Platform } from '../../core/platforms';
-import type { Connector, FetchOptions, FetchResult, RawPost, Source } from './types';
+import type { Connector, FetchOptions, FetchResult, RawPost, Source } from '../../domain/scans/connector';
 import { DAY_MS, HOUR_MS, MINUTE_MS, MINUTES_PER_WEEK, startOfMinute } from '../../core/timeWindows';
 
 export interface SimulatedTicker {

@@ -10,7 +10,7 @@ import {
 } from '../../tests/replay/testing';
 import { TIKTOK_CLIENT_KEY, TIKTOK_CLIENT_SECRET } from '../../tests/replay/tiktokReplay';
 import { createTikTokConnector, parseTikTokJson } from './tiktok';
-import type { Source } from './types';
+import type { Source } from '../../domain/scans/connector';
 
 const stocks: Source = { platform: 'tiktok', settingType: 'hashtags', value: '#stocks' };
 const QUERY = '/v2/research/video/query/';

@@ -10,7 +10,7 @@ import {
   type FetchResult,
   type RawPost,
   type Source,
-} from './types';
+} from '../../domain/scans/connector';
 import { DAY_MS } from '../../core/timeWindows';
 
 export interface TikTokConnectorOptions {

@@ -15,7 +15,7 @@ import {
 import { compileQuery, X_BEARER_TOKEN } from '../../tests/replay/twitterReplay';
 import { createRequestPacer } from '../../platform/http/requestPacer';
 import { buildTwitterQuery, createTwitterConnector } from './twitter';
-import type { Source } from './types';
+import type { Source } from '../../domain/scans/connector';
 
 const stocks: Source = { platform: 'twitter', settingType: 'hashtags', value: '#stocks' };
 const cashtags: Source = { platform: 'twitter', settingType: 'keywords', value: '$' };

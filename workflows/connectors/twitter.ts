@@ -11,7 +11,7 @@ import {
   type FetchResult,
   type RawPost,
   type Source,
-} from './types';
+} from '../../domain/scans/connector';
 import { HOUR_MS } from '../../core/timeWindows';
 
 /** Recent search allows an app (bearer token) 450 requests per 15-minute window. */

@@ -9,7 +9,7 @@ import {
   useReplayServer,
 } from '../../tests/replay/testing';
 import { FINANCIAL_EDUCATION_CHANNEL, YOUTUBE_API_KEY } from '../../tests/replay/youtubeReplay';
-import type { Source } from './types';
+import type { Source } from '../../domain/scans/connector';
 import { nextPacificMidnight } from '../../domain/quota/quotaDay';
 import { createYouTubeConnector } from './youtube';
 

@@ -26,7 +26,7 @@ import {
   type QuotaKind,
   type RawPost,
   type Source,
-} from './types';
+} from '../../domain/scans/connector';
 import { DAY_MS } from '../../core/timeWindows';
 
 export interface YouTubeConnectorOptions {

@@ -11,7 +11,7 @@ import {
 import type { Activities } from '../activities';
 import { detectTrends } from './detectTrends';
 import { evaluateAlerts } from './evaluateAlerts';
-import type { SourceScanResult } from '../activities/scanActivities';
+import type { SourceScanResult } from '../../domain/scans/scanSource';
 import type { Platform } from '../../core/platforms';
 
 const { loadSources, refreshStockSnapshot } = proxyActivities<Activities>({

@@ -1,7 +1,10 @@
 import type { Platform } from '../../core/platforms';
-import type { QuotaAllowance, QuotaKind } from '../../domain/quota/quotaPlan';
+import type { QuotaAllowance, QuotaKind } from '../quota/quotaPlan';
 
 export type { QuotaAllowance, QuotaKind };
+
+// What a scan reads through: each platform's connector (workflows/connectors) implements this interface, and the scan
+// (domain/scans/scanSource.ts) depends on it alone.
 
 /** One entry of an admin source list, e.g. reddit/subreddits/"wallstreetbets" or twitter/hashtags/"#stocks". */
 export interface Source {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { createPostAnalyser, type PostAnalyser } from '../../domain/signal/analysePost';
-import type { SentimentAnalyser } from '../../domain/signal/sentimentModel';
+import { createPostAnalyser, type PostAnalyser } from '../signal/analysePost';
+import type { SentimentAnalyser } from '../signal/sentimentModel';
 import { cachedValue } from '../../platform/ttlCache';
-import { readTickerExtractorDeps } from '../../domain/universe/tickerExtractorDeps';
+import { readTickerExtractorDeps } from '../universe/tickerExtractorDeps';
 
 /** Admin edits reach every worker within a minute. */
 const TTL_MS = 60_000;
