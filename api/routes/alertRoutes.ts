@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { deletedSchema } from '../../core/contracts/errors';
 import {
   alertIdSchema,
   alertSchema,
@@ -104,7 +105,7 @@ export function alertRoutes(deps: {
       {
         summary: 'Delete an alert (only your own)',
         params: alertIdParams,
-        responses: { 200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true) }) } },
+        responses: { 200: { description: 'Deleted', schema: deletedSchema } },
         errors: [404],
       },
     ),

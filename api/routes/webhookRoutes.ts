@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import { deletedSchema } from '../../core/contracts/errors';
 import { alertIdSchema } from '../../core/contracts/alerts';
 import {
   webhookDeliveriesQuerySchema,
@@ -66,7 +67,7 @@ export function webhookRoutes(deps: { db: Knex } & WebhookServiceOptions) {
       {
         summary: 'Delete one of your webhook targets',
         params: idParams,
-        responses: { 200: { description: 'Deleted', schema: z.object({ deleted: z.literal(true) }) } },
+        responses: { 200: { description: 'Deleted', schema: deletedSchema } },
         errors: [404],
       },
     ),
@@ -136,7 +137,7 @@ export function webhookRoutes(deps: { db: Knex } & WebhookServiceOptions) {
       {
         summary: "Remove this alert's own target (it uses your account's targets again)",
         params: idParams,
-        responses: { 200: { description: 'Removed', schema: z.object({ deleted: z.literal(true) }) } },
+        responses: { 200: { description: 'Removed', schema: deletedSchema } },
         errors: [404],
       },
     ),

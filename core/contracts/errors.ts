@@ -11,6 +11,9 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** `{success: true}`: the answer of calls that return nothing else. */
 export const successSchema = z.object({ success: z.literal(true) });
 
+/** The answer of a DELETE that removed what it named. */
+export const deletedSchema = z.object({ deleted: z.literal(true) });
+
 /** The body of every failed /api/v1 call: RFC 9457 problem details (application/problem+json). */
 export const problemDetailsSchema = z.object({
   type: z.string().describe('always about:blank: the status says what kind of error it is'),

@@ -263,6 +263,23 @@ export async function finishWebhookDelivery(
     });
 }
 
+/** The columns a delivery is read with (toDelivery). */
+const DELIVERY_COLUMNS = [
+  'id',
+  'delivery_key',
+  'event',
+  'alert_id',
+  'url',
+  'format',
+  'status',
+  'http_status',
+  'attempts',
+  'last_error',
+  'created_at',
+  'last_attempt_at',
+  'delivered_at',
+];
+
 /** The user's delivery log, newest first; all of it without a limit (Download My Data). */
 export async function listWebhookDeliveries(db: Knex, userId: string, limit?: number): Promise<WebhookDelivery[]> {
   const rows = await db('webhook_deliveries')
@@ -274,42 +291,11 @@ export async function listWebhookDeliveries(db: Knex, userId: string, limit?: nu
     .modify((q) => {
       if (limit !== undefined) void q.limit(limit);
     })
-    .select<DeliveryRow[]>(
-      'id',
-      'delivery_key',
-      'event',
-      'alert_id',
-      'url',
-      'format',
-      'status',
-      'http_status',
-      'attempts',
-      'last_error',
-      'created_at',
-      'last_attempt_at',
-      'delivered_at',
-    );
+    .select<DeliveryRow[]>(DELIVERY_COLUMNS);
   return rows.map(toDelivery);
 }
 
 export async function webhookDeliveriesByIds(db: Knex, ids: number[]): Promise<WebhookDelivery[]> {
-  const rows = await db('webhook_deliveries')
-    .whereIn('id', ids)
-    .orderBy('id')
-    .select<DeliveryRow[]>(
-      'id',
-      'delivery_key',
-      'event',
-      'alert_id',
-      'url',
-      'format',
-      'status',
-      'http_status',
-      'attempts',
-      'last_error',
-      'created_at',
-      'last_attempt_at',
-      'delivered_at',
-    );
+  const rows = await db('webhook_deliveries').whereIn('id', ids).orderBy('id').select<DeliveryRow[]>(DELIVERY_COLUMNS);
   return rows.map(toDelivery);
 }
