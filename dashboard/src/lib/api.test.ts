@@ -8,6 +8,7 @@ import {
   ContractError,
   apiRequest,
   apiRequestJson,
+  apiSend,
   getErrorMessage,
   getListQueryFn,
   getQueryFn,
@@ -48,6 +49,16 @@ describe('apiRequest', () => {
   it('throws "status: text" for a failed response', async () => {
     mockApi({ 'POST /api/login': textResponse('{"message":"Invalid email or password"}', 401, 'Unauthorized') });
     await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('401: {"message":"Invalid email or password"}');
+  });
+
+  it('apiSend reads the answer it does not use, so a no-store response does not stay open', async () => {
+    const answer = textResponse('{"sourceListsAdded":0}', 200);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer),
+    );
+    await apiSend('POST', '/api/init-data');
+    expect(answer.bodyUsed).toBe(true);
   });
 
   it('falls back to the status text when the body is empty', async () => {

@@ -53,6 +53,14 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
   return res;
 }
 
+/**
+ * apiRequest for a call whose answer is not used. The answer is still read: the API marks its answers no-store, and
+ * the browser keeps such a response open until its body is read, so an unread one keeps the page from going idle.
+ */
+export async function apiSend(method: HttpMethod, url: string, body?: unknown): Promise<void> {
+  await (await apiRequest(method, url, body)).text();
+}
+
 /** Reads a successful response as JSON; an empty body (204, or no content) reads as null. */
 export async function readJson(res: Response): Promise<unknown> {
   const text = await res.text();

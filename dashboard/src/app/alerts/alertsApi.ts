@@ -1,6 +1,6 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { CreateAlertInput } from '@core/contracts/alerts';
-import { apiRequest, type HttpMethod } from '../../lib/api';
+import { apiSend, type HttpMethod } from '../../lib/api';
 
 /** The alerts list: the /alerts page reads it; every alert change (also from the dashboard's dialog) refreshes it. */
 export const ALERTS_QUERY_KEY = ['/api/alerts'] as const;
@@ -17,7 +17,7 @@ export function alertChange<Input>(
 ) {
   return mutationOptions({
     mutationFn: async (input: Input) => {
-      await apiRequest(method, url(input), body?.(input));
+      await apiSend(method, url(input), body?.(input));
       void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
     },
   });

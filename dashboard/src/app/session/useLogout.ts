@@ -1,6 +1,6 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest } from '../../lib/api';
+import { apiSend } from '../../lib/api';
 import { errorToast } from '../toast/errorToast';
 import { showToast } from '../toast/showToast';
 import { CURRENT_USER_QUERY_KEY } from './currentUserQuery';
@@ -9,7 +9,7 @@ import { CURRENT_USER_QUERY_KEY } from './currentUserQuery';
 export const logoutMutationOptions = () =>
   mutationOptions({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/logout');
+      await apiSend('POST', '/api/logout');
     },
   });
 

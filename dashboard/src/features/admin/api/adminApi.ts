@@ -19,7 +19,7 @@ import {
 import { ambiguousSymbolsResponseSchema } from '@core/contracts/ambiguousSymbols';
 import { formerSymbolsResponseSchema, type FormerSymbol } from '@core/contracts/formerSymbols';
 import { publicUserSchema, type PublicUser, type Role } from '@core/contracts/user';
-import { apiRequest, apiRequestJson } from '../../../lib/api';
+import { apiSend, apiRequestJson } from '../../../lib/api';
 
 export type AdminSettableStatus = (typeof adminSettableStatuses)[number];
 
@@ -186,7 +186,7 @@ export const deactivateUserMutationOptions = (queryClient: QueryClient) =>
   );
 
 export const deleteUserMutationOptions = (queryClient: QueryClient) =>
-  adminChange(queryClient, (user: PublicUser) => apiRequest('DELETE', `${ADMIN_ROOT}/users/${user.id}`), userChange);
+  adminChange(queryClient, (user: PublicUser) => apiSend('DELETE', `${ADMIN_ROOT}/users/${user.id}`), userChange);
 
 /** POST /api/admin/users/{id}/extend-trial: a card-free trial gets 7 more days (audited on the server). */
 export const TRIAL_EXTENSION_DAYS = 7;
@@ -204,7 +204,7 @@ export const extendTrialMutationOptions = (queryClient: QueryClient) =>
 export const cancelSubscriptionMutationOptions = (queryClient: QueryClient) =>
   adminChange(
     queryClient,
-    (user: PublicUser) => apiRequest('POST', `${ADMIN_ROOT}/users/${user.id}/cancel-subscription`),
+    (user: PublicUser) => apiSend('POST', `${ADMIN_ROOT}/users/${user.id}/cancel-subscription`),
     userChange,
   );
 

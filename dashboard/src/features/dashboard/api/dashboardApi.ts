@@ -12,7 +12,7 @@ import {
 } from '@core/contracts/stocks';
 import type { DetailRange } from '@core/timeWindows';
 import type { z } from 'zod';
-import { apiRequest, apiRequestJson, fetchAnswer, fetchList, getQueryFn } from '../../../lib/api';
+import { apiSend, apiRequestJson, fetchAnswer, fetchList, getQueryFn } from '../../../lib/api';
 
 export type TrendingNowItem = z.infer<typeof trendingNowItemSchema>;
 export type DetectTrendsResponse = z.infer<typeof detectTrendsResponseSchema>;
@@ -51,7 +51,7 @@ export const stockPostsUrl = (ticker: string) =>
 export const initDataMutationOptions = () =>
   mutationOptions({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/init-data');
+      await apiSend('POST', '/api/init-data');
     },
   });
 
@@ -167,6 +167,6 @@ export const refreshPricesMutationOptions = (queryClient: QueryClient) =>
 export const testEmailMutationOptions = () =>
   mutationOptions({
     mutationFn: async () => {
-      await apiRequest('POST', '/api/test-email');
+      await apiSend('POST', '/api/test-email');
     },
   });

@@ -1,6 +1,6 @@
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiKeyListSchema, createdApiKeySchema } from '@core/contracts/apiKeys';
-import { apiRequest, apiRequestJson, getQueryFn } from '../../../lib/api';
+import { apiSend, apiRequestJson, getQueryFn } from '../../../lib/api';
 
 export const API_KEYS_URL = '/api/api-keys';
 
@@ -23,4 +23,4 @@ function keyChange<TInput, TResult>(queryClient: QueryClient, send: (input: TInp
 export const createApiKeyMutationOptions = (queryClient: QueryClient) =>
   keyChange(queryClient, (name: string) => apiRequestJson('POST', API_KEYS_URL, createdApiKeySchema, { name }));
 export const revokeApiKeyMutationOptions = (queryClient: QueryClient) =>
-  keyChange(queryClient, (id: number) => apiRequest('DELETE', `${API_KEYS_URL}/${id}`));
+  keyChange(queryClient, (id: number) => apiSend('DELETE', `${API_KEYS_URL}/${id}`));

@@ -1,7 +1,7 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { DeleteAccountInput, ProfileUpdateInput } from '@core/contracts/auth';
 import { CURRENT_USER_QUERY_KEY } from '../../../app/session/currentUserQuery';
-import { apiRequest } from '../../../lib/api';
+import { apiRequest, apiSend } from '../../../lib/api';
 
 export const DELETE_ACCOUNT_CONFIRMATION =
   'Are you sure you want to delete your account? This action cannot be undone.';
@@ -13,7 +13,7 @@ export const EXPORT_FILE_NAME = 'stockpulse-data.json';
 export const updateProfileMutationOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: async (input: ProfileUpdateInput) => {
-      await apiRequest('PATCH', '/api/user/profile', input);
+      await apiSend('PATCH', '/api/user/profile', input);
       await queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     },
   });
@@ -22,7 +22,7 @@ export const updateProfileMutationOptions = (queryClient: QueryClient) =>
 export const deleteAccountMutationOptions = () =>
   mutationOptions({
     mutationFn: async (input: DeleteAccountInput) => {
-      await apiRequest('DELETE', '/api/user/account', input);
+      await apiSend('DELETE', '/api/user/account', input);
     },
   });
 

@@ -2,7 +2,7 @@ import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react
 import { z } from 'zod';
 import { webhookDeliverySchema, webhookTestResultSchema, type WebhookTargetInput } from '@core/contracts/webhooks';
 import { WEBHOOKS_URL } from '../../../app/webhooks/webhookSettingsQuery';
-import { apiRequest, apiRequestJson, getQueryFn } from '../../../lib/api';
+import { apiSend, apiRequestJson, getQueryFn } from '../../../lib/api';
 
 export const WEBHOOK_DELIVERIES_URL = '/api/webhooks/deliveries?limit=20';
 export const webhookDeliveriesQueryOptions = () =>
@@ -27,11 +27,11 @@ function webhookChange<TInput, TResult>(queryClient: QueryClient, send: (input: 
 }
 
 export const addWebhookMutationOptions = (queryClient: QueryClient) =>
-  webhookChange(queryClient, (input: WebhookTargetInput) => apiRequest('POST', WEBHOOKS_URL, input));
+  webhookChange(queryClient, (input: WebhookTargetInput) => apiSend('POST', WEBHOOKS_URL, input));
 export const deleteWebhookMutationOptions = (queryClient: QueryClient) =>
-  webhookChange(queryClient, (id: number) => apiRequest('DELETE', `${WEBHOOKS_URL}/${id}`));
+  webhookChange(queryClient, (id: number) => apiSend('DELETE', `${WEBHOOKS_URL}/${id}`));
 export const rotateWebhookSecretMutationOptions = (queryClient: QueryClient) =>
-  webhookChange(queryClient, () => apiRequest('POST', `${WEBHOOKS_URL}/secret`));
+  webhookChange(queryClient, () => apiSend('POST', `${WEBHOOKS_URL}/secret`));
 export const sendTestWebhookMutationOptions = (queryClient: QueryClient) =>
   webhookChange(
     queryClient,
