@@ -282,6 +282,9 @@ describe('the public site', () => {
       await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ subscribed: true }) });
     });
     await page.goto(`${baseUrl}/blog`);
+    // The page arrives pre-rendered: a Subscribe pressed before hydration would submit the form natively. The toaster
+    // mounts once the page has hydrated, so its live region says the form is React's.
+    await page.locator('section[aria-live="polite"][aria-label^="Notifications"]').waitFor({ state: 'attached' });
     await page.getByRole('textbox', { name: 'Email address' }).fill('reader@example.com');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.getByText("You're on the list. Watch your inbox for our weekly insights.").waitFor();

@@ -95,7 +95,11 @@ describe('sends started by a request go through their delivery workflow, and a r
       { timeout: 10_000 },
     );
     expect(row).toMatchObject({ kind: 'account', payload: { purpose: 'reset_password' } });
-    expect(await workflowOf(notificationDeliveryId(row.idempotency_key)).result()).toEqual({ sent: 1, skipped: 0 });
+    // The route answers before the message is sent (the answer is the same for any address), and the workflow starts
+    // just after the row is recorded: wait until it exists before reading its result.
+    const handle = workflowOf(notificationDeliveryId(row.idempotency_key));
+    await vi.waitFor(() => handle.describe(), { timeout: 10_000 });
+    expect(await handle.result()).toEqual({ sent: 1, skipped: 0 });
     expect(await t.database.db('notifications').where({ id: row.id }).first('status', 'attempts')).toEqual({
       status: 'sent',
       attempts: 2,
