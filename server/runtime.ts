@@ -1,6 +1,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
+import { createRescoreRunService } from '../api/admin/rescoreRun';
 import { buildApp } from '../api/app';
 import { createApiKeyChecks } from '../api/apiKeys/apiKeyChecks';
 import { purgeExpiredSessions } from '../api/sessions/postgresSessionStore';
@@ -265,6 +266,11 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         scanEveryMinutes: env.SCAN_INTERVAL_MINUTES,
         pricesEveryMinutes: 1,
       });
+      const historyRescore = await createRescoreRunService({
+        temporal,
+        taskQueue: env.TEMPORAL_TASK_QUEUE,
+      }).startUnlessLabelledBy(pool.version);
+      if (historyRescore) log.info('history re-score started', { workflowId: historyRescore.workflowId });
     }
 
     let server: http.Server | undefined;

@@ -6,6 +6,7 @@ import {
   type ScheduleSpec,
 } from '@temporalio/client';
 import { platforms, type Platform } from '../core/platforms';
+import { RECENT_RESCORE_HOURS } from './definitions/rescoreMentions';
 
 export const scanScheduleId = (platform: Platform) => `scan-${platform}`;
 
@@ -151,7 +152,7 @@ export async function ensureRecentRescoreSchedule(client: Client, options: { tas
     type: 'startWorkflow' as const,
     workflowType: 'rescoreMentions',
     taskQueue: options.taskQueue,
-    args: [{ recentHours: 2 }],
+    args: [{ recentHours: RECENT_RESCORE_HOURS }],
     workflowId: RECENT_RESCORE_SCHEDULE_ID,
   };
   return await upsertSchedule(client, RECENT_RESCORE_SCHEDULE_ID, { intervals: [{ every: '2m' }] }, action);

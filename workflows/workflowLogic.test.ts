@@ -11,6 +11,7 @@ import type { SourceScanResult } from '../domain/scans/scanSource';
 import type { Source } from '../domain/scans/connector';
 import type { evaluateAlerts, refreshPrices, scanPlatform, trialMaintenance, weeklyDigest } from './definitions';
 import { DELIVERY_BATCH } from './definitions/evaluateAlerts';
+import { historyRescoreId, type RescoreProgress } from './definitions/rescoreMentions';
 import { detectTrendsAfterScanId, evaluateAlertsAfterScanId } from './definitions/scanPlatform';
 import { webhookDeliveryId } from './definitions/webhookDelivery';
 import { workflowBundle } from './worker';
@@ -88,6 +89,7 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
     posts,
     mentions: posts * 2,
     simulated: false,
+    oldestMentionAt: null,
     error: null,
   });
 
@@ -153,6 +155,62 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
     }),
     fillAlertOutcomes: async () => ({ open: 0, settled: 0 }),
   };
+
+  it('ScanPlatform starts the history re-score from the oldest hour it wrote when that is older than the recent re-score, and the run sweeps again until a sweep relabels nothing older', async () => {
+    const HOUR = 3_600_000;
+    const current = await env.currentTimeMs();
+    const now = Math.floor(current / HOUR) * HOUR;
+    const [source] = sources;
+    /** Hours relabelled so far: an hour's first visit relabels 2 mentions, a later visit finds none. */
+    const visits = new Map<number, number>();
+    const rescoring: Partial<Activities> = {
+      mentionHoursToRescore: async () => ({ first: now - 48 * HOUR, last: now, analyser: 'transformer-test' }),
+      rescoreMentionHour: async (hour) => {
+        visits.set(hour, (visits.get(hour) ?? 0) + 1);
+        return { relabelled: visits.get(hour) === 1 ? 2 : 0 };
+      },
+    };
+    const scanWriting = (oldestMentionAt: number) =>
+      withWorker(
+        {
+          ...quietPipeline,
+          ...rescoring,
+          loadSources: async () => [source!],
+          scanSource: async () => ({
+            ...scanned(source!, 3),
+            oldestMentionAt: new Date(oldestMentionAt).toISOString(),
+          }),
+        },
+        async (taskQueue) => {
+          await env.client.workflow.execute<typeof scanPlatform>('scanPlatform', {
+            taskQueue,
+            workflowId: `scan-reddit-${taskQueue}`,
+            args: [{ platform: 'reddit' }],
+          });
+          const history = env.client.workflow.getHandle(historyRescoreId(taskQueue));
+          return (await history.result().catch((err: Error) => err.name)) as RescoreProgress | string;
+        },
+      );
+
+    // A scan of recent posts only: the two-minute schedule covers them.
+    expect(await scanWriting(current - 60_000)).toBe('WorkflowNotFoundError');
+    expect(visits.size).toBe(0);
+
+    // A backfill reaching into the hour 30 hours back: its hours, newest first, then one more sweep that finds them all
+    // labelled.
+    const result = await scanWriting(now - 29 * HOUR - 5 * 60_000);
+    expect(result).toEqual({
+      analyser: 'transformer-test',
+      firstHour: now - 30 * HOUR,
+      lastHour: now,
+      nextHour: now - 31 * HOUR,
+      hoursDone: 31,
+      hoursTotal: 31,
+      relabelled: 62,
+      olderRelabelled: 0,
+    });
+    expect([...visits.values()]).toEqual(Array(31).fill(2));
+  });
 
   it('ScanPlatform retries a failing source, reports one that failed for good, and scans the others', async () => {
     const attempts: Record<string, number> = {};

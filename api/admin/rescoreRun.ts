@@ -2,7 +2,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { RescoreStatus, StartedRun } from '../../core/contracts/admin';
 import {
-  RESCORE_WORKFLOW_ID,
+  historyRescoreId,
   rescoreProgressQuery,
   type RescoreProgress,
   type rescoreMentions,
@@ -21,8 +21,8 @@ const summary = (p: RescoreProgress | null | undefined): RescoreStatus['progress
  */
 export function createRescoreRunService(deps: { temporal: Client; taskQueue: string }) {
   const { temporal } = deps;
-  const workflowId = `${RESCORE_WORKFLOW_ID}-${deps.taskQueue}`;
-  return {
+  const workflowId = historyRescoreId(deps.taskQueue);
+  const service = {
     async start(): Promise<StartedRun> {
       try {
         const handle = await temporal.workflow.start<typeof rescoreMentions>('rescoreMentions', {
@@ -67,5 +67,23 @@ export function createRescoreRunService(deps: { temporal: Client; taskQueue: str
         };
       return { ...base, state: 'failed', progress: null };
     },
+
+    /**
+     * At a worker's start: when the last history run labelled with another model (or none ran), history is re-labelled
+     * by this one. A run going on is left alone, and so is a failed one (the Pipelines page shows it to an operator).
+     */
+    async startUnlessLabelledBy(analyser: string): Promise<StartedRun | null> {
+      const last = await service.status();
+      if (last.state === 'running' || last.state === 'failed') return null;
+      if (last.state === 'completed' && last.progress?.analyser === analyser) return null;
+      try {
+        return await service.start();
+      } catch (err) {
+        // Started meanwhile by another worker of the deployment.
+        if (err instanceof HttpError && err.status === 409) return null;
+        throw err;
+      }
+    },
   };
+  return service;
 }

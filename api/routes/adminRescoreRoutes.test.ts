@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MentionRescorer } from '../../domain/sentiment/rescoreMentions';
+import { createRescoreRunService } from '../admin/rescoreRun';
 import { HOUR, mentionAt } from '../../tests/support/mentionRows';
 import { signedInCookie } from '../../tests/support/signIn';
 import { startTestApp, type TestApp } from '../../tests/support/testApp';
@@ -16,13 +17,17 @@ describe('the sentiment re-score from the Pipelines page: GET and POST /api/admi
   let admin: string;
   const taskQueue = uniqueTaskQueue('rescore-api');
   const now = new Date('2026-11-20T15:30:00Z');
-  // Each hour waits for the test to let it go, so the run can be seen midway.
+  // Each hour waits for the test to let it go, so the run can be seen midway. An hour's first visit relabels its two
+  // mentions; a later one (the sweep that checks nothing was written behind the run) finds them labelled.
   let release: () => void = () => {};
   let gate = new Promise<void>((r) => (release = r));
+  let labelled = new Set<number>();
   const rescorer: MentionRescorer = {
     version: 'transformer-test',
-    async rescoreHour() {
+    async rescoreHour(hour) {
       await gate;
+      if (labelled.has(hour.getTime())) return { relabelled: 0 };
+      labelled.add(hour.getTime());
       return { relabelled: 2 };
     },
   };
@@ -86,5 +91,26 @@ describe('the sentiment re-score from the Pipelines page: GET and POST /api/admi
     expect((await request(t.server).post('/api/admin/pipelines/rescore').set('Cookie', admin).send({})).status).toBe(
       202,
     );
+  }, 60_000);
+
+  it("a worker's start re-labels history only when the last run labelled with another model", async () => {
+    const runs = createRescoreRunService({ temporal: t.deps.temporal, taskQueue });
+    const completed = async () => {
+      for (let i = 0; i < 100; i++) {
+        const status = await runs.status();
+        if (status.state !== 'running') return status;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error('the re-score did not finish');
+    };
+    expect(await completed()).toMatchObject({ state: 'completed', progress: { analyser: 'transformer-test' } });
+    expect(await runs.startUnlessLabelledBy('transformer-test')).toBeNull();
+
+    // Another model's labels: the history runs again (this worker's rescorer stands in for the new model).
+    labelled = new Set();
+    const started = await runs.startUnlessLabelledBy('transformer-before');
+    expect(started).toMatchObject({ workflowId: `rescore-mentions-${taskQueue}` });
+    expect(await runs.startUnlessLabelledBy('transformer-before')).toBeNull();
+    expect(await completed()).toMatchObject({ state: 'completed', progress: { hoursDone: 3, relabelled: 6 } });
   }, 60_000);
 });

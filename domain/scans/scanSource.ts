@@ -3,7 +3,7 @@ import type { Warehouse } from '../../warehouse/client';
 import { activeSourceLists } from '../../warehouse/postgres/platformSettings';
 import { saveSourceCursor, saveSourceError, sourceCursor } from '../../warehouse/postgres/sourceCursors';
 import { ensureStockRows } from '../../warehouse/postgres/stocks';
-import { insertMentions } from '../../warehouse/queries/insertMentions';
+import { insertMentions, type MentionRow } from '../../warehouse/queries/insertMentions';
 import { insertPosts } from '../../warehouse/queries/insertPosts';
 import type { Platform } from '../../core/platforms';
 import { createSourceQuotaPlanner } from '../quota/sourceQuota';
@@ -17,6 +17,8 @@ export interface SourceScanResult {
   posts: number;
   mentions: number;
   simulated: boolean;
+  /** When the oldest mention this scan wrote was posted (ISO), or null when it wrote none. */
+  oldestMentionAt: string | null;
   /** A source that failed for good (bad payload, bad credentials); the scan goes on with the others. */
   error: string | null;
 }
@@ -35,6 +37,12 @@ export interface SourceScannerDeps {
   /** The clock quota days are read from (tests pin it). */
   now?: () => Date;
 }
+
+const oldestOf = (rows: readonly MentionRow[]): string | null => {
+  let oldest = Infinity;
+  for (const row of rows) oldest = Math.min(oldest, Date.parse(row.ts));
+  return Number.isFinite(oldest) ? new Date(oldest).toISOString() : null;
+};
 
 /** Progress reports of a long scan (a Temporal heartbeat in the worker; nothing elsewhere). */
 export type ScanProgress = (detail: unknown) => void;
@@ -81,6 +89,7 @@ export function createSourceScanner(deps: SourceScannerDeps) {
           posts: 0,
           mentions: 0,
           simulated: connector.simulated,
+          oldestMentionAt: null,
           error: message,
         };
       }
@@ -106,6 +115,7 @@ export function createSourceScanner(deps: SourceScannerDeps) {
       posts: postRows.length,
       mentions: mentionRows.length,
       simulated: connector.simulated,
+      oldestMentionAt: oldestOf(mentionRows),
       error: null,
     };
   }

@@ -18,64 +18,86 @@ const HOUR_MS = 3_600_000;
 /** Hours handled per run before it continues as new, so the event history stays short on a two-year store. */
 const HOURS_PER_RUN = 200;
 
-/** The operator's history run is `rescore-mentions-<task queue>` (api/admin/rescoreRun.ts). */
+/** The history run (started by operators, by start-up after a model change, and by a scan that wrote older hours). */
 export const RESCORE_WORKFLOW_ID = 'rescore-mentions';
+export const historyRescoreId = (taskQueue: string) => `${RESCORE_WORKFLOW_ID}-${taskQueue}`;
+
+/** Hours the recent schedule re-scores every two minutes: the current hour and the one before. */
+export const RECENT_RESCORE_HOURS = 2;
 
 export interface RescoreMentionsInput {
   /** Only the latest this many hours (the recent schedule); absent: every hour that holds mentions. */
   recentHours?: number;
+  /** Only hours from this one on (epoch ms; a scan that wrote older hours asks for those). */
+  fromHour?: number;
   /** Carried across continue-as-new: the hours still to do, newest first, and the totals so far. */
   state?: RescoreProgress;
 }
 
 export interface RescoreProgress {
   analyser: string;
-  /** Epoch ms of the oldest and newest hour of the run. */
+  /** Epoch ms of the oldest and newest hour of the current sweep. */
   firstHour: number;
   lastHour: number;
-  /** The next hour to re-score (epoch ms); below firstHour when done. Hours are walked newest first. */
+  /** The next hour to re-score (epoch ms); below firstHour when the sweep is done. Hours are walked newest first. */
   nextHour: number;
   hoursDone: number;
   hoursTotal: number;
+  /** Mentions relabelled by every sweep of the run. */
   relabelled: number;
+  /** Mentions relabelled by this sweep in hours older than the recent schedule's: when any were, another sweep follows. */
+  olderRelabelled?: number;
 }
 
 export const rescoreProgressQuery = defineQuery<RescoreProgress | null>('progress');
 
 /**
  * RescoreMentions: gives every stored mention the transformer's label, newest hour first, so the dashboard's recent
- * figures improve first. Operators start it from the Pipelines page after a model change; a schedule runs it over the
- * latest hours every few minutes so new mentions get their transformer label soon after ingest. Resumable: the
- * position lives in the workflow, and each hour's step is idempotent.
+ * figures improve first. A history run sweeps again while its last sweep relabelled anything older than the recent
+ * schedule's hours: mentions written behind it (a first start's backfill, still arriving from other sources) get their
+ * label too, and the run ends on a sweep that found none. A schedule runs it over the latest hours every two minutes
+ * so new mentions get the transformer's label soon after ingest. Resumable: the position lives in the workflow, and
+ * each hour's step is idempotent.
  */
 export async function rescoreMentions(input: RescoreMentionsInput = {}): Promise<RescoreProgress | null> {
   let progress: RescoreProgress | null = input.state ?? null;
   setHandler(rescoreProgressQuery, () => progress);
-  if (!progress) {
+  const sweep = async (relabelled: number): Promise<RescoreProgress | null> => {
     const range = await mentionHoursToRescore();
     if (range.first === null) return null;
-    const firstHour = input.recentHours
-      ? Math.max(range.first, range.last - (input.recentHours - 1) * HOUR_MS)
-      : range.first;
-    progress = {
+    const earliest = input.recentHours ? range.last - (input.recentHours - 1) * HOUR_MS : (input.fromHour ?? 0);
+    const firstHour = Math.max(range.first, earliest);
+    return {
       analyser: range.analyser,
       firstHour,
       lastHour: range.last,
       nextHour: range.last,
       hoursDone: 0,
       hoursTotal: Math.max(0, (range.last - firstHour) / HOUR_MS + 1),
-      relabelled: 0,
+      relabelled,
+      olderRelabelled: 0,
     };
-  }
+  };
+  progress ??= await sweep(0);
   let inThisRun = 0;
-  while (progress.nextHour >= progress.firstHour) {
+  while (progress) {
+    if (progress.nextHour < progress.firstHour) {
+      if (input.recentHours || !progress.olderRelabelled) return progress;
+      const next = await sweep(progress.relabelled);
+      if (!next) return progress;
+      progress = next;
+      continue;
+    }
     if (inThisRun === HOURS_PER_RUN) await continueAsNew<typeof rescoreMentions>({ ...input, state: progress });
-    const { relabelled }: { relabelled: number } = await rescoreMentionHour(progress.nextHour);
+    const hour = progress.nextHour;
+    const { relabelled }: { relabelled: number } = await rescoreMentionHour(hour);
+    const recentFrom = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - (RECENT_RESCORE_HOURS - 1) * HOUR_MS;
     progress = {
       ...progress,
-      nextHour: progress.nextHour - HOUR_MS,
+      nextHour: hour - HOUR_MS,
       hoursDone: progress.hoursDone + 1,
       relabelled: progress.relabelled + relabelled,
+      olderRelabelled: (progress.olderRelabelled ?? 0) + (hour < recentFrom ? relabelled : 0),
     };
     inThisRun++;
   }

@@ -11,6 +11,7 @@ import {
 import type { Activities } from '../activities';
 import { detectTrends } from './detectTrends';
 import { evaluateAlerts } from './evaluateAlerts';
+import { historyRescoreId, RECENT_RESCORE_HOURS, rescoreMentions } from './rescoreMentions';
 import type { SourceScanResult } from '../../domain/scans/scanSource';
 import type { Platform } from '../../core/platforms';
 
@@ -44,6 +45,28 @@ export const detectTrendsAfterScanId = (scanWorkflowId: string) => `detect-trend
 /** The EvaluateAlerts run that follows a scan, named the same way. */
 export const evaluateAlertsAfterScanId = (scanWorkflowId: string) => `evaluate-alerts-after-${scanWorkflowId}`;
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * Mentions older than the recent re-score's hours (a first scan's week of backfill, a catch-up after downtime) get the
+ * transformer's label from the history run: started here from the oldest hour written, or, when one is running, left
+ * to it (it sweeps again while it finds hours relabelled behind it).
+ */
+async function rescoreOlderHours(results: readonly SourceScanResult[]): Promise<void> {
+  const oldest = Math.min(...results.map((r) => (r.oldestMentionAt ? Date.parse(r.oldestMentionAt) : Infinity)));
+  const recentFrom = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - (RECENT_RESCORE_HOURS - 1) * HOUR_MS;
+  if (!(oldest < recentFrom)) return;
+  try {
+    await startChild(rescoreMentions, {
+      workflowId: historyRescoreId(workflowInfo().taskQueue),
+      args: [{ fromHour: Math.floor(oldest / HOUR_MS) * HOUR_MS }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
 /**
  * One scan of one platform: every source in the admin's lists, each in its own retried activity
  * (a source that keeps failing is reported, the others still run), then the stock snapshot, then trend detection
@@ -64,6 +87,7 @@ export async function scanPlatform(input: ScanPlatformInput): Promise<ScanPlatfo
         posts: 0,
         mentions: 0,
         simulated: false,
+        oldestMentionAt: null,
         error: cause,
       });
     }
@@ -90,6 +114,7 @@ export async function scanPlatform(input: ScanPlatformInput): Promise<ScanPlatfo
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
   }
+  if (patched('rescore-history-after-scan')) await rescoreOlderHours(results);
   return {
     platform: input.platform,
     sources: results,
