@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router-dom';
 import { LandingPage } from '../features/public/components/LandingPage';
 import { FullPageSpinner } from '../ui/FullPageSpinner';
 import { RouteErrorPage } from './errors/RouteErrorPage';
-import { AppLayout } from './layout/AppLayout';
 import { PublicLayout } from './layout/PublicLayout';
 import { RootLayout } from './layout/RootLayout';
 import { RedirectIfSignedIn } from './session/RedirectIfSignedIn';
@@ -28,6 +27,17 @@ function failedPage(error: unknown): ComponentType {
     throw error;
   };
 }
+
+/**
+ * The frame of the signed-in pages (nav bar, user menu, verify-e-mail banner), loaded with the first of them (the router
+ * loads it alongside the page's chunk) rather than with the public pages, which never show it. If its chunk fails to
+ * load, the root's error page shows.
+ */
+const appLayout: Pick<RouteObject, 'lazy'> = {
+  lazy: async () => ({
+    Component: await import('./layout/AppLayout').then((module) => module.AppLayout).catch(failedPage),
+  }),
+};
 
 /** Id of the route group of the public pages, which the build pre-renders to HTML. */
 export const PUBLIC_ROUTES_ID = 'public';
@@ -94,7 +104,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            ...appLayout,
             children: [
               {
                 path: '/dashboard',
@@ -120,7 +130,7 @@ export const appRoutes: RouteObject[] = [
         element: <RequireAdmin />,
         children: [
           {
-            element: <AppLayout />,
+            ...appLayout,
             children: [
               {
                 path: '/admin',

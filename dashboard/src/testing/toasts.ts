@@ -1,5 +1,5 @@
 import { toast, type ToastT } from 'sonner';
-import type { ToastVariant } from '../app/toast/showToast';
+import { dismissToasts, type ToastVariant } from '../app/toast/showToast';
 
 export interface ShownToast {
   title: string;
@@ -24,5 +24,5 @@ export function getToasts(): ShownToast[] {
 
 /** Dismisses every toast, so a test starts with none. */
 export function resetToasts(): void {
-  toast.dismiss();
+  dismissToasts();
 }

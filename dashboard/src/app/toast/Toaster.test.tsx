@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getToasts, resetToasts } from '../../testing/toasts';
 import { showToast } from './showToast';
 import { Toaster } from './Toaster';
@@ -36,5 +36,29 @@ describe('Toaster', () => {
 
     fireEvent.click(within(region).getByRole('button', { name: 'Dismiss notification' }));
     await waitFor(() => expect(getToasts()).toEqual([]));
+  });
+
+  it('stands in with an empty Notifications region until sonner loads, and shows a toast asked for meanwhile', async () => {
+    // Fresh modules: sonner is not loaded yet, as on a public page before the visitor acts.
+    vi.resetModules();
+    const fresh = {
+      ...(await import('./loadSonner')),
+      ...(await import('./showToast')),
+      ...(await import('./Toaster')),
+    };
+    expect(fresh.loadedSonner()).toBeUndefined();
+    render(<fresh.Toaster />);
+    const placeholder = screen.getByRole('region', { name: /^Notifications/ });
+    expect(placeholder.getAttribute('aria-live')).toBe('polite');
+
+    let id = '';
+    act(() => {
+      id = fresh.showToast({ title: 'Subscribed', description: 'Asked for before sonner loaded' });
+    });
+    expect(id).toMatch(/\S/);
+    await act(() => fresh.loadSonner());
+    const region = await screen.findByRole('region', { name: /^Notifications/ });
+    await waitFor(() => expect(region.textContent).toContain('Asked for before sonner loaded'));
+    act(() => fresh.dismissToasts());
   });
 });
