@@ -1,13 +1,15 @@
 /**
  * npm run bench: every performance figure of the product, printed (targets in parentheses).
  *   npx tsx bench/run.ts [part ...] [--json]
- * Parts: signal ingestion dashboard landing alerts rescore (the default: all of them) and scale (only when named: it loads
- * 1 M and 10 M mention rows, 100 M with BENCH_SCALE_MAX=100000000). With --json every figure is also printed as one
+ * Parts: signal ingestion dashboard landing alerts rescore (the default: all of them), and, only when named, scale (it
+ * loads 1 M and 10 M mention rows, 100 M with BENCH_SCALE_MAX=100000000) and firstStart (a fresh `npm start` until the
+ * transformer has labelled the backfilled week, about a quarter of an hour). With --json every figure is also printed as one
  * JSON object per line: { "part", "figure", "value", "unit", "target", "met" } (bench/figures.ts).
  */
 import { alertsFigures, benchAlerts, reportAlerts } from './alerts';
 import { benchDashboard, dashboardFigures, reportDashboard } from './dashboard';
 import { printFigures, type Figure } from './figures';
+import { benchFirstStart, reportFirstStart } from './firstStart';
 import { benchIngestion, ingestionFigures, reportIngestion } from './ingestion';
 import { benchLanding, landingFigures, reportLanding } from './landing';
 import { benchRescore, rescoreFigures, reportRescore } from './rescore';
@@ -47,9 +49,10 @@ const parts: Record<string, () => Promise<Figure[]>> = {
     return rescoreFigures(r);
   },
   scale: async () => reportScale(await benchScale()),
+  firstStart: async () => reportFirstStart(await benchFirstStart()),
 };
-/** Run only when named. */
-const optIn = new Set(['scale']);
+/** Run only when named: each takes many minutes. */
+const optIn = new Set(['scale', 'firstStart']);
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');

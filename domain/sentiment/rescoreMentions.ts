@@ -16,10 +16,14 @@ export interface MentionRescorer {
   /**
    * Gives every mention of the hour that starts at or before `hourStart` the transformer's label (combined with the
    * linear model's by the trained weight), then re-derives that hour's rollups, so the cards count each post once
-   * under its new label. Safe to run again at any point: mentions already labelled by this version are skipped and
-   * the rollups are re-derived in every run, which also repairs a run that stopped between the two.
+   * under its new label. Safe to run again at any point: mentions already labelled by this version are skipped. An
+   * hour with nothing to relabel keeps its rollups, unless `repair` says an earlier attempt of this step may have
+   * stopped between relabelling and re-deriving (a retry), in which case they are re-derived.
    */
-  rescoreHour(hourStart: Date, progress?: (scored: number) => void): Promise<{ relabelled: number }>;
+  rescoreHour(
+    hourStart: Date,
+    options?: { progress?: (scored: number) => void; repair?: boolean },
+  ): Promise<{ relabelled: number }>;
 }
 
 export interface MentionRescorerDeps {
@@ -36,10 +40,13 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
   const { warehouse, pool, linear, transformerWeight } = deps;
   return {
     version: pool.version,
-    async rescoreHour(hourStart, progress) {
+    async rescoreHour(hourStart, { progress, repair = false } = {}) {
       const from = new Date(Math.floor(hourStart.getTime() / HOUR_MS) * HOUR_MS);
       const window = { from, to: new Date(from.getTime() + HOUR_MS), analyser: pool.version };
       const posts = await postsToRescore(warehouse, window);
+      // Re-deriving an hour's rollups costs far more than finding it has nothing to relabel: a sweep over labelled
+      // history skips it.
+      if (posts.length === 0 && !repair) return { relabelled: 0 };
       for (let start = 0; start < posts.length; start += POSTS_PER_STEP) {
         const step = posts.slice(start, start + POSTS_PER_STEP);
         const probabilities = await pool.score(step.map((p) => p.text));

@@ -4,6 +4,15 @@ import type { MentionRescorer } from '../../domain/sentiment/rescoreMentions';
 import type { Warehouse } from '../../warehouse/client';
 import { firstMentionHour } from '../../warehouse/queries/firstMentionHour';
 
+/** The activity's attempt, 1 outside Temporal (direct calls in tests and benchmarks). */
+function attempt(): number {
+  try {
+    return Context.current().info.attempt;
+  } catch {
+    return 1;
+  }
+}
+
 function heartbeat(detail: unknown): void {
   try {
     Context.current().heartbeat(detail);
@@ -30,9 +39,15 @@ export function createRescoreActivities(deps: { warehouse: Warehouse; rescorer?:
         analyser: rescorer().version,
       };
     },
-    /** Re-labels one hour's mentions by the transformer and re-derives the hour's rollups (idempotent). */
+    /**
+     * Re-labels one hour's mentions by the transformer and re-derives the hour's rollups (idempotent). A retry
+     * re-derives them even with nothing left to relabel: the failed attempt may have stopped between the two.
+     */
     async rescoreMentionHour(hour: number): Promise<{ relabelled: number }> {
-      return await rescorer().rescoreHour(new Date(hour), (scored) => heartbeat({ hour, scored }));
+      return await rescorer().rescoreHour(new Date(hour), {
+        progress: (scored) => heartbeat({ hour, scored }),
+        repair: attempt() > 1,
+      });
     },
   };
 }
