@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +52,18 @@ describe('the committed sentiment transformer', () => {
     }
     // The window holds the opening only: a post padded far past it scores like its opening alone.
     expect(labelAt(p, 5)).toBe(labelAt(p, 6));
+  });
+
+  it('scores on threads at the lowest CPU priority, and leaves the thread that serves the API as it was', async () => {
+    // Linux: the niceness is field 19 of a thread's stat line (the fields after the command name's closing bracket).
+    const niceness = (statPath: string) => {
+      const stat = readFileSync(statPath, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    await pool.score(['$NVDA to the moon']);
+    const threads = readdirSync('/proc/self/task').map((tid) => niceness(`/proc/self/task/${tid}/stat`));
+    expect(threads.filter((n) => n === 19).length).toBeGreaterThanOrEqual(1);
+    expect(niceness('/proc/thread-self/stat')).toBe(0);
   });
 
   it('scores batches larger than one task in order', async () => {

@@ -14,9 +14,16 @@ export interface TransformerPool {
 }
 
 /**
+ * Niceness of the scoring threads. Scoring is background work (the re-score of recent mentions and of history), so
+ * it takes the cores only while nothing else wants them: the API, the Temporal worker's other activities and the
+ * stores go first, and a first start's week of re-scoring leaves the dashboard as fast as when idle.
+ */
+const SCORING_NICENESS = 19;
+
+/**
  * The fine-tuned encoder on a pool of worker threads (piscina), so inference never blocks the event loop that serves
  * the API and runs the Temporal worker. `threads` defaults to the machine's cores; each thread runs one ONNX session
- * on one core and loads the model on its first task.
+ * on one core at the lowest CPU priority and loads the model on its first task.
  */
 export function createTransformerPool(
   model: TransformerModelInfo,
@@ -29,6 +36,8 @@ export function createTransformerPool(
     maxThreads: threads,
     // A thread idle this long ends and frees its model; the next batch loads it again (well under a second).
     idleTimeout: 60_000,
+    // Linux gives each thread its own niceness; piscina applies it in each new thread (@napi-rs/nice).
+    niceIncrement: SCORING_NICENESS,
   });
   const task = (texts: string[]) =>
     pool.run({ dir: model.dir, maxTokens: model.training.maxTokens, texts }) as Promise<Float32Array>;
