@@ -113,8 +113,9 @@ export async function stockListCounts(
   // Minute spans may overlap (a previous window shorter than an hour): a row counts in every span holding it.
   const spans = (name: string, list: Array<[number, number]>) =>
     list.map(([from, to], i) => {
-      params[`${name}${i}`] = [seconds(from), seconds(to)];
-      return `(t >= {${name}${i}:Array(UInt32)}[1] AND t < {${name}${i}:Array(UInt32)}[2])`;
+      params[`${name}${i}_from`] = seconds(from);
+      params[`${name}${i}_to`] = seconds(to);
+      return `(toUInt32(minute) >= {${name}${i}_from:UInt32} AND toUInt32(minute) < {${name}${i}_to:UInt32})`;
     });
   const inWindow = spans('wm', window.minutes);
   const inBefore = spans('pm', before.minutes);
@@ -125,14 +126,13 @@ export async function stockListCounts(
     for (const [from, to] of [...window.minutes, ...before.minutes])
       for (let h = startOfHour(from); h < to; h += HOUR_MS) minuteHours.add(seconds(h));
     params.minuteHours = [...minuteHours];
+    // Each post lies in one minute: its distinct posts per (ticker, platform) and flags add up as the minutes' would.
     parts.push(
-      `SELECT ticker, platform, m, b, br, toUInt8(${any(inWindow)}) AS w,
-                        toInt64(${any(inBefore)}) - toInt64(w AND t < {edge:UInt32}) AS pv
-                 FROM (
-                   SELECT ticker, platform, toUInt32(minute) AS t, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
-                   FROM mention_minutes
-                   WHERE has({minuteHours:Array(UInt32)}, toUInt32(toStartOfHour(minute))) AND (${any([...inWindow, ...inBefore])})
-                   GROUP BY ticker, platform, minute)`,
+      `SELECT ticker, platform, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br,
+              toUInt8(${any(inWindow)}) AS w, toInt64(${any(inBefore)}) - toInt64(w AND toUInt32(minute) < {edge:UInt32}) AS pv
+       FROM mention_minutes
+       WHERE has({minuteHours:Array(UInt32)}, toUInt32(toStartOfHour(minute))) AND (${any([...inWindow, ...inBefore])})
+       GROUP BY ticker, platform, w, pv`,
     );
   }
   if (parts.length === 0) return [];
