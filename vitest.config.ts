@@ -14,6 +14,7 @@ const UNIT_TESTS = [
   'workflows/connectors/simulatedFeed.test.ts',
   'domain/prices/simulatedPrices.test.ts',
   'domain/prices/priceValues.test.ts',
+  'warehouse/queries/windowParts.test.ts',
   'domain/trials/trialReminders.test.ts',
   'domain/universe/universeRunSummary.test.ts',
   'domain/notifications/webhookRetries.test.ts',

@@ -35,6 +35,7 @@ describe('migrations rendered for one server and for a cluster', () => {
       'CREATE TABLE IF NOT EXISTS mentions ON CLUSTER stockpulse AS mentions_local ENGINE = Distributed(stockpulse, currentDatabase(), mentions_local, cityHash64(ticker))',
     );
     expect(distributed('mention_day_counts')).toContain('cityHash64(ticker))');
+    expect(distributed('mention_week_counts')).toContain('cityHash64(ticker))');
     expect(distributed('posts')).toContain('cityHash64(platform, post_id))');
     // Every table created on one server exists in both forms on the cluster.
     for (const s of sql(single)) {

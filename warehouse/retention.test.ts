@@ -92,6 +92,7 @@ describe('data retention', () => {
       'mention_hour_seals',
       'mention_hours',
       'mention_minutes',
+      'mention_week_counts',
       'mentions',
       'posts',
     ]);
@@ -104,6 +105,7 @@ describe('data retention', () => {
       'mention_hours',
       'mention_hour_counts',
       'mention_day_counts',
+      'mention_week_counts',
     ]) {
       await store.warehouse.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
     }

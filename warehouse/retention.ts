@@ -12,6 +12,7 @@ export function retentionTtls(retention: Retention): Array<{ table: string; colu
     { table: 'mention_hour_counts', column: 'hour', days: retention.hourRollupDays },
     { table: 'mention_hour_seals', column: 'hour', days: retention.hourRollupDays },
     { table: 'mention_day_counts', column: 'day', days: retention.dayRollupDays },
+    { table: 'mention_week_counts', column: 'week', days: retention.dayRollupDays },
   ];
 }
 

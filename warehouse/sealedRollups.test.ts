@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platforms as listedPlatforms } from '../core/platforms';
 import {
   MINUTES_PER_30_DAYS,
   MINUTES_PER_DAY,
   MINUTES_PER_HOUR,
   MINUTES_PER_WEEK,
+  startOfHour,
   windowStart,
 } from '../core/timeWindows';
 import { DAY, HOUR, MINUTE, mentionAt } from '../tests/support/mentionRows';
@@ -29,6 +31,7 @@ const firstKeyColumn: Record<string, string> = {
   mention_hours: 'toDate(hour)',
   mention_hour_counts: 'toDate(hour)',
   mention_day_counts: 'day',
+  mention_week_counts: 'week',
 };
 
 interface PlanNode {
@@ -228,6 +231,59 @@ describe('sealed count rollups', () => {
     await sealMentionRollups(store.warehouse, { settleMs: 0 });
   });
 
+  it("reads the list's whole weeks from the week counts and answers what counting the rows themselves answers", async () => {
+    await sealMentionRollups(store.warehouse, { settleMs: 0 });
+    const since = windowStart(now, MINUTES_PER_30_DAYS);
+    const length = MINUTES_PER_30_DAYS * MINUTE;
+    // Each stored mention once (mentions FINAL), by the minute bucket its time falls in: the window runs to a week
+    // past the current hour, as every window does.
+    const fromRows = async () => {
+      const result = await store.warehouse.query({
+        query: `SELECT ticker, countIf(w) AS mentions, countIf(w AND label = 'bullish') AS bullish,
+                       countIf(w AND label = 'bearish') AS bearish, countIf(p) AS previous,
+                       ${listedPlatforms.map((_, i) => `countIf(w AND platform = {p${i}:String})`).join(', ')}
+                FROM (
+                  SELECT ticker, platform, label, toUnixTimestamp(toStartOfMinute(ts)) AS t,
+                         t >= {since:UInt32} AND t < {to:UInt32} AS w, t >= {before:UInt32} AND t < {since:UInt32} AS p
+                  FROM mentions FINAL)
+                GROUP BY ticker
+                HAVING mentions > 0 OR previous > 0
+                ORDER BY ticker`,
+        query_params: {
+          since: since.getTime() / 1000,
+          before: (since.getTime() - length) / 1000,
+          to: (startOfHour(now) + 7 * DAY) / 1000,
+          ...Object.fromEntries(listedPlatforms.map((p, i) => [`p${i}`, p])),
+        },
+        format: 'JSONCompactEachRow',
+      });
+      return (await result.json<[string, ...number[]]>()).map(
+        ([ticker, mentions, bullish, bearish, previous, ...per]) => ({
+          ticker,
+          mentions: Number(mentions),
+          perPlatform: Object.fromEntries(listedPlatforms.map((p, i) => [p, Number(per[i])])),
+          bullish: Number(bullish),
+          bearish: Number(bearish),
+          previous: Number(previous),
+        }),
+      );
+    };
+    const list = async (warehouse: Warehouse = store.warehouse) =>
+      (await stockListCounts(warehouse, since, length, now)).sort((a, b) => a.ticker.localeCompare(b.ticker));
+
+    const reads: Reads = new Map();
+    expect(await list(recordingReads(store.warehouse, reads))).toEqual(await fromRows());
+    expect(reads.get('mention_week_counts')).toBeGreaterThan(0);
+    // A late mention on a Wednesday inside the window: its week is read by the day (that day by the hour) until the
+    // next seal writes the week again.
+    await insertMentions(store.warehouse, [
+      mentionAt('GME', Date.parse('2026-11-04T12:00:00Z'), { platform: 'twitter', label: 'bullish' }),
+    ]);
+    expect(await list()).toEqual(await fromRows());
+    await sealMentionRollups(store.warehouse, { settleMs: 0 });
+    expect(await list()).toEqual(await fromRows());
+  });
+
   it("folds every ticker's hourly counts into the baseline's sums as the hourly counts add up", async () => {
     const from = new Date(Date.parse('2026-11-13T15:00:00Z'));
     const to = new Date(Date.parse('2026-11-20T12:00:00Z'));
@@ -325,6 +381,8 @@ describe('sealed count rollups', () => {
     // The 30-day list and history read day counts for their whole days.
     expect(reads.list30.mention_day_counts).toBeGreaterThan(0);
     expect(reads.stockList30.mention_day_counts).toBeGreaterThan(0);
+    // and the 30-day list its whole weeks from the week counts.
+    expect(reads.stockList30.mention_week_counts).toBeGreaterThan(0);
     expect(reads.history30.mention_day_counts).toBeGreaterThan(0);
   });
 

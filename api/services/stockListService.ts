@@ -7,23 +7,9 @@ import { listedStocks } from '../../warehouse/postgres/stocks';
 import { stockListCounts } from '../../warehouse/queries/stockListCounts';
 import { createTtlCache, type TtlCache } from '../../platform/ttlCache';
 import { fromWarehouse } from './warehouseGuard';
-import { MINUTE_MS, rangeMinutes, windowStart, type DetailRange } from '../../core/timeWindows';
+import { MINUTES_PER_DAY, MINUTE_MS, rangeMinutes, windowStart, type DetailRange } from '../../core/timeWindows';
 
 const MAX_STOCK_LIST_CACHE_MS = 60_000;
-
-/**
- * ISO strings of timestamps, each formatted once per list: the stocks' times repeat (a price refresh stamps every
- * stock alike), and formatting two dates for each of thousands of stocks was a good part of building the list.
- */
-function isoStrings(): (at: Date | string) => string {
-  const formatted = new Map<number, string>();
-  return (at) => {
-    const ms = new Date(at).getTime();
-    let iso = formatted.get(ms);
-    if (iso === undefined) formatted.set(ms, (iso = new Date(ms).toISOString()));
-    return iso;
-  };
-}
 
 /** A longer window changes more slowly relative to its length and costs more to count: 1 hour 5 s, 4 hours 20 s, a day or a week 60 s. */
 export function cacheMsFor(range: DetailRange, baseMs: number): number {
@@ -75,15 +61,20 @@ export function createStockListService(deps: {
   async function compute(range: DetailRange): Promise<SerializedStockList> {
     const now = clock();
     const start = windowStart(now, rangeMinutes[range]);
-    const counts = await fromWarehouse(() =>
-      stockListCounts(deps.warehouse, start, rangeMinutes[range] * MINUTE_MS, now),
-    );
+    // A list of a day or more holds most stocks (three quarters of 5,000 at 10 M mentions a year): every stock row is
+    // read alongside the ClickHouse counts and filtered here, instead of after them for the tickers they name.
+    const everyStock = rangeMinutes[range] >= MINUTES_PER_DAY;
+    const [counts, allRows] = await Promise.all([
+      fromWarehouse(() => stockListCounts(deps.warehouse, start, rangeMinutes[range] * MINUTE_MS, now)),
+      everyStock ? listedStocks(deps.db) : undefined,
+    ]);
     const byTicker = new Map(counts.map((c) => [c.ticker, c]));
-    const rows = await listedStocks(
-      deps.db,
-      counts.filter((c) => c.mentions > 0).map((c) => c.ticker),
-    );
-    const iso = isoStrings();
+    const rows = allRows
+      ? allRows.filter((row) => row.trending || (byTicker.get(row.ticker)?.mentions ?? 0) > 0)
+      : await listedStocks(
+          deps.db,
+          counts.filter((c) => c.mentions > 0).map((c) => c.ticker),
+        );
     const stocks = rows.map((row): Stock => {
       const c = byTicker.get(row.ticker);
       const summary = c
@@ -98,8 +89,8 @@ export function createStockListService(deps: {
         totalMentions: summary.total,
         ...platformMentionFields(summary.perPlatform),
         sentiment: summary.sentiment,
-        lastUpdated: iso(row.last_updated),
-        createdAt: iso(row.created_at),
+        lastUpdated: row.last_updated,
+        createdAt: row.created_at,
         trendScore: row.trend_score,
         previousMentions: Math.max(0, c?.previous ?? 0),
         sentimentScore: summary.netSentiment,

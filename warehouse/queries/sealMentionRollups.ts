@@ -1,5 +1,6 @@
 import { DAY_MS } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
+import { isoDate, mondayOf } from './windowParts';
 
 /**
  * An insert stamps its hours while it runs, before its rows are visible: a seal treats hours touched in the last
@@ -18,8 +19,9 @@ export interface SealResult {
 /**
  * Seals every closed hour written since its last seal (migration 010): recounts it from the de-duplicated raw mentions
  * (FINAL: a mention re-inserted with a new label counts once, under its newest label), recounts the whole days those
- * hours lie in the same way, writes both as absolute counts, and stamps the hours sealed. Idempotent, and safe to run
- * twice at once (the newest seal's counts win; each is complete for what it read).
+ * hours lie in the same way, writes both as absolute counts (and the weeks of those days, summed from the day counts),
+ * and stamps the hours sealed. Idempotent, and safe to run twice at once (the newest seal's counts win; each is complete
+ * for what it read).
  */
 export async function sealMentionRollups(
   warehouse: Warehouse,
@@ -50,6 +52,7 @@ export async function sealMentionRollups(
       sealedAt,
       from: batchDays[0]!,
       to: batchDays.at(-1)! + DAY_MS / 1000,
+      weeks: [...new Set(batchDays.map((d) => isoDate(mondayOf(d * 1000))))],
     };
     await warehouse.command({
       query: `INSERT INTO mention_hour_counts (ticker, platform, hour, mentions, bullish, bearish, sealed_at)
@@ -67,6 +70,17 @@ export async function sealMentionRollups(
               WHERE ts >= toDateTime({from:UInt32}, 'UTC') AND ts < toDateTime({to:UInt32}, 'UTC')
                 AND has({days:Array(UInt32)}, toUInt32(toDateTime(toDate(ts), 'UTC')))
               GROUP BY ticker, platform, day`,
+      query_params: params,
+    });
+    // The weeks those days lie in, summed from the day counts just written (migration 012). A week reaching into the
+    // next batch is written again there; until then its hours still to seal keep it from being read.
+    await warehouse.command({
+      query: `INSERT INTO mention_week_counts (ticker, platform, week, mentions, bullish, bearish, sealed_at)
+              SELECT ticker, platform, toMonday(day) AS week, sum(mentions), sum(bullish), sum(bearish), fromUnixTimestamp64Milli({sealedAt:Int64}, 'UTC')
+              FROM mention_day_counts FINAL
+              WHERE day >= toMonday(toDate(toDateTime({from:UInt32}, 'UTC'))) AND day < toMonday(toDate(toDateTime({to:UInt32}, 'UTC'))) + 7
+                AND has({weeks:Array(Date)}, toMonday(day))
+              GROUP BY ticker, platform, week`,
       query_params: params,
     });
     await warehouse.command({

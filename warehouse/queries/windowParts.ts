@@ -26,7 +26,10 @@ export interface WindowPlan {
 
 const startOfDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 const nextWholeDay = (ms: number) => Math.ceil(ms / DAY_MS) * DAY_MS;
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The Monday (UTC, epoch ms) starting the week `ms` lies in: 1 January 1970 was a Thursday. */
+export const mondayOf = (ms: number) => startOfDay(ms) - ((Math.floor(ms / DAY_MS) + 3) % 7) * DAY_MS;
+/** The UTC date (YYYY-MM-DD) of an epoch-ms time. */
+export const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The plan of [fromMs, toMs) (minute boundaries) given the dirty hours in it; `days: false` counts whole days by the hour (for hourly series). */
 export function planWindow(
@@ -45,6 +48,55 @@ export function planWindow(
   const dirty = dirtyHours.filter((h) => h >= hoursFrom && h < hoursTo).sort((a, b) => a - b);
   const dirtyDays = [...new Set(dirty.filter((h) => h >= daysFrom && h < daysTo).map(startOfDay))];
   return { fromMs: from, toMs, hoursFrom, hoursTo, daysFrom, daysTo, dirtyHours: dirty, dirtyDays };
+}
+
+/** The buckets a plan reads, listed by table: for a query that reads several plans in one pass over each table. */
+export interface PlanBuckets {
+  /** Mondays (epoch ms) of the weeks read from mention_week_counts (only with `weeks: true`). */
+  weeks: number[];
+  /** Day starts (epoch ms) read from mention_day_counts. */
+  days: number[];
+  /** Hour starts read from mention_hour_counts: the whole hours outside the plan's clean days, sealed since their last write. */
+  hours: number[];
+  /** Hour starts read from the per-post sets of mention_hours: the plan's dirty hours. */
+  setHours: number[];
+  /** Spans [from, to) of minutes read from mention_minutes (only the non-empty ones). */
+  minutes: Array<[number, number]>;
+}
+
+/**
+ * Each part of `plan` as the buckets it reads; every post of the span lies in exactly one of them. With `weeks: true`,
+ * the weeks all seven of whose days the plan reads from the day counts are read from the week counts instead (the seal
+ * writes a week as the sum of its days).
+ */
+export function planBuckets(plan: WindowPlan, options: { weeks?: boolean } = {}): PlanBuckets {
+  const dirty = new Set(plan.dirtyHours);
+  const dirtyDays = new Set(plan.dirtyDays);
+  const clean = (d: number) => d >= plan.daysFrom && d < plan.daysTo && !dirtyDays.has(d);
+  const weeks: number[] = [];
+  const days: number[] = [];
+  for (let d = plan.daysFrom; d < plan.daysTo; d += DAY_MS) {
+    if (!clean(d)) continue;
+    const wholeWeek = options.weeks && d === mondayOf(d) && [1, 2, 3, 4, 5, 6].every((i) => clean(d + i * DAY_MS));
+    if (wholeWeek) {
+      weeks.push(d);
+      d += 6 * DAY_MS;
+      continue;
+    }
+    days.push(d);
+  }
+  const hours: number[] = [];
+  for (let h = plan.hoursFrom; h < plan.hoursTo; h += HOUR_MS) {
+    const inCleanDay = h >= plan.daysFrom && h < plan.daysTo && !dirtyDays.has(startOfDay(h));
+    if (!dirty.has(h) && !inCleanDay) hours.push(h);
+  }
+  const minutes = (
+    [
+      [plan.fromMs, plan.hoursFrom],
+      [plan.hoursTo, plan.toMs],
+    ] as Array<[number, number]>
+  ).filter(([from, to]) => from < to);
+  return { weeks, days, hours, setHours: [...plan.dirtyHours], minutes };
 }
 
 /** Hours in [fromMs, toMs) written since their last seal (epoch ms, ascending): where counts are read from the per-post sets. */
