@@ -29,6 +29,7 @@ const historiesDir = path.resolve(import.meta.dirname, '../workflows/histories')
 const scanPlatformRevisions = {
   'scanPlatform-before-patches': '708fb4497a3c248792db5fd90bc2f6eb008b38e8',
   'scanPlatform-detect-trends-patch-only': 'fe1385292826a8672e0dee3a28d34b65fe73040e',
+  'scanPlatform-before-rescore-patch': 'b14a7159532f83a84ee38e8926837da460779018',
 } as const;
 
 const sources: Source[] = ['wallstreetbets', 'stocks', 'investing'].map((value) => ({
@@ -37,6 +38,10 @@ const sources: Source[] = ['wallstreetbets', 'stocks', 'investing'].map((value) 
   value,
 }));
 const detectedAt = '2026-11-20T15:30:00.000Z';
+
+const rescoredHours = new Set<number>();
+/** The history re-score the recorded scan starts (named in its input, so the replay starts the same one). */
+const RECORDED_HISTORY_RESCORE_ID = 'rescore-mentions-recorded';
 
 /** Fixed answers for every activity; one source fails for good, and one delivery batch too, so those branches are recorded. */
 const standIns: Partial<Activities> = {
@@ -50,6 +55,8 @@ const standIns: Partial<Activities> = {
       posts: 12,
       mentions: 20,
       simulated: true,
+      // Older than the recent re-score's hours: the scan starts the history re-score.
+      oldestMentionAt: '2026-11-20T12:10:00.000Z',
       error: null,
     };
   },
@@ -89,6 +96,17 @@ const standIns: Partial<Activities> = {
     delistedSymbols: [],
   }),
   probeStores: async () => ({ postgresMs: 1, clickhouseMs: 2, checkedAt: detectedAt }),
+  mentionHoursToRescore: async () => ({
+    first: Date.parse('2026-11-20T12:00:00.000Z'),
+    last: Date.parse('2026-11-20T15:00:00.000Z'),
+    analyser: 'transformer-record',
+  }),
+  // Each hour relabels its posts on its first visit, so the run's second sweep (which finds nothing) is recorded too.
+  rescoreMentionHour: async (hour) => {
+    if (rescoredHours.has(hour)) return { relabelled: 0 };
+    rescoredHours.add(hour);
+    return { relabelled: 5 };
+  },
 };
 
 /** Runs each named workflow (a scan waits for the children it starts) on `bundle` and writes each run's history. */
@@ -112,7 +130,11 @@ async function record(
       const handle = await env.client.workflow.start(run.type, { taskQueue, workflowId, args: run.args ?? [] });
       await handle.result();
       if (run.type === 'scanPlatform') {
-        for (const childId of [detectTrendsAfterScanId(workflowId), evaluateAlertsAfterScanId(workflowId)]) {
+        for (const childId of [
+          detectTrendsAfterScanId(workflowId),
+          evaluateAlertsAfterScanId(workflowId),
+          RECORDED_HISTORY_RESCORE_ID,
+        ]) {
           // A child an older ScanPlatform did not start is simply not there.
           await env.client.workflow
             .getHandle(childId)
@@ -137,7 +159,12 @@ const env = await TestWorkflowEnvironment.createLocal({
 try {
   fs.mkdirSync(historiesDir, { recursive: true });
   const written = await record(env, await workflowBundle(), {
-    scanPlatform: { type: 'scanPlatform', args: [{ platform: 'reddit' }] },
+    // First: the hours are new to the stand-in, so the run sweeps twice (the scan's history re-score then finds them done).
+    rescoreMentions: { type: 'rescoreMentions', args: [{}] },
+    scanPlatform: {
+      type: 'scanPlatform',
+      args: [{ platform: 'reddit', historyRescoreId: RECORDED_HISTORY_RESCORE_ID }],
+    },
     detectTrends: { type: 'detectTrends' },
     evaluateAlerts: { type: 'evaluateAlerts' },
     webhookDelivery: { type: 'webhookDelivery', args: [7] },
@@ -151,7 +178,7 @@ try {
   for (const [name, revision] of Object.entries(scanPlatformRevisions)) {
     written.push(
       ...(await record(env, await bundleScanPlatformSource(scanPlatformAt(revision)), {
-        [name]: { type: 'scanPlatform', args: [{ platform: 'reddit' }] },
+        [name]: { type: 'scanPlatform', args: [{ platform: 'reddit', historyRescoreId: RECORDED_HISTORY_RESCORE_ID }] },
       })),
     );
   }

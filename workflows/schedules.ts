@@ -6,7 +6,7 @@ import {
   type ScheduleSpec,
 } from '@temporalio/client';
 import { platforms, type Platform } from '../core/platforms';
-import { RECENT_RESCORE_HOURS } from './definitions/rescoreMentions';
+import { historyRescoreId, RECENT_RESCORE_HOURS } from './definitions/rescoreMentions';
 
 export const scanScheduleId = (platform: Platform) => `scan-${platform}`;
 
@@ -54,7 +54,7 @@ export async function ensureScanSchedules(
       type: 'startWorkflow' as const,
       workflowType: 'scanPlatform',
       taskQueue: options.taskQueue,
-      args: [{ platform }],
+      args: [{ platform, historyRescoreId: historyRescoreId(options.taskQueue) }],
       workflowId: scheduleId,
     };
     // A new schedule scans at once, so a fresh install has data within moments rather than after one interval.

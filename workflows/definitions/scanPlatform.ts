@@ -29,6 +29,12 @@ const { scanSource } = proxyActivities<Activities>({
 
 export interface ScanPlatformInput {
   platform: Platform;
+  /**
+   * The history re-score this scan starts when it wrote older hours (the schedule names the deployment's:
+   * `rescore-mentions-<task queue>`). Carried in the input so a replay elsewhere starts the same one; absent (a scan
+   * started by hand), the one named after the task queue the scan runs on.
+   */
+  historyRescoreId?: string;
 }
 
 export interface ScanPlatformResult {
@@ -52,13 +58,13 @@ const HOUR_MS = 3_600_000;
  * transformer's label from the history run: started here from the oldest hour written, or, when one is running, left
  * to it (it sweeps again while it finds hours relabelled behind it).
  */
-async function rescoreOlderHours(results: readonly SourceScanResult[]): Promise<void> {
+async function rescoreOlderHours(results: readonly SourceScanResult[], workflowId: string): Promise<void> {
   const oldest = Math.min(...results.map((r) => (r.oldestMentionAt ? Date.parse(r.oldestMentionAt) : Infinity)));
   const recentFrom = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - (RECENT_RESCORE_HOURS - 1) * HOUR_MS;
   if (!(oldest < recentFrom)) return;
   try {
     await startChild(rescoreMentions, {
-      workflowId: historyRescoreId(workflowInfo().taskQueue),
+      workflowId,
       args: [{ fromHour: Math.floor(oldest / HOUR_MS) * HOUR_MS }],
       parentClosePolicy: ParentClosePolicy.ABANDON,
     });
@@ -114,7 +120,8 @@ export async function scanPlatform(input: ScanPlatformInput): Promise<ScanPlatfo
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
   }
-  if (patched('rescore-history-after-scan')) await rescoreOlderHours(results);
+  if (patched('rescore-history-after-scan'))
+    await rescoreOlderHours(results, input.historyRescoreId ?? historyRescoreId(workflowInfo().taskQueue));
   return {
     platform: input.platform,
     sources: results,
