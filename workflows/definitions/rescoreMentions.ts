@@ -25,6 +25,13 @@ export const historyRescoreId = (taskQueue: string) => `${RESCORE_WORKFLOW_ID}-$
 /** Hours the recent schedule re-scores every two minutes: the current hour and the one before. */
 export const RECENT_RESCORE_HOURS = 2;
 
+/** The start of the first hour the recent schedule covers at `nowMs` (epoch ms): older hours are the history run's. */
+export const recentRescoreFrom = (nowMs: number) =>
+  Math.floor(nowMs / HOUR_MS) * HOUR_MS - (RECENT_RESCORE_HOURS - 1) * HOUR_MS;
+
+/** The start of the hour holding `ms` (epoch ms). */
+export const hourOf = (ms: number) => Math.floor(ms / HOUR_MS) * HOUR_MS;
+
 export interface RescoreMentionsInput {
   /** Only the latest this many hours (the recent schedule); absent: every hour that holds mentions. */
   recentHours?: number;
@@ -91,7 +98,7 @@ export async function rescoreMentions(input: RescoreMentionsInput = {}): Promise
     if (inThisRun === HOURS_PER_RUN) await continueAsNew<typeof rescoreMentions>({ ...input, state: progress });
     const hour = progress.nextHour;
     const { relabelled }: { relabelled: number } = await rescoreMentionHour(hour);
-    const recentFrom = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - (RECENT_RESCORE_HOURS - 1) * HOUR_MS;
+    const recentFrom = recentRescoreFrom(Date.now());
     progress = {
       ...progress,
       nextHour: hour - HOUR_MS,

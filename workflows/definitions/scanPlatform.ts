@@ -11,7 +11,7 @@ import {
 import type { Activities } from '../activities';
 import { detectTrends } from './detectTrends';
 import { evaluateAlerts } from './evaluateAlerts';
-import { historyRescoreId, RECENT_RESCORE_HOURS, rescoreMentions } from './rescoreMentions';
+import { historyRescoreId, hourOf, recentRescoreFrom, rescoreMentions } from './rescoreMentions';
 import type { SourceScanResult } from '../../domain/scans/scanSource';
 import type { Platform } from '../../core/platforms';
 
@@ -51,8 +51,6 @@ export const detectTrendsAfterScanId = (scanWorkflowId: string) => `detect-trend
 /** The EvaluateAlerts run that follows a scan, named the same way. */
 export const evaluateAlertsAfterScanId = (scanWorkflowId: string) => `evaluate-alerts-after-${scanWorkflowId}`;
 
-const HOUR_MS = 3_600_000;
-
 /**
  * Mentions older than the recent re-score's hours (a first scan's week of backfill, a catch-up after downtime) get the
  * transformer's label from the history run: started here from the oldest hour written, or, when one is running, left
@@ -60,12 +58,11 @@ const HOUR_MS = 3_600_000;
  */
 async function rescoreOlderHours(results: readonly SourceScanResult[], workflowId: string): Promise<void> {
   const oldest = Math.min(...results.map((r) => (r.oldestMentionAt ? Date.parse(r.oldestMentionAt) : Infinity)));
-  const recentFrom = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - (RECENT_RESCORE_HOURS - 1) * HOUR_MS;
-  if (!(oldest < recentFrom)) return;
+  if (!(oldest < recentRescoreFrom(Date.now()))) return;
   try {
     await startChild(rescoreMentions, {
       workflowId,
-      args: [{ fromHour: Math.floor(oldest / HOUR_MS) * HOUR_MS }],
+      args: [{ fromHour: hourOf(oldest) }],
       parentClosePolicy: ParentClosePolicy.ABANDON,
     });
   } catch (err) {
