@@ -40,16 +40,38 @@ describe('batchedLoads', () => {
     expect(await load(1)).toBe(2);
   });
 
-  it('sends a full batch at once and the rest in the next', async () => {
+  it('splits a batch at maxBatch keys', async () => {
     const loads: number[][] = [];
     const load = batchedLoads(
       async (keys: number[]) => {
         loads.push(keys);
         return new Map(keys.map((k) => [k, k]));
       },
-      { maxBatch: 2 },
+      { maxBatch: 2, maxInFlight: 2 },
     );
     expect(await Promise.all([1, 2, 3].map(load))).toEqual([1, 2, 3]);
     expect(loads).toEqual([[1, 2], [3]]);
+  });
+
+  it('starts the next batch only when the running one is done, with every key asked for meanwhile', async () => {
+    const loads: string[][] = [];
+    let finishFirst!: () => void;
+    const firstDone = new Promise<void>((r) => (finishFirst = r));
+    const load = batchedLoads(async (keys: string[]) => {
+      loads.push(keys);
+      if (loads.length === 1) await firstDone;
+      return new Map(keys.map((k) => [k, `${k}@${loads.length}`]));
+    });
+    const first = load('a');
+    await new Promise((r) => setImmediate(r));
+    expect(loads).toEqual([['a']]);
+    const later = [load('b'), load('a'), load('c')];
+    await new Promise((r) => setTimeout(r, 20));
+    expect(loads).toHaveLength(1); // waiting for the running batch
+    finishFirst();
+    expect(await first).toBe('a@1');
+    // 'a' asked again after its batch started is read again, by the next batch.
+    expect(await Promise.all(later)).toEqual(['b@2', 'a@2', 'c@2']);
+    expect(loads).toEqual([['a'], ['b', 'a', 'c']]);
   });
 });
