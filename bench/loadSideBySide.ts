@@ -11,6 +11,7 @@ import { projectRoot } from '../platform/temporalCli';
 import { checkoutBaseline, currentRevision } from './baselineCheckout';
 import { figure, type Figure } from './figures';
 import { LOAD_ENV, MIX_DESCRIPTION, prepareLoadUsers, runDashboardMix } from './loadMix';
+import { productCpuMs } from './processCpu';
 
 const targets = { requestsPerSecond: 1000, p99Ms: 50, ratio: 1.5 };
 
@@ -20,6 +21,8 @@ interface MixRun {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU per request: the product's main thread and its Postgres, in ms. */
+  cpuMs: { mainThread: number; postgres: number };
   /** The 1-minute load average when the run started and when it ended. */
   load: [number, number];
 }
@@ -37,17 +40,24 @@ async function measure(side: MixRun['side'], root: string | undefined, users: nu
   try {
     const loadUsers = await prepareLoadUsers(product, users);
     const loadBefore = loadNow();
+    const cpuBefore = productCpuMs(product.child.pid!);
     const { result, errors } = await runDashboardMix(product, loadUsers, seconds);
+    const cpuAfter = productCpuMs(product.child.pid!);
+    const perRequest = (used: number) => used / Math.max(1, result.requests.total);
     const run: MixRun = {
       side,
       requestsPerSecond: result.requests.average,
       p50: result.latency.p50,
       p99: result.latency.p99,
       errors,
+      cpuMs: {
+        mainThread: perRequest(cpuAfter.mainThread - cpuBefore.mainThread),
+        postgres: perRequest(cpuAfter.postgres - cpuBefore.postgres),
+      },
       load: [loadBefore, loadNow()],
     };
     console.log(
-      `  ${side.padEnd(8)} ${Math.round(run.requestsPerSecond).toLocaleString('en-US')} requests/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${errors} (load ${run.load[0].toFixed(1)} → ${run.load[1].toFixed(1)})`,
+      `  ${side.padEnd(8)} ${Math.round(run.requestsPerSecond).toLocaleString('en-US')} requests/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${errors}, CPU per request ${run.cpuMs.mainThread.toFixed(3)} ms main thread + ${run.cpuMs.postgres.toFixed(3)} ms Postgres (load ${run.load[0].toFixed(1)} → ${run.load[1].toFixed(1)})`,
     );
     return run;
   } finally {
@@ -103,6 +113,15 @@ export async function runSideBySide(options: {
       figure('load', `${label(r.side)} run ${Math.floor(i / 2) + 1} throughput`, r.requestsPerSecond, 'requests/s'),
     ),
     ...runs.map((r, i) => figure('load', `${label(r.side)} run ${Math.floor(i / 2) + 1} p99`, r.p99, 'ms')),
+    ...runs.flatMap((r, i) => [
+      figure(
+        'load',
+        `${label(r.side)} run ${Math.floor(i / 2) + 1} main-thread CPU per request`,
+        r.cpuMs.mainThread,
+        'ms',
+      ),
+      figure('load', `${label(r.side)} run ${Math.floor(i / 2) + 1} Postgres CPU per request`, r.cpuMs.postgres, 'ms'),
+    ]),
     figure('load', `${label('baseline')} mean throughput`, mean(before.map((r) => r.requestsPerSecond)), 'requests/s'),
     figure(
       'load',
