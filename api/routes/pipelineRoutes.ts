@@ -10,6 +10,7 @@ import { serviceUnavailable } from '../http/httpError';
 import type { PlatformStatus } from '../../core/contracts/platformStatus';
 import type { CachedValue } from '../../platform/ttlCache';
 import { coalesced, type UserJobLimits } from '../services/userJobLimits';
+import { sendSharedJson } from '../http/sharedJsonBody';
 
 const initDataResponseSchema = z.object({ sourceListsAdded: z.number().int(), schedules: z.array(z.string()) });
 
@@ -44,7 +45,7 @@ export function pipelineRoutes(deps: {
       '/api/status',
       'user',
       async (ctx) => {
-        ctx.body = await deps.status.get();
+        sendSharedJson(ctx, await deps.status.get());
       },
       {
         summary: 'Platform status',

@@ -452,4 +452,56 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     expect(other.status).toBe(200);
     expect(other.body).toEqual(first.body);
   });
+
+  it('after new mentions, sends the new list with a new ETag, and the old ETag no longer gets a 304', async () => {
+    const app = buildApp({ ...t.deps, dashboardCacheMs: 200 }).callback();
+    const list = () => request(app).get('/api/stocks?range=1hour').set('Cookie', cookie);
+    const msftOf = (body: unknown) =>
+      (body as Array<{ ticker: string; totalMentions: number }>).find((s) => s.ticker === 'MSFT')!.totalMentions;
+    const first = await list();
+    const oldEtag = first.headers.etag as string;
+    await insertMentions(t.deps.warehouse, [mentionAt('MSFT', Date.now() - MINUTE, { platform: 'youtube' })]);
+    let next = first;
+    await vi.waitFor(
+      async () => {
+        next = await list();
+        expect(msftOf(next.body)).toBe(msftOf(first.body) + 1);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
+    const newEtag = next.headers.etag as string;
+    expect(newEtag).not.toBe(oldEtag);
+    expect(next.text).toBe(JSON.stringify(next.body));
+    const revalidated = await list().set('If-None-Match', oldEtag);
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.headers.etag).toBe(newEtag);
+    expect(revalidated.body).toEqual(next.body);
+    expect((await list().set('If-None-Match', newEtag)).status).toBe(304);
+  });
+
+  it('trending tickers and a history show new data once their cache period is over', async () => {
+    const app = buildApp({ ...t.deps, dashboardCacheMs: 100 }).callback();
+    const history = () => request(app).get('/api/stocks/TSLA/historical?range=1hour').set('Cookie', cookie);
+    const total = (body: unknown) =>
+      (body as Array<{ mentions: Record<string, number> }>).reduce(
+        (sum, p) => sum + Object.values(p.mentions).reduce((a, b) => a + b, 0),
+        0,
+      );
+    const before = total((await history()).body);
+    await insertMentions(t.deps.warehouse, [mentionAt('TSLA', Date.now() - 2 * MINUTE)]);
+    await vi.waitFor(async () => expect(total((await history()).body)).toBe(before + 1), {
+      timeout: 5_000,
+      interval: 50,
+    });
+
+    const trending = () => request(app).get('/api/trending-now').set('Cookie', cookie);
+    const tickersOf = (body: unknown) => (body as Array<{ ticker: string }>).map((s) => s.ticker);
+    expect(tickersOf((await trending()).body)).not.toContain('MSFT');
+    await t.database.db('trending_stocks').insert({ ticker: 'MSFT', name: 'Microsoft Corporation', trend_score: 40 });
+    await vi.waitFor(async () => expect(tickersOf((await trending()).body)).toContain('MSFT'), {
+      timeout: 5_000,
+      interval: 50,
+    });
+    await t.database.db('trending_stocks').where({ ticker: 'MSFT' }).delete();
+  });
 });

@@ -17,6 +17,7 @@ import type { Warehouse } from '../../warehouse/client';
 import type { detectTrends, refreshPrices } from '../../workflows/definitions';
 import { trendingNow } from '../../warehouse/postgres/trendingStocks';
 import { route } from '../http/routeTable';
+import { sendSharedJson } from '../http/sharedJsonBody';
 import { createPipelineRunner } from '../services/pipelineRunner';
 import { coalesced, type UserJobLimits } from '../services/userJobLimits';
 import { cachedValue } from '../../platform/ttlCache';
@@ -107,7 +108,7 @@ export function stockRoutes(deps: StockRouteDeps) {
           return;
         }
         ctx.type = 'application/json';
-        ctx.body = list.json;
+        ctx.body = list.body;
       },
       {
         summary: 'Tracked stocks with the mentions and sentiment of the range, ordered by trend',
@@ -125,7 +126,7 @@ export function stockRoutes(deps: StockRouteDeps) {
       '/api/stocks/:ticker/historical',
       'user',
       async (ctx, { params: { ticker }, query: { range } }) => {
-        ctx.body = await details.historical(ticker, range);
+        sendSharedJson(ctx, await details.historical(ticker, range));
       },
       {
         summary: "A stock's price and mentions over the range",
@@ -172,7 +173,7 @@ export function stockRoutes(deps: StockRouteDeps) {
       '/api/trending-now',
       'user',
       async (ctx) => {
-        ctx.body = await trending.get();
+        sendSharedJson(ctx, await trending.get());
       },
       {
         summary: 'Trending tickers, newest first',

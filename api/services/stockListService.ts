@@ -18,14 +18,15 @@ export function cacheMsFor(range: DetailRange, baseMs: number): number {
 
 export interface SerializedStockList {
   stocks: Stock[];
-  json: string;
-  /** A strong ETag of `json`. */
+  /** The list as JSON, encoded once: each request sends these bytes as they are. */
+  body: Buffer;
+  /** A strong ETag of `body`. */
   etag: string;
 }
 
 function serialize(stocks: Stock[]): SerializedStockList {
-  const json = JSON.stringify(stocks);
-  return { stocks, json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+  const body = Buffer.from(JSON.stringify(stocks));
+  return { stocks, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
 /**
@@ -108,8 +109,8 @@ export function createStockListService(deps: {
     async list(range: DetailRange): Promise<Stock[]> {
       return (await cached(range)).stocks;
     },
-    /** The list as the JSON the route sends, with its ETag: per request there is nothing left to compute. */
-    async listJson(range: DetailRange): Promise<Pick<SerializedStockList, 'json' | 'etag'>> {
+    /** The list as the JSON bytes the route sends, with its ETag: per request there is nothing left to compute. */
+    async listJson(range: DetailRange): Promise<Pick<SerializedStockList, 'body' | 'etag'>> {
       return await cached(range);
     },
     /** Drops cached lists (after a price refresh or a trend detection, so the next poll shows them). */

@@ -62,4 +62,36 @@ describe('Postgres session store, rolling refresh', () => {
     expect(await store.get('s4')).toEqual({ csrf: 'anonymous', [SESSION_USER_KEY]: null });
     expect((await store.get('s5'))?.[SESSION_USER_KEY]).toBeNull();
   });
+
+  it('reads sessions asked for together in one query, and each request afresh (a logout shows on the next one)', async () => {
+    const store = createPostgresSessionStore(t.db);
+    const ids: string[] = [];
+    for (const email of ['batch-a@example.com', 'batch-b@example.com']) {
+      const [user] = await t.db('users').insert({ email, password_hash: 'x' }).returning<{ id: string }[]>('id');
+      ids.push(user!.id);
+    }
+    await store.set('b1', { userId: ids[0] }, 14 * DAY);
+    await store.set('b2', { userId: ids[1] }, 14 * DAY);
+    const queries: string[] = [];
+    const count = (q: { sql: string }) => queries.push(q.sql);
+    t.db.on('query', count);
+    const [a, b, again, none] = await Promise.all([
+      store.get('b1'),
+      store.get('b2'),
+      store.get('b1'),
+      store.get('no-such-session'),
+    ]);
+    t.db.off('query', count);
+    expect(queries).toHaveLength(1);
+    expect(a?.[SESSION_USER_KEY]).toMatchObject({ id: ids[0], isActive: true });
+    expect(b?.[SESSION_USER_KEY]).toMatchObject({ id: ids[1], isActive: true });
+    expect(again).toEqual(a);
+    expect(again).not.toBe(a); // each request its own session object
+    expect(none).toBeUndefined();
+
+    await store.destroy('b1');
+    expect(await store.get('b1')).toBeUndefined();
+    await t.db('users').where({ id: ids[1] }).update({ is_active: false });
+    expect((await store.get('b2'))?.[SESSION_USER_KEY]).toMatchObject({ id: ids[1], isActive: false });
+  });
 });

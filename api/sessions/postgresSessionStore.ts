@@ -1,6 +1,7 @@
 import type { Database } from '../../platform/database';
 import { MINUTE_MS, DAY_MS } from '../../core/timeWindows';
-import { deleteSession, liveSessionWithUser, saveSession, touchSession } from '../../warehouse/postgres/sessions';
+import { batchedLoads } from '../../platform/batchedLoads';
+import { deleteSession, liveSessionsWithUsers, saveSession, touchSession } from '../../warehouse/postgres/sessions';
 
 /**
  * A rolling refresh moves a session's expiry at most this often per process: the expiry stays "14 days from the last
@@ -25,10 +26,12 @@ export function createPostgresSessionStore(db: Database, options: { touchInterva
   const touchIntervalMs = options.touchIntervalMs ?? SESSION_TOUCH_INTERVAL_MS;
   /** sid → when this process last wrote its expiry. */
   const touchedAt = new Map<string, number>();
+  // Every signed-in request reads its session: the requests that arrive together share one query instead of one each.
+  const liveSession = batchedLoads((sids: string[]) => liveSessionsWithUsers(db, sids));
   return {
     /** The live session, with the state of the user it names (or null) under SESSION_USER_KEY. */
     async get(sid: string): Promise<Record<string, unknown> | undefined> {
-      const row = await liveSessionWithUser(db, sid);
+      const row = await liveSession(sid);
       if (!row) return undefined;
       const user: SessionUserState | null = row.id
         ? { id: row.id, role: row.role!, isActive: row.is_active === true }

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import session from 'koa-session';
 import type { Knex } from 'knex';
 import type { SessionUser } from '../http/access';
+import { createCookieSigning } from './cookieSigning';
 import { createPostgresSessionStore, SESSION_USER_KEY, type SessionUserState } from './postgresSessionStore';
 import { DAY_MS } from '../../core/timeWindows';
 
@@ -12,7 +13,7 @@ export const SESSION_MAX_AGE_MS = 14 * DAY_MS;
 
 /** Signed, httpOnly, SameSite=Lax session cookie holding only the session id; the data lives in Postgres. */
 export function sessionMiddleware(app: Koa, db: Knex, options: { secret: string; secure: boolean }): Middleware {
-  app.keys = [options.secret];
+  app.keys = createCookieSigning([options.secret]);
   return session(
     {
       key: SESSION_COOKIE,

@@ -16,7 +16,8 @@ export interface ProductProcess {
  * Starts the whole product exactly as `npm start` does, in its own process, on free ports and a
  * throw-away data directory inside the project (as root, embedded PostgreSQL runs as a 'postgres'
  * user that cannot enter 0700 temp directories). Resolves once /api/health answers 200. `preload` modules are imported
- * before the product (e2e/support/pinClock.ts sets its clock).
+ * before the product (e2e/support/pinClock.ts sets its clock). `root` starts the product of another checkout (the load
+ * bench's baseline), with its data directory inside that checkout.
  */
 export async function startProductProcess(options: {
   name: string;
@@ -24,9 +25,11 @@ export async function startProductProcess(options: {
   env?: Record<string, string>;
   viaNpmStart?: boolean;
   preload?: string[];
+  root?: string;
 }): Promise<ProductProcess> {
-  fs.mkdirSync(path.join(projectRoot, 'data'), { recursive: true });
-  const dataDir = fs.mkdtempSync(path.join(projectRoot, 'data', `${options.name}-`));
+  const root = options.root ?? projectRoot;
+  fs.mkdirSync(path.join(root, 'data'), { recursive: true });
+  const dataDir = fs.mkdtempSync(path.join(root, 'data', `${options.name}-`));
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const env = {
@@ -49,7 +52,7 @@ export async function startProductProcess(options: {
   const [command, args] = options.viaNpmStart
     ? ['npm', ['start']]
     : [process.execPath, ['--import', 'tsx', ...preload, 'scripts/start.ts']];
-  const child = spawn(command, args, { cwd: projectRoot, env, stdio: ['ignore', out, out] });
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', out, out] });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -111,6 +114,19 @@ export async function signUpOverHttp(
     body: JSON.stringify({ ...options.fields, email, password, confirmPassword: password }),
   });
   if (res.status !== 202) throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);
+  return await verifyFromOutbox(baseUrl, adminCookie, email, headers);
+}
+
+/**
+ * Opens the verification link the product mailed to `email`, read from the admin's outbox, which finishes a sign-up.
+ * Returns the Cookie header of the session the link started.
+ */
+export async function verifyFromOutbox(
+  baseUrl: string,
+  adminCookie: string,
+  email: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt++) {
     const outbox = (await (
       await fetch(`${baseUrl}/api/admin/outbox?limit=100`, { headers: { Cookie: adminCookie } })

@@ -8,20 +8,22 @@ export interface SessionWithUserRow {
   is_active: boolean | null;
 }
 
-/** The unexpired session `sid` and its user, read in one query. */
-export function liveSessionWithUser(db: Database, sid: string): Promise<SessionWithUserRow | undefined> {
-  return (
-    db('sessions as s')
-      // userId is always a UUID the server wrote; the guard keeps a hand-edited row from failing the cast.
-      .leftJoin(
-        'users as u',
-        'u.id',
-        db.raw(`CASE WHEN s.sess->>'userId' ~ '^[0-9a-f-]{36}$' THEN (s.sess->>'userId')::uuid END`),
-      )
-      .where('s.sid', sid)
-      .andWhere('s.expire', '>', db.fn.now())
-      .first<SessionWithUserRow | undefined>('s.sess', 'u.id', 'u.role', 'u.is_active')
-  );
+/** The unexpired sessions among `sids`, each with its user, read in one query (sid → row; absent when none is live). */
+export async function liveSessionsWithUsers(
+  db: Database,
+  sids: readonly string[],
+): Promise<Map<string, SessionWithUserRow>> {
+  const rows = await db('sessions as s')
+    // userId is always a UUID the server wrote; the guard keeps a hand-edited row from failing the cast.
+    .leftJoin(
+      'users as u',
+      'u.id',
+      db.raw(`CASE WHEN s.sess->>'userId' ~ '^[0-9a-f-]{36}$' THEN (s.sess->>'userId')::uuid END`),
+    )
+    .whereIn('s.sid', sids)
+    .andWhere('s.expire', '>', db.fn.now())
+    .select<Array<SessionWithUserRow & { sid: string }>>('s.sid', 's.sess', 'u.id', 'u.role', 'u.is_active');
+  return new Map(rows.map(({ sid, ...row }) => [sid, row]));
 }
 
 /** Stores a session's data and expiry (created when missing). */
