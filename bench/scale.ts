@@ -8,7 +8,7 @@
  * mention and the process's peak memory (chDB runs inside it); then each figure's growth between the last two sizes.
  *
  *   npx tsx bench/run.ts scale                        # 1 M and 10 M
- *   BENCH_SCALE_MAX=100000000 npx tsx bench/run.ts scale   # and 100 M (about 50 minutes here, and ~3 GB of disk)
+ *   BENCH_SCALE_MAX=100000000 npx tsx bench/run.ts scale   # and 100 M (about 20 minutes here on a quiet machine, ~3 GB of disk)
  */
 import fs from 'node:fs';
 import os from 'node:os';
