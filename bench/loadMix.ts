@@ -107,22 +107,30 @@ function dashboardMixRequests(users: LoadUsers): { requests: Request[]; signIns:
     path: pathFor(i),
     setupRequest: signedIn,
   });
+  /** A signed-in write with a JSON body made per request (from the connection's own context). */
+  const sendJson = (
+    method: 'POST' | 'PATCH',
+    path: string,
+    bodyOf: (context: UserContext) => unknown,
+  ): Pick<Request, 'method' | 'path' | 'headers' | 'setupRequest'> => ({
+    method,
+    path,
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (request, context) => ({
+      ...signedIn(request, context),
+      body: JSON.stringify(bodyOf(context as UserContext)),
+    }),
+  });
   const dashboardPolls = Array.from({ length: ROUND_CALLS }, (_, i): Request => {
     if (i % 50 === 10) {
       return {
-        method: 'POST',
-        path: '/api/alerts',
-        headers: { 'content-type': 'application/json' },
         // A random threshold: alerts are unique per (user, stock, threshold, window), and two connections may share a user.
-        setupRequest: (request, context) => ({
-          ...signedIn(request, context),
-          body: JSON.stringify({
-            stockId: stocks[i % stocks.length]!.id,
-            mentionThreshold: 1000 + Math.floor(Math.random() * 1_000_000),
-            emailEnabled: true,
-            smsEnabled: false,
-          }),
-        }),
+        ...sendJson('POST', '/api/alerts', () => ({
+          stockId: stocks[i % stocks.length]!.id,
+          mentionThreshold: 1000 + Math.floor(Math.random() * 1_000_000),
+          emailEnabled: true,
+          smsEnabled: false,
+        })),
         onResponse: (status, body, context) => {
           if (status === 201) (context as UserContext).alertId = (JSON.parse(body) as { id: number }).id;
         },
@@ -139,15 +147,11 @@ function dashboardMixRequests(users: LoadUsers): { requests: Request[]; signIns:
       };
     }
     if (i % 50 === 25) {
-      return {
-        method: 'PATCH',
-        path: '/api/user/profile',
-        headers: { 'content-type': 'application/json' },
-        setupRequest: (request, context) => ({
-          ...signedIn(request, context),
-          body: JSON.stringify({ firstName: 'Load', lastName: `Run ${i}`, email: (context as UserContext).email }),
-        }),
-      };
+      return sendJson('PATCH', '/api/user/profile', (context) => ({
+        firstName: 'Load',
+        lastName: `Run ${i}`,
+        email: context.email,
+      }));
     }
     if (i % PAGE_LOAD_CALLS === 0) return get(() => '/api/user', i); // once per page load
     // The dashboard's polling per minute: stocks ×2, trending ×2, status ×1 (dashboard), ~0.8 histories (12 cards every 15 min).
