@@ -233,7 +233,7 @@ export async function benchAlerts(): Promise<AlertsBenchResult> {
     // Scan to inbox: the latency alert sits just under the burst ticker's last-hour count.
     const hourCount = async () => {
       const r = await warehouse.query({
-        query: `SELECT uniqExactMerge(mentions) AS n FROM mention_minutes WHERE ticker = {t:String} AND minute >= now() - INTERVAL 59 MINUTE`,
+        query: `SELECT uniqExact(post) AS n FROM mention_minutes WHERE ticker = {t:String} AND minute >= now() - INTERVAL 59 MINUTE`,
         query_params: { t: burstTicker },
         format: 'JSONEachRow',
       });

@@ -15,8 +15,9 @@ describe('migrations rendered for one server and for a cluster', () => {
 
   it('builds every table as a Replicated* table on each node behind a Distributed table sharded by ticker (by post for posts)', () => {
     const all = sql(cluster);
+    // A table's latest definition (mention_minutes was redefined by a later migration).
     const local = (table: string) =>
-      all.find((s) => s.startsWith(`CREATE TABLE IF NOT EXISTS ${table}_local ON CLUSTER stockpulse`));
+      all.findLast((s) => s.startsWith(`CREATE TABLE IF NOT EXISTS ${table}_local ON CLUSTER stockpulse`));
     const distributed = (table: string) =>
       all.find((s) =>
         s.startsWith(
@@ -29,7 +30,10 @@ describe('migrations rendered for one server and for a cluster', () => {
     expect(local('posts')).toContain(
       "ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/posts_local', '{replica}', ingested_at)",
     );
-    expect(local('mention_minutes')).toContain('ENGINE = ReplicatedAggregatingMergeTree(');
+    expect(local('mention_minutes')).toContain(
+      "ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/mention_minutes_local', '{replica}')",
+    );
+    expect(local('mention_hours')).toContain('ENGINE = ReplicatedAggregatingMergeTree(');
     expect(local('mention_hour_counts')).toContain("'{replica}', sealed_at)");
     expect(distributed('mentions')).toBe(
       'CREATE TABLE IF NOT EXISTS mentions ON CLUSTER stockpulse AS mentions_local ENGINE = Distributed(stockpulse, currentDatabase(), mentions_local, cityHash64(ticker))',

@@ -29,7 +29,7 @@ export async function storedMentionKeys(warehouse: Warehouse): Promise<string[]>
 /** Total mentions as the per-minute rollups count them (what every dashboard number is built from). */
 export async function rollupMentionTotal(warehouse: Warehouse): Promise<number> {
   const result = await warehouse.query({
-    query: `SELECT uniqExactMerge(mentions) AS n FROM mention_minutes GROUP BY ticker, platform, minute`,
+    query: `SELECT uniqExact(post) AS n FROM mention_minutes GROUP BY ticker, platform, minute`,
     format: 'JSONEachRow',
   });
   return (await result.json<{ n: number }>()).reduce((sum, r) => sum + r.n, 0);

@@ -20,7 +20,7 @@ export async function mentionHistory(
   const result = await warehouse.query({
     query: `SELECT toUnixTimestamp(toStartOfInterval(minute, toIntervalMinute({bucket:UInt32}))) AS bucket_start,
                    platform,
-                   uniqExactMerge(mentions) AS mentions
+                   uniqExact(post) AS mentions
             FROM mention_minutes
             WHERE toStartOfHour(minute) >= toStartOfHour(toDateTime(intDiv({since:Int64}, 1000), 'UTC'))
               AND ticker = {ticker:String} AND minute >= toStartOfMinute(fromUnixTimestamp64Milli({since:Int64}))

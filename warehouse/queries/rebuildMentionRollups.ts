@@ -2,8 +2,8 @@ import type { Warehouse } from '../client';
 
 /**
  * Re-derives the per-minute and per-hour rollups of whole hours [from, to) from the mentions' current rows (FINAL).
- * The rollups are sets of distinct post ids per label, which an insert can only add to: after a relabel a post sits in
- * its old label's set and its new one. Deleting the window's rollup rows and aggregating them again from `mentions`
+ * The per-hour rollup holds sets of distinct post ids per label, which an insert can only add to, and the per-minute
+ * one a row per written mention: after a relabel a post counts under its old label and its new one. Deleting the window's rollup rows and aggregating them again from `mentions`
  * leaves each post under its current label once. A mention written meanwhile is in `mentions` before its rollup rows
  * exist, so it is in the re-derived rows or added after them, never lost; a re-run gives the same rows.
  */
@@ -14,14 +14,10 @@ export async function rebuildMentionRollups(warehouse: Warehouse, window: { from
   await warehouse.command({ query: `DELETE FROM mention_minutes WHERE ${inWindow('minute')}`, query_params });
   await warehouse.command({
     query: `INSERT INTO mention_minutes
-            SELECT ticker, platform, toStartOfMinute(ts) AS minute,
-                   uniqExactState(cityHash64(post_id)),
-                   uniqExactIfState(cityHash64(post_id), toUInt8(label = 'bullish')),
-                   uniqExactIfState(cityHash64(post_id), toUInt8(label = 'bearish')),
-                   uniqExactState(cityHash64(author_hash))
+            SELECT ticker, platform, toStartOfMinute(ts) AS minute, cityHash64(post_id) AS post,
+                   cityHash64(author_hash) AS author, label
             FROM mentions FINAL
-            WHERE ${inWindow('ts')}
-            GROUP BY ticker, platform, minute`,
+            WHERE ${inWindow('ts')}`,
     query_params,
   });
   await warehouse.command({ query: `DELETE FROM mention_hours WHERE ${inWindow('hour')}`, query_params });

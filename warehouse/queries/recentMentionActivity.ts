@@ -12,10 +12,10 @@ export interface TickerActivity {
 export async function recentMentionActivity(warehouse: Warehouse, since: Date): Promise<TickerActivity[]> {
   const result = await warehouse.query({
     query: `SELECT ticker,
-                   uniqExactMerge(mentions) AS mentions,
-                   uniqExactIfMerge(bullish) AS bullish,
-                   uniqExactIfMerge(bearish) AS bearish,
-                   uniqExactMerge(authors) AS authors
+                   uniqExact(post) AS mentions,
+                   uniqExactIf(post, label = 'bullish') AS bullish,
+                   uniqExactIf(post, label = 'bearish') AS bearish,
+                   uniqExact(author) AS authors
             FROM mention_minutes
             WHERE toStartOfHour(minute) >= toStartOfHour(toDateTime(intDiv({since:Int64}, 1000), 'UTC'))
               AND minute >= toStartOfMinute(fromUnixTimestamp64Milli({since:Int64}))

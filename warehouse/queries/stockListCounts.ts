@@ -1,3 +1,4 @@
+import { HOUR_SET_COUNTS, MINUTE_POST_COUNTS } from './mentionCountColumns';
 import { platforms, type Platform } from '../../core/platforms';
 import { HOUR_MS, nextWholeHour, startOfHour } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
@@ -104,7 +105,7 @@ export async function stockListCounts(
     parts.push(
       `SELECT ticker, platform, m, b, br, toUInt32(hour) >= {edge:UInt32} AS w, toInt64(NOT w) AS pv
                  FROM (
-                   SELECT ticker, platform, hour, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
+                   SELECT ticker, platform, hour, ${HOUR_SET_COUNTS}
                    FROM mention_hours
                    WHERE has({setHourDates:Array(Date)}, toDate(hour)) AND has({setHours:Array(UInt32)}, toUInt32(hour))
                    GROUP BY ticker, platform, hour)`,
@@ -128,7 +129,7 @@ export async function stockListCounts(
     params.minuteHours = [...minuteHours];
     // Each post lies in one minute: its distinct posts per (ticker, platform) and flags add up as the minutes' would.
     parts.push(
-      `SELECT ticker, platform, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br,
+      `SELECT ticker, platform, ${MINUTE_POST_COUNTS},
               toUInt8(${any(inWindow)}) AS w, toInt64(${any(inBefore)}) - toInt64(w AND toUInt32(minute) < {edge:UInt32}) AS pv
        FROM mention_minutes
        WHERE has({minuteHours:Array(UInt32)}, toUInt32(toStartOfHour(minute))) AND (${any([...inWindow, ...inBefore])})

@@ -1,4 +1,5 @@
 import type { Warehouse } from '../client';
+import { HOUR_SET_COUNTS, MINUTE_POST_COUNTS } from './mentionCountColumns';
 
 /** One bucket of a ticker's mentions: distinct mentions starting in it, and how many read bullish and bearish. */
 export interface SentimentBucket {
@@ -23,24 +24,22 @@ export async function tickerSentimentSeries(
   to: Date,
   interval: SeriesInterval,
 ): Promise<SentimentBucket[]> {
-  const [table, column, bucket] =
+  const [table, column, bucket, counts] =
     interval === 'minute'
-      ? ['mention_minutes', 'minute', 'minute']
-      : interval === 'hour'
-        ? ['mention_hours', 'hour', 'hour']
-        : ['mention_hours', 'hour', 'toStartOfDay(hour)'];
+      ? ['mention_minutes', 'minute', 'minute', MINUTE_POST_COUNTS]
+      : ['mention_hours', 'hour', interval === 'hour' ? 'hour' : 'toStartOfDay(hour)', HOUR_SET_COUNTS];
   const result = await warehouse.query({
-    query: `SELECT toUnixTimestamp(b) AS bucket_start, sum(m) AS mentions, sum(bu) AS bullish, sum(be) AS bearish
+    query: `SELECT toUnixTimestamp(bucket) AS bucket_start, sum(m) AS mentions, sum(b) AS bullish, sum(br) AS bearish
             FROM (
-              SELECT ${bucket} AS b, platform, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS bu, uniqExactIfMerge(bearish) AS be
+              SELECT ${bucket} AS bucket, platform, ${counts}
               FROM ${table}
               WHERE ticker = {ticker:String}
                 AND ${column} >= toDateTime({from:UInt32}, 'UTC') AND ${column} < toDateTime({to:UInt32}, 'UTC')
-              GROUP BY b, platform
+              GROUP BY bucket, platform
             )
-            GROUP BY b
+            GROUP BY bucket
             HAVING mentions > 0
-            ORDER BY b`,
+            ORDER BY bucket`,
     query_params: { ticker, from: Math.floor(from.getTime() / 1000), to: Math.ceil(to.getTime() / 1000) },
     format: 'JSONEachRow',
   });

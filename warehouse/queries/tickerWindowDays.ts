@@ -1,3 +1,4 @@
+import { MINUTE_POST_COUNTS } from './mentionCountColumns';
 import { DAY_MS, HOUR_MS, MINUTE_MS, nextWholeHour, startOfHour } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
 import { readWindowPlan, windowPartsParams, windowPartsSql } from './windowParts';
@@ -71,7 +72,7 @@ export async function tickerWindowDays(
                 SELECT ticker, 'h' AS src, toInt64(hour_start) AS t, t AS h, hm AS m, hb AS b, hbr AS br
                 FROM (SELECT ticker, t AS hour_start, m AS hm, b AS hb, br AS hbr FROM (${windowPartsSql(hours, 'hp')}))
                 UNION ALL
-                SELECT ticker, 'm' AS src, toInt64(toUInt32(minute)) AS t, toInt64(toUInt32(toStartOfHour(minute))) AS h, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
+                SELECT ticker, 'm' AS src, toInt64(toUInt32(minute)) AS t, toInt64(toUInt32(toStartOfHour(minute))) AS h, ${MINUTE_POST_COUNTS}
                 FROM mention_minutes
                 WHERE has({minuteHourTimes:Array(DateTime('UTC'))}, toStartOfHour(minute))
                   AND minute >= toDateTime({oldest:UInt32}, 'UTC') AND minute < toDateTime({end:UInt32}, 'UTC')

@@ -1,3 +1,4 @@
+import { HOUR_SET_COUNTS, MINUTE_POST_COUNTS } from './mentionCountColumns';
 import { DAY_MS, HOUR_MS, nextWholeHour, startOfHour, startOfMinute } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
 
@@ -175,7 +176,7 @@ export function windowPartsSql(plan: WindowPlan, p: string, tickerFilter = '1'):
                 WHERE ${tickerFilter} AND ${hourDays} AND hour >= ${dt('hf')} AND hour < ${dt('ht')}
                   AND NOT has({${p}_dirty:Array(UInt32)}, toUInt32(hour)) AND NOT ${inCleanDay}`);
     if (plan.dirtyHours.length > 0) {
-      parts.push(`SELECT ticker, platform, toUInt32(hour) AS t, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
+      parts.push(`SELECT ticker, platform, toUInt32(hour) AS t, ${HOUR_SET_COUNTS}
                   FROM mention_hours
                   WHERE ${tickerFilter} AND has({${p}_dirtyHourDates:Array(Date)}, toDate(hour))
                     AND has({${p}_dirty:Array(UInt32)}, toUInt32(hour))
@@ -184,7 +185,7 @@ export function windowPartsSql(plan: WindowPlan, p: string, tickerFilter = '1'):
   }
   // The minutes before the first whole hour and after the last (all of them when the span holds no whole hour); the
   // hour ranges select the sort key's first column, toStartOfHour(minute), as the day ranges do above.
-  parts.push(`SELECT ticker, platform, toUInt32(minute) AS t, uniqExactMerge(mentions) AS m, uniqExactIfMerge(bullish) AS b, uniqExactIfMerge(bearish) AS br
+  parts.push(`SELECT ticker, platform, toUInt32(minute) AS t, ${MINUTE_POST_COUNTS}
               FROM mention_minutes
               WHERE ${tickerFilter}
                 AND ((toStartOfHour(minute) >= toStartOfHour(${dt('from')}) AND toStartOfHour(minute) <= toStartOfHour(${dt('hf')})
