@@ -66,7 +66,7 @@ async function simulatedMentionRows(
 const INSERT_RUNS = 5;
 
 /**
- * The median of five timed inserts (insertMentions: the rows with their per-minute and per-hour rollups) after a warm-up
+ * The median of five timed inserts (insertMentions: the rows with their per-minute rows and hour stamps) after a warm-up
  * insert (the first insert into a fresh table also creates its parts). Rates per run, then the median run: runs differ a
  * little in rows, and this two-core machine in its timings.
  */
@@ -137,7 +137,7 @@ export async function benchIngestion(): Promise<IngestionBenchResult> {
 
 export function reportIngestion(r: IngestionBenchResult): void {
   console.log(
-    `clickhouse insert (median of ${INSERT_RUNS} runs of 100,000 simulated posts each, per-minute and per-hour rollups included): ` +
+    `clickhouse insert (median of ${INSERT_RUNS} runs of 100,000 simulated posts each, through every view: per-minute rows and hour stamps): ` +
       `${r.mentionRows.toLocaleString('en-US')} mention rows in ${r.insertSeconds.toFixed(2)} s = ${r.rowsPerSecond.toLocaleString('en-US')} rows/s (target ≥ 200,000)`,
   );
   console.log(

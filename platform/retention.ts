@@ -10,7 +10,7 @@ export interface Retention {
   postsDays: number;
   /** Raw mentions (sealing recounts touched hours from them). */
   mentionsDays: number;
-  /** Per-post sets per minute and per hour (window edges, hours still changing, a 7-day view's previous week). */
+  /** Per-mention rows by minute (window edges, hours still changing, a 7-day view's previous week). */
   postSetRollupDays: number;
   /** Sealed hourly counts (day and week windows, trend baselines, 30-day edges and the previous 30 days). */
   hourRollupDays: number;

@@ -18,7 +18,7 @@ export interface WarehouseOptions {
 const settings = {
   date_time_input_format: 'best_effort',
   output_format_json_quote_64bit_integers: 0,
-  // A mention insert feeds two views (per-minute and per-hour rollups): aggregate them side by side.
+  // A mention insert feeds two views (its per-minute rows and the hours it touches): fill them side by side.
   parallel_view_processing: 1,
   // An insert writes its rows as they come, without first merging duplicate keys within itself: every reader already
   // folds duplicates (FINAL, argMax, uniqExact), as it must across inserts, and that merge was a third of a mention

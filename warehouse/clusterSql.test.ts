@@ -33,13 +33,18 @@ describe('migrations rendered for one server and for a cluster', () => {
     expect(local('mention_minutes')).toContain(
       "ENGINE = ReplicatedReplacingMergeTree('/clickhouse/tables/{shard}/{database}/mention_minutes_local', '{replica}')",
     );
-    expect(local('mention_hours')).toContain('ENGINE = ReplicatedAggregatingMergeTree(');
     expect(local('mention_hour_counts')).toContain("'{replica}', sealed_at)");
     expect(distributed('mentions')).toBe(
       'CREATE TABLE IF NOT EXISTS mentions ON CLUSTER stockpulse AS mentions_local ENGINE = Distributed(stockpulse, currentDatabase(), mentions_local, cityHash64(ticker))',
     );
     expect(distributed('mention_day_counts')).toContain('cityHash64(ticker))');
     expect(distributed('mention_week_counts')).toContain('cityHash64(ticker))');
+    // Mentions written through mention_inserts reach the shard that stores their ticker's mentions.
+    expect(distributed('mention_inserts')).toContain('mention_inserts_local, cityHash64(ticker))');
+    expect(local('mention_inserts')).toContain('ENGINE = Null');
+    const inserts = all.find((s) => s.startsWith('CREATE MATERIALIZED VIEW IF NOT EXISTS mention_inserts_mv'));
+    expect(inserts).toContain('ON CLUSTER stockpulse TO mentions_local');
+    expect(inserts).toContain('FROM mention_inserts_local');
     expect(distributed('posts')).toContain('cityHash64(platform, post_id))');
     // Every table created on one server exists in both forms on the cluster.
     for (const s of sql(single)) {

@@ -17,7 +17,8 @@ export interface ClusterTopology {
 
 /** How rows of each table are spread over shards. */
 export function shardingKeyOf(table: string, createStatement: string): string {
-  if (/\bticker\s+LowCardinality/.test(createStatement)) return 'cityHash64(ticker)';
+  // A ticker's rows, stored or passing through (mention_inserts), go to the shard that stores its mentions.
+  if (/\bticker\s+(LowCardinality|String)/.test(createStatement)) return 'cityHash64(ticker)';
   if (/\bpost_id\s+String/.test(createStatement)) return 'cityHash64(platform, post_id)';
   if (table === 'mention_hour_seals') return 'cityHash64(hour)';
   return 'rand()';

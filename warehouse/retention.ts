@@ -8,7 +8,6 @@ export function retentionTtls(retention: Retention): Array<{ table: string; colu
     { table: 'posts', column: 'toDateTime(ts)', days: retention.postsDays },
     { table: 'mentions', column: 'toDateTime(ts)', days: retention.mentionsDays },
     { table: 'mention_minutes', column: 'minute', days: retention.postSetRollupDays },
-    { table: 'mention_hours', column: 'hour', days: retention.postSetRollupDays },
     { table: 'mention_hour_counts', column: 'hour', days: retention.hourRollupDays },
     { table: 'mention_hour_seals', column: 'hour', days: retention.hourRollupDays },
     { table: 'mention_day_counts', column: 'day', days: retention.dayRollupDays },

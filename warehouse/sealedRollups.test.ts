@@ -28,7 +28,6 @@ type Reads = Map<string, number>;
 /** Each rollup's first sort-key column: the one a read must select by, or it reads the whole month's part. */
 const firstKeyColumn: Record<string, string> = {
   mention_minutes: 'toStartOfHour(minute)',
-  mention_hours: 'toDate(hour)',
   mention_hour_counts: 'toDate(hour)',
   mention_day_counts: 'day',
   mention_week_counts: 'week',
@@ -152,7 +151,7 @@ describe('sealed count rollups', () => {
     month: await hourlyMentionHistory(warehouse, 'GME', new Date(Math.floor(now.getTime() / DAY) * DAY - 29 * DAY), 24),
   });
 
-  it('gives the same answers sealed as from the per-post sets, equal to counting the rows themselves', async () => {
+  it('gives the same answers sealed as from the per-mention rows, equal to counting the rows themselves', async () => {
     const before = await answers(store.warehouse);
     const sealed = await sealMentionRollups(store.warehouse, { settleMs: 0 });
     expect(sealed.hours).toBeGreaterThan(900);
@@ -185,7 +184,7 @@ describe('sealed count rollups', () => {
   });
 
   it("counts the stock list's window and the one before it as the window counts do, in one read", async () => {
-    // Sealed, and with a late mention making one hour of the previous week dirty (read from the per-post sets).
+    // Sealed, and with a late mention making one hour of the previous week dirty (read from the per-mention rows).
     await sealMentionRollups(store.warehouse, { settleMs: 0 });
     await insertMentions(store.warehouse, [mentionAt('GME', now.getTime() - 9 * DAY + 5 * MINUTE)]);
     // Windows starting mid-hour, on an hour, and one minute past one.
@@ -313,7 +312,7 @@ describe('sealed count rollups', () => {
   it('reads the day and hour counts for long windows: a bounded number of rows, not the mentions they hold', async () => {
     await sealMentionRollups(store.warehouse, { settleMs: 0 });
     // Merged as a running server's background merges leave them: reads are whole granules (8,192 rows) of each part.
-    for (const table of ['mention_minutes', 'mention_hours', 'mention_hour_counts', 'mention_day_counts'])
+    for (const table of ['mention_minutes', 'mention_hour_counts', 'mention_day_counts'])
       await store.warehouse.command({ query: `OPTIMIZE TABLE ${table} FINAL` });
     const unkeyed: string[] = [];
     const measure = async (read: (warehouse: Warehouse) => Promise<unknown>) => {
@@ -368,9 +367,8 @@ describe('sealed count rollups', () => {
       ),
     };
     for (const [query, tables] of Object.entries(reads)) {
-      // Every hour is sealed: no per-post hourly sets are merged, and minutes are read only at a window's edges (at most
-      // two granules in each monthly part an edge touches; the alert windows' edges lie on eight days).
-      expect(tables.mention_hours ?? 0, `${query} hourly sets`).toBe(0);
+      // Every hour is sealed: per-mention rows are read only at a window's edges (at most two granules in each monthly
+      // part an edge touches; the alert windows' edges lie on eight days), never for whole hours.
       expect(tables.mention_minutes ?? 0, `${query} minutes: ${JSON.stringify(tables)}`).toBeLessThanOrEqual(
         query === 'alerts' ? minutes.mention_minutes! : 4,
       );

@@ -44,11 +44,7 @@ export function rescoreFixture(
   return { posts, mentions };
 }
 
-/** Bullish, bearish and total mention counts per ticker as the cards read them from the per-hour rollup. */
-export const countsQuery = `SELECT ticker, uniqExactMerge(mentions) AS mentions, uniqExactIfMerge(bullish) AS bullish, uniqExactIfMerge(bearish) AS bearish
-  FROM mention_hours GROUP BY ticker ORDER BY ticker`;
-
-/** The same counts from the per-minute rollup (one row per mention). */
-export const minuteCountsQuery = `SELECT ticker, uniqExact(post) AS mentions, uniqExactIf(post, label = 'bullish') AS bullish,
+/** Bullish, bearish and total mention counts per ticker as the cards read hours still changing (mention_minutes). */
+export const countsQuery = `SELECT ticker, uniqExact(post) AS mentions, uniqExactIf(post, label = 'bullish') AS bullish,
     uniqExactIf(post, label = 'bearish') AS bearish
   FROM mention_minutes GROUP BY ticker ORDER BY ticker`;

@@ -9,7 +9,7 @@ const SPAN_MS = 40 * DAY_MS;
 /**
  * A ticker's mentions per platform in buckets of `bucketHours` (epoch-aligned, as the detail service lays them out)
  * since a moment, oldest first; `since` is rounded down to its hour. Day-sized buckets read the sealed day counts,
- * hour-sized ones the sealed hourly counts; hours still changing come from the per-post sets (windowParts.ts).
+ * hour-sized ones the sealed hourly counts; hours still changing come from the per-mention rows (windowParts.ts).
  */
 export async function hourlyMentionHistory(
   warehouse: Warehouse,

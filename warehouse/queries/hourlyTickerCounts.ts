@@ -11,7 +11,7 @@ export interface HourlyTickerCount {
 
 /**
  * Every ticker's distinct mentions per whole hour in [from, to) (hour boundaries), from the sealed hourly counts and,
- * for hours still changing, the per-post sets (hours without mentions are absent).
+ * for hours still changing, the per-mention rows (hours without mentions are absent).
  */
 export async function hourlyTickerCounts(warehouse: Warehouse, from: Date, to: Date): Promise<HourlyTickerCount[]> {
   const plan = await readWindowPlan(warehouse, from.getTime(), to.getTime(), { days: false });

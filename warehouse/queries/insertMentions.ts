@@ -32,10 +32,11 @@ const columns = [
 const CHUNK_ROWS = 25_000;
 
 /**
- * What every writer of mentions calls: the rows, with their per-minute and per-hour rollups following on insert
- * (mention_minutes_mv, mention_hours_mv). Idempotent: a re-inserted (ticker, platform, post) replaces itself and the
- * rollups count distinct posts, so a retried write counts once.
+ * What every writer of mentions calls: the rows, with their per-minute rows and the hours they touch following on insert
+ * (mention_minutes_mv, mention_hour_seals_mv). Idempotent: a re-inserted (ticker, platform, post) replaces itself and
+ * every read counts distinct posts, so a retried write counts once.
  */
 export async function insertMentions(warehouse: Warehouse, rows: readonly MentionRow[]): Promise<void> {
-  await insertTabSeparated(warehouse, 'mentions', columns, rows, CHUNK_ROWS);
+  // Through mention_inserts, which parses the text columns as plain strings and hands each block to `mentions`.
+  await insertTabSeparated(warehouse, 'mention_inserts', columns, rows, CHUNK_ROWS);
 }

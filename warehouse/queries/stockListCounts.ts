@@ -1,4 +1,4 @@
-import { HOUR_SET_COUNTS, MINUTE_POST_COUNTS } from './mentionCountColumns';
+import { MINUTE_POST_COUNTS } from './mentionCountColumns';
 import { platforms, type Platform } from '../../core/platforms';
 import { HOUR_MS, nextWholeHour, startOfHour } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
@@ -101,13 +101,13 @@ export async function stockListCounts(
   const setHours = [...before.setHours, ...window.setHours];
   if (setHours.length > 0) {
     params.setHours = setHours.map(seconds);
-    params.setHourDates = [...new Set(setHours.map(isoDate))];
+    // The dirty hours' mentions, per hour: toStartOfHour(minute) is mention_minutes' first sort-key column.
     parts.push(
-      `SELECT ticker, platform, m, b, br, toUInt32(hour) >= {edge:UInt32} AS w, toInt64(NOT w) AS pv
+      `SELECT ticker, platform, m, b, br, hour >= {edge:UInt32} AS w, toInt64(NOT w) AS pv
                  FROM (
-                   SELECT ticker, platform, hour, ${HOUR_SET_COUNTS}
-                   FROM mention_hours
-                   WHERE has({setHourDates:Array(Date)}, toDate(hour)) AND has({setHours:Array(UInt32)}, toUInt32(hour))
+                   SELECT ticker, platform, toUInt32(toStartOfHour(minute)) AS hour, ${MINUTE_POST_COUNTS}
+                   FROM mention_minutes
+                   WHERE has({setHours:Array(UInt32)}, toUInt32(toStartOfHour(minute)))
                    GROUP BY ticker, platform, hour)`,
     );
   }

@@ -1,5 +1,5 @@
 import type { Warehouse } from '../client';
-import { HOUR_SET_COUNTS, MINUTE_POST_COUNTS } from './mentionCountColumns';
+import { MINUTE_POST_COUNTS } from './mentionCountColumns';
 
 /** One bucket of a ticker's mentions: distinct mentions starting in it, and how many read bullish and bearish. */
 export interface SentimentBucket {
@@ -14,8 +14,8 @@ export type SeriesInterval = 'minute' | 'hour' | 'day';
 
 /**
  * A ticker's mentions (all platforms) with their sentiment per minute, hour or UTC day in [from, to), oldest first;
- * buckets without mentions are absent. Minutes come from the per-minute rollups, hours and days from the hourly ones
- * (a day is its 24 hours: every post lies in one hour, so the sums are exact).
+ * buckets without mentions are absent. Every interval is read from mention_minutes' per-mention rows, grouped by the
+ * bucket their minute lies in.
  */
 export async function tickerSentimentSeries(
   warehouse: Warehouse,
@@ -24,17 +24,15 @@ export async function tickerSentimentSeries(
   to: Date,
   interval: SeriesInterval,
 ): Promise<SentimentBucket[]> {
-  const [table, column, bucket, counts] =
-    interval === 'minute'
-      ? ['mention_minutes', 'minute', 'minute', MINUTE_POST_COUNTS]
-      : ['mention_hours', 'hour', interval === 'hour' ? 'hour' : 'toStartOfDay(hour)', HOUR_SET_COUNTS];
+  const bucket =
+    interval === 'minute' ? 'minute' : interval === 'hour' ? 'toStartOfHour(minute)' : 'toStartOfDay(minute)';
   const result = await warehouse.query({
     query: `SELECT toUnixTimestamp(bucket) AS bucket_start, sum(m) AS mentions, sum(b) AS bullish, sum(br) AS bearish
             FROM (
-              SELECT ${bucket} AS bucket, platform, ${counts}
-              FROM ${table}
+              SELECT ${bucket} AS bucket, platform, ${MINUTE_POST_COUNTS}
+              FROM mention_minutes
               WHERE ticker = {ticker:String}
-                AND ${column} >= toDateTime({from:UInt32}, 'UTC') AND ${column} < toDateTime({to:UInt32}, 'UTC')
+                AND minute >= toDateTime({from:UInt32}, 'UTC') AND minute < toDateTime({to:UInt32}, 'UTC')
               GROUP BY bucket, platform
             )
             GROUP BY bucket

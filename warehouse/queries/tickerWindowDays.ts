@@ -26,7 +26,7 @@ function hoursIn(fromMs: number, toMs: number): number[] {
 /**
  * Mentions per ticker in trailing windows ending at `endMs` (a minute boundary), and in the same windows shifted back
  * by whole days (a spike's baseline: the same time of day), all in one read for every ticker. Each window is counted
- * exactly: the whole hours inside it from the sealed hourly counts (per-post sets for hours still changing), the minutes before and after them from the per-minute
+ * exactly: the whole hours inside it from the sealed hourly counts (per-mention rows for hours still changing), the minutes before and after them from the per-minute
  * rollups (every post lies in one minute and one hour). A row is placed by arithmetic, not by testing it against every
  * window: its distance back from `endMs` gives the day it falls in and its offset into that day, which tells which of
  * the (at most 1-day) windows it lies in, so a week of baselines costs little more than the windows themselves.
@@ -53,7 +53,7 @@ export async function tickerWindowDays(
     }
   }
   const oldest = endMs - Math.max(...windows.map((w) => w.days * DAY_MS + w.minutes * MINUTE_MS));
-  // The whole hours between: sealed counts, or the per-post sets for hours still changing.
+  // The whole hours between: sealed counts, or the per-mention rows for hours still changing.
   const hours = await readWindowPlan(warehouse, nextWholeHour(oldest), startOfHour(endMs), { days: false });
   const result = await warehouse.query({
     query: `SELECT ticker, w, d, sum(m) AS mentions, sum(b) AS bullish, sum(br) AS bearish

@@ -1,13 +1,13 @@
-import { HOUR_SET_COUNTS, MINUTE_POST_COUNTS } from './mentionCountColumns';
+import { MINUTE_POST_COUNTS } from './mentionCountColumns';
 import { DAY_MS, HOUR_MS, nextWholeHour, startOfHour, startOfMinute } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
 
 /**
  * How a span of whole minute buckets [fromMs, toMs) is counted, coarsest first, each post in exactly one part:
  * - whole UTC days inside it whose hours are all sealed: mention_day_counts (a few integers per ticker and platform);
- * - its other whole hours: mention_hour_counts when sealed since their last write, the per-post sets of mention_hours
- *   otherwise (the current hour, an hour a late or re-labelled mention touched since the last seal);
- * - the minutes before its first and after its last whole hour: the per-post sets of mention_minutes.
+ * - its other whole hours: mention_hour_counts when sealed since their last write, the per-mention rows of
+ *   mention_minutes otherwise (the current hour, an hour a late or re-labelled mention touched since the last seal);
+ * - the minutes before its first and after its last whole hour: the per-mention rows of mention_minutes.
  * A window's cost therefore grows with its length in buckets, not with the mentions it holds.
  */
 export interface WindowPlan {
@@ -59,7 +59,7 @@ export interface PlanBuckets {
   days: number[];
   /** Hour starts read from mention_hour_counts: the whole hours outside the plan's clean days, sealed since their last write. */
   hours: number[];
-  /** Hour starts read from the per-post sets of mention_hours: the plan's dirty hours. */
+  /** Hour starts read from the per-mention rows of mention_minutes: the plan's dirty hours. */
   setHours: number[];
   /** Spans [from, to) of minutes read from mention_minutes (only the non-empty ones). */
   minutes: Array<[number, number]>;
@@ -100,7 +100,7 @@ export function planBuckets(plan: WindowPlan, options: { weeks?: boolean } = {})
   return { weeks, days, hours, setHours: [...plan.dirtyHours], minutes };
 }
 
-/** Hours in [fromMs, toMs) written since their last seal (epoch ms, ascending): where counts are read from the per-post sets. */
+/** Hours in [fromMs, toMs) written since their last seal (epoch ms, ascending): where counts are read from the per-mention rows. */
 export async function dirtyHours(warehouse: Warehouse, fromMs: number, toMs: number): Promise<number[]> {
   const result = await warehouse.query({
     query: `SELECT toUnixTimestamp(hour) AS hour
@@ -138,7 +138,6 @@ export function windowPartsParams(plan: WindowPlan, p: string): Record<string, u
     [`${p}_dirty`]: plan.dirtyHours.map(s),
     [`${p}_dirtyDays`]: plan.dirtyDays.map(s),
     [`${p}_dirtyDates`]: plan.dirtyDays.map(isoDate),
-    [`${p}_dirtyHourDates`]: [...new Set(plan.dirtyHours.map(isoDate))],
   };
 }
 
@@ -176,11 +175,11 @@ export function windowPartsSql(plan: WindowPlan, p: string, tickerFilter = '1'):
                 WHERE ${tickerFilter} AND ${hourDays} AND hour >= ${dt('hf')} AND hour < ${dt('ht')}
                   AND NOT has({${p}_dirty:Array(UInt32)}, toUInt32(hour)) AND NOT ${inCleanDay}`);
     if (plan.dirtyHours.length > 0) {
-      parts.push(`SELECT ticker, platform, toUInt32(hour) AS t, ${HOUR_SET_COUNTS}
-                  FROM mention_hours
-                  WHERE ${tickerFilter} AND has({${p}_dirtyHourDates:Array(Date)}, toDate(hour))
-                    AND has({${p}_dirty:Array(UInt32)}, toUInt32(hour))
-                  GROUP BY ticker, platform, hour`);
+      // toStartOfHour(minute) is mention_minutes' first sort-key column: only the dirty hours' rows are read.
+      parts.push(`SELECT ticker, platform, toUInt32(toStartOfHour(minute)) AS t, ${MINUTE_POST_COUNTS}
+                  FROM mention_minutes
+                  WHERE ${tickerFilter} AND has({${p}_dirty:Array(UInt32)}, toUInt32(toStartOfHour(minute)))
+                  GROUP BY ticker, platform, t`);
     }
   }
   // The minutes before the first whole hour and after the last (all of them when the span holds no whole hour); the

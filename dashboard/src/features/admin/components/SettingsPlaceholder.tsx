@@ -9,7 +9,7 @@ const RETENTION_ROWS: ReadonlyArray<{ key: keyof RetentionSettings; label: strin
   { key: 'mentionsDays', label: 'Raw mentions', variable: 'RETENTION_MENTIONS_DAYS' },
   {
     key: 'postSetRollupDays',
-    label: 'Per-minute and per-hour post sets (window edges)',
+    label: 'Per-mention rows by minute (window edges, hours still changing)',
     variable: 'RETENTION_POST_SET_ROLLUP_DAYS',
   },
   { key: 'hourRollupDays', label: 'Hourly counts', variable: 'RETENTION_HOUR_ROLLUP_DAYS' },
