@@ -21,8 +21,8 @@ const settings = {
   // A mention insert feeds two views (its per-minute rows and the hours it touches): fill them side by side.
   parallel_view_processing: 1,
   // An insert writes its rows as they come, without first merging duplicate keys within itself: every reader already
-  // folds duplicates (FINAL, argMax, uniqExact), as it must across inserts, and that merge was a third of a mention
-  // insert's time (the per-hour sets' keys are already unique after the view's GROUP BY).
+  // folds duplicates (FINAL, argMax, uniqExact), as it must across inserts, and that merge cost up to a third of a
+  // mention insert's time.
   optimize_on_insert: 0,
 } as const;
 

@@ -1,7 +1,7 @@
-import { MINUTE_POST_COUNTS } from './mentionCountColumns';
 import { platforms, type Platform } from '../../core/platforms';
 import { HOUR_MS, nextWholeHour, startOfHour } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
+import { MINUTE_POST_COUNTS } from './mentionCountColumns';
 import { AHEAD_MS } from './mentionWindowCounts';
 import { dirtyHours, isoDate, planBuckets, planWindow } from './windowParts';
 

@@ -1,6 +1,6 @@
-import { MINUTE_POST_COUNTS } from './mentionCountColumns';
 import { DAY_MS, HOUR_MS, MINUTE_MS, nextWholeHour, startOfHour } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
+import { MINUTE_POST_COUNTS } from './mentionCountColumns';
 import { readWindowPlan, windowPartsParams, windowPartsSql } from './windowParts';
 
 /** Distinct mentions of one ticker in one window, all platforms, with how many of them were bullish and bearish. */

@@ -1,6 +1,6 @@
-import { MINUTE_POST_COUNTS } from './mentionCountColumns';
 import { DAY_MS, HOUR_MS, nextWholeHour, startOfHour, startOfMinute } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
+import { MINUTE_POST_COUNTS } from './mentionCountColumns';
 
 /**
  * How a span of whole minute buckets [fromMs, toMs) is counted, coarsest first, each post in exactly one part:
