@@ -40,7 +40,7 @@ function perTicker(rows: string[]): string {
  * in either, one row each, in one query.
  *
  * The previous window is counted as "[since − length, the hour `since` falls in) minus the window's own leading minutes
- * up to that hour": it then ends on an hour (no trailing minute sets to merge) and its whole hours and days come from
+ * up to that hour": it then ends on an hour (no trailing minute rows to count) and its whole hours and days come from
  * the sealed counts, so the two windows cost about twice one window. Reading "twice as far back" and subtracting the
  * window (three windows' worth) gives the same figure: both subtract the very minute rows the window reads.
  *

@@ -18,7 +18,7 @@ export interface TickerHourlyBaselines {
 /**
  * Every ticker's hourly counts over the whole hours [from, to) (hour boundaries) folded into their sum and sum of
  * squares inside ClickHouse: one row per ticker instead of one per ticker and hour. The hours come from the sealed
- * hourly counts (the per-post hourly sets only for hours still changing), as hourlyTickerCounts reads them.
+ * hourly counts (the per-mention rows only for hours still changing), as hourlyTickerCounts reads them.
  */
 export async function tickerHourlyBaselines(
   warehouse: Warehouse,
