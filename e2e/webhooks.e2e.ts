@@ -64,8 +64,8 @@ describe('webhooks and the price after alerts in the browser', () => {
   }, 300_000);
 
   it('shows the price when an alert fired and its later moves on /alerts', async () => {
-    // An alert that fires at the next evaluation: threshold 1 on a stock that has mentions (it has a card).
-    const { ticker, dialog } = await openSetAlertOnFirstCard(page, baseUrl);
+    // An alert that fires at the next evaluation: threshold 1 on a stock that has mentions (it has a card) and a price.
+    const { ticker, dialog } = await openSetAlertOnFirstCard(page, baseUrl, { priced: true });
     await dialog.getByLabel('Mention threshold').fill('1');
     await dialog.getByRole('button', { name: 'Create Alert' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -20,16 +20,30 @@ export async function assertPortFree(port: number, what: string, variable: strin
   });
 }
 
-/** Asks the OS for a free TCP port (tests and ephemeral servers). */
-export async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
+/**
+ * Ports the OS hands out by itself (a bind to port 0, the local end of every outgoing connection, the Temporal dev
+ * server's internal services) come from its ephemeral range. A port taken from there can be handed to another socket
+ * in the seconds before the process it was meant for binds it, so free ports are picked below that range instead.
+ */
+const PICK_FROM = 20_000;
+const PICK_BELOW = 32_768;
+/** Ports this process already handed out: a second caller never gets one the first has not bound yet. */
+const handedOut = new Set<number>();
+
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
     const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
+    server.once('error', () => resolve(false));
+    server.listen({ port, host: '0.0.0.0', exclusive: true }, () => server.close(() => resolve(true)));
   });
+
+/** A free TCP port for a test or an ephemeral server, outside the OS's ephemeral range (see PICK_FROM). */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const port = PICK_FROM + Math.floor(Math.random() * (PICK_BELOW - PICK_FROM));
+    if (handedOut.has(port) || !(await bindable(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`no free port between ${PICK_FROM} and ${PICK_BELOW}`);
 }

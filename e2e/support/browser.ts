@@ -37,10 +37,15 @@ export async function signInThroughUi(page: Page, baseUrl: string, email: string
   await page.waitForURL(`${baseUrl}/dashboard`);
 }
 
-/** Opens Set Stock Alert from the first stock card on the dashboard (a stock with mentions); returns its ticker and the dialog. */
-export async function openSetAlertOnFirstCard(page: Page, baseUrl: string) {
+/**
+ * Opens Set Stock Alert from the first stock card on the dashboard (a stock with mentions), or with `priced` the first
+ * card that shows a price (simulated prices leave ETFs unpriced); returns its ticker and the dialog.
+ */
+export async function openSetAlertOnFirstCard(page: Page, baseUrl: string, options: { priced?: boolean } = {}) {
   await page.goto(`${baseUrl}/dashboard`);
-  const setAlert = page.getByRole('button', { name: /^Set alert for / }).first();
+  const cards = page.getByRole('article').filter({ has: page.getByRole('button', { name: /^Set alert for / }) });
+  const card = (options.priced ? cards.filter({ hasNotText: 'No price yet' }) : cards).first();
+  const setAlert = card.getByRole('button', { name: /^Set alert for / });
   await setAlert.waitFor({ timeout: 60_000 });
   const ticker = ((await setAlert.getAttribute('aria-label')) ?? '').replace('Set alert for ', '');
   await setAlert.click();

@@ -56,7 +56,8 @@ export async function startProductProcess(options: {
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the product exited during start-up; see ${options.logFile}`);
+    if (child.exitCode !== null)
+      throw new Error(`the product exited during start-up: ${startupFailure(options.logFile)}`);
     const ok = await fetch(`${baseUrl}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -80,6 +81,18 @@ export async function startProductProcess(options: {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Why a product stopped during start-up, from its log: the reason it printed on one line (a CI report shows an error's
+ * first line), then the log's last lines.
+ */
+function startupFailure(logFile: string): string {
+  const lines = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n');
+  const reason = lines.findLast(
+    (line) => line.startsWith('StockPulse could not start:') || /"level":"error"/.test(line),
+  );
+  return `${reason ?? 'no reason printed'} (log: ${logFile})\n${lines.slice(-15).join('\n')}`;
 }
 
 /** Signs in over HTTP and returns the Cookie header value. */
