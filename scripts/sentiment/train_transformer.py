@@ -131,8 +131,10 @@ def read_sets(data_dir: str):
     return posts
 
 
-def example_weights(posts):
-    """Within a set the classes weigh the same; a set weighs its size times its factor; mean weight 1."""
+def example_weights(posts, balance="global"):
+    """Within a set the classes weigh the same; a set weighs its size times its factor. With balance="global", each
+    class then gets the same share of the total weight, so a class only some sets hold (neutral) is not outweighed by
+    the sets without it. Mean weight 1."""
     counts = {}
     sizes = {}
     for p in posts:
@@ -140,6 +142,10 @@ def example_weights(posts):
         sizes[p["set"]] = sizes.get(p["set"], 0) + 1
     classes = {s: sum(1 for (t, _) in counts if t == s) for s in sizes}
     w = np.array([SET_FACTORS.get(p["set"], 1.0) * sizes[p["set"]] / (classes[p["set"]] * counts[(p["set"], p["y"])]) for p in posts])
+    if balance == "global":
+        ys = np.array([p["y"] for p in posts])
+        for y in set(ys.tolist()):
+            w[ys == y] /= w[ys == y].sum()
     return w / w.mean()
 
 
@@ -163,7 +169,7 @@ def train(args, posts, ids, log=print):
     torch.manual_seed(args.seed)
     rng = random.Random(args.seed)
     model = Classifier(load_encoder(args.base))
-    weights = torch.tensor(example_weights(posts), dtype=torch.float32)
+    weights = torch.tensor(example_weights(posts, args.balance), dtype=torch.float32)
     labels = torch.tensor([p["y"] for p in posts])
     steps = args.epochs * ((len(posts) + args.batch - 1) // args.batch)
     # The word-embedding table is two thirds of a 3-layer encoder's weights: kept frozen, each step costs far less
@@ -313,6 +319,7 @@ def main():
     ap.add_argument("--epochs", type=int, default=2)
     ap.add_argument("--lr", type=float, default=5e-5)
     ap.add_argument("--batch", type=int, default=32)
+    ap.add_argument("--balance", default="global", choices=["set", "global"], help="class weights: equal within each set (set), then equal overall (global)")
     ap.add_argument("--seed", type=int, default=20261125)
     ap.add_argument("--cap", type=int, default=4000, help="at most this many posts per set (seeded subsample)")
     ap.add_argument("--loso-cap", type=int, default=0, help="leave-one-set-out: at most this many posts per set (0: --cap)")
@@ -338,7 +345,7 @@ def main():
     ids = [ids[i] for i in keep]
     model = train(args, posts, ids)
     sha256 = export(args, model, tok)
-    meta = {"modelSha256": sha256, "transformerWeight": 1, "base": args.base, "maxTokens": args.max_len, "epochs": args.epochs, "learningRate": args.lr, "batch": args.batch,
+    meta = {"modelSha256": sha256, "transformerWeight": 1, "base": args.base, "maxTokens": args.max_len, "epochs": args.epochs, "learningRate": args.lr, "batch": args.batch, "balance": args.balance,
             "seed": args.seed, "postsPerSetCap": args.cap, "posts": len(posts), "trainSeconds": round(time.time() - started), "classes": CLASSES}
     (Path(args.out) / "training.json").write_text(json.dumps(meta, indent=2) + "\n")
     print(json.dumps(meta), flush=True)
