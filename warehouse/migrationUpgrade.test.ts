@@ -1,29 +1,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mentionAt, MINUTE } from '../tests/support/mentionRows';
 import { connectWarehouse, type Warehouse } from './client';
 import { migrateWarehouse, renderMigrations } from './migrate';
-import { insertMentions, type MentionRow } from './queries/insertMentions';
+import { insertMentions, MENTION_COLUMNS, type MentionRow } from './queries/insertMentions';
+import { insertTabSeparated } from './queries/insertTabSeparated';
 import { recentMentionActivity } from './queries/recentMentionActivity';
 
-const columns = ['ticker', 'platform', 'post_id', 'source', 'author_hash', 'ts', 'compound', 'label', 'engagement'];
-
 /** Rows written as the code before the per-mention minute rows wrote them: straight into `mentions`. */
-async function insertIntoMentions(warehouse: Warehouse, rows: readonly MentionRow[]): Promise<void> {
-  const text = rows
-    .map((r) => [r.ticker, r.platform, r.post_id, r.source, r.author_hash, r.ts, r.compound, r.label, r.engagement])
-    .map((fields) => fields.join('\t'))
-    .join('\n');
-  await warehouse.insert({
-    table: 'mentions',
-    columns: columns as [string, ...string[]],
-    values: Readable.from([Buffer.from(`${text}\n`)], { objectMode: false }),
-    format: 'TabSeparated',
-  });
-}
+const insertIntoMentions = (warehouse: Warehouse, rows: readonly MentionRow[]) =>
+  insertTabSeparated(warehouse, 'mentions', MENTION_COLUMNS, rows, rows.length);
 
 describe('upgrading a store written before the per-mention minute rows (migrations 013-015)', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stockpulse-upgrade-'));

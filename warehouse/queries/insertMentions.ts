@@ -16,7 +16,8 @@ export interface MentionRow {
   analyser: string;
 }
 
-const columns = [
+/** The columns of a mention row, in the order they are written. */
+export const MENTION_COLUMNS = [
   'ticker',
   'platform',
   'post_id',
@@ -38,5 +39,5 @@ const CHUNK_ROWS = 25_000;
  */
 export async function insertMentions(warehouse: Warehouse, rows: readonly MentionRow[]): Promise<void> {
   // Through mention_inserts, which parses the text columns as plain strings and hands each block to `mentions`.
-  await insertTabSeparated(warehouse, 'mention_inserts', columns, rows, CHUNK_ROWS);
+  await insertTabSeparated(warehouse, 'mention_inserts', MENTION_COLUMNS, rows, CHUNK_ROWS);
 }
