@@ -1,4 +1,5 @@
 import vader from 'vader-sentiment';
+import { replaceUrls } from '../../core/text/replaceUrls';
 import {
   CLAUSE_NEGATORS,
   CONVENTIONAL_CAPS,
@@ -100,7 +101,6 @@ function buildModel(): ExtendedModel {
   };
 }
 
-const URL_RE = /(?:\bhttps?:\/\/|\bwww\.)\S+/gi;
 const TOKEN_RE = /\S+/g;
 const PCT_RE = /^([+-]?)\d[\d.,]*%$/;
 const NUM_RE = /^\d[\d.,]*$/;
@@ -295,7 +295,7 @@ function mergePhrases(t: Tokens, m: ExtendedModel): Tokens {
 
 /** URLs dropped (their words are not the author's), curly apostrophes straightened. */
 function prepare(text: string): string {
-  const noUrls = text.includes('http') || text.includes('www.') ? text.replace(URL_RE, ' ') : text;
+  const noUrls = replaceUrls(text, ' ');
   return noUrls.includes('’') ? noUrls.replace(/’/g, "'") : noUrls;
 }
 

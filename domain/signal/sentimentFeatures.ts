@@ -9,8 +9,8 @@
  * `neg_` mark, so "not bullish" and "bullish" are different features.
  */
 
-const URL_RE = /(?:\bhttps?:\/\/|\bwww\.)\S+/gi;
-const URL_HINT_RE = /http|www\./i;
+import { replaceUrls } from '../../core/text/replaceUrls';
+
 const CASHTAG_RE = /\$[A-Za-z][A-Za-z0-9]{0,9}(?:[.\-/][A-Za-z]{1,2})?\b/g;
 const MONEY_RE = /[$€£]\s?\d[\d,]*(?:\.\d+)?\s?[kmb]?\b/gi;
 const PCT_RE = /[+-]?\d[\d,]*(?:\.\d+)?\s?%/g;
@@ -62,7 +62,7 @@ export function normalisePost(text: string): string {
   let t = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
   // Each pattern runs only when the character it needs is there: most posts have no URL, handle or money,
   // and scanning for them was a fifth of the time spent on a post.
-  if (URL_HINT_RE.test(t)) t = t.replace(URL_RE, ' <url> ');
+  t = replaceUrls(t, ' <url> ');
   if (t.includes('$')) t = t.replace(CASHTAG_RE, ' <cashtag> ');
   if (/\d/.test(t)) {
     if (t.includes('$') || t.includes('€') || t.includes('£')) t = t.replace(MONEY_RE, ' <price> ');

@@ -1,3 +1,4 @@
+import { replaceUrls } from '../../core/text/replaceUrls';
 import { CRYPTO_SYMBOLS } from '../../core/tickers/cryptoSymbols';
 import { EVERYDAY_WORDS, SPOKEN_NAMES } from '../../core/tickers/everydayWords';
 import type { BareUse } from '../../core/tickers/symbolUsage';
@@ -138,7 +139,7 @@ export function createTickerExtractor(deps: TickerExtractorDeps): TickerExtracto
   const tContext: number[] = [];
 
   function extract(input: string): string[] {
-    const text = input.includes('http') || input.includes('www.') ? input.replace(URL_RE, ' ') : input;
+    const text = replaceUrls(input, ' ');
     const found = new Map<string, number>();
     const add = (symbol: string, pos: number) => {
       const prev = found.get(symbol);
@@ -375,7 +376,6 @@ const EXCHANGES: ReadonlySet<string> = new Set([
 ]);
 // Words: letters, digits and "&", joined by apostrophes, dots or hyphens ("AT&T", "coca-cola", "BRK.B", "tesla's").
 const WORD_RE = /[A-Za-z0-9&]+(?:['’.-][A-Za-z0-9&]+)*/g;
-const URL_RE = /(?:\bhttps?:\/\/|\bwww\.)\S+/gi;
 const CURLY_APOSTROPHE = /’/g;
 /** "bought more nvda": a lower-case symbol right after one of these and "more" is a holding, market context or not. */
 const HOLDING_VERBS: ReadonlySet<string> = new Set(['bought', 'buying', 'added', 'adding', 'sold', 'selling']);
