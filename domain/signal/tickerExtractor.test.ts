@@ -100,6 +100,7 @@ describe('ticker extraction rules', () => {
     expect(x('TSLAQ crowd, F-150, AMD-based, AMDX')).toEqual([]);
     expect(x('follow @TSLA and r/NVDA')).toEqual([]);
     expect(x('see https://finance.yahoo.com/quote/AAPL/ and www.nvidia.com/NVDA')).toEqual([]);
+    expect(x('see HTTPS://FINANCE.YAHOO.COM/QUOTE/AAPL and WWW.NVIDIA.COM/NVDA')).toEqual([]);
     expect(x('BRK.B looks cheap, shares at highs')).toEqual(['BRK.B']);
     expect(x('Sold NVDA.Then bought AMD.')).toEqual(['NVDA', 'AMD']);
     expect(x('see AMD.com and nvidia.com')).toEqual([]);

@@ -216,7 +216,7 @@ def blend_with_pretrained(args, model, ids, labels, weights, rng, loss_fn):
     """Every weight becomes (1 - share) * pre-trained + share * fine-tuned, share = args.tuned_share: a weight-space
     ensemble of the two networks (WiSE-FT, Wortsman et al., 2022), which scores as fast as one. The pre-trained side's
     head is first fitted on the frozen pre-trained encoder's pooled vectors. Left out, the blend kept more of what the
-    encoder knew before tuning: +0.03 on the news set at little cost on the others (docs/sentiment-transformer.md)."""
+    encoder knew before tuning: +0.02 on the news set left out, no other set lower (docs/sentiment-transformer.md)."""
     pretrained = Classifier(load_encoder(args.base))
     pretrained.eval()
     pooled = torch.zeros((len(ids), pretrained.head.in_features))
