@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { createRescoreRunService } from '../api/admin/rescoreRun';
@@ -49,6 +49,7 @@ import { ensureTemporalCli } from '../platform/temporalCli';
 import { startTemporalDevServer } from '../platform/temporalDevServer';
 import { platforms, type Platform } from '../core/platforms';
 import { DAY_MS } from '../core/timeWindows';
+import { createHttpServer } from './httpServer';
 
 const SESSION_PURGE_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -288,7 +289,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         realPlatforms,
         dashboardDir: options.dashboardDir,
       });
-      server = http.createServer(app.callback());
+      server = createHttpServer(app.callback());
       await new Promise<void>((resolve, reject) => {
         server!.once('error', (err: NodeJS.ErrnoException) =>
           reject(
