@@ -105,15 +105,12 @@ async function main(): Promise<void> {
   };
 
   const st = measured.setting;
-  const losoCap = st.loso_cap || st.cap;
-  const losoPosts =
-    losoCap >= Math.max(...sets.map((set) => set.posts.length))
-      ? 'every post of the other sets'
-      : `at most ${losoCap} posts per set`;
+  const measuredOn =
+    st.cap >= Math.max(...sets.map((set) => set.posts.length)) ? 'every post' : `at most ${st.cap} posts per set`;
   console.log(`eval:signal: sentiment on ${all.length.toLocaleString('en-US')} labelled posts, macro-F1 / accuracy`);
   console.log(
     `  transformer ${transformerInfo.version} (${st.base}, ${transformerInfo.training.maxTokens} tokens), measured by train:sentiment ` +
-      `(${st.epochs} epochs): ${st.folds}-fold on a seeded subsample of at most ${st.cap} posts per set, leave-one-set-out on ${losoPosts}; out-of-fold probabilities; ` +
+      `(${st.epochs} epochs): ${st.folds}-fold and leave-one-set-out on ${measuredOn}; out-of-fold probabilities; ` +
       `combination = ${weight} × transformer + ${(1 - weight).toFixed(1)} × linear probabilities; the linear model's on the same posts`,
   );
   const kinds = (f: SideBySide | undefined) => [fmt(f?.transformer), fmt(f?.combination), fmt(f?.linear)];

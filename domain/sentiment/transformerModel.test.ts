@@ -131,9 +131,19 @@ describe('readTransformerModel', () => {
     );
   });
 
-  it('reads the committed model and names its version by the weights', () => {
+  it('reads the committed model and names its version by the weights and the combination share', () => {
     const info = readTransformerModel();
-    expect(info.version).toMatch(/^transformer-[0-9a-f]{12}$/);
+    expect(info.version).toMatch(/^transformer-[0-9a-f]{12}-w\d{1,3}$/);
+    expect(info.version.endsWith(`-w${Math.round(info.training.transformerWeight * 100)}`)).toBe(true);
     expect(info.training.maxTokens).toBeGreaterThanOrEqual(32);
+  });
+
+  it('gives another version when only the combination share changes, so history is labelled again', () => {
+    copy();
+    const training = JSON.parse(readFileSync(path.join(dir, 'training.json'), 'utf8')) as Record<string, unknown>;
+    writeFileSync(path.join(dir, 'training.json'), JSON.stringify({ ...training, transformerWeight: 0.25 }));
+    const other = readTransformerModel(dir);
+    expect(other.version).toBe(readTransformerModel().version.replace(/-w\d+$/, '-w25'));
+    expect(other.version).not.toBe(readTransformerModel().version);
   });
 });

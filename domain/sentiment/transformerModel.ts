@@ -29,7 +29,11 @@ export class TransformerModelError extends Error {
 
 export interface TransformerModelInfo {
   dir: string;
-  /** `transformer-` and the first 12 hex digits of model.onnx's SHA-256: the `analyser` of the mentions it labels. */
+  /**
+   * The `analyser` of the mentions it labels: `transformer-`, the first 12 hex digits of model.onnx's SHA-256, and the
+   * transformer's share of the combined label in percent (`transformer-9cc11e3e71b5-w70`). A new weight changes the
+   * labels as much as new weights do, so either makes the history re-score run again.
+   */
   version: string;
   training: TransformerTraining;
 }
@@ -77,5 +81,6 @@ export function readTransformerModel(dir: string = DEFAULT_TRANSFORMER_DIR): Tra
   json('tokenizer_config.json');
   const sha256 = createHash('sha256').update(readModelFile(dir, 'model.onnx')).digest('hex');
   if (sha256 !== parsed.data.modelSha256) throw corrupt('model.onnx', 'checksum mismatch');
-  return { dir, version: `transformer-${sha256.slice(0, 12)}`, training: parsed.data };
+  const share = Math.round(parsed.data.transformerWeight * 100);
+  return { dir, version: `transformer-${sha256.slice(0, 12)}-w${share}`, training: parsed.data };
 }

@@ -3,9 +3,9 @@
 Run through `npm run train:sentiment` (scripts/train-sentiment.ts), which creates the Python environment.
 
 Modes:
-  measure  cross-validated (k-fold) macro-F1 of one setting on a seeded subsample (--cap per set) and
-           leave-one-set-out macro-F1 on a larger one (--loso-cap), written as JSON (out-of-fold probabilities per post id included, for the combination with the
-           linear model, which the Node side tunes).
+  measure  cross-validated (k-fold) and leave-one-set-out macro-F1 of one setting (on at most --cap posts per set, a
+           seeded subsample), written as JSON (out-of-fold probabilities per post id included, for the combination
+           with the linear model, which the Node side tunes).
   final    trains on every post and writes model.onnx (int8), tokenizer.json and transformer.json.
 
 Model: encoder -> mean pooling over real tokens -> dropout -> one linear head over
@@ -171,11 +171,37 @@ def batches(ids, order, batch_size):
 
 
 def train(args, posts, ids, log=print):
-    torch.manual_seed(args.seed)
-    rng = random.Random(args.seed)
-    model = Classifier(load_encoder(args.base))
     weights = torch.tensor(example_weights(posts, args.balance), dtype=torch.float32)
     labels = torch.tensor([p["y"] for p in posts])
+    loss_fn = nn.CrossEntropyLoss(reduction="none")
+    started = time.time()
+    members = []
+    for member in range(args.soup):
+        members.append(fine_tune(args, posts, ids, weights, labels, loss_fn, member, log))
+        if args.soup > 1:
+            log(f"    network {member + 1}/{args.soup} tuned: {time.time() - started:.0f} s")
+    model, rng = members[0]
+    if len(members) > 1:
+        # A uniform soup (Wortsman et al., 2022): every network starts from the same weights, head included, and sees
+        # the posts in another order with other dropout, so their weights can be averaged into one network.
+        states = [m.state_dict() for m, _ in members]
+        model.load_state_dict({k: sum(s[k] for s in states) / len(states) if v.is_floating_point() else v for k, v in states[0].items()})
+    model.eval()
+    if args.tuned_share < 1:
+        blend_with_pretrained(args, model, ids, labels, weights, rng, loss_fn)
+        log(f"    blended with the pre-trained encoder ({args.tuned_share} tuned): {time.time() - started:.0f} s")
+    return model
+
+
+def fine_tune(args, posts, ids, weights, labels, loss_fn, member, log):
+    """One fine-tuning run. Every member starts from the same network (the head's initial weights come from the seed);
+    a member other than the first then draws its own post order and dropout. Returns the network and its random
+    stream (the blend's head fit continues the first member's)."""
+    torch.manual_seed(args.seed)
+    rng = random.Random(args.seed + member)
+    model = Classifier(load_encoder(args.base))
+    if member:
+        torch.manual_seed(args.seed + 1000 * member)
     steps = args.epochs * ((len(posts) + args.batch - 1) // args.batch)
     # The word-embedding table is two thirds of a 3-layer encoder's weights: kept frozen, each step costs far less
     # and the rare words of a small data set keep their pre-trained meaning.
@@ -183,9 +209,7 @@ def train(args, posts, ids, log=print):
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=args.lr, weight_decay=0.01)
     warmup = max(1, steps // 10)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup))))
-    loss_fn = nn.CrossEntropyLoss(reduction="none")
     model.train()
-    step = 0
     started = time.time()
     for epoch in range(args.epochs):
         # Batches of similar length waste less time on padding; their order is shuffled.
@@ -203,13 +227,9 @@ def train(args, posts, ids, log=print):
                 torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
                 opt.step()
                 sched.step()
-                step += 1
         log(f"    epoch {epoch + 1}/{args.epochs}: {len(posts)} posts, {time.time() - started:.0f} s")
     model.eval()
-    if args.tuned_share < 1:
-        blend_with_pretrained(args, model, ids, labels, weights, rng, loss_fn)
-        log(f"    blended with the pre-trained encoder ({args.tuned_share} tuned): {time.time() - started:.0f} s")
-    return model
+    return model, rng
 
 
 def blend_with_pretrained(args, model, ids, labels, weights, rng, loss_fn):
@@ -278,9 +298,6 @@ def subsample(posts, cap, seed):
 
 def measure(args, posts, ids):
     keep = subsample(posts, args.cap, args.seed)
-    # Leave-one-set-out is the figure that stands for sets nobody has seen, so it trains on as much of the other sets
-    # as the final model would (a subsample understates the final model far more on a new set than within one).
-    keep_loso = subsample(posts, args.loso_cap or args.cap, args.seed)
     rng = random.Random(args.seed + 1)
     fold = {}
     for s in sorted({posts[i]["set"] for i in keep}):
@@ -290,7 +307,7 @@ def measure(args, posts, ids):
             for k, i in enumerate(idx):
                 fold[i] = k % args.folds
     sets = sorted({posts[i]["set"] for i in keep})
-    result = {"setting": vars(args), "posts": len(keep), "loso_posts": len(keep_loso), "cv": {}, "loso": {}, "oof": {}, "loso_probs": {}}
+    result = {"setting": vars(args), "posts": len(keep), "cv": {}, "loso": {}, "oof": {}, "loso_probs": {}}
     started = time.time()
 
     def run(train_idx, test_idx):
@@ -311,8 +328,8 @@ def measure(args, posts, ids):
     for s in sets:
         if s in SUPPLEMENT_SETS or not args.loso:
             continue
-        mine = [i for i in keep_loso if posts[i]["set"] == s]
-        probs = run([i for i in keep_loso if posts[i]["set"] != s], mine)
+        mine = [i for i in keep if posts[i]["set"] == s]
+        probs = run([i for i in keep if posts[i]["set"] != s], mine)
         result["loso"][s] = round(macro_f1([posts[i]["y"] for i in mine], probs[mine].argmax(1)), 4)
         result["loso_probs"].update({posts[i]["id"]: [round(float(x), 4) for x in probs[i]] for i in mine})
         print(f"  leave out {s}: {result['loso'][s]} at {time.time() - started:.0f} s", flush=True)
@@ -356,9 +373,9 @@ def main():
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--balance", default="global", choices=["set", "global"], help="class weights: equal within each set (set), then equal overall (global)")
     ap.add_argument("--tuned-share", type=float, default=0.8, help="the fine-tuned network's share of every weight in the blend with the pre-trained one (1: no blend)")
+    ap.add_argument("--soup", type=int, default=1, help="networks tuned and averaged into one (1: a single network)")
     ap.add_argument("--seed", type=int, default=20261125)
     ap.add_argument("--cap", type=int, default=4000, help="at most this many posts per set (seeded subsample)")
-    ap.add_argument("--loso-cap", type=int, default=0, help="leave-one-set-out: at most this many posts per set (0: --cap)")
     ap.add_argument("--folds", type=int, default=3)
     ap.add_argument("--no-loso", dest="loso", action="store_false")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)

@@ -8,13 +8,12 @@ import { argmaxLabel } from './linearOutOfFold';
 
 /**
  * What train_transformer.py measured (measured.json beside the model): the transformer's out-of-fold probabilities by
- * post id, k-fold (`oof`) on a seeded subsample of each set and leave-one-set-out (`loso_probs`) on a larger one.
+ * post id, k-fold (`oof`) and leave-one-set-out (`loso_probs`).
  */
 export interface TransformerMeasurement {
-  /** `loso_cap`: posts per set for leave-one-set-out (0 or absent: `cap`, as in measurements before it existed). */
-  setting: { base: string; max_len: number; epochs: number; lr: number; cap: number; loso_cap?: number; folds: number };
+  /** `cap`: at most this many posts per set, in both halves (at least a set's size: every post). */
+  setting: { base: string; max_len: number; epochs: number; lr: number; cap: number; folds: number };
   posts: number;
-  loso_posts?: number;
   seconds: number;
   cv: Record<string, number>;
   loso: Record<string, number>;
