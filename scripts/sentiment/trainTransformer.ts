@@ -32,10 +32,10 @@ const PACKAGES = [
  * of the other sets, as the final model is trained. The combination's weight is chosen on these out-of-fold
  * probabilities beside the linear model's, which are k-fold on every post too: measured on a subsample, the
  * transformer's k-fold figures understated it (0.606 mean on 800 posts per set, 0.716 on every post) and the weight
- * leaned to the linear model. The final model is then trained on every post with the measured setting. Classes weigh the same overall
- * (`balance: 'global'`), so neutral, which only some sets hold, is not outweighed by the sets without it. The tuned
- * network is then blended with the pre-trained one, 0.8 tuned (`tunedShare`; chosen leave-one-set-out, see
- * docs/sentiment-transformer.md).
+ * leaned to the linear model. The final model is then trained on every post with the measured setting. Classes weigh
+ * the same overall (`balance: 'global'`), so neutral, which only some sets hold, is not outweighed by the sets without
+ * it. The tuned network is then blended with the pre-trained one, 0.8 tuned (`tunedShare`; chosen leave-one-set-out,
+ * see docs/sentiment-transformer.md).
  */
 const SETTINGS = {
   epochs: 2,
