@@ -171,37 +171,11 @@ def batches(ids, order, batch_size):
 
 
 def train(args, posts, ids, log=print):
+    torch.manual_seed(args.seed)
+    rng = random.Random(args.seed)
+    model = Classifier(load_encoder(args.base))
     weights = torch.tensor(example_weights(posts, args.balance), dtype=torch.float32)
     labels = torch.tensor([p["y"] for p in posts])
-    loss_fn = nn.CrossEntropyLoss(reduction="none")
-    started = time.time()
-    members = []
-    for member in range(args.soup):
-        members.append(fine_tune(args, posts, ids, weights, labels, loss_fn, member, log))
-        if args.soup > 1:
-            log(f"    network {member + 1}/{args.soup} tuned: {time.time() - started:.0f} s")
-    model, rng = members[0]
-    if len(members) > 1:
-        # A uniform soup (Wortsman et al., 2022): every network starts from the same weights, head included, and sees
-        # the posts in another order with other dropout, so their weights can be averaged into one network.
-        states = [m.state_dict() for m, _ in members]
-        model.load_state_dict({k: sum(s[k] for s in states) / len(states) if v.is_floating_point() else v for k, v in states[0].items()})
-    model.eval()
-    if args.tuned_share < 1:
-        blend_with_pretrained(args, model, ids, labels, weights, rng, loss_fn)
-        log(f"    blended with the pre-trained encoder ({args.tuned_share} tuned): {time.time() - started:.0f} s")
-    return model
-
-
-def fine_tune(args, posts, ids, weights, labels, loss_fn, member, log):
-    """One fine-tuning run. Every member starts from the same network (the head's initial weights come from the seed);
-    a member other than the first then draws its own post order and dropout. Returns the network and its random
-    stream (the blend's head fit continues the first member's)."""
-    torch.manual_seed(args.seed)
-    rng = random.Random(args.seed + member)
-    model = Classifier(load_encoder(args.base))
-    if member:
-        torch.manual_seed(args.seed + 1000 * member)
     steps = args.epochs * ((len(posts) + args.batch - 1) // args.batch)
     # The word-embedding table is two thirds of a 3-layer encoder's weights: kept frozen, each step costs far less
     # and the rare words of a small data set keep their pre-trained meaning.
@@ -209,7 +183,9 @@ def fine_tune(args, posts, ids, weights, labels, loss_fn, member, log):
     opt = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=args.lr, weight_decay=0.01)
     warmup = max(1, steps // 10)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup))))
+    loss_fn = nn.CrossEntropyLoss(reduction="none")
     model.train()
+    step = 0
     started = time.time()
     for epoch in range(args.epochs):
         # Batches of similar length waste less time on padding; their order is shuffled.
@@ -227,9 +203,13 @@ def fine_tune(args, posts, ids, weights, labels, loss_fn, member, log):
                 torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
                 opt.step()
                 sched.step()
+                step += 1
         log(f"    epoch {epoch + 1}/{args.epochs}: {len(posts)} posts, {time.time() - started:.0f} s")
     model.eval()
-    return model, rng
+    if args.tuned_share < 1:
+        blend_with_pretrained(args, model, ids, labels, weights, rng, loss_fn)
+        log(f"    blended with the pre-trained encoder ({args.tuned_share} tuned): {time.time() - started:.0f} s")
+    return model
 
 
 def blend_with_pretrained(args, model, ids, labels, weights, rng, loss_fn):
@@ -373,7 +353,6 @@ def main():
     ap.add_argument("--batch", type=int, default=32)
     ap.add_argument("--balance", default="global", choices=["set", "global"], help="class weights: equal within each set (set), then equal overall (global)")
     ap.add_argument("--tuned-share", type=float, default=0.8, help="the fine-tuned network's share of every weight in the blend with the pre-trained one (1: no blend)")
-    ap.add_argument("--soup", type=int, default=1, help="networks tuned and averaged into one (1: a single network)")
     ap.add_argument("--seed", type=int, default=20261125)
     ap.add_argument("--cap", type=int, default=4000, help="at most this many posts per set (seeded subsample)")
     ap.add_argument("--folds", type=int, default=3)
