@@ -5,7 +5,6 @@
  * the real API on a free port for the load generator in the parent process. Reports on stdout as one JSON line.
  * Env: DATABASE_URL, CHDB_PATH, BENCH_MENTIONS.
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client, Connection } from '@temporalio/client';
 import { buildApp } from '../api/app';
@@ -17,6 +16,7 @@ import { connectWarehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
 import { createTrendDetection } from '../domain/trends/trendDetection';
 import { sealMentionRollups } from '../warehouse/queries/sealMentionRollups';
+import { createHttpServer } from '../server/httpServer';
 import { platforms } from '../core/platforms';
 import { HOUR_MS, timeRanges } from '../core/timeWindows';
 
@@ -125,7 +125,8 @@ const app = buildApp({
   temporalUiUrl: null,
   realPlatforms: [],
 });
-const server = http.createServer(app.callback());
+// The API's own server settings (keep-alive), as `npm start` serves it.
+const server = createHttpServer(app.callback());
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 
 process.stdout.write(

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import type { RunningWorker } from '../../workflows/worker';
 import { recordingChannels } from './recordingChannels';
 import { startSendingWorker } from './sendingWorker';
 import { enforceResponseContracts } from './responseContract';
+import { createHttpServer } from '../../server/httpServer';
 import {
   createTestDatabase,
   createTestWarehouse,
@@ -100,7 +101,8 @@ export async function startTestApp(
   const app = buildApp(deps, routes);
   // Outermost, so it sees every answer as sent: a response that drifts from its route's declared schema fails the test.
   app.middleware.unshift(enforceResponseContracts(routes));
-  const server = http.createServer(app.callback());
+  // The API's own server settings (keep-alive), as `npm start` serves it.
+  const server = createHttpServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     server,
