@@ -23,6 +23,7 @@ const UNIT_TESTS = [
   'domain/alerts/noiseControl.test.ts',
   'domain/alerts/outcomeFill.test.ts',
   'scripts/sentiment/training.test.ts',
+  'scripts/sentiment/transformerFigures.test.ts',
 ];
 
 const alias = { '@core': fileURLToPath(new URL('./core', import.meta.url)) };

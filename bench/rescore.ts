@@ -70,7 +70,7 @@ export async function benchRescore(options: { posts?: number; hours?: number } =
       warehouse,
       pool,
       linear,
-      transformerWeight: model.training.transformerWeight,
+      combination: model.training.combination,
     });
     const started = performance.now();
     let relabelled = 0;

@@ -2,9 +2,9 @@
  * npm run eval:signal [-- --data ../shared/signal-data]
  *
  * How well each sentiment analyser labels real third-party posts, per labelled set:
- *  - the transformer, the combination (its probabilities mixed with the linear model's by the committed weight) and
- *    the linear model side by side, k-fold and leave-one-set-out, on the posts train:sentiment measured the
- *    transformer on (its out-of-fold probabilities are committed in domain/sentiment/model/measured.json);
+ *  - the transformer, the combination (its probabilities mixed with the linear model's and the lexicon's by the
+ *    committed shares) and the linear model side by side, k-fold and leave-one-set-out, on the posts train:sentiment
+ *    measured the transformer on (its out-of-fold probabilities are committed in domain/sentiment/model/measured.json);
  *  - the learned linear model on every post, k-fold cross-validated with the committed model's training settings (each
  *    fold scored by a regression and a style classifier that never saw it, with the lexicon's share per style and the
  *    decision offsets tuned on the other folds only) and leave-one-set-out (an estimate for data unlike the training
@@ -14,20 +14,19 @@
  * transformer's load time and memory; then the ticker figures (bench/tickerAccuracy.ts): recall of listed cashtags in
  * the same posts, precision and recall on the project's labelled sets, and extraction speed.
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { evaluateTickers, reportTickerAccuracy } from '../bench/tickerAccuracy';
-import { plainVaderSentiment, scoreSentiment, type SentimentLabel } from '../domain/signal/sentiment';
+import { plainVaderSentiment, scoreSentiment } from '../domain/signal/sentiment';
 import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } from '../domain/signal/sentimentModel';
-import { combinedScore } from '../domain/sentiment/combinedScore';
+import { combinedScore, lexiconCompound } from '../domain/sentiment/combinedScore';
 import { readTransformerModel, type TransformerModelInfo } from '../domain/sentiment/transformerModel';
 import { createTransformerPool } from '../domain/sentiment/transformerPool';
 import { buildCorpus, DEFAULT_CONFIG, type TrainingConfig } from './sentiment/crossValidation';
 import { argmaxLabel, linearOutOfFold } from './sentiment/linearOutOfFold';
-import { readTransformerMeasurement, sideBySide, type SideBySide } from './sentiment/transformerFigures';
+import { outOfFold, readTransformerMeasurement, sideBySide, type SideBySide } from './sentiment/transformerFigures';
 import { scoreLabels, type Scores } from '../domain/signal/labelScores';
-import { dataDirArg, readLabelledSets, SUPPLEMENT_SETS } from './sentiment/signalData';
+import { dataDirArg, readLabelledSets, readProjectSet, SUPPLEMENT_SETS } from './sentiment/signalData';
 
 const fmt = (s: Scores | undefined) => (s ? `${s.macroF1.toFixed(3)} / ${s.accuracy.toFixed(3)}` : '—');
 
@@ -36,13 +35,6 @@ function postsPerSecond(texts: readonly string[], score: (t: string) => unknown)
   const start = process.hrtime.bigint();
   for (const t of texts) score(t);
   return Math.round(texts.length / (Number(process.hrtime.bigint() - start) / 1e9));
-}
-
-function projectSet(file: string): Array<{ text: string; label: SentimentLabel }> {
-  return readFileSync(new URL(`../domain/signal/${file}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => JSON.parse(l) as { text: string; label: SentimentLabel });
 }
 
 async function main(): Promise<void> {
@@ -59,9 +51,11 @@ async function main(): Promise<void> {
   const linear = linearOutOfFold(corpus, config);
   const transformerInfo = readTransformerModel();
   const measured = readTransformerMeasurement();
-  const weight = transformerInfo.training.transformerWeight;
-  const cvSide = sideBySide(corpus, ids, linear.cv, measured.oof, weight);
-  const losoSide = sideBySide(corpus, ids, linear.loso, measured.loso_probs, weight);
+  const shares = transformerInfo.training.combination;
+  const lexiconCompounds = Float64Array.from(sets.flatMap((s) => s.posts.map((p) => lexiconCompound(p.text))));
+  const oof = outOfFold(linear, measured, lexiconCompounds);
+  const cvSide = sideBySide(corpus, ids, oof.cv, shares);
+  const losoSide = sideBySide(corpus, ids, oof.loso, shares);
 
   const rows = sets.map((set, s) => {
     const idx = all.filter((i) => corpus.setOf[i] === s);
@@ -111,7 +105,7 @@ async function main(): Promise<void> {
   console.log(
     `  transformer ${transformerInfo.version} (${st.base}, ${transformerInfo.training.maxTokens} tokens), measured by train:sentiment ` +
       `(${st.epochs} epochs): ${st.folds}-fold and leave-one-set-out on ${measuredOn}; out-of-fold probabilities; ` +
-      `combination = ${weight} × transformer + ${(1 - weight).toFixed(1)} × linear probabilities; the linear model's on the same posts`,
+      `combination = ${shares.transformer} × transformer + ${shares.linear} × linear + ${shares.lexicon} × lexicon probabilities; the linear model's on the same posts`,
   );
   const kinds = (f: SideBySide | undefined) => [fmt(f?.transformer), fmt(f?.combination), fmt(f?.linear)];
   const meanOf = (pick: (r: (typeof rows)[0]) => SideBySide | undefined) =>
@@ -156,7 +150,7 @@ async function main(): Promise<void> {
 
   const analyser: SentimentAnalyser = createSentimentAnalyser(model);
   const own = (file: string) => {
-    const posts = projectSet(file);
+    const posts = readProjectSet(file).posts;
     return scoreLabels(
       posts.map((p) => p.label),
       posts.map((p) => analyser.analyse(p.text).label),
@@ -181,8 +175,8 @@ async function main(): Promise<void> {
 
 /**
  * The transformer on its worker-thread pool (one thread per core, as the product runs it): model load time and memory
- * of a fresh pool, then posts per second of the transformer alone and of the combination (transformer and linear
- * model), on an even sample of the shared posts.
+ * of a fresh pool, then posts per second of the transformer alone and of the combination (transformer, linear
+ * model and lexicon), on an even sample of the shared posts.
  */
 async function reportTransformerSpeed(
   info: TransformerModelInfo,
@@ -209,7 +203,9 @@ async function reportTransformerSpeed(
       const transformerRate = sample.length / ((performance.now() - t) / 1000);
       t = performance.now();
       const p = await wide.score(sample);
-      sample.forEach((text, i) => combinedScore(p, i * 3, linear.analyse(text), info.training.transformerWeight));
+      sample.forEach((text, i) =>
+        combinedScore(p, i * 3, linear.analyse(text), lexiconCompound(text), info.training.combination),
+      );
       const combinedRate = sample.length / ((performance.now() - t) / 1000);
       console.log(
         `  transformer ${info.version}: model load ${loadMs.toFixed(0)} ms and ${rss.toFixed(0)} MB (one thread, first batch); ` +
@@ -232,12 +228,13 @@ async function reportProjectSetsByTransformer(info: TransformerModelInfo, linear
   try {
     const parts: string[] = [];
     for (const file of ['labelledPosts.jsonl', 'heldOutPosts.jsonl']) {
-      const posts = projectSet(file);
+      const posts = readProjectSet(file).posts;
       const gold = posts.map((p) => p.label);
       const p = await pool.score(posts.map((x) => x.text));
       const transformer = posts.map((_, i) => argmaxLabel(p, i * 3));
       const combination = posts.map(
-        (x, i) => combinedScore(p, i * 3, linear.analyse(x.text), info.training.transformerWeight).label,
+        (x, i) =>
+          combinedScore(p, i * 3, linear.analyse(x.text), lexiconCompound(x.text), info.training.combination).label,
       );
       parts.push(
         `${file.replace('.jsonl', '')} transformer ${fmt(scoreLabels(gold, transformer))}, combination ${fmt(scoreLabels(gold, combination))}`,

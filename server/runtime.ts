@@ -215,7 +215,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         warehouse,
         pool,
         linear: sentiment!,
-        transformerWeight: transformer!.training.transformerWeight,
+        combination: transformer!.training.combination,
       });
       log.info('sentiment', {
         fastPath: sentiment!.version,

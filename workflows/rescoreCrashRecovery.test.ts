@@ -87,7 +87,7 @@ describe('a worker killed in the middle of a re-score', () => {
       warehouse,
       pool,
       linear: createSentimentAnalyser(loadSentimentModel()),
-      transformerWeight: model.training.transformerWeight,
+      combination: model.training.combination,
     });
     const activities = createRescoreActivities({ warehouse, rescorer, now: () => new Date(NOW) });
     worker = await startWorker({

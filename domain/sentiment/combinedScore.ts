@@ -1,4 +1,18 @@
+import { scoreSentiment } from '../signal/sentiment';
+import { MAX_CHARS } from '../signal/sentimentFeatures';
 import { CLASSES, type SentimentScore } from '../signal/sentimentModel';
+
+/**
+ * Each model's share of the label a subscriber sees (they sum to 1): the fine-tuned transformer, the learned linear
+ * model, and the lexicon, which learned nothing from any labelled set. Training chooses them on out-of-fold figures;
+ * the lexicon's share is what keeps the label steady on a kind of post no labelled set resembles (it weighs the
+ * leave-one-set-out half of the choice).
+ */
+export interface CombinationShares {
+  transformer: number;
+  linear: number;
+  lexicon: number;
+}
 
 /**
  * The three class probabilities behind a linear-model score. The score keeps the label's probability (confidence) and
@@ -11,19 +25,45 @@ export function linearProbabilities(score: SentimentScore): [number, number, num
   return [(1 - c - d) / 2, c, (1 - c + d) / 2];
 }
 
+/** The lexicon's compound of a post, read on the opening the linear model's features read. */
+export const lexiconCompound = (text: string): number => scoreSentiment(text.slice(0, MAX_CHARS)).compound;
+
 /**
- * The label a subscriber sees once the transformer has read a post: its probabilities, mixed with the linear model's by
- * the weight training chose on out-of-fold predictions (1 = the transformer alone).
+ * A lexicon compound c in [−1, 1] as bearish, neutral, bullish probabilities: |c| goes to the side it leans to and
+ * the rest to neutral, so a post the lexicon finds no stance in votes neutral.
+ */
+export function lexiconProbabilities(compound: number): [number, number, number] {
+  return [Math.max(0, -compound), 1 - Math.abs(compound), Math.max(0, compound)];
+}
+
+/** The shares' mix of the three models' probabilities (transformer's at `at`, linear's at `linearAt`), into `out`. */
+export function mixProbabilities(
+  transformer: ArrayLike<number>,
+  at: number,
+  linear: ArrayLike<number>,
+  linearAt: number,
+  compound: number,
+  shares: CombinationShares,
+  out: Float64Array,
+): Float64Array {
+  const x = lexiconProbabilities(compound);
+  for (let k = 0; k < 3; k++)
+    out[k] = shares.transformer * transformer[at + k]! + shares.linear * linear[linearAt + k]! + shares.lexicon * x[k]!;
+  return out;
+}
+
+/**
+ * The label a subscriber sees once the transformer has read a post: its probabilities mixed with the linear model's
+ * and the lexicon's by the shares training chose.
  */
 export function combinedScore(
   transformer: ArrayLike<number>,
   at: number,
   linear: SentimentScore,
-  transformerWeight: number,
+  compound: number,
+  shares: CombinationShares,
 ): SentimentScore {
-  const l = linearProbabilities(linear);
-  const w = transformerWeight;
-  const p = [0, 1, 2].map((k) => w * transformer[at + k]! + (1 - w) * l[k]!);
+  const p = mixProbabilities(transformer, at, linearProbabilities(linear), 0, compound, shares, new Float64Array(3));
   const k = p[0]! >= p[1]! && p[0]! >= p[2]! ? 0 : p[2]! > p[1]! ? 2 : 1;
   return { label: CLASSES[k]!, compound: round4(p[2]! - p[0]!), confidence: round4(p[k]!) };
 }

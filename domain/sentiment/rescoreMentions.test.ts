@@ -26,7 +26,7 @@ describe('re-scoring stored mentions with the transformer', () => {
       warehouse: store.warehouse,
       pool,
       linear: createSentimentAnalyser(loadSentimentModel()),
-      transformerWeight: model.training.transformerWeight,
+      combination: model.training.combination,
     });
     const { posts, mentions } = rescoreFixture(FIRST_HOUR, 2, 'learned-test');
     await insertPosts(store.warehouse, posts);

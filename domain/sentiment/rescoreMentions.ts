@@ -3,7 +3,7 @@ import type { Warehouse } from '../../warehouse/client';
 import { postsToRescore } from '../../warehouse/queries/postsToRescore';
 import { rebuildMentionRollups } from '../../warehouse/queries/rebuildMentionRollups';
 import { relabelMentions, type PostLabel } from '../../warehouse/queries/relabelMentions';
-import { combinedScore } from './combinedScore';
+import { combinedScore, lexiconCompound, type CombinationShares } from './combinedScore';
 import type { TransformerPool } from './transformerPool';
 
 const HOUR_MS = 3_600_000;
@@ -31,13 +31,13 @@ export interface MentionRescorerDeps {
   pool: TransformerPool;
   /** The fast-path model, whose probabilities the combination mixes in. */
   linear: SentimentAnalyser;
-  transformerWeight: number;
+  combination: CombinationShares;
   /** Test seam: runs after the mentions are relabelled and before the rollups are re-derived. */
   afterRelabel?: () => Promise<void> | void;
 }
 
 export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescorer {
-  const { warehouse, pool, linear, transformerWeight } = deps;
+  const { warehouse, pool, linear, combination } = deps;
   return {
     version: pool.version,
     async rescoreHour(hourStart, { progress, repair = false } = {}) {
@@ -51,7 +51,13 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
         const step = posts.slice(start, start + POSTS_PER_STEP);
         const probabilities = await pool.score(step.map((p) => p.text));
         const labels: PostLabel[] = step.map((p, i) => {
-          const { label, compound } = combinedScore(probabilities, i * 3, linear.analyse(p.text), transformerWeight);
+          const { label, compound } = combinedScore(
+            probabilities,
+            i * 3,
+            linear.analyse(p.text),
+            lexiconCompound(p.text),
+            combination,
+          );
           return { platform: p.platform, post_id: p.post_id, label, compound };
         });
         await relabelMentions(warehouse, window, labels);

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSentimentAnalyser, loadSentimentModel } from '../signal/sentimentModel';
-import { combinedScore, linearProbabilities } from './combinedScore';
+import { scoreSentiment } from '../signal/sentiment';
+import { combinedScore, lexiconCompound, lexiconProbabilities, linearProbabilities } from './combinedScore';
 import {
   DEFAULT_TRANSFORMER_DIR,
   readTransformerModel,
@@ -73,14 +74,35 @@ describe('the committed sentiment transformer', () => {
     expect(labelAt(p, 0)).toBe(labelAt(p, 298));
   });
 
-  it('combines with the linear model by the trained weight', () => {
-    const linear = createSentimentAnalyser(loadSentimentModel()).analyse('$GME to the moon, buying more');
+  it('combines with the linear model and the lexicon by the trained shares', () => {
+    const text = '$GME to the moon, buying more';
+    const linear = createSentimentAnalyser(loadSentimentModel()).analyse(text);
     const l = linearProbabilities(linear);
     expect(l[0] + l[1] + l[2]).toBeCloseTo(1, 3);
     expect(l[2] - l[0]).toBeCloseTo(linear.compound, 3);
     const transformer = Float32Array.from([0.7, 0.2, 0.1]);
-    expect(combinedScore(transformer, 0, linear, 1).label).toBe('bearish');
-    expect(combinedScore(transformer, 0, linear, 0).label).toBe(linear.label);
+    const compound = lexiconCompound(text);
+    const only = (model: 'transformer' | 'linear' | 'lexicon') => ({
+      transformer: 0,
+      linear: 0,
+      lexicon: 0,
+      [model]: 1,
+    });
+    expect(combinedScore(transformer, 0, linear, compound, only('transformer')).label).toBe('bearish');
+    expect(combinedScore(transformer, 0, linear, compound, only('linear')).label).toBe(linear.label);
+    expect(combinedScore(transformer, 0, linear, compound, only('lexicon')).label).toBe(scoreSentiment(text).label);
+    const mixed = combinedScore(transformer, 0, linear, compound, { transformer: 0.5, linear: 0.2, lexicon: 0.3 });
+    const expected = [0, 1, 2].map(
+      (k) => 0.5 * transformer[k]! + 0.2 * l[k]! + 0.3 * lexiconProbabilities(compound)[k]!,
+    );
+    expect(mixed.compound).toBeCloseTo(expected[2]! - expected[0]!, 3);
+  });
+
+  it('reads a post the lexicon finds no stance in as a neutral vote, and a strong one as that side', () => {
+    expect(lexiconProbabilities(0)).toEqual([0, 1, 0]);
+    expect(lexiconProbabilities(-0.8)).toEqual([0.8, expect.closeTo(0.2, 9), 0]);
+    expect(lexiconProbabilities(1)).toEqual([0, 0, 1]);
+    expect(lexiconCompound('')).toBe(0);
   });
 });
 
@@ -131,19 +153,33 @@ describe('readTransformerModel', () => {
     );
   });
 
-  it('reads the committed model and names its version by the weights and the combination share', () => {
+  it('reads the committed model and names its version by the weights and the combination shares', () => {
     const info = readTransformerModel();
-    expect(info.version).toMatch(/^transformer-[0-9a-f]{12}-w\d{1,3}$/);
-    expect(info.version.endsWith(`-w${Math.round(info.training.transformerWeight * 100)}`)).toBe(true);
+    const { transformer, linear, lexicon } = info.training.combination;
+    expect(transformer + linear + lexicon).toBeCloseTo(1, 6);
+    expect(info.version).toMatch(/^transformer-[0-9a-f]{12}-w\d{1,3}-\d{1,3}-\d{1,3}$/);
+    const percent = (x: number) => Math.round(x * 100);
+    expect(info.version.endsWith(`-w${percent(transformer)}-${percent(linear)}-${percent(lexicon)}`)).toBe(true);
     expect(info.training.maxTokens).toBeGreaterThanOrEqual(32);
   });
 
-  it('gives another version when only the combination share changes, so history is labelled again', () => {
+  it('gives another version when only the combination shares change, so history is labelled again', () => {
     copy();
     const training = JSON.parse(readFileSync(path.join(dir, 'training.json'), 'utf8')) as Record<string, unknown>;
-    writeFileSync(path.join(dir, 'training.json'), JSON.stringify({ ...training, transformerWeight: 0.25 }));
+    const combination = { transformer: 0.25, linear: 0.35, lexicon: 0.4 };
+    writeFileSync(path.join(dir, 'training.json'), JSON.stringify({ ...training, combination }));
     const other = readTransformerModel(dir);
-    expect(other.version).toBe(readTransformerModel().version.replace(/-w\d+$/, '-w25'));
+    expect(other.version).toBe(readTransformerModel().version.replace(/-w[\d-]+$/, '-w25-35-40'));
     expect(other.version).not.toBe(readTransformerModel().version);
+  });
+
+  it('names training.json when the shares do not sum to one', () => {
+    copy();
+    const training = JSON.parse(readFileSync(path.join(dir, 'training.json'), 'utf8')) as Record<string, unknown>;
+    const combination = { transformer: 0.5, linear: 0.5, lexicon: 0.3 };
+    writeFileSync(path.join(dir, 'training.json'), JSON.stringify({ ...training, combination }));
+    expect(oneLine(() => readTransformerModel(dir))).toContain(
+      `${path.join(dir, 'training.json')} is corrupt (combination: shares must sum to 1)`,
+    );
   });
 });

@@ -15,8 +15,14 @@ const TrainingRecord = z.object({
   maxTokens: z.number().int().min(8).max(512),
   classes: z.tuple([z.literal('bearish'), z.literal('neutral'), z.literal('bullish')]),
   modelSha256: z.string().regex(/^[0-9a-f]{64}$/),
-  /** Share of the transformer's probabilities in the combined label; the linear model's probabilities take the rest. */
-  transformerWeight: z.number().min(0).max(1).default(1),
+  /** Each model's share of the combined label (combinedScore.ts); they sum to 1. */
+  combination: z
+    .object({
+      transformer: z.number().min(0).max(1),
+      linear: z.number().min(0).max(1),
+      lexicon: z.number().min(0).max(1),
+    })
+    .refine((c) => Math.abs(c.transformer + c.linear + c.lexicon - 1) < 1e-6, 'shares must sum to 1'),
 });
 export type TransformerTraining = z.infer<typeof TrainingRecord>;
 
@@ -31,8 +37,9 @@ export interface TransformerModelInfo {
   dir: string;
   /**
    * The `analyser` of the mentions it labels: `transformer-`, the first 12 hex digits of model.onnx's SHA-256, and the
-   * transformer's share of the combined label in percent (`transformer-9cc11e3e71b5-w70`). A new weight changes the
-   * labels as much as new weights do, so either makes the history re-score run again.
+   * transformer's, linear model's and lexicon's shares of the combined label in percent
+   * (`transformer-9cc11e3e71b5-w56-14-30`). New shares change the labels as much as new weights do, so either makes the
+   * history re-score run again.
    */
   version: string;
   training: TransformerTraining;
@@ -81,6 +88,7 @@ export function readTransformerModel(dir: string = DEFAULT_TRANSFORMER_DIR): Tra
   json('tokenizer_config.json');
   const sha256 = createHash('sha256').update(readModelFile(dir, 'model.onnx')).digest('hex');
   if (sha256 !== parsed.data.modelSha256) throw corrupt('model.onnx', 'checksum mismatch');
-  const share = Math.round(parsed.data.transformerWeight * 100);
-  return { dir, version: `transformer-${sha256.slice(0, 12)}-w${share}`, training: parsed.data };
+  const { transformer, linear, lexicon } = parsed.data.combination;
+  const shares = [transformer, linear, lexicon].map((share) => Math.round(share * 100)).join('-');
+  return { dir, version: `transformer-${sha256.slice(0, 12)}-w${shares}`, training: parsed.data };
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** One labelled post of `<data>/sentiment/*.jsonl` (../shared/signal-data; see its README for sources and licences). */
@@ -33,18 +34,26 @@ export function readLabelledSets(dataDir: string): LabelledSet[] {
     );
   }
   if (files.length === 0) throw new Error(`No *.jsonl files in ${dir}`);
-  return files.map((file) => {
-    const name = file.replace(/\.jsonl$/, '');
-    const posts = readFileSync(join(dir, file), 'utf8')
-      .split('\n')
-      .flatMap((line, i) => {
-        if (line.trim() === '') return [];
-        const parsed = LabelledLine.safeParse(JSON.parse(line));
-        if (!parsed.success) throw new Error(`${file}:${i + 1}: ${parsed.error.issues[0]?.message ?? 'invalid line'}`);
-        return [{ ...parsed.data, dataset: name }];
-      });
-    return { name, posts };
-  });
+  return files.map((file) => readLabelledFile(join(dir, file)));
+}
+
+/** The project's own labelled posts (`domain/signal/<file>`, e.g. labelledPosts.jsonl), written by the team. */
+export const readProjectSet = (file: string): LabelledSet =>
+  readLabelledFile(fileURLToPath(new URL(`../../domain/signal/${file}`, import.meta.url)));
+
+/** One labelled JSONL file as a set named by the file; a bad line stops with its file and line. */
+function readLabelledFile(path: string): LabelledSet {
+  const file = basename(path);
+  const name = file.replace(/\.jsonl$/, '');
+  const posts = readFileSync(path, 'utf8')
+    .split('\n')
+    .flatMap((line, i) => {
+      if (line.trim() === '') return [];
+      const parsed = LabelledLine.safeParse(JSON.parse(line));
+      if (!parsed.success) throw new Error(`${file}:${i + 1}: ${parsed.error.issues[0]?.message ?? 'invalid line'}`);
+      return [{ ...parsed.data, dataset: name }];
+    });
+  return { name, posts };
 }
 
 /** The value of `--data <dir>` (default ../shared/signal-data). */

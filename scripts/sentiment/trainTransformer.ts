@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lexiconCompound } from '../../domain/sentiment/combinedScore';
 import { scoreSentiment } from '../../domain/signal/sentiment';
 import { loadSentimentModel } from '../../domain/signal/sentimentModel';
 import { DEFAULT_TRANSFORMER_DIR } from '../../domain/sentiment/transformerModel';
@@ -8,7 +9,12 @@ import { projectRoot } from '../../platform/temporalCli';
 import { buildCorpus, DEFAULT_CONFIG, type TrainingConfig } from './crossValidation';
 import { linearOutOfFold } from './linearOutOfFold';
 import { readLabelledSets } from './signalData';
-import { readTransformerMeasurement, tuneTransformerWeight, type TransformerMeasurement } from './transformerFigures';
+import {
+  outOfFold,
+  readTransformerMeasurement,
+  tuneCombination,
+  type TransformerMeasurement,
+} from './transformerFigures';
 
 /**
  * The training environment's packages, pinned. torch's Linux wheel needs the CUDA runtime wheels it lists even to run
@@ -29,9 +35,9 @@ const PACKAGES = [
 /**
  * Fine-tuning settings shared by every candidate (scripts/sentiment/train_transformer.py documents the model).
  * Both measurements use every post: k-fold trains each fold on two thirds of them, and leave-one-set-out on every post
- * of the other sets, as the final model is trained. The combination's weight is chosen on these out-of-fold
+ * of the other sets, as the final model is trained. The combination's shares are chosen on these out-of-fold
  * probabilities beside the linear model's, which are k-fold on every post too: measured on a subsample, the
- * transformer's k-fold figures understated it (0.606 mean on 800 posts per set, 0.716 on every post) and the weight
+ * transformer's k-fold figures understated it (0.606 mean on 800 posts per set, 0.716 on every post) and the choice
  * leaned to the linear model. The final model is then trained on every post with the measured setting. Classes weigh
  * the same overall (`balance: 'global'`), so neutral, which only some sets hold, is not outweighed by the sets without
  * it. The tuned network is then blended with the pre-trained one, 0.8 tuned (`tunedShare`; chosen leave-one-set-out,
@@ -68,7 +74,7 @@ function run(bin: string, args: string[]): void {
 
 export function trainTransformer(argv: readonly string[], dataDir: string): void {
   const started = Date.now();
-  // --combine-only: keep the exported model and its measurement, choose the combination's weight again.
+  // --combine-only: keep the exported model and its measurement, choose the combination's shares again.
   if (!argv.includes('--combine-only')) measureAndExport(argv, dataDir);
   combine(dataDir, started);
 }
@@ -130,7 +136,7 @@ function measureAndExport(argv: readonly string[], dataDir: string): void {
 
 function combine(dataDir: string, started: number): void {
   const out = DEFAULT_TRANSFORMER_DIR;
-  // The combination's weight, on both models' out-of-fold probabilities.
+  // The combination's shares, on both models' out-of-fold probabilities and the lexicon's compounds.
   const sets = readLabelledSets(dataDir);
   const config: TrainingConfig = {
     ...DEFAULT_CONFIG,
@@ -139,15 +145,20 @@ function combine(dataDir: string, started: number): void {
   const corpus = buildCorpus(sets, config, (t) => scoreSentiment(t).compound);
   const ids = sets.flatMap((s) => s.posts.map((p) => p.id));
   const measured: TransformerMeasurement = readTransformerMeasurement(join(out, 'measured.json'));
-  const { weight, score } = tuneTransformerWeight(corpus, ids, linearOutOfFold(corpus, config), measured);
+  const lexicon = Float64Array.from(sets.flatMap((s) => s.posts.map((p) => lexiconCompound(p.text))));
+  const { cv, loso } = outOfFold(linearOutOfFold(corpus, config), measured, lexicon);
+  const { shares, score } = tuneCombination(corpus, ids, cv, loso);
   const trainingFile = join(out, 'training.json');
-  const training = JSON.parse(readFileSync(trainingFile, 'utf8')) as Record<string, unknown>;
+  const { transformerWeight: _previousFormat, ...training } = JSON.parse(readFileSync(trainingFile, 'utf8')) as Record<
+    string,
+    unknown
+  >;
   writeFileSync(
     trainingFile,
     JSON.stringify(
       {
         ...training,
-        transformerWeight: weight,
+        combination: shares,
         measured: { cv: measured.cv, loso: measured.loso, combinationMean: Math.round(score * 1000) / 1000 },
       },
       null,
@@ -155,6 +166,6 @@ function combine(dataDir: string, started: number): void {
     ) + '\n',
   );
   console.log(
-    `train:sentiment: transformer share in the combination ${weight} (mean of k-fold and leave-one-set-out macro-F1 ${score.toFixed(3)}); done in ${((Date.now() - started) / 60_000).toFixed(1)} min`,
+    `train:sentiment: combination shares transformer ${shares.transformer}, linear ${shares.linear}, lexicon ${shares.lexicon} (mean of k-fold and leave-one-set-out macro-F1 ${score.toFixed(3)}); done in ${((Date.now() - started) / 60_000).toFixed(1)} min`,
   );
 }

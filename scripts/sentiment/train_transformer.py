@@ -377,7 +377,7 @@ def main():
     ids = [ids[i] for i in keep]
     model = train(args, posts, ids)
     sha256 = export(args, model, tok)
-    meta = {"modelSha256": sha256, "transformerWeight": 1, "base": args.base, "maxTokens": args.max_len, "epochs": args.epochs, "learningRate": args.lr, "batch": args.batch, "balance": args.balance, "tunedShare": args.tuned_share,
+    meta = {"modelSha256": sha256, "combination": {"transformer": 1, "linear": 0, "lexicon": 0}, "base": args.base, "maxTokens": args.max_len, "epochs": args.epochs, "learningRate": args.lr, "batch": args.batch, "balance": args.balance, "tunedShare": args.tuned_share,
             "seed": args.seed, "postsPerSetCap": args.cap, "posts": len(posts), "trainSeconds": round(time.time() - started), "classes": CLASSES}
     (Path(args.out) / "training.json").write_text(json.dumps(meta, indent=2) + "\n")
     print(json.dumps(meta), flush=True)

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scoreSentiment, type SentimentLabel } from '../../domain/signal/sentiment';
 import { DENSE_FEATURES } from '../../domain/signal/sentimentFeatures';
@@ -30,18 +29,11 @@ import {
   tuneOffsets,
 } from './crossValidation';
 import { scoreLabels } from '../../domain/signal/labelScores';
-import type { LabelledSet } from './signalData';
+import { readProjectSet } from './signalData';
 
 /** The project's own labelled posts stand in for the shared data: small, committed, all three labels. */
-const projectSet = (file: string, name: string): LabelledSet => ({
-  name,
-  posts: readFileSync(new URL(`../../domain/signal/${file}`, import.meta.url), 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => ({ ...(JSON.parse(l) as { id: string; text: string; label: SentimentLabel }), dataset: name })),
-});
-const labelled = projectSet('labelledPosts.jsonl', 'labelled');
-const heldOut = projectSet('heldOutPosts.jsonl', 'held-out');
+const labelled = readProjectSet('labelledPosts.jsonl');
+const heldOut = readProjectSet('heldOutPosts.jsonl');
 const config = { ...DEFAULT_CONFIG, hashBits: 14, folds: 3 };
 const lexicon = (t: string) => scoreSentiment(t).compound;
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SentimentLabel } from '../../domain/signal/sentiment';
 import { scoreLabels, type Scores } from '../../domain/signal/labelScores';
+import { mixProbabilities, type CombinationShares } from '../../domain/sentiment/combinedScore';
 import { DEFAULT_TRANSFORMER_DIR } from '../../domain/sentiment/transformerModel';
 import { judgedSets, type Corpus } from './crossValidation';
 import { argmaxLabel } from './linearOutOfFold';
@@ -35,17 +36,26 @@ export interface SideBySide {
   linear: Scores;
 }
 
+/** Out-of-fold probabilities of one kind (`cv` or `loso`) for every post, and each post's lexicon compound. */
+export interface OutOfFold {
+  /** Three per post, by the corpus's post index (NaN where the linear model has none of this kind). */
+  linear: Float64Array;
+  /** By post id. */
+  transformer: Record<string, [number, number, number]>;
+  /** By the corpus's post index. */
+  lexicon: Float64Array;
+}
+
 /**
- * Per set, on the posts the transformer's measurement holds: macro-F1 of the transformer, of the combination
- * (transformerWeight × its probabilities + the rest × the linear model's), and of the linear model alone, all from
- * out-of-fold probabilities of the same kind (`cv` or `loso`).
+ * Per set, on the posts the transformer's measurement holds: macro-F1 of the transformer, of the combination (the
+ * shares' mix of the transformer's, the linear model's and the lexicon's probabilities), and of the linear model
+ * alone.
  */
 export function sideBySide(
   corpus: Corpus,
   ids: readonly string[],
-  linear: Float64Array,
-  transformer: Record<string, [number, number, number]>,
-  transformerWeight: number,
+  oof: OutOfFold,
+  shares: CombinationShares,
 ): Map<number, SideBySide> {
   const out = new Map<number, SideBySide>();
   for (let s = 0; s < corpus.sets.length; s++) {
@@ -55,13 +65,12 @@ export function sideBySide(
     const l: SentimentLabel[] = [];
     const mixed = new Float64Array(3);
     ids.forEach((id, i) => {
-      const p = transformer[id];
-      if (corpus.setOf[i] !== s || !p || Number.isNaN(linear[i * 3]!)) return;
+      const p = oof.transformer[id];
+      if (corpus.setOf[i] !== s || !p || Number.isNaN(oof.linear[i * 3]!)) return;
       gold.push(corpus.gold[i]!);
       t.push(argmaxLabel(p, 0));
-      l.push(argmaxLabel(linear, i * 3));
-      for (let k = 0; k < 3; k++) mixed[k] = transformerWeight * p[k]! + (1 - transformerWeight) * linear[i * 3 + k]!;
-      c.push(argmaxLabel(mixed, 0));
+      l.push(argmaxLabel(oof.linear, i * 3));
+      c.push(argmaxLabel(mixProbabilities(p, 0, oof.linear, i * 3, oof.lexicon[i]!, shares, mixed), 0));
     });
     if (gold.length > 0)
       out.set(s, {
@@ -81,25 +90,40 @@ export function judgedMean(corpus: Corpus, figures: Map<number, SideBySide>, pic
 }
 
 /**
- * The combination's weight: the share of the transformer that gives the best mean of the k-fold and the
- * leave-one-set-out mean macro-F1 (steps of 0.1; a tie keeps the larger share).
+ * The combination's shares: the lexicon's share (0 to 0.4 in steps of 0.1), and the transformer's part of the rest
+ * (steps of 0.1, the linear model taking what is left), that give the best mean of the k-fold and the
+ * leave-one-set-out mean macro-F1. A tie keeps the smaller lexicon share, then the larger transformer share.
  */
-export function tuneTransformerWeight(
+export function tuneCombination(
   corpus: Corpus,
   ids: readonly string[],
+  cv: OutOfFold,
+  loso: OutOfFold,
+): { shares: CombinationShares; score: number } {
+  let best = { shares: { transformer: 1, linear: 0, lexicon: 0 }, score: -1 };
+  const share = (x: number) => Math.round(x * 100) / 100;
+  for (let x = 0; x <= 4; x++)
+    for (let w = 10; w >= 0; w--) {
+      const lexicon = x / 10;
+      const shares = { transformer: share((w / 10) * (1 - lexicon)), linear: 0, lexicon };
+      shares.linear = share(1 - shares.transformer - lexicon);
+      const score =
+        (judgedMean(corpus, sideBySide(corpus, ids, cv, shares), (f) => f.combination) +
+          judgedMean(corpus, sideBySide(corpus, ids, loso, shares), (f) => f.combination)) /
+        2;
+      if (score > best.score + 1e-9) best = { shares, score };
+    }
+  return best;
+}
+
+/** A measurement's out-of-fold probabilities beside the linear model's, for `sideBySide`. */
+export function outOfFold(
   linear: { cv: Float64Array; loso: Float64Array },
   measured: TransformerMeasurement,
-): { weight: number; score: number } {
-  let best = { weight: 1, score: -1 };
-  for (let w = 10; w >= 0; w--) {
-    const weight = w / 10;
-    const cv = judgedMean(corpus, sideBySide(corpus, ids, linear.cv, measured.oof, weight), (f) => f.combination);
-    const loso = judgedMean(
-      corpus,
-      sideBySide(corpus, ids, linear.loso, measured.loso_probs, weight),
-      (f) => f.combination,
-    );
-    if ((cv + loso) / 2 > best.score + 1e-9) best = { weight, score: (cv + loso) / 2 };
-  }
-  return best;
+  lexicon: Float64Array,
+): { cv: OutOfFold; loso: OutOfFold } {
+  return {
+    cv: { linear: linear.cv, transformer: measured.oof, lexicon },
+    loso: { linear: linear.loso, transformer: measured.loso_probs, lexicon },
+  };
 }

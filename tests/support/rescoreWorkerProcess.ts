@@ -39,7 +39,7 @@ const rescorer = createMentionRescorer({
   warehouse,
   pool,
   linear: createSentimentAnalyser(loadSentimentModel()),
-  transformerWeight: model.training.transformerWeight,
+  combination: model.training.combination,
   afterRelabel: () => {
     if (++relabelled === Number(env.DIE_AFTER_RELABELS)) process.kill(process.pid, 'SIGKILL');
   },
