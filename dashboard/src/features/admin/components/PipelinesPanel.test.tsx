@@ -207,7 +207,7 @@ describe('PipelinesPanel', () => {
         workflowId: 'rescore-mentions',
         startedAt: '2026-11-25T10:00:00.000Z',
         closedAt: null,
-        progress: { analyser: 'transformer-7b21aa85c389-w60', hoursDone: 42, hoursTotal: 168, relabelled: 120_000 },
+        progress: { analyser: 'transformer-7b21aa85c389-w56-14-30', hoursDone: 42, hoursTotal: 168, relabelled: 120_000 },
       },
       'POST /api/admin/pipelines/rescore': { workflowId: 'rescore-mentions', runId: 'r', type: 'rescoreMentions' },
     });
@@ -217,7 +217,7 @@ describe('PipelinesPanel', () => {
     );
     expect(requests.some((r) => r.method === 'POST' && r.url === '/api/admin/pipelines/rescore')).toBe(true);
     expect(
-      await card.findByText('42 of 168 hours, 120,000 posts re-labelled by transformer-7b21aa85c389-w60'),
+      await card.findByText('42 of 168 hours, 120,000 posts re-labelled by transformer-7b21aa85c389-w56-14-30'),
     ).toBeTruthy();
     expect(card.getByRole('progressbar', { name: 'Re-score progress' }).getAttribute('aria-valuenow')).toBe('25');
     expect((card.getByRole('button', { name: 'Re-score running' }) as HTMLButtonElement).disabled).toBe(true);
