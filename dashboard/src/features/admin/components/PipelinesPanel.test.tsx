@@ -207,7 +207,12 @@ describe('PipelinesPanel', () => {
         workflowId: 'rescore-mentions',
         startedAt: '2026-11-25T10:00:00.000Z',
         closedAt: null,
-        progress: { analyser: 'transformer-7b21aa85c389-w56-14-30', hoursDone: 42, hoursTotal: 168, relabelled: 120_000 },
+        progress: {
+          analyser: 'transformer-7b21aa85c389-w56-14-30',
+          hoursDone: 42,
+          hoursTotal: 168,
+          relabelled: 120_000,
+        },
       },
       'POST /api/admin/pipelines/rescore': { workflowId: 'rescore-mentions', runId: 'r', type: 'rescoreMentions' },
     });
