@@ -4,9 +4,9 @@ import { CLASSES, type SentimentScore } from '../signal/sentimentModel';
 
 /**
  * Each model's share of the label a subscriber sees (they sum to 1): the fine-tuned transformer, the learned linear
- * model, and the lexicon, which learned nothing from any labelled set. Training chooses them on out-of-fold figures;
- * the lexicon's share is what keeps the label steady on a kind of post no labelled set resembles (it weighs the
- * leave-one-set-out half of the choice).
+ * model, and the lexicon. The lexicon learned nothing from any labelled set, so it does not share the learned models'
+ * idea of how often a kind of post is neutral; that is what it adds on posts unlike the training sets. Training
+ * chooses the shares on k-fold and leave-one-set-out figures (docs/sentiment-transformer.md).
  */
 export interface CombinationShares {
   transformer: number;
