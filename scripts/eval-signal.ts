@@ -52,8 +52,7 @@ async function main(): Promise<void> {
   const transformerInfo = readTransformerModel();
   const measured = readTransformerMeasurement();
   const shares = transformerInfo.training.combination;
-  const lexiconCompounds = Float64Array.from(sets.flatMap((s) => s.posts.map((p) => lexiconCompound(p.text))));
-  const oof = outOfFold(linear, measured, lexiconCompounds);
+  const oof = outOfFold(corpus, linear, measured);
   const cvSide = sideBySide(corpus, ids, oof.cv, shares);
   const losoSide = sideBySide(corpus, ids, oof.loso, shares);
 

@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { lexiconCompound } from '../../domain/sentiment/combinedScore';
 import { scoreSentiment } from '../../domain/signal/sentiment';
 import { loadSentimentModel } from '../../domain/signal/sentimentModel';
 import { DEFAULT_TRANSFORMER_DIR } from '../../domain/sentiment/transformerModel';
@@ -145,8 +144,7 @@ function combine(dataDir: string, started: number): void {
   const corpus = buildCorpus(sets, config, (t) => scoreSentiment(t).compound);
   const ids = sets.flatMap((s) => s.posts.map((p) => p.id));
   const measured: TransformerMeasurement = readTransformerMeasurement(join(out, 'measured.json'));
-  const lexicon = Float64Array.from(sets.flatMap((s) => s.posts.map((p) => lexiconCompound(p.text))));
-  const { cv, loso } = outOfFold(linearOutOfFold(corpus, config), measured, lexicon);
+  const { cv, loso } = outOfFold(corpus, linearOutOfFold(corpus, config), measured);
   const { shares, score } = tuneCombination(corpus, ids, cv, loso);
   const trainingFile = join(out, 'training.json');
   const { transformerWeight: _previousFormat, ...training } = JSON.parse(readFileSync(trainingFile, 'utf8')) as Record<

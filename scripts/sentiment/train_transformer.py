@@ -185,7 +185,6 @@ def train(args, posts, ids, log=print):
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: min((s + 1) / warmup, max(0.0, (steps - s) / max(1, steps - warmup))))
     loss_fn = nn.CrossEntropyLoss(reduction="none")
     model.train()
-    step = 0
     started = time.time()
     for epoch in range(args.epochs):
         # Batches of similar length waste less time on padding; their order is shuffled.
@@ -203,7 +202,6 @@ def train(args, posts, ids, log=print):
                 torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
                 opt.step()
                 sched.step()
-                step += 1
         log(f"    epoch {epoch + 1}/{args.epochs}: {len(posts)} posts, {time.time() - started:.0f} s")
     model.eval()
     if args.tuned_share < 1:

@@ -4,6 +4,7 @@ import type { SentimentLabel } from '../../domain/signal/sentiment';
 import { scoreLabels, type Scores } from '../../domain/signal/labelScores';
 import { mixProbabilities, type CombinationShares } from '../../domain/sentiment/combinedScore';
 import { DEFAULT_TRANSFORMER_DIR } from '../../domain/sentiment/transformerModel';
+import { lexiconCompoundOf } from '../../domain/signal/sentimentModel';
 import { judgedSets, type Corpus } from './crossValidation';
 import { argmaxLabel } from './linearOutOfFold';
 
@@ -116,12 +117,17 @@ export function tuneCombination(
   return best;
 }
 
-/** A measurement's out-of-fold probabilities beside the linear model's, for `sideBySide`. */
+/**
+ * A measurement's out-of-fold probabilities beside the linear model's, for `sideBySide`, with each post's lexicon
+ * compound as the corpus's features carry it: the lexicon's reading of the post's first MAX_CHARS characters, which is
+ * what serving's `lexiconCompound` gives when the corpus was built with the production lexicon (scoreSentiment).
+ */
 export function outOfFold(
+  corpus: Corpus,
   linear: { cv: Float64Array; loso: Float64Array },
   measured: TransformerMeasurement,
-  lexicon: Float64Array,
 ): { cv: OutOfFold; loso: OutOfFold } {
+  const lexicon = Float64Array.from(corpus.examples, (e) => lexiconCompoundOf(e.f));
   return {
     cv: { linear: linear.cv, transformer: measured.oof, lexicon },
     loso: { linear: linear.loso, transformer: measured.loso_probs, lexicon },
