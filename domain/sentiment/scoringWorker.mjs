@@ -51,7 +51,9 @@ export default async function score({ dir, maxTokens, texts }) {
   if (rows.length === 0) return out;
   // Similar lengths side by side, so padding stays small.
   rows.sort((a, b) => a.ids.length - b.ids.length);
-  const BATCH = 32;
+  // Small runs: each is padded only to its own longest text, and an int8 run of 8 rows costs no more per post than
+  // one of 32 (docs/sentiment-transformer.md, speed).
+  const BATCH = 8;
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const width = batch[batch.length - 1].ids.length;

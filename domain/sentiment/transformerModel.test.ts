@@ -74,6 +74,17 @@ describe('the committed sentiment transformer', () => {
     expect(labelAt(p, 0)).toBe(labelAt(p, 298));
   });
 
+  it('gives each text its own scores when a call mixes lengths (the pool groups texts by length)', async () => {
+    const bearish = 'Terrible earnings, the stock is crashing and I sold everything at a big loss today';
+    const bullish = 'Buying more, so bullish';
+    const texts = Array.from({ length: 400 }, (_, i) => (i % 3 === 0 ? bearish : i % 3 === 1 ? bullish : ''));
+    const alone = await pool.score([bearish, bullish]);
+    expect(labelAt(alone, 0)).toBe('bearish');
+    expect(labelAt(alone, 1)).toBe('bullish');
+    const p = await pool.score(texts);
+    texts.forEach((_, i) => expect(labelAt(p, i)).toBe(i % 3 === 0 ? 'bearish' : i % 3 === 1 ? 'bullish' : 'neutral'));
+  });
+
   it('combines with the linear model and the lexicon by the trained shares', () => {
     const text = '$GME to the moon, buying more';
     const linear = createSentimentAnalyser(loadSentimentModel()).analyse(text);
