@@ -12,16 +12,21 @@ import { prerenderPages, type ServerEntry } from './prerenderPages';
 
 const configFile = path.join(projectRoot, 'dashboard', 'vite.config.ts');
 export const defaultDistDir = path.join(projectRoot, 'dashboard', 'dist');
+// The config imports the project's TypeScript without file extensions, as the rest of the code does. Vite's module
+// runner resolves those imports; its default loader bundles the config and warns that a future native loader will
+// not.
+const configLoader = 'runner';
 
 export async function buildDashboard(options: { distDir?: string; logLevel?: LogLevel } = {}): Promise<void> {
   const distDir = options.distDir ?? defaultDistDir;
   const logLevel = options.logLevel ?? 'warn';
-  await build({ configFile, logLevel, build: { outDir: distDir, emptyOutDir: true } });
+  await build({ configFile, configLoader, logLevel, build: { outDir: distDir, emptyOutDir: true } });
   // Inside the dashboard folder so the bundle's bare imports (react, react-router) resolve from node_modules.
   const ssrDir = path.join(projectRoot, 'dashboard', `.ssr-${process.pid}`);
   try {
     await build({
       configFile,
+      configLoader,
       logLevel,
       build: { ssr: 'src/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
     });
