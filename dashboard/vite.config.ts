@@ -16,7 +16,7 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     // ECharts (its core, the canvas renderer and the chart types the screens use) is one chunk of about 520 kB, loaded
-    // only by screens that draw a chart; the landing page and sign-in never fetch it (`npm run bench`, landing JS).
+    // only by the signed-in screens that draw charts; no pre-rendered public page fetches it.
     chunkSizeWarningLimit: 600,
   },
   server: {
