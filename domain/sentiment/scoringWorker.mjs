@@ -11,7 +11,7 @@ const MAX_CHARS = 2_000;
 
 let loaded;
 
-async function load(dir, maxTokens) {
+async function load(dir, maxTokens, special) {
   const json = (name) => JSON.parse(readFileSync(join(dir, name), 'utf8'));
   const tokenizer = new Tokenizer(json('tokenizer.json'), json('tokenizer_config.json'));
   // One intra-op thread per worker: the pool is the parallelism, and a single session never takes every core from
@@ -21,12 +21,10 @@ async function load(dir, maxTokens) {
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
   });
-  const cls = tokenizer.token_to_id('[CLS]');
-  const sep = tokenizer.token_to_id('[SEP]');
-  return { tokenizer, session, maxTokens, cls, sep };
+  return { tokenizer, session, maxTokens, ...special };
 }
 
-/** Token ids of a text's opening, [CLS] … [SEP], at most maxTokens long. */
+/** Token ids of a text's opening, cls … sep ([CLS] … [SEP] in BERT's vocabulary), at most maxTokens long. */
 function tokenIds(model, text) {
   const ids = model.tokenizer.encode(text.slice(0, MAX_CHARS), { add_special_tokens: false }).ids;
   const body = ids.length > model.maxTokens - 2 ? ids.slice(0, model.maxTokens - 2) : ids;
@@ -34,11 +32,11 @@ function tokenIds(model, text) {
 }
 
 /**
- * @param {{ dir: string, maxTokens: number, texts: string[] }} task
+ * @param {{ dir: string, maxTokens: number, special: { cls: number, sep: number, pad: number }, texts: string[] }} task
  * @returns {Promise<Float32Array>} probabilities, three per text (bearish, neutral, bullish); an empty text is [0, 1, 0].
  */
-export default async function score({ dir, maxTokens, texts }) {
-  loaded ??= load(dir, maxTokens);
+export default async function score({ dir, maxTokens, special, texts }) {
+  loaded ??= load(dir, maxTokens, special);
   const model = await loaded;
   const out = new Float32Array(texts.length * 3);
   const rows = [];
@@ -57,7 +55,7 @@ export default async function score({ dir, maxTokens, texts }) {
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);
     const width = batch[batch.length - 1].ids.length;
-    const inputIds = new BigInt64Array(batch.length * width);
+    const inputIds = new BigInt64Array(batch.length * width).fill(BigInt(model.pad));
     const mask = new BigInt64Array(batch.length * width);
     batch.forEach((row, r) => {
       row.ids.forEach((id, t) => {

@@ -55,6 +55,16 @@ describe('the committed sentiment transformer', () => {
     expect(labelAt(p, 5)).toBe(labelAt(p, 6));
   });
 
+  it('scores a text the same alone and padded beside longer ones', async () => {
+    const short = '$AMD looks weak here';
+    const texts = [short, `${short} and the guidance cut makes it worse, selling into every bounce from now on`];
+    const together = await pool.score([...texts, 'one two three four five six seven eight nine ten eleven twelve']);
+    const alone = await pool.score([short]);
+    // int8 inference scales activations per run, so the rows beside it move a probability by about 0.01; padding the
+    // mask fails to hide moves it by about 0.09.
+    for (let k = 0; k < 3; k++) expect(Math.abs(together[k]! - alone[k]!)).toBeLessThan(0.04);
+  });
+
   it('scores on threads at the lowest CPU priority, and leaves the thread that serves the API as it was', async () => {
     // Linux: the niceness is field 19 of a thread's stat line (the fields after the command name's closing bracket).
     const niceness = (statPath: string) => {
@@ -182,6 +192,28 @@ describe('readTransformerModel', () => {
     const other = readTransformerModel(dir);
     expect(other.version).toBe(readTransformerModel().version.replace(/-w[\d-]+$/, '-w25-35-40'));
     expect(other.version).not.toBe(readTransformerModel().version);
+  });
+
+  it('reads the wrapping and padding tokens from tokenizer_config.json, and names the file when one is unknown', () => {
+    // BERT's vocabulary: [CLS] 101, [SEP] 102, [PAD] 0.
+    expect(readTransformerModel().special).toEqual({ cls: 101, sep: 102, pad: 0 });
+    copy();
+    const config = JSON.parse(readFileSync(path.join(dir, 'tokenizer_config.json'), 'utf8')) as Record<string, unknown>;
+    // An MPNet-style config writes a token as an object; any token of the vocabulary may be named.
+    writeFileSync(
+      path.join(dir, 'tokenizer_config.json'),
+      JSON.stringify({ ...config, cls_token: { content: '[unused1]' }, pad_token: '[MASK]' }),
+    );
+    expect(readTransformerModel(dir).special).toEqual({ cls: 2, sep: 102, pad: 103 });
+    writeFileSync(path.join(dir, 'tokenizer_config.json'), JSON.stringify({ ...config, sep_token: '</s>' }));
+    expect(oneLine(() => readTransformerModel(dir))).toBe(
+      `Sentiment transformer file ${path.join(dir, 'tokenizer_config.json')} is corrupt (</s> is not in the vocabulary); restore it from git or run npm run train:sentiment.`,
+    );
+    const { pad_token: _dropped, ...withoutPad } = config;
+    writeFileSync(path.join(dir, 'tokenizer_config.json'), JSON.stringify(withoutPad));
+    expect(oneLine(() => readTransformerModel(dir))).toContain(
+      `${path.join(dir, 'tokenizer_config.json')} is corrupt (no pad_token)`,
+    );
   });
 
   it('names training.json when the shares do not sum to one', () => {

@@ -26,6 +26,20 @@ const TrainingRecord = z.object({
 });
 export type TransformerTraining = z.infer<typeof TrainingRecord>;
 
+/** A special token as Hugging Face tokenizer configs write it: its text, or an object holding the text. */
+const SpecialToken = z
+  .union([z.string(), z.object({ content: z.string() })])
+  .transform((t) => (typeof t === 'string' ? t : t.content));
+/** The tokens the scorer wraps and pads a text with: [CLS]/[SEP]/[PAD] for BERT's vocabulary, <s>/</s>/<pad> for MPNet's. */
+const TokenizerConfig = z.object({ cls_token: SpecialToken, sep_token: SpecialToken, pad_token: SpecialToken });
+
+/** Ids of the tokens a text is wrapped in (cls … sep) and a short row is padded with. */
+export interface SpecialTokenIds {
+  cls: number;
+  sep: number;
+  pad: number;
+}
+
 export class TransformerModelError extends Error {
   constructor(message: string) {
     super(message);
@@ -43,6 +57,7 @@ export interface TransformerModelInfo {
    */
   version: string;
   training: TransformerTraining;
+  special: SpecialTokenIds;
 }
 
 function readModelFile(dir: string, name: string): Buffer {
@@ -84,11 +99,23 @@ export function readTransformerModel(dir: string = DEFAULT_TRANSFORMER_DIR): Tra
       `${parsed.error.issues[0]?.path.join('.') ?? ''}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
     );
   const tokenizer = json('tokenizer.json') as { model?: { vocab?: unknown } };
-  if (typeof tokenizer.model?.vocab !== 'object') throw corrupt('tokenizer.json', 'no vocabulary');
-  json('tokenizer_config.json');
+  const vocab = tokenizer.model?.vocab;
+  if (typeof vocab !== 'object' || vocab === null) throw corrupt('tokenizer.json', 'no vocabulary');
+  const config = TokenizerConfig.safeParse(json('tokenizer_config.json'));
+  if (!config.success) throw corrupt('tokenizer_config.json', `no ${config.error.issues[0]?.path.join('.')}`);
+  const idOf = (token: string): number => {
+    const id = (vocab as Record<string, unknown>)[token];
+    if (typeof id !== 'number') throw corrupt('tokenizer_config.json', `${token} is not in the vocabulary`);
+    return id;
+  };
+  const special = {
+    cls: idOf(config.data.cls_token),
+    sep: idOf(config.data.sep_token),
+    pad: idOf(config.data.pad_token),
+  };
   const sha256 = createHash('sha256').update(readModelFile(dir, 'model.onnx')).digest('hex');
   if (sha256 !== parsed.data.modelSha256) throw corrupt('model.onnx', 'checksum mismatch');
   const { transformer, linear, lexicon } = parsed.data.combination;
   const shares = [transformer, linear, lexicon].map((share) => Math.round(share * 100)).join('-');
-  return { dir, version: `transformer-${sha256.slice(0, 12)}-w${shares}`, training: parsed.data };
+  return { dir, version: `transformer-${sha256.slice(0, 12)}-w${shares}`, training: parsed.data, special };
 }

