@@ -55,7 +55,7 @@ describe('the committed sentiment transformer', () => {
     expect(labelAt(p, 5)).toBe(labelAt(p, 6));
   });
 
-  it('scores a text the same alone and padded beside longer ones', async () => {
+  it('scores a text alike alone and padded beside longer ones, the mask hiding the padding', async () => {
     const short = '$AMD looks weak here';
     const texts = [short, `${short} and the guidance cut makes it worse, selling into every bounce from now on`];
     const together = await pool.score([...texts, 'one two three four five six seven eight nine ten eleven twelve']);
@@ -199,7 +199,7 @@ describe('readTransformerModel', () => {
     expect(readTransformerModel().special).toEqual({ cls: 101, sep: 102, pad: 0 });
     copy();
     const config = JSON.parse(readFileSync(path.join(dir, 'tokenizer_config.json'), 'utf8')) as Record<string, unknown>;
-    // An MPNet-style config writes a token as an object; any token of the vocabulary may be named.
+    // Newer configs write a token as an object holding its text; any token of the vocabulary may be named.
     writeFileSync(
       path.join(dir, 'tokenizer_config.json'),
       JSON.stringify({ ...config, cls_token: { content: '[unused1]' }, pad_token: '[MASK]' }),
