@@ -1,6 +1,6 @@
 /**
  * npm run train:sentiment -- --data ../shared/signal-data [--out domain/signal/model/sentiment.model]
- *                            [--skip-linear] [--skip-transformer] [--candidates l3:64,l6:64]
+ *                            [--skip-linear] [--skip-transformer] [--candidates l6:64,mp6:64]
  *                            [--final-only] [--threads N]
  *
  * Trains both sentiment models on the labelled posts in `<data>/sentiment/*.jsonl`:
@@ -11,9 +11,9 @@
  *    tuned on the out-of-fold predictions of that penalty.
  * 2. The fine-tuned transformer (scripts/sentiment/train_transformer.py, PyTorch in a virtual environment this script
  *    creates under .tools/train-venv, or SENTIMENT_TRAIN_VENV): each candidate encoder and sequence length is measured
- *    k-fold and leave-one-set-out on a seeded subsample, the best by the mean of the two is trained and exported as
- *    int8 ONNX into domain/sentiment/model, and the weight of its combination with the linear model is chosen on the
- *    out-of-fold predictions of both.
+ *    k-fold and leave-one-set-out on every post, the best by the mean of the two is trained and exported as int8 ONNX
+ *    into domain/sentiment/model, and the shares of its combination with the linear model and the lexicon are chosen
+ *    on the out-of-fold predictions.
  */
 import { writeFileSync } from 'node:fs';
 import { trainTransformer } from './sentiment/trainTransformer';

@@ -195,8 +195,8 @@ describe('readTransformerModel', () => {
   });
 
   it('reads the wrapping and padding tokens from tokenizer_config.json, and names the file when one is unknown', () => {
-    // BERT's vocabulary: [CLS] 101, [SEP] 102, [PAD] 0.
-    expect(readTransformerModel().special).toEqual({ cls: 101, sep: 102, pad: 0 });
+    // all-mpnet-base-v2's vocabulary: <s> 0, </s> 2, <pad> 1 (BERT's would be [CLS] 101, [SEP] 102, [PAD] 0).
+    expect(readTransformerModel().special).toEqual({ cls: 0, sep: 2, pad: 1 });
     copy();
     const config = JSON.parse(readFileSync(path.join(dir, 'tokenizer_config.json'), 'utf8')) as Record<string, unknown>;
     // Newer configs write a token as an object holding its text; any token of the vocabulary may be named.
@@ -204,10 +204,12 @@ describe('readTransformerModel', () => {
       path.join(dir, 'tokenizer_config.json'),
       JSON.stringify({ ...config, cls_token: { content: '[unused1]' }, pad_token: '[MASK]' }),
     );
-    expect(readTransformerModel(dir).special).toEqual({ cls: 2, sep: 102, pad: 103 });
-    writeFileSync(path.join(dir, 'tokenizer_config.json'), JSON.stringify({ ...config, sep_token: '</s>' }));
+    expect(readTransformerModel(dir).special).toEqual({ cls: 6, sep: 2, pad: 107 });
+    writeFileSync(path.join(dir, 'tokenizer_config.json'), JSON.stringify({ ...config, sep_token: '[SEP]' }));
+    expect(readTransformerModel(dir).special.sep).toBe(106);
+    writeFileSync(path.join(dir, 'tokenizer_config.json'), JSON.stringify({ ...config, sep_token: '<eos>' }));
     expect(oneLine(() => readTransformerModel(dir))).toBe(
-      `Sentiment transformer file ${path.join(dir, 'tokenizer_config.json')} is corrupt (</s> is not in the vocabulary); restore it from git or run npm run train:sentiment.`,
+      `Sentiment transformer file ${path.join(dir, 'tokenizer_config.json')} is corrupt (<eos> is not in the vocabulary); restore it from git or run npm run train:sentiment.`,
     );
     const { pad_token: _dropped, ...withoutPad } = config;
     writeFileSync(path.join(dir, 'tokenizer_config.json'), JSON.stringify(withoutPad));

@@ -384,7 +384,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("mode", choices=["measure", "final"])
     ap.add_argument("--data", default="../shared/signal-data")
-    ap.add_argument("--base", default="l3", choices=["l3", "l6", "mp4", "mp6"])
+    ap.add_argument("--base", default="mp6", choices=["l3", "l6", "mp4", "mp6"])
     ap.add_argument("--max-len", type=int, default=64)
     ap.add_argument("--epochs", type=int, default=2)
     ap.add_argument("--lr", type=float, default=5e-5)
