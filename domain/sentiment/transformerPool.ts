@@ -14,6 +14,21 @@ export interface TransformerPool {
 }
 
 /**
+ * Cuts a call's texts into tasks (arrays of indices into `texts`), longest texts first.
+ *
+ * Texts of similar length share a task: a worker pads each run to its longest text, so a task of mixed lengths spends
+ * much of its work on padding. Characters stand in for tokens, which only the worker counts. The longest texts go
+ * first because the threads take tasks in order: the last tasks of a call are then its cheapest, and no thread is left
+ * alone with the most expensive one while the others idle.
+ */
+export function splitIntoTasks(texts: readonly string[], size: number = TEXTS_PER_TASK): number[][] {
+  const order = texts.map((_, i) => i).sort((a, b) => texts[b]!.length - texts[a]!.length || a - b);
+  const tasks: number[][] = [];
+  for (let i = 0; i < order.length; i += size) tasks.push(order.slice(i, i + size));
+  return tasks;
+}
+
+/**
  * Niceness of the scoring threads. Scoring is background work (the re-score of recent mentions and of history), so
  * it takes the cores only while nothing else wants them: the API, the Temporal worker's other activities and the
  * stores go first, and a first start's week of re-scoring leaves the dashboard as fast as when idle.
@@ -49,17 +64,10 @@ export function createTransformerPool(
   return {
     version: model.version,
     async score(texts) {
-      // Texts of similar length share a task: a batch is padded to its longest text, so a task of mixed lengths
-      // spends much of its work on padding. Characters stand in for tokens, which only the worker counts.
-      const order = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
-      const parts: Array<Promise<Float32Array>> = [];
-      for (let i = 0; i < order.length; i += TEXTS_PER_TASK)
-        parts.push(task(order.slice(i, i + TEXTS_PER_TASK).map((k) => texts[k]!)));
+      const tasks = splitIntoTasks(texts);
+      const parts = await Promise.all(tasks.map((indices) => task(indices.map((i) => texts[i]!))));
       const out = new Float32Array(texts.length * 3);
-      (await Promise.all(parts)).forEach((part, k) => {
-        for (let j = 0; j < part.length / 3; j++)
-          out.set(part.subarray(j * 3, j * 3 + 3), order[k * TEXTS_PER_TASK + j]! * 3);
-      });
+      parts.forEach((part, k) => tasks[k]!.forEach((i, j) => out.set(part.subarray(j * 3, j * 3 + 3), i * 3)));
       return out;
     },
     close: () => pool.destroy(),
