@@ -21,8 +21,8 @@ async function load(dir, maxTokens, special) {
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
     // Every optimisation but one: ONNX Runtime's fused SkipLayerNormalization runs slower on the CPU than the Add and
-    // LayerNormalization it replaces (the network scores about 15% more posts a second without it; docs/
-    // sentiment-transformer.md, speed).
+    // LayerNormalization it replaces. Without it the network scores about 15% more posts a second (the figures are
+    // in docs/sentiment-transformer.md, under "Serving").
     extra: { optimization: { disable_specified_optimizers: 'SkipLayerNormFusion' } },
   });
   return { tokenizer, session, maxTokens, ...special };
