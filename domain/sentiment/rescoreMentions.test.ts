@@ -6,6 +6,7 @@ import { insertMentions } from '../../warehouse/queries/insertMentions';
 import { insertPosts } from '../../warehouse/queries/insertPosts';
 import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
 import { createMentionRescorer, type MentionRescorer } from './rescoreMentions';
+import type { Warehouse } from '../../warehouse/client';
 import { readTransformerModel } from './transformerModel';
 import { createTransformerPool, type TransformerPool } from './transformerPool';
 
@@ -17,13 +18,28 @@ describe('re-scoring stored mentions with the transformer', () => {
   let rescorer: MentionRescorer;
   const rows = async <T>(query: string) =>
     (await (await store.warehouse.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  /** The distinct posts the per-minute rows hold, read after every statement the re-score runs. */
+  const postsSeen: number[] = [];
+  /** The store, reading the per-minute rows' distinct posts after each of the rescorer's statements. */
+  const watched = (warehouse: Warehouse) =>
+    new Proxy(warehouse, {
+      get(target, name) {
+        const value: unknown = Reflect.get(target, name, target);
+        if (name !== 'command') return typeof value === 'function' ? value.bind(target) : value;
+        return async (params: Parameters<Warehouse['command']>[0]) => {
+          const result = await target.command(params);
+          postsSeen.push((await rows<{ n: number }>('SELECT uniqExact(post) AS n FROM mention_minutes'))[0]!.n);
+          return result;
+        };
+      },
+    });
 
   beforeAll(async () => {
     store = await createTestWarehouse();
     const model = readTransformerModel();
     pool = createTransformerPool(model, { threads: 2 });
     rescorer = createMentionRescorer({
-      warehouse: store.warehouse,
+      warehouse: watched(store.warehouse),
       pool,
       linear: createSentimentAnalyser(loadSentimentModel()),
       combination: model.training.combination,
@@ -59,6 +75,9 @@ describe('re-scoring stored mentions with the transformer', () => {
     const expected = (id: string) => (['bullish', 'bearish', 'neutral'] as const)[Number(id.split('-')[2]) % 3];
     for (const r of labels) expect(r.label, r.post_id).toBe(expected(r.post_id));
 
+    // No read in between saw a post missing: the per-minute rows always held all 12.
+    expect(postsSeen.length).toBeGreaterThan(0);
+    expect(new Set(postsSeen)).toEqual(new Set([12]));
     // The rollups the cards read: every post once, under its new label only (2 hours of 6 posts).
     const after = await rows<{ ticker: string; bullish: number; bearish: number; mentions: number }>(countsQuery);
     expect(after).toEqual([

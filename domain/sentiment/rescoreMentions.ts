@@ -1,7 +1,7 @@
 import type { SentimentAnalyser } from '../signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import { postsToRescore } from '../../warehouse/queries/postsToRescore';
-import { rebuildMentionRollups } from '../../warehouse/queries/rebuildMentionRollups';
+import { dropSupersededMinuteRows } from '../../warehouse/queries/dropSupersededMinuteRows';
 import { relabelMentions, type PostLabel } from '../../warehouse/queries/relabelMentions';
 import { combinedScore, lexiconCompound, type CombinationShares } from './combinedScore';
 import type { TransformerPool } from './transformerPool';
@@ -15,10 +15,10 @@ export interface MentionRescorer {
   version: string;
   /**
    * Gives every mention of the hour that starts at or before `hourStart` the transformer's label (combined with the
-   * linear model's by the trained weight), then re-derives that hour's rollups, so the cards count each post once
-   * under its new label. Safe to run again at any point: mentions already labelled by this version are skipped. An
-   * hour with nothing to relabel keeps its rollups, unless `repair` says an earlier attempt of this step may have
-   * stopped between relabelling and re-deriving (a retry), in which case they are re-derived.
+   * linear model's by the trained weight), then drops that hour's per-minute rows under the labels replaced, so the
+   * cards count each post once under its new label. Safe to run again at any point: mentions already labelled by this
+   * version are skipped. An hour with nothing to relabel is left as it is, unless `repair` says an earlier attempt of
+   * this step may have stopped between relabelling and dropping (a retry), in which case the drop runs.
    */
   rescoreHour(
     hourStart: Date,
@@ -32,7 +32,7 @@ export interface MentionRescorerDeps {
   /** The fast-path model, whose probabilities the combination mixes in. */
   linear: SentimentAnalyser;
   combination: CombinationShares;
-  /** Test seam: runs after the mentions are relabelled and before the rollups are re-derived. */
+  /** Test seam: runs after the mentions are relabelled and before the superseded per-minute rows are dropped. */
   afterRelabel?: () => Promise<void> | void;
 }
 
@@ -44,7 +44,7 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
       const from = new Date(Math.floor(hourStart.getTime() / HOUR_MS) * HOUR_MS);
       const window = { from, to: new Date(from.getTime() + HOUR_MS), analyser: pool.version };
       const posts = await postsToRescore(warehouse, window);
-      // Re-deriving an hour's rollups costs far more than finding it has nothing to relabel: a sweep over labelled
+      // Dropping superseded rows costs far more than finding an hour has nothing to relabel: a sweep over labelled
       // history skips it.
       if (posts.length === 0 && !repair) return { relabelled: 0 };
       for (let start = 0; start < posts.length; start += POSTS_PER_STEP) {
@@ -64,7 +64,7 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
         progress?.(start + step.length);
       }
       await deps.afterRelabel?.();
-      await rebuildMentionRollups(warehouse, window);
+      await dropSupersededMinuteRows(warehouse, window);
       return { relabelled: posts.length };
     },
   };

@@ -2,7 +2,7 @@
  * A worker that runs only the re-score activities, in its own process, so a test can have it die mid-run. It owns the
  * chDB directory while it lives. Env: CHDB_PATH, TEMPORAL_ADDRESS, TASK_QUEUE, SIMULATED_NOW, FIXTURE_FIRST_HOUR and
  * FIXTURE_HOURS (the posts and mentions written before the worker starts), DIE_AFTER_RELABELS (the process kills itself
- * with SIGKILL after that many hours are relabelled, before their rollups are re-derived).
+ * with SIGKILL after that many hours are relabelled, before their superseded per-minute rows are dropped).
  */
 import { createSentimentAnalyser, loadSentimentModel } from '../../domain/signal/sentimentModel';
 import { createMentionRescorer } from '../../domain/sentiment/rescoreMentions';

@@ -10,8 +10,8 @@ export interface PostLabel {
 /**
  * Gives every mention in [from, to) of the posts listed their new label and `analyser`, by re-inserting each current row
  * (FINAL) with only those columns changed: the ReplacingMergeTree keeps the newest insert. The rollups the insert also
- * feeds then hold such a post under both labels until rebuildMentionRollups re-derives the window, which the caller
- * runs next. Idempotent: running it again writes the same rows.
+ * feeds then hold such a post under both labels until dropSupersededMinuteRows, which the caller runs next, deletes
+ * the rows under its old one. Idempotent: running it again writes the same rows.
  */
 export async function relabelMentions(
   warehouse: Warehouse,

@@ -40,8 +40,9 @@ export function createRescoreActivities(deps: { warehouse: Warehouse; rescorer?:
       };
     },
     /**
-     * Re-labels one hour's mentions by the transformer and re-derives the hour's rollups (idempotent). A retry
-     * re-derives them even with nothing left to relabel: the failed attempt may have stopped between the two.
+     * Re-labels one hour's mentions by the transformer and drops the hour's per-minute rows under replaced labels
+     * (idempotent). A retry drops them even with nothing left to relabel: the failed attempt may have stopped between
+     * the two.
      */
     async rescoreMentionHour(hour: number): Promise<{ relabelled: number }> {
       return await rescorer().rescoreHour(new Date(hour), {

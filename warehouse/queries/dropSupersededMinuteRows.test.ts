@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countsQuery, rescoreFixture } from '../../tests/support/rescoreFixture';
+import { createTestWarehouse, type TestWarehouse } from '../../tests/support/testStores';
+import { dropSupersededMinuteRows } from './dropSupersededMinuteRows';
+import { insertMentions } from './insertMentions';
+import { relabelMentions } from './relabelMentions';
+
+const HOUR = new Date('2026-11-20T10:00:00Z');
+const WINDOW = { from: HOUR, to: new Date(HOUR.getTime() + 3_600_000) };
+
+describe('dropping the per-minute rows a relabel superseded', () => {
+  let store: TestWarehouse;
+  const counts = async () =>
+    (await (await store.warehouse.query({ query: countsQuery, format: 'JSONEachRow' })).json()) as Array<{
+      ticker: string;
+      mentions: number;
+      bullish: number;
+      bearish: number;
+    }>;
+
+  beforeAll(async () => {
+    store = await createTestWarehouse();
+    // One hour of 6 posts (7 mentions), posts 0 and 3 bearish and the others bullish, and the next hour's first post.
+    await insertMentions(store.warehouse, rescoreFixture(HOUR, 2, 'fast').mentions.slice(0, 8));
+  });
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('leaves each relabelled post under its new label only, keeps a mention written meanwhile, and is idempotent', async () => {
+    expect(await counts()).toEqual([
+      { ticker: 'AAPL', mentions: 2, bullish: 2, bearish: 0 },
+      { ticker: 'AMD', mentions: 1, bullish: 0, bearish: 1 },
+      { ticker: 'NVDA', mentions: 3, bullish: 0, bearish: 3 },
+      { ticker: 'TSLA', mentions: 2, bullish: 2, bearish: 0 },
+    ]);
+    // Post 1 (TSLA) becomes bearish, post 3 (AMD and NVDA) bullish, post 2 (AAPL) neutral.
+    await relabelMentions(store.warehouse, { ...WINDOW, analyser: 'transformer' }, [
+      { platform: 'reddit', post_id: 'rescore-0-1', label: 'bearish', compound: -0.6 },
+      { platform: 'reddit', post_id: 'rescore-0-3', label: 'bullish', compound: 0.7 },
+      { platform: 'reddit', post_id: 'rescore-0-2', label: 'neutral', compound: 0 },
+    ]);
+    // Until the superseded rows go, a relabelled post counts under both labels, but every post is there once.
+    expect(await counts()).toEqual([
+      { ticker: 'AAPL', mentions: 2, bullish: 2, bearish: 0 },
+      { ticker: 'AMD', mentions: 1, bullish: 1, bearish: 1 },
+      { ticker: 'NVDA', mentions: 3, bullish: 1, bearish: 3 },
+      { ticker: 'TSLA', mentions: 2, bullish: 2, bearish: 1 },
+    ]);
+    // A mention ingested meanwhile in the same hour.
+    await insertMentions(store.warehouse, [
+      {
+        ticker: 'TSLA',
+        platform: 'x',
+        post_id: 'late-1',
+        source: 'search',
+        author_hash: 'ab'.repeat(8),
+        ts: new Date(HOUR.getTime() + 50 * 60_000).toISOString(),
+        compound: 0.4,
+        label: 'bullish',
+        engagement: 0,
+        simulated: true,
+        analyser: 'fast',
+      },
+    ]);
+
+    await dropSupersededMinuteRows(store.warehouse, WINDOW);
+    const after = [
+      { ticker: 'AAPL', mentions: 2, bullish: 1, bearish: 0 },
+      { ticker: 'AMD', mentions: 1, bullish: 1, bearish: 0 },
+      { ticker: 'NVDA', mentions: 3, bullish: 1, bearish: 2 },
+      { ticker: 'TSLA', mentions: 3, bullish: 2, bearish: 1 },
+    ];
+    expect(await counts()).toEqual(after);
+    // The next hour's row is outside the window and untouched; a second run deletes nothing more.
+    await dropSupersededMinuteRows(store.warehouse, WINDOW);
+    expect(await counts()).toEqual(after);
+  });
+});
