@@ -216,6 +216,7 @@ export async function startRuntime(config: Config, options: { dashboardDir?: str
         pool,
         linear: sentiment!,
         combination: transformer!.training.combination,
+        topology,
       });
       log.info('sentiment', {
         fastPath: sentiment!.version,

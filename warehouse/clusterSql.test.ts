@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
+import { renderForCluster } from './clusterSql';
 import { renderMigrations } from './migrate';
 
 describe('migrations rendered for one server and for a cluster', () => {
@@ -77,6 +78,19 @@ describe('migrations rendered for one server and for a cluster', () => {
     expect(all).toContain('DROP TABLE IF EXISTS mention_minutes_local ON CLUSTER stockpulse SYNC');
     expect(all.find((s) => s.startsWith('INSERT INTO mention_hour_seals'))).toMatch(/FROM mentions\s/);
     expect(cluster.map((m) => m.version)).toEqual(single.map((m) => m.version));
+  });
+
+  it("deletes rows from every shard's stored table, reading the tables its predicate names on the same shard", () => {
+    const tables = new Set(['mention_minutes', 'mentions']);
+    expect(
+      renderForCluster(
+        'DELETE FROM mention_minutes WHERE minute >= 0 AND post IN (SELECT cityHash64(post_id) FROM mentions FINAL)',
+        tables,
+        { cluster: 'stockpulse' },
+      ),
+    ).toEqual([
+      'DELETE FROM mention_minutes_local ON CLUSTER stockpulse WHERE minute >= 0 AND post IN (SELECT cityHash64(post_id) FROM mentions_local FINAL)',
+    ]);
   });
 
   it('is chosen by configuration, which refuses a cluster without a server', () => {

@@ -8,6 +8,7 @@
  * - materialized views read and write the local tables (an insert through the Distributed table lands on a shard and its
  *   views run there);
  * - ALTERs change the local and the Distributed table (a TTL, setting or codec the local one only); DROPs drop both;
+ * - a lightweight DELETE runs on every shard's stored table, whose tables its predicate reads too;
  * - reads and INSERT … SELECT go through the Distributed tables, as queries do.
  */
 export interface ClusterTopology {
@@ -108,5 +109,10 @@ export function renderForCluster(statement: string, tables: ReadonlySet<string>,
       ...(storedOnly ? [] : [`ALTER TABLE ${name} ${onCluster} ${change}`]),
     ];
   }
+  // ClickHouse deletes no rows through a Distributed table: each shard deletes from its own stored rows. The tables its
+  // predicate reads are read on the same shard, which holds all of a ticker's rows in every table sharded by ticker.
+  const remove = /^DELETE FROM ([a-z_][a-z0-9_]*)\s+WHERE\s+([\s\S]*)$/i.exec(sql);
+  if (remove && tables.has(remove[1]!))
+    return [`DELETE FROM ${local(remove[1]!)} ${onCluster} WHERE ${toLocal(remove[2]!, tables)}`];
   return [sql];
 }

@@ -1,5 +1,6 @@
 import type { SentimentAnalyser } from '../signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
+import type { ClusterTopology } from '../../warehouse/clusterSql';
 import { postsToRescore } from '../../warehouse/queries/postsToRescore';
 import { dropSupersededMinuteRows } from '../../warehouse/queries/dropSupersededMinuteRows';
 import { relabelMentions, type PostLabel } from '../../warehouse/queries/relabelMentions';
@@ -32,6 +33,8 @@ export interface MentionRescorerDeps {
   /** The fast-path model, whose probabilities the combination mixes in. */
   linear: SentimentAnalyser;
   combination: CombinationShares;
+  /** The ClickHouse cluster the warehouse runs on, if any (CLICKHOUSE_CLUSTER). */
+  topology?: ClusterTopology;
   /** Test seam: runs after the mentions are relabelled and before the superseded per-minute rows are dropped. */
   afterRelabel?: () => Promise<void> | void;
 }
@@ -64,7 +67,7 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
         progress?.(start + step.length);
       }
       await deps.afterRelabel?.();
-      await dropSupersededMinuteRows(warehouse, window);
+      await dropSupersededMinuteRows(warehouse, window, deps.topology);
       return { relabelled: posts.length };
     },
   };

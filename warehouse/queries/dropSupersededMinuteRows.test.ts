@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countsQuery, rescoreFixture } from '../../tests/support/rescoreFixture';
 import { createTestWarehouse, type TestWarehouse } from '../../tests/support/testStores';
+import type { Warehouse } from '../client';
 import { dropSupersededMinuteRows } from './dropSupersededMinuteRows';
 import { insertMentions } from './insertMentions';
 import { relabelMentions } from './relabelMentions';
@@ -75,5 +76,22 @@ describe('dropping the per-minute rows a relabel superseded', () => {
     // The next hour's row is outside the window and untouched; a second run deletes nothing more.
     await dropSupersededMinuteRows(store.warehouse, WINDOW);
     expect(await counts()).toEqual(after);
+  });
+
+  it('on a cluster, deletes on every shard from its stored rows, reading its own mentions', async () => {
+    // No cluster runs here: the statement sent is checked (warehouse/clusterSql.test.ts checks the rendering).
+    const sent: string[] = [];
+    const recorder = {
+      command: async ({ query }: { query: string }) => {
+        sent.push(query);
+        return { query_id: '' };
+      },
+    } as unknown as Warehouse;
+    await dropSupersededMinuteRows(recorder, WINDOW, { cluster: 'stockpulse' });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^DELETE FROM mention_minutes_local ON CLUSTER stockpulse WHERE /);
+    expect(sent[0]!.match(/FROM mentions_local FINAL/g)).toHaveLength(2);
+    expect(sent[0]).not.toMatch(/\bmentions\b|\bmention_minutes\b|\{/);
+    expect(sent[0]).toContain(`minute >= toDateTime(${HOUR.getTime() / 1000}, 'UTC')`);
   });
 });
