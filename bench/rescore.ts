@@ -1,8 +1,8 @@
 /**
  * The transformer re-score of stored mentions, end to end on embedded chDB: `posts` posts (the project's labelled
  * posts, repeated with fresh ids) spread over `hours` hours, labelled by the linear model at "ingest", then every hour
- * re-scored by the pool (one thread per core) and its superseded per-minute rows dropped. Prints posts per second and what that means
- * for a simulated week (about 480,000 posts; target under 20 minutes).
+ * re-scored by the pool (one thread per core) and its superseded per-minute rows dropped. Prints posts per second and
+ * what that means for a simulated week (about 480,000 posts; target under 20 minutes).
  */
 import fs from 'node:fs';
 import os from 'node:os';

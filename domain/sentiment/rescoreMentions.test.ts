@@ -5,8 +5,8 @@ import { createTestWarehouse, type TestWarehouse } from '../../tests/support/tes
 import { insertMentions } from '../../warehouse/queries/insertMentions';
 import { insertPosts } from '../../warehouse/queries/insertPosts';
 import { mentionWindowCounts } from '../../warehouse/queries/mentionWindowCounts';
-import { createMentionRescorer, type MentionRescorer } from './rescoreMentions';
 import type { Warehouse } from '../../warehouse/client';
+import { createMentionRescorer, type MentionRescorer } from './rescoreMentions';
 import { readTransformerModel } from './transformerModel';
 import { createTransformerPool, type TransformerPool } from './transformerPool';
 
