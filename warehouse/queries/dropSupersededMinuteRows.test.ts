@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countsQuery, rescoreFixture } from '../../tests/support/rescoreFixture';
 import { createTestWarehouse, type TestWarehouse } from '../../tests/support/testStores';
 import type { Warehouse } from '../client';
-import { dropSupersededMinuteRows } from './dropSupersededMinuteRows';
+import { dropSupersededMinuteRows, ROWS_PER_DELETE } from './dropSupersededMinuteRows';
 import { insertMentions } from './insertMentions';
 import { relabelMentions } from './relabelMentions';
 
@@ -78,20 +78,47 @@ describe('dropping the per-minute rows a relabel superseded', () => {
     expect(await counts()).toEqual(after);
   });
 
-  it('on a cluster, deletes on every shard from its stored rows, reading its own mentions', async () => {
-    // No cluster runs here: the statement sent is checked (warehouse/clusterSql.test.ts checks the rendering).
+  it('on a cluster, reads through the Distributed tables and deletes the rows it found on every shard', async () => {
+    // No cluster runs here: the statements sent are checked (warehouse/clusterSql.test.ts checks the rendering).
     const sent: string[] = [];
     const recorder = {
+      query: async ({ query }: { query: string }) => {
+        sent.push(query);
+        return { json: async () => [{ platform: 'reddit', post: '18446744073709551615', label: 'bullish' }] };
+      },
       command: async ({ query }: { query: string }) => {
         sent.push(query);
         return { query_id: '' };
       },
     } as unknown as Warehouse;
     await dropSupersededMinuteRows(recorder, WINDOW, { cluster: 'stockpulse' });
-    expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatch(/^DELETE FROM mention_minutes_local ON CLUSTER stockpulse WHERE /);
-    expect(sent[0]!.match(/FROM mentions_local FINAL/g)).toHaveLength(2);
-    expect(sent[0]).not.toMatch(/\bmentions\b|\bmention_minutes\b|\{/);
-    expect(sent[0]).toContain(`minute >= toDateTime(${HOUR.getTime() / 1000}, 'UTC')`);
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/FROM mention_minutes WHERE/);
+    expect(sent[0]).toMatch(/FROM mentions FINAL WHERE/);
+    expect(sent[0]).not.toMatch(/_local|ON CLUSTER/);
+    expect(sent[1]).toBe(
+      `DELETE FROM mention_minutes_local ON CLUSTER stockpulse WHERE minute >= toDateTime(${WINDOW.from.getTime() / 1000}, 'UTC') ` +
+        `AND minute < toDateTime(${WINDOW.to.getTime() / 1000}, 'UTC') ` +
+        `AND (platform, post, label) IN (('reddit', 18446744073709551615, 'bullish'))`,
+    );
+  });
+
+  it('names at most ROWS_PER_DELETE rows in one statement', async () => {
+    const deletes: string[] = [];
+    const found = Array.from({ length: 2 * ROWS_PER_DELETE + 1 }, (_, i) => ({
+      platform: 'x',
+      post: String(18_446_744_073_709_551_615n - BigInt(i)),
+      label: 'neutral',
+    }));
+    const recorder = {
+      query: async () => ({ json: async () => found }),
+      command: async ({ query }: { query: string }) => {
+        deletes.push(query);
+        return { query_id: '' };
+      },
+    } as unknown as Warehouse;
+    await dropSupersededMinuteRows(recorder, WINDOW);
+    expect(deletes.map((q) => q.split("('x', ").length - 1)).toEqual([ROWS_PER_DELETE, ROWS_PER_DELETE, 1]);
+    expect(Math.max(...deletes.map((q) => q.length))).toBeLessThan(256 * 1024);
   });
 });
