@@ -80,27 +80,30 @@ describe('dropping the per-minute rows a relabel superseded', () => {
 
   it('on a cluster, reads through the Distributed tables and deletes the rows it found on every shard', async () => {
     // No cluster runs here: the statements sent are checked (warehouse/clusterSql.test.ts checks the rendering).
-    const sent: string[] = [];
+    const sent: Array<{ query: string; query_params?: Record<string, unknown> }> = [];
     const recorder = {
-      query: async ({ query }: { query: string }) => {
-        sent.push(query);
+      query: async (params: (typeof sent)[number]) => {
+        sent.push(params);
         return { json: async () => [{ platform: 'reddit', post: '18446744073709551615', label: 'bullish' }] };
       },
-      command: async ({ query }: { query: string }) => {
-        sent.push(query);
+      command: async (params: (typeof sent)[number]) => {
+        sent.push(params);
         return { query_id: '' };
       },
     } as unknown as Warehouse;
     await dropSupersededMinuteRows(recorder, WINDOW, { cluster: 'stockpulse' });
     expect(sent).toHaveLength(2);
-    expect(sent[0]).toMatch(/FROM mention_minutes WHERE/);
-    expect(sent[0]).toMatch(/FROM mentions FINAL WHERE/);
-    expect(sent[0]).not.toMatch(/_local|ON CLUSTER/);
-    expect(sent[1]).toBe(
-      `DELETE FROM mention_minutes_local ON CLUSTER stockpulse WHERE minute >= toDateTime(${WINDOW.from.getTime() / 1000}, 'UTC') ` +
-        `AND minute < toDateTime(${WINDOW.to.getTime() / 1000}, 'UTC') ` +
+    expect(sent[0]!.query).toMatch(/FROM mention_minutes WHERE/);
+    expect(sent[0]!.query).toMatch(/FROM mentions FINAL WHERE/);
+    expect(sent[0]!.query).not.toMatch(/_local|ON CLUSTER/);
+    expect(sent[1]!.query).toBe(
+      `DELETE FROM mention_minutes_local ON CLUSTER stockpulse WHERE minute >= toDateTime({from:UInt32}, 'UTC') ` +
+        `AND minute < toDateTime({to:UInt32}, 'UTC') ` +
         `AND (platform, post, label) IN (('reddit', 18446744073709551615, 'bullish'))`,
     );
+    // Both parameterised: embedded chDB runs such statements one at a time.
+    for (const { query_params } of sent)
+      expect(query_params).toEqual({ from: WINDOW.from.getTime() / 1000, to: WINDOW.to.getTime() / 1000 });
   });
 
   it('names at most ROWS_PER_DELETE rows in one statement', async () => {

@@ -17,9 +17,11 @@ export async function dropSupersededMinuteRows(
   window: { from: Date; to: Date },
   topology?: ClusterTopology,
 ): Promise<void> {
-  const [from, to] = [window.from, window.to].map((d) => Math.floor(d.getTime() / 1000));
+  // Both statements take the window as parameters: embedded chDB runs parameterised statements one at a time, so the
+  // re-score holds at most one of the libuv threads that chDB shares with the API's file reads and password hashing.
+  const query_params = { from: Math.floor(window.from.getTime() / 1000), to: Math.floor(window.to.getTime() / 1000) };
   const inWindow = (column: string) =>
-    `${column} >= toDateTime(${from}, 'UTC') AND ${column} < toDateTime(${to}, 'UTC')`;
+    `${column} >= toDateTime({from:UInt32}, 'UTC') AND ${column} < toDateTime({to:UInt32}, 'UTC')`;
   const result = await warehouse.query({
     // Both sides are subqueries, joined where the query runs: on a cluster each reads its Distributed table once.
     query: `SELECT DISTINCT minutes.platform AS platform, toString(minutes.post) AS post, toString(minutes.label) AS label
@@ -30,11 +32,11 @@ export async function dropSupersededMinuteRows(
               SELECT ticker, platform, cityHash64(post_id) AS post, label FROM mentions FINAL WHERE ${inWindow('ts')}
             ) AS stored ON stored.ticker = minutes.ticker AND stored.platform = minutes.platform AND stored.post = minutes.post
             WHERE minutes.label != stored.label`,
+    query_params,
     format: 'JSONEachRow',
   });
   const superseded = await result.json<{ platform: string; post: string; label: string }>();
-  // Written into the statement rather than passed as parameters: on a cluster it travels to every node as text. At
-  // most ROWS_PER_DELETE rows a statement keeps each one far below ClickHouse's query size limit (256 KiB).
+  // At most ROWS_PER_DELETE rows a statement keeps each one far below ClickHouse's query size limit (256 KiB).
   for (let at = 0; at < superseded.length; at += ROWS_PER_DELETE) {
     const rows = superseded
       .slice(at, at + ROWS_PER_DELETE)
@@ -42,7 +44,7 @@ export async function dropSupersededMinuteRows(
       .join(', ');
     const statement = `DELETE FROM mention_minutes WHERE ${inWindow('minute')} AND (platform, post, label) IN (${rows})`;
     for (const query of topology ? renderForCluster(statement, new Set(['mention_minutes']), topology) : [statement])
-      await warehouse.command({ query });
+      await warehouse.command({ query, query_params });
   }
 }
 
