@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stockListSchema, historicalSchema, stockPostsSchema } from '../../core/contracts/stocks';
+import { z } from 'zod';
+import { stockListSchema, historicalSchema, stockPostsSchema, tickerParamSchema } from '../../core/contracts/stocks';
 import { seedTickerUniverse } from '../../seed/tickerUniverse';
 import { DAY, HOUR, MINUTE, mentionAt } from '../../tests/support/mentionRows';
 import { signedInCookie } from '../../tests/support/signIn';
@@ -278,6 +279,13 @@ describe('dashboard read API over real chDB rollups and Postgres', () => {
     expect(unknown.body).toEqual({ message: 'Unknown ticker ZZZZZ' });
     expect((await get('/api/stocks/ZZZZZ/posts')).status).toBe(404);
     expect((await get('/api/stocks/1ABC/posts')).status).toBe(400);
+    // Either case is a ticker, as the documented pattern says: read upper-cased.
+    const lower = await get('/api/stocks/zzzzz/historical?range=1hour');
+    expect(lower.status).toBe(404);
+    expect(lower.body).toEqual({ message: 'Unknown ticker ZZZZZ' });
+    const documented = new RegExp(z.toJSONSchema(tickerParamSchema, { io: 'input' }).pattern as string);
+    expect(['zzzzz', 'brk.b', 'AAPL'].every((t) => documented.test(t))).toBe(true);
+    expect(['1abc', 'not-a-ticker!'].some((t) => documented.test(t))).toBe(false);
   });
 
   it('serves the latest posts behind a ticker’s mentions, newest first, each once', async () => {

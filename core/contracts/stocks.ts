@@ -31,12 +31,15 @@ function perPlatformShape<K extends string, T extends z.ZodType>(name: (p: Platf
 export const sentimentSchema = z.enum(['bullish', 'bearish', 'neutral']);
 export type Sentiment = z.infer<typeof sentimentSchema>;
 
-/** A symbol in a path: 1–10 upper-case letters, digits or a dot (BRK.B). */
+/**
+ * A symbol in a path: 1–10 letters, digits or a dot (BRK.B), in either case, read upper-cased. The pattern is checked
+ * before the upper-casing, so the one the API documents is the one it accepts (`aapl` as well as `AAPL`).
+ */
 export const tickerParamSchema = z
   .string()
   .trim()
-  .toUpperCase()
-  .regex(/^[A-Z][A-Z0-9.]{0,9}$/, 'ticker must be 1 to 10 letters, digits or dots, starting with a letter');
+  .regex(/^[A-Za-z][A-Za-z0-9.]{0,9}$/, 'ticker must be 1 to 10 letters, digits or dots, starting with a letter')
+  .toUpperCase();
 
 /**
  * Stock as GET /api/stocks returns it. Mention counts are those of the requested range;
