@@ -27,8 +27,10 @@ import { argmaxLabel, linearOutOfFold } from './sentiment/linearOutOfFold';
 import { outOfFold, readTransformerMeasurement, sideBySide, type SideBySide } from './sentiment/transformerFigures';
 import { scoreLabels, type Scores } from '../domain/signal/labelScores';
 import { dataDirArg, readLabelledSets, readProjectSet, SUPPLEMENT_SETS } from './sentiment/signalData';
+import { formatScores, printTable } from './sentiment/report';
+import { labelWithCommittedModels } from './sentiment/committedLabels';
 
-const fmt = (s: Scores | undefined) => (s ? `${s.macroF1.toFixed(3)} / ${s.accuracy.toFixed(3)}` : '—');
+const fmt = formatScores;
 
 function postsPerSecond(texts: readonly string[], score: (t: string) => unknown): number {
   for (let i = 0; i < Math.min(2_000, texts.length); i++) score(texts[i]!);
@@ -89,13 +91,6 @@ async function main(): Promise<void> {
     macroF1: judged.reduce((sum, r) => sum + (pick(r)?.macroF1 ?? 0), 0) / judged.length,
     accuracy: judged.reduce((sum, r) => sum + (pick(r)?.accuracy ?? 0), 0) / judged.length,
   });
-  const printTable = (table: string[][]) => {
-    const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
-    for (const row of table)
-      console.log(
-        '  ' + row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '),
-      );
-  };
 
   const st = measured.setting;
   const measuredOn =
@@ -223,25 +218,23 @@ async function reportTransformerSpeed(
  * them, so unlike the shared sets these figures describe the committed model itself, on posts it has not seen.
  */
 async function reportProjectSetsByTransformer(info: TransformerModelInfo, linear: SentimentAnalyser): Promise<void> {
-  const pool = createTransformerPool(info, { threads: availableParallelism() });
+  const transformer = createTransformerPool(info, { threads: availableParallelism() });
   try {
     const parts: string[] = [];
     for (const file of ['labelledPosts.jsonl', 'heldOutPosts.jsonl']) {
       const posts = readProjectSet(file).posts;
       const gold = posts.map((p) => p.label);
-      const p = await pool.score(posts.map((x) => x.text));
-      const transformer = posts.map((_, i) => argmaxLabel(p, i * 3));
-      const combination = posts.map(
-        (x, i) =>
-          combinedScore(p, i * 3, linear.analyse(x.text), lexiconCompound(x.text), info.training.combination).label,
+      const labels = await labelWithCommittedModels(
+        posts.map((p) => p.text),
+        { linear, transformer, shares: info.training.combination },
       );
       parts.push(
-        `${file.replace('.jsonl', '')} transformer ${fmt(scoreLabels(gold, transformer))}, combination ${fmt(scoreLabels(gold, combination))}`,
+        `${file.replace('.jsonl', '')} transformer ${fmt(scoreLabels(gold, labels.transformer))}, combination ${fmt(scoreLabels(gold, labels.combination))}`,
       );
     }
     console.log(`  project sets (committed transformer, never trained on them): ${parts.join('; ')}`);
   } finally {
-    await pool.close();
+    await transformer.close();
   }
 }
 

@@ -1,15 +1,24 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** One labelled post of `<data>/sentiment/*.jsonl` (../shared/signal-data; see its README for sources and licences). */
+/** Public sets label stance as positive / negative as often as bullish / bearish: the same classes here. */
+const LABEL_NAMES: Readonly<Record<string, string>> = { positive: 'bullish', negative: 'bearish' };
+
+/**
+ * One labelled post of `<data>/sentiment/*.jsonl` (../shared/signal-data; see its README for sources and licences).
+ * A line without an id is named by its line number.
+ */
 const LabelledLine = z.object({
-  id: z.string(),
+  id: z.string().optional(),
   text: z.string(),
-  label: z.enum(['bearish', 'neutral', 'bullish']),
+  label: z
+    .string()
+    .transform((l) => LABEL_NAMES[l.toLowerCase()] ?? l.toLowerCase())
+    .pipe(z.enum(['bearish', 'neutral', 'bullish'])),
 });
-export type LabelledPost = z.infer<typeof LabelledLine> & { dataset: string };
+export type LabelledPost = z.infer<typeof LabelledLine> & { id: string; dataset: string };
 
 export interface LabelledSet {
   /** File name without `.jsonl`, e.g. `stocktwits_selftag_amoooma_train`. */
@@ -42,19 +51,65 @@ export const readProjectSet = (file: string): LabelledSet =>
   readLabelledFile(fileURLToPath(new URL(`../../domain/signal/${file}`, import.meta.url)));
 
 /** One labelled JSONL file as a set named by the file; a bad line stops with its file and line. */
-function readLabelledFile(path: string): LabelledSet {
+export function readLabelledFile(path: string): LabelledSet {
   const file = basename(path);
   const name = file.replace(/\.jsonl$/, '');
   const posts = readFileSync(path, 'utf8')
     .split('\n')
     .flatMap((line, i) => {
       if (line.trim() === '') return [];
-      const parsed = LabelledLine.safeParse(JSON.parse(line));
-      if (!parsed.success) throw new Error(`${file}:${i + 1}: ${parsed.error.issues[0]?.message ?? 'invalid line'}`);
-      return [{ ...parsed.data, dataset: name }];
+      let json: unknown;
+      try {
+        json = JSON.parse(line);
+      } catch {
+        throw new Error(`${file}:${i + 1}: not a JSON object`);
+      }
+      const parsed = LabelledLine.safeParse(json);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new Error(
+          `${file}:${i + 1}: ${issue ? `${issue.path.join('.') || 'line'}: ${issue.message}` : 'invalid line'}`,
+        );
+      }
+      return [{ ...parsed.data, id: parsed.data.id ?? `${name}:${i + 1}`, dataset: name }];
     });
   return { name, posts };
 }
+
+/**
+ * Labelled sets named on the command line: each a `.jsonl` file, or a folder whose `*.jsonl` files (or, as in
+ * ../shared/signal-data, its `sentiment/*.jsonl` files) are read in name order.
+ */
+export function readLabelledPaths(paths: readonly string[]): LabelledSet[] {
+  return paths.flatMap((p) => {
+    if (!statSync(p, { throwIfNoEntry: false })?.isDirectory()) return [readLabelledFile(p)];
+    const jsonl = (dir: string) =>
+      readdirSync(dir)
+        .filter((f) => f.endsWith('.jsonl'))
+        .sort()
+        .map((f) => join(dir, f));
+    const direct = jsonl(p);
+    const files =
+      direct.length > 0
+        ? direct
+        : statSync(join(p, 'sentiment'), { throwIfNoEntry: false })
+          ? jsonl(join(p, 'sentiment'))
+          : [];
+    if (files.length === 0) throw new Error(`No *.jsonl files in ${p}`);
+    return files.map(readLabelledFile);
+  });
+}
+
+/**
+ * A post's text as the shared data's README de-duplicates it (lower case, links removed, whitespace collapsed), so the
+ * same post copied with another link or spacing is recognised.
+ */
+export const normalisedText = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/(?:https?:\/\/|www\.)\S+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The value of `--data <dir>` (default ../shared/signal-data). */
 export function dataDirArg(argv: readonly string[]): string {
