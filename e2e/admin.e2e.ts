@@ -120,4 +120,31 @@ describe('the admin area in the browser', () => {
     expect(await quota.getByTestId('quota-source').count()).toBe(8);
     await screenshot(page, 'admin-pipelines');
   });
+
+  it('watches the sentiment re-score advance on the Pipelines tab, and cannot start a second one meanwhile', async () => {
+    const card = page.getByTestId('sentiment-rescore');
+    await card.getByRole('heading', { name: 'Sentiment re-score' }).waitFor();
+    await expect.poll(() => card.getByText('Loading...').count(), { timeout: 10_000 }).toBe(0);
+    // A first start's week of backfill starts the history run by itself; an operator starts one when none runs.
+    const startButton = card.getByRole('button', { name: 'Re-score History' });
+    if ((await startButton.count()) === 1) {
+      await startButton.click();
+      await page.getByText('Re-score started').waitFor();
+    }
+    const progressLine = card.getByText(/^[\d,]+ of [\d,]+ hours, [\d,]+ posts re-labelled by /);
+    await progressLine.waitFor({ timeout: 60_000 });
+    const first = await progressLine.innerText();
+    expect(first).toMatch(/ by transformer-[0-9a-f]{12}-w\d+-\d+-\d+($|;)/);
+    const runningButton = card.getByRole('button', { name: 'Re-score running' });
+    if ((await runningButton.count()) === 1) {
+      // While it runs, a second start is refused in the page, and the card re-reads the progress by itself (hours
+      // done, or posts re-labelled: a new sweep starts its hours again, the posts add up over the whole run).
+      expect(await runningButton.isDisabled()).toBe(true);
+      expect(await card.getByRole('progressbar', { name: 'Re-score progress' }).count()).toBe(1);
+      await expect.poll(() => progressLine.innerText(), { timeout: 75_000, interval: 1_000 }).not.toBe(first);
+    } else {
+      expect(await progressLine.innerText()).toContain('; finished ');
+    }
+    await screenshot(page, 'admin-rescore');
+  }, 180_000);
 });
