@@ -19,7 +19,7 @@ import path from 'node:path';
 import { evaluateTickers, reportTickerAccuracy } from '../bench/tickerAccuracy';
 import { plainVaderSentiment, scoreSentiment } from '../domain/signal/sentiment';
 import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } from '../domain/signal/sentimentModel';
-import { combinedScore, lexiconCompound } from '../domain/sentiment/combinedScore';
+import { combinedScores } from '../domain/sentiment/combinedScore';
 import { readTransformerModel, type TransformerModelInfo } from '../domain/sentiment/transformerModel';
 import { createTransformerPool } from '../domain/sentiment/transformerPool';
 import { buildCorpus, DEFAULT_CONFIG, type TrainingConfig } from './sentiment/crossValidation';
@@ -196,10 +196,7 @@ async function reportTransformerSpeed(
       await wide.score(sample);
       const transformerRate = sample.length / ((performance.now() - t) / 1000);
       t = performance.now();
-      const p = await wide.score(sample);
-      sample.forEach((text, i) =>
-        combinedScore(p, i * 3, linear.analyse(text), lexiconCompound(text), info.training.combination),
-      );
+      combinedScores(sample, await wide.score(sample), linear, info.training.combination);
       const combinedRate = sample.length / ((performance.now() - t) / 1000);
       console.log(
         `  transformer ${info.version}: model load ${loadMs.toFixed(0)} ms and ${rss.toFixed(0)} MB (one thread, first batch); ` +

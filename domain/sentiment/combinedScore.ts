@@ -1,6 +1,6 @@
 import { scoreSentiment } from '../signal/sentiment';
 import { MAX_CHARS } from '../signal/sentimentFeatures';
-import { CLASSES, type SentimentScore } from '../signal/sentimentModel';
+import { CLASSES, type SentimentAnalyser, type SentimentScore } from '../signal/sentimentModel';
 
 /**
  * Each model's share of the label a subscriber sees (they sum to 1): the fine-tuned transformer, the learned linear
@@ -66,6 +66,19 @@ export function combinedScore(
   const p = mixProbabilities(transformer, at, linearProbabilities(linear), 0, compound, shares, new Float64Array(3));
   const k = p[0]! >= p[1]! && p[0]! >= p[2]! ? 0 : p[2]! > p[1]! ? 2 : 1;
   return { label: CLASSES[k]!, compound: round4(p[2]! - p[0]!), confidence: round4(p[k]!) };
+}
+
+/**
+ * The label a subscriber sees for each text, from the transformer's probabilities for the same texts (three per text,
+ * in order): what the re-score writes, and what the evaluations score.
+ */
+export function combinedScores(
+  texts: readonly string[],
+  transformer: ArrayLike<number>,
+  linear: SentimentAnalyser,
+  shares: CombinationShares,
+): SentimentScore[] {
+  return texts.map((text, i) => combinedScore(transformer, i * 3, linear.analyse(text), lexiconCompound(text), shares));
 }
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;

@@ -4,7 +4,7 @@ import type { ClusterTopology } from '../../warehouse/clusterSql';
 import { postsToRescore } from '../../warehouse/queries/postsToRescore';
 import { dropSupersededMinuteRows } from '../../warehouse/queries/dropSupersededMinuteRows';
 import { relabelMentions, type PostLabel } from '../../warehouse/queries/relabelMentions';
-import { combinedScore, lexiconCompound, type CombinationShares } from './combinedScore';
+import { combinedScores, type CombinationShares } from './combinedScore';
 import type { TransformerPool } from './transformerPool';
 
 const HOUR_MS = 3_600_000;
@@ -16,10 +16,11 @@ export interface MentionRescorer {
   version: string;
   /**
    * Gives every mention of the hour that starts at or before `hourStart` the transformer's label (combined with the
-   * linear model's by the trained weight), then drops that hour's per-minute rows under the labels replaced, so the
+   * linear model's and the lexicon's by the trained shares), then drops that hour's per-minute rows under the labels replaced, so the
    * cards count each post once under its new label. Safe to run again at any point: mentions already labelled by this
    * version are skipped. An hour with nothing to relabel is left as it is, unless `repair` says an earlier attempt of
-   * this step may have stopped between relabelling and dropping (a retry), in which case the drop runs.
+   * this step may have stopped between relabelling and dropping (a retry), in which case the drop runs. `relabelled`
+   * counts posts, each with one or more mentions.
    */
   rescoreHour(
     hourStart: Date,
@@ -52,17 +53,14 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
       if (posts.length === 0 && !repair) return { relabelled: 0 };
       for (let start = 0; start < posts.length; start += POSTS_PER_STEP) {
         const step = posts.slice(start, start + POSTS_PER_STEP);
-        const probabilities = await pool.score(step.map((p) => p.text));
-        const labels: PostLabel[] = step.map((p, i) => {
-          const { label, compound } = combinedScore(
-            probabilities,
-            i * 3,
-            linear.analyse(p.text),
-            lexiconCompound(p.text),
-            combination,
-          );
-          return { platform: p.platform, post_id: p.post_id, label, compound };
-        });
+        const texts = step.map((p) => p.text);
+        const scores = combinedScores(texts, await pool.score(texts), linear, combination);
+        const labels: PostLabel[] = step.map((p, i) => ({
+          platform: p.platform,
+          post_id: p.post_id,
+          label: scores[i]!.label,
+          compound: scores[i]!.compound,
+        }));
         await relabelMentions(warehouse, window, labels);
         progress?.(start + step.length);
       }

@@ -40,7 +40,11 @@ function tokenIds(model, text) {
  * @returns {Promise<Float32Array>} probabilities, three per text (bearish, neutral, bullish); an empty text is [0, 1, 0].
  */
 export default async function score({ dir, maxTokens, special, texts }) {
-  loaded ??= load(dir, maxTokens, special);
+  // A failed load is forgotten, so the thread's next task tries again (a model file restored meanwhile is read).
+  loaded ??= load(dir, maxTokens, special).catch((err) => {
+    loaded = undefined;
+    throw err;
+  });
   const model = await loaded;
   const out = new Float32Array(texts.length * 3);
   const rows = [];

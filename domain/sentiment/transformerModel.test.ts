@@ -174,6 +174,22 @@ describe('readTransformerModel', () => {
     );
   });
 
+  it('a scoring thread whose model could not load loads it again on its next task, once the file is back', async () => {
+    copy();
+    const info = readTransformerModel(dir);
+    // The file breaks after start-up's check: the thread's load fails, and the call with it.
+    writeFileSync(path.join(dir, 'model.onnx'), 'not a model');
+    const onePool = createTransformerPool(info, { threads: 1 });
+    try {
+      await expect(onePool.score(['$AAPL to the moon'])).rejects.toThrow();
+      copy();
+      const p = await onePool.score(['$AAPL to the moon, buying more calls']);
+      expect(labelAt(p, 0)).toBe('bullish');
+    } finally {
+      await onePool.close();
+    }
+  });
+
   it('reads the committed model and names its version by the weights and the combination shares', () => {
     const info = readTransformerModel();
     const { transformer, linear, lexicon } = info.training.combination;

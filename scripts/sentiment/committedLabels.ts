@@ -1,6 +1,6 @@
 import { plainVaderSentiment, scoreSentiment, type SentimentLabel } from '../../domain/signal/sentiment';
 import type { SentimentAnalyser } from '../../domain/signal/sentimentModel';
-import { combinedScore, lexiconCompound, type CombinationShares } from '../../domain/sentiment/combinedScore';
+import { combinedScores, type CombinationShares } from '../../domain/sentiment/combinedScore';
 import type { TransformerPool } from '../../domain/sentiment/transformerPool';
 import { argmaxLabel } from './linearOutOfFold';
 
@@ -37,11 +37,10 @@ export async function labelWithCommittedModels(
   { linear, transformer, shares }: CommittedAnalysers,
 ): Promise<LabelsByAnalyser> {
   const p = await transformer.score(texts);
-  const linearScores = texts.map((t) => linear.analyse(t));
   return {
-    combination: texts.map((t, i) => combinedScore(p, i * 3, linearScores[i]!, lexiconCompound(t), shares).label),
+    combination: combinedScores(texts, p, linear, shares).map((s) => s.label),
     transformer: texts.map((_, i) => argmaxLabel(p, i * 3)),
-    linear: linearScores.map((s) => s.label),
+    linear: texts.map((t) => linear.analyse(t).label),
     lexicon: texts.map((t) => scoreSentiment(t).label),
     vader: texts.map((t) => plainVaderSentiment(t).label),
   };

@@ -51,7 +51,7 @@ export const readProjectSet = (file: string): LabelledSet =>
   readLabelledFile(fileURLToPath(new URL(`../../domain/signal/${file}`, import.meta.url)));
 
 /** One labelled JSONL file as a set named by the file; a bad line stops with its file and line. */
-export function readLabelledFile(path: string): LabelledSet {
+function readLabelledFile(path: string): LabelledSet {
   const file = basename(path);
   const name = file.replace(/\.jsonl$/, '');
   const posts = readFileSync(path, 'utf8')

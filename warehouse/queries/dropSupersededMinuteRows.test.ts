@@ -48,8 +48,21 @@ describe('dropping the per-minute rows a relabel superseded', () => {
       { ticker: 'NVDA', mentions: 3, bullish: 1, bearish: 3 },
       { ticker: 'TSLA', mentions: 2, bullish: 2, bearish: 1 },
     ]);
-    // A mention ingested meanwhile in the same hour.
+    // Ingested meanwhile in the same hour: a new post, and post 1 under a ticker it was not stored with (its old label).
     await insertMentions(store.warehouse, [
+      {
+        ticker: 'MSFT',
+        platform: 'reddit',
+        post_id: 'rescore-0-1',
+        source: 'wallstreetbets',
+        author_hash: 'cd'.repeat(8),
+        ts: new Date(HOUR.getTime() + 55 * 60_000).toISOString(),
+        compound: 0.5,
+        label: 'bullish',
+        engagement: 0,
+        simulated: true,
+        analyser: 'fast',
+      },
       {
         ticker: 'TSLA',
         platform: 'x',
@@ -69,6 +82,7 @@ describe('dropping the per-minute rows a relabel superseded', () => {
     const after = [
       { ticker: 'AAPL', mentions: 2, bullish: 1, bearish: 0 },
       { ticker: 'AMD', mentions: 1, bullish: 1, bearish: 0 },
+      { ticker: 'MSFT', mentions: 1, bullish: 1, bearish: 0 },
       { ticker: 'NVDA', mentions: 3, bullish: 1, bearish: 2 },
       { ticker: 'TSLA', mentions: 3, bullish: 2, bearish: 1 },
     ];
@@ -84,7 +98,9 @@ describe('dropping the per-minute rows a relabel superseded', () => {
     const recorder = {
       query: async (params: (typeof sent)[number]) => {
         sent.push(params);
-        return { json: async () => [{ platform: 'reddit', post: '18446744073709551615', label: 'bullish' }] };
+        return {
+          json: async () => [{ ticker: 'BRK.B', platform: 'reddit', post: '18446744073709551615', label: 'bullish' }],
+        };
       },
       command: async (params: (typeof sent)[number]) => {
         sent.push(params);
@@ -99,7 +115,7 @@ describe('dropping the per-minute rows a relabel superseded', () => {
     expect(sent[1]!.query).toBe(
       `DELETE FROM mention_minutes_local ON CLUSTER stockpulse WHERE minute >= toDateTime({from:UInt32}, 'UTC') ` +
         `AND minute < toDateTime({to:UInt32}, 'UTC') ` +
-        `AND (platform, post, label) IN (('reddit', 18446744073709551615, 'bullish'))`,
+        `AND (ticker, platform, post, label) IN (('BRK.B', 'reddit', 18446744073709551615, 'bullish'))`,
     );
     // Both parameterised: embedded chDB runs such statements one at a time.
     for (const { query_params } of sent)
@@ -109,6 +125,7 @@ describe('dropping the per-minute rows a relabel superseded', () => {
   it('names at most ROWS_PER_DELETE rows in one statement', async () => {
     const deletes: string[] = [];
     const found = Array.from({ length: 2 * ROWS_PER_DELETE + 1 }, (_, i) => ({
+      ticker: 'GOOGL',
       platform: 'x',
       post: String(18_446_744_073_709_551_615n - BigInt(i)),
       label: 'neutral',
@@ -121,7 +138,7 @@ describe('dropping the per-minute rows a relabel superseded', () => {
       },
     } as unknown as Warehouse;
     await dropSupersededMinuteRows(recorder, WINDOW);
-    expect(deletes.map((q) => q.split("('x', ").length - 1)).toEqual([ROWS_PER_DELETE, ROWS_PER_DELETE, 1]);
+    expect(deletes.map((q) => q.split("('GOOGL', 'x', ").length - 1)).toEqual([ROWS_PER_DELETE, ROWS_PER_DELETE, 1]);
     expect(Math.max(...deletes.map((q) => q.length))).toBeLessThan(256 * 1024);
   });
 });

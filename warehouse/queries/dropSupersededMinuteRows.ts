@@ -6,8 +6,9 @@ import { renderForCluster, type ClusterTopology } from '../clusterSql';
  * when its mention is stored (FINAL) under another label. A relabel writes a mention again with its new label, and
  * until ClickHouse merges the two rows the post counts under its old label and its new one; this leaves it under its
  * new label only. Nothing is written, so a read at any moment sees every post of the window: first under both labels,
- * then under its new one, never absent. A row whose mention is not yet visible in `mentions` (one written meanwhile)
- * is kept, so nothing is lost; a re-run deletes nothing more.
+ * then under its new one, never absent. Rows are named by ticker, platform, post and label, so a row whose mention is
+ * not yet visible in `mentions` (one written meanwhile, also another ticker's of the same post) is kept and nothing is
+ * lost; a re-run deletes nothing more.
  *
  * The rows are found by a plain read and deleted by naming them, so the DELETE holds no subquery: with the same rows
  * chosen by subqueries inside it, a first start's re-score took 20.1 min instead of 14.3 (docs/sentiment-transformer.md).
@@ -24,7 +25,8 @@ export async function dropSupersededMinuteRows(
     `${column} >= toDateTime({from:UInt32}, 'UTC') AND ${column} < toDateTime({to:UInt32}, 'UTC')`;
   const result = await warehouse.query({
     // Both sides are subqueries, joined where the query runs: on a cluster each reads its Distributed table once.
-    query: `SELECT DISTINCT minutes.platform AS platform, toString(minutes.post) AS post, toString(minutes.label) AS label
+    query: `SELECT DISTINCT minutes.ticker AS ticker, minutes.platform AS platform, toString(minutes.post) AS post,
+                   toString(minutes.label) AS label
             FROM (
               SELECT ticker, platform, post, label FROM mention_minutes WHERE ${inWindow('minute')}
             ) AS minutes
@@ -35,20 +37,20 @@ export async function dropSupersededMinuteRows(
     query_params,
     format: 'JSONEachRow',
   });
-  const superseded = await result.json<{ platform: string; post: string; label: string }>();
+  const superseded = await result.json<{ ticker: string; platform: string; post: string; label: string }>();
   // At most ROWS_PER_DELETE rows a statement keeps each one far below ClickHouse's query size limit (256 KiB).
   for (let at = 0; at < superseded.length; at += ROWS_PER_DELETE) {
     const rows = superseded
       .slice(at, at + ROWS_PER_DELETE)
-      .map((r) => `(${quote(r.platform)}, ${BigInt(r.post)}, ${quote(r.label)})`)
+      .map((r) => `(${quote(r.ticker)}, ${quote(r.platform)}, ${BigInt(r.post)}, ${quote(r.label)})`)
       .join(', ');
-    const statement = `DELETE FROM mention_minutes WHERE ${inWindow('minute')} AND (platform, post, label) IN (${rows})`;
+    const statement = `DELETE FROM mention_minutes WHERE ${inWindow('minute')} AND (ticker, platform, post, label) IN (${rows})`;
     for (const query of topology ? renderForCluster(statement, new Set(['mention_minutes']), topology) : [statement])
       await warehouse.command({ query, query_params });
   }
 }
 
-/** Rows named by one DELETE: each takes at most about 50 characters. */
+/** Rows named by one DELETE: each takes at most about 65 characters. */
 export const ROWS_PER_DELETE = 2_000;
 
 /** A ClickHouse string literal. */

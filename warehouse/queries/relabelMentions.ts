@@ -37,5 +37,9 @@ export async function relabelMentions(
       labels: labels.map((l) => l.label),
       compounds: labels.map((l) => l.compound),
     },
+    // On a cluster `mentions` is a Distributed table, whose inserts reach the shards in the background by default; the
+    // drop that follows must read the new labels, or it finds nothing to drop and a re-run has nothing to relabel.
+    // Without a cluster the setting changes nothing.
+    clickhouse_settings: { distributed_foreground_insert: 1 },
   });
 }

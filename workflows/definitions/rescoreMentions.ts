@@ -19,7 +19,7 @@ const HOUR_MS = 3_600_000;
 const HOURS_PER_RUN = 200;
 
 /** The history run (started by operators, by start-up after a model change, and by a scan that wrote older hours). */
-export const RESCORE_WORKFLOW_ID = 'rescore-mentions';
+const RESCORE_WORKFLOW_ID = 'rescore-mentions';
 export const historyRescoreId = (taskQueue: string) => `${RESCORE_WORKFLOW_ID}-${taskQueue}`;
 
 /** Hours the recent schedule re-scores every two minutes: the current hour and the one before. */
@@ -50,9 +50,9 @@ export interface RescoreProgress {
   nextHour: number;
   hoursDone: number;
   hoursTotal: number;
-  /** Mentions relabelled by every sweep of the run. */
+  /** Posts relabelled by every sweep of the run (each with one or more mentions). */
   relabelled: number;
-  /** Mentions relabelled by this sweep in hours older than the recent schedule's: when any were, another sweep follows. */
+  /** Posts relabelled by this sweep in hours older than the recent schedule's: when any were, another sweep follows. */
   olderRelabelled?: number;
 }
 
