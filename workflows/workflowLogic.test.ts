@@ -208,8 +208,50 @@ describe('workflow logic in the time-skipping test server, activities mocked', (
       hoursTotal: 31,
       relabelled: 62,
       olderRelabelled: 0,
+      allHistory: false,
     });
     expect([...visits.values()]).toEqual(Array(31).fill(2));
+  });
+
+  it('a scan that wrote hours older than the running history run covers asks it to sweep them too', async () => {
+    const HOUR = 3_600_000;
+    const now = Math.floor((await env.currentTimeMs()) / HOUR) * HOUR;
+    const [source] = sources;
+    const visits = new Map<number, number>();
+    const oldest = [now - 9 * HOUR - 60_000, now - 19 * HOUR - 60_000];
+    // The run's hours wait until both scans have run, so the second scan finds it running.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const result = await withWorker(
+      {
+        ...quietPipeline,
+        mentionHoursToRescore: async () => ({ first: now - 48 * HOUR, last: now, analyser: 'transformer-test' }),
+        rescoreMentionHour: async (hour) => {
+          await gate;
+          visits.set(hour, (visits.get(hour) ?? 0) + 1);
+          return { relabelled: visits.get(hour) === 1 ? 2 : 0 };
+        },
+        loadSources: async () => [source!],
+        scanSource: async () => ({
+          ...scanned(source!, 3),
+          oldestMentionAt: new Date(oldest.shift()!).toISOString(),
+        }),
+      },
+      async (taskQueue) => {
+        for (const n of [1, 2])
+          await env.client.workflow.execute<typeof scanPlatform>('scanPlatform', {
+            taskQueue,
+            workflowId: `scan-reddit-${n}-${taskQueue}`,
+            args: [{ platform: 'reddit' }],
+          });
+        release();
+        return (await env.client.workflow.getHandle(historyRescoreId(taskQueue)).result()) as RescoreProgress;
+      },
+    );
+    // The first scan wrote 10 hours back, the second (another platform's catch-up) 20.
+    expect(Math.min(...visits.keys())).toBe(now - 20 * HOUR);
+    expect([...visits.keys()].filter((h) => visits.get(h)! >= 1)).toHaveLength(21);
+    expect(result).toMatchObject({ relabelled: 42, olderRelabelled: 0 });
   });
 
   it('ScanPlatform retries a failing source, reports one that failed for good, and scans the others', async () => {

@@ -3,6 +3,7 @@ import { WorkflowIdReusePolicy } from '@temporalio/common';
 import type { RescoreStatus, StartedRun } from '../../core/contracts/admin';
 import {
   historyRescoreId,
+  rescoreOlderHoursSignal,
   rescoreProgressQuery,
   type RescoreProgress,
   type rescoreMentions,
@@ -22,6 +23,35 @@ const summary = (p: RescoreProgress | null | undefined): RescoreStatus['progress
 export function createRescoreRunService(deps: { temporal: Client; taskQueue: string }) {
   const { temporal } = deps;
   const workflowId = historyRescoreId(deps.taskQueue);
+
+  /** The last history run's state and its own progress record (what the run reports, not the page's summary). */
+  const lastRun = async (): Promise<Omit<RescoreStatus, 'progress'> & { progress: RescoreProgress | null }> => {
+    const handle = temporal.workflow.getHandle(workflowId);
+    let info;
+    try {
+      info = await handle.describe();
+    } catch (err) {
+      if (err instanceof WorkflowNotFoundError)
+        return { state: 'idle', workflowId, startedAt: null, closedAt: null, progress: null };
+      throw temporalDown(err);
+    }
+    const base = {
+      workflowId,
+      startedAt: info.startTime.toISOString(),
+      closedAt: info.closeTime?.toISOString() ?? null,
+    };
+    if (info.status.name === 'RUNNING')
+      // No worker to answer (it is restarting): the run goes on, its position is just not known right now.
+      return { ...base, state: 'running', progress: await handle.query(rescoreProgressQuery).catch(() => null) };
+    if (info.status.name === 'COMPLETED')
+      return {
+        ...base,
+        state: 'completed',
+        progress: (await handle.result().catch(() => null)) as RescoreProgress | null,
+      };
+    return { ...base, state: 'failed', progress: null };
+  };
+
   const service = {
     async start(): Promise<StartedRun> {
       try {
@@ -40,42 +70,27 @@ export function createRescoreRunService(deps: { temporal: Client; taskQueue: str
     },
 
     async status(): Promise<RescoreStatus> {
-      const handle = temporal.workflow.getHandle(workflowId);
-      let info;
-      try {
-        info = await handle.describe();
-      } catch (err) {
-        if (err instanceof WorkflowNotFoundError)
-          return { state: 'idle', workflowId, startedAt: null, closedAt: null, progress: null };
-        throw temporalDown(err);
-      }
-      const base = {
-        workflowId,
-        startedAt: info.startTime.toISOString(),
-        closedAt: info.closeTime?.toISOString() ?? null,
-      };
-      if (info.status.name === 'RUNNING') {
-        // No worker to answer (it is restarting): the run goes on, its position is just not known right now.
-        const progress = await handle.query(rescoreProgressQuery).catch(() => null);
-        return { ...base, state: 'running', progress: summary(progress) };
-      }
-      if (info.status.name === 'COMPLETED')
-        return {
-          ...base,
-          state: 'completed',
-          progress: summary((await handle.result().catch(() => null)) as RescoreProgress | null),
-        };
-      return { ...base, state: 'failed', progress: null };
+      const { state, progress, ...base } = await lastRun();
+      return { ...base, state, progress: summary(progress) };
     },
 
     /**
-     * At a worker's start: when the last history run labelled with another model (or none ran), history is re-labelled
-     * by this one. A run going on is left alone, and so is a failed one (the Pipelines page shows it to an operator).
+     * At a worker's start: when the last history run labelled with another model, covered only the hours a scan
+     * asked for, or none ran, history is re-labelled by this one. A run going on is asked for one more sweep over all
+     * of history (it may have begun with the model before this one); a failed one is left alone (the Pipelines page
+     * shows it to an operator).
      */
     async startUnlessLabelledBy(analyser: string): Promise<StartedRun | null> {
-      const last = await service.status();
-      if (last.state === 'running' || last.state === 'failed') return null;
-      if (last.state === 'completed' && last.progress?.analyser === analyser) return null;
+      const last = await lastRun();
+      if (last.state === 'failed') return null;
+      if (last.state === 'running') {
+        await temporal.workflow
+          .getHandle(workflowId)
+          .signal(rescoreOlderHoursSignal, 0)
+          .catch(() => undefined); // Ended meanwhile: the next start looks again.
+        return null;
+      }
+      if (last.state === 'completed' && last.progress?.analyser === analyser && last.progress.allHistory) return null;
       try {
         return await service.start();
       } catch (err) {

@@ -1,3 +1,4 @@
+import { WorkflowIdReusePolicy } from '@temporalio/common';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { MentionRescorer } from '../../domain/sentiment/rescoreMentions';
@@ -93,16 +94,18 @@ describe('the sentiment re-score from the Pipelines page: GET and POST /api/admi
     );
   }, 60_000);
 
+  const runs = () => createRescoreRunService({ temporal: t.deps.temporal, taskQueue });
+  const completed = async () => {
+    for (let i = 0; i < 100; i++) {
+      const status = await runs().status();
+      if (status.state !== 'running') return status;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('the re-score did not finish');
+  };
+
   it("a worker's start re-labels history only when the last run labelled with another model", async () => {
     const runs = createRescoreRunService({ temporal: t.deps.temporal, taskQueue });
-    const completed = async () => {
-      for (let i = 0; i < 100; i++) {
-        const status = await runs.status();
-        if (status.state !== 'running') return status;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error('the re-score did not finish');
-    };
     expect(await completed()).toMatchObject({ state: 'completed', progress: { analyser: 'transformer-test' } });
     expect(await runs.startUnlessLabelledBy('transformer-test')).toBeNull();
 
@@ -112,5 +115,35 @@ describe('the sentiment re-score from the Pipelines page: GET and POST /api/admi
     expect(started).toMatchObject({ workflowId: `rescore-mentions-${taskQueue}` });
     expect(await runs.startUnlessLabelledBy('transformer-before')).toBeNull();
     expect(await completed()).toMatchObject({ state: 'completed', progress: { hoursDone: 3, relabelled: 6 } });
+  }, 60_000);
+
+  it("a worker's start covers all of history when the last run covered only a scan's hours, or is still running", async () => {
+    await completed();
+    // A run as a scan starts it: from the hour of the mentions it wrote (the latest hour), not from the oldest.
+    const startedByScan = () =>
+      t.deps.temporal.workflow.start('rescoreMentions', {
+        taskQueue,
+        workflowId: `rescore-mentions-${taskQueue}`,
+        args: [{ fromHour: Math.floor((now.getTime() - 10 * 60_000) / HOUR) * HOUR }],
+        workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE,
+      });
+    labelled = new Set();
+    gate = Promise.resolve();
+    await startedByScan();
+    expect(await completed()).toMatchObject({ progress: { analyser: 'transformer-test', hoursTotal: 1 } });
+    // Same model, but the older hours were never this run's: they are re-labelled now.
+    expect(await runs().startUnlessLabelledBy('transformer-test')).toMatchObject({
+      workflowId: `rescore-mentions-${taskQueue}`,
+    });
+    expect(await completed()).toMatchObject({ progress: { hoursTotal: 3, relabelled: 4 } });
+    expect(await runs().startUnlessLabelledBy('transformer-test')).toBeNull();
+
+    // Still running over the latest hour when a worker starts: it sweeps all of history once more before it ends.
+    labelled = new Set();
+    gate = new Promise<void>((r) => (release = r));
+    await startedByScan();
+    expect(await runs().startUnlessLabelledBy('transformer-test')).toBeNull();
+    release();
+    expect(await completed()).toMatchObject({ state: 'completed', progress: { hoursTotal: 3, relabelled: 6 } });
   }, 60_000);
 });

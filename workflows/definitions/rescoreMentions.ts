@@ -1,4 +1,4 @@
-import { continueAsNew, defineQuery, proxyActivities, setHandler } from '@temporalio/workflow';
+import { continueAsNew, defineQuery, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { Activities } from '../activities';
 
 const { mentionHoursToRescore } = proxyActivities<Activities>({
@@ -37,6 +37,8 @@ export interface RescoreMentionsInput {
   recentHours?: number;
   /** Only hours from this one on (epoch ms; a scan that wrote older hours asks for those). */
   fromHour?: number;
+  /** Carried across continue-as-new: another sweep was asked for (rescoreOlderHoursSignal) during the current one. */
+  sweepAgain?: boolean;
   /** Carried across continue-as-new: the hours still to do, newest first, and the totals so far. */
   state?: RescoreProgress;
 }
@@ -54,25 +56,41 @@ export interface RescoreProgress {
   relabelled: number;
   /** Posts relabelled by this sweep in hours older than the recent schedule's: when any were, another sweep follows. */
   olderRelabelled?: number;
+  /** This sweep began at the oldest hour that holds mentions: the run covers all of history. */
+  allHistory?: boolean;
 }
 
 export const rescoreProgressQuery = defineQuery<RescoreProgress | null>('progress');
 
 /**
+ * Asks a running history run to cover the hours from this one on (epoch ms; 0: all of history) in one more sweep after
+ * the current one: a scan that wrote hours older than those the run was started for, or a worker that starts with
+ * another model, while the run goes on.
+ */
+export const rescoreOlderHoursSignal = defineSignal<[fromHour: number]>('rescoreOlderHours');
+
+/**
  * RescoreMentions: gives every stored mention the transformer's label, newest hour first, so the dashboard's recent
  * figures improve first. A history run sweeps again while its last sweep relabelled anything older than the recent
- * schedule's hours: mentions written behind it (a first start's backfill, still arriving from other sources) get their
- * label too, and the run ends on a sweep that found none. A schedule runs it over the latest hours every two minutes
+ * schedule's hours, or when asked to (rescoreOlderHoursSignal): mentions written behind it (a first start's backfill,
+ * still arriving from other sources) get their label too, and the run ends on a sweep that found none. A schedule runs it over the latest hours every two minutes
  * so new mentions get the transformer's label soon after ingest. Resumable: the position lives in the workflow, and
  * each hour's step is idempotent.
  */
 export async function rescoreMentions(input: RescoreMentionsInput = {}): Promise<RescoreProgress | null> {
   let progress: RescoreProgress | null = input.state ?? null;
+  let fromHour = input.fromHour ?? 0;
+  let sweepAgain = input.sweepAgain ?? false;
   setHandler(rescoreProgressQuery, () => progress);
+  setHandler(rescoreOlderHoursSignal, (hour) => {
+    fromHour = Math.min(fromHour, hour);
+    sweepAgain = true;
+  });
   const sweep = async (relabelled: number): Promise<RescoreProgress | null> => {
+    sweepAgain = false;
     const range = await mentionHoursToRescore();
     if (range.first === null) return null;
-    const earliest = input.recentHours ? range.last - (input.recentHours - 1) * HOUR_MS : (input.fromHour ?? 0);
+    const earliest = input.recentHours ? range.last - (input.recentHours - 1) * HOUR_MS : fromHour;
     const firstHour = Math.max(range.first, earliest);
     return {
       analyser: range.analyser,
@@ -83,19 +101,21 @@ export async function rescoreMentions(input: RescoreMentionsInput = {}): Promise
       hoursTotal: Math.max(0, (range.last - firstHour) / HOUR_MS + 1),
       relabelled,
       olderRelabelled: 0,
+      allHistory: !input.recentHours && earliest <= range.first,
     };
   };
   progress ??= await sweep(0);
   let inThisRun = 0;
   while (progress) {
     if (progress.nextHour < progress.firstHour) {
-      if (input.recentHours || !progress.olderRelabelled) return progress;
+      if (input.recentHours || (!progress.olderRelabelled && !sweepAgain)) return progress;
       const next = await sweep(progress.relabelled);
       if (!next) return progress;
       progress = next;
       continue;
     }
-    if (inThisRun === HOURS_PER_RUN) await continueAsNew<typeof rescoreMentions>({ ...input, state: progress });
+    if (inThisRun === HOURS_PER_RUN)
+      await continueAsNew<typeof rescoreMentions>({ ...input, fromHour, sweepAgain, state: progress });
     const hour = progress.nextHour;
     const { relabelled }: { relabelled: number } = await rescoreMentionHour(hour);
     const recentFrom = recentRescoreFrom(Date.now());

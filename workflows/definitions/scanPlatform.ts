@@ -2,6 +2,7 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/common';
 import {
   ActivityFailure,
   ApplicationFailure,
+  getExternalWorkflowHandle,
   ParentClosePolicy,
   patched,
   proxyActivities,
@@ -11,7 +12,13 @@ import {
 import type { Activities } from '../activities';
 import { detectTrends } from './detectTrends';
 import { evaluateAlerts } from './evaluateAlerts';
-import { historyRescoreId, hourOf, recentRescoreFrom, rescoreMentions } from './rescoreMentions';
+import {
+  historyRescoreId,
+  hourOf,
+  recentRescoreFrom,
+  rescoreMentions,
+  rescoreOlderHoursSignal,
+} from './rescoreMentions';
 import type { SourceScanResult } from '../../domain/scans/scanSource';
 import type { Platform } from '../../core/platforms';
 
@@ -53,20 +60,32 @@ export const evaluateAlertsAfterScanId = (scanWorkflowId: string) => `evaluate-a
 
 /**
  * Mentions older than the recent re-score's hours (a first scan's week of backfill, a catch-up after downtime) get the
- * transformer's label from the history run: started here from the oldest hour written, or, when one is running, left
- * to it (it sweeps again while it finds hours relabelled behind it).
+ * transformer's label from the history run: started here from the oldest hour written, or, when one is running, asked
+ * to sweep from that hour once more (it may have been started for later hours only).
  */
 async function rescoreOlderHours(results: readonly SourceScanResult[], workflowId: string): Promise<void> {
   const oldest = Math.min(...results.map((r) => (r.oldestMentionAt ? Date.parse(r.oldestMentionAt) : Infinity)));
   if (!(oldest < recentRescoreFrom(Date.now()))) return;
-  try {
-    await startChild(rescoreMentions, {
-      workflowId,
-      args: [{ fromHour: hourOf(oldest) }],
-      parentClosePolicy: ParentClosePolicy.ABANDON,
-    });
-  } catch (err) {
-    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  const fromHour = hourOf(oldest);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await startChild(rescoreMentions, {
+        workflowId,
+        args: [{ fromHour }],
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+      });
+      return;
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
+    // Scans recorded before the signal existed left the hours to the running run.
+    if (!patched('rescore-older-hours-signal')) return;
+    try {
+      await getExternalWorkflowHandle(workflowId).signal(rescoreOlderHoursSignal, fromHour);
+      return;
+    } catch {
+      // The run ended between the start and the signal: start a new one.
+    }
   }
 }
 
