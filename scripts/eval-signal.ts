@@ -27,7 +27,7 @@ import { argmaxLabel, linearOutOfFold } from './sentiment/linearOutOfFold';
 import { outOfFold, readTransformerMeasurement, sideBySide, type SideBySide } from './sentiment/transformerFigures';
 import { scoreLabels, type Scores } from '../domain/signal/labelScores';
 import { dataDirArg, readLabelledSets, readProjectSet, SUPPLEMENT_SETS } from './sentiment/signalData';
-import { formatScores, printTable } from './sentiment/report';
+import { formatScores, meanScores, printTable } from './sentiment/report';
 import { labelWithCommittedModels } from './sentiment/committedLabels';
 
 const fmt = formatScores;
@@ -87,10 +87,7 @@ async function main(): Promise<void> {
     };
   });
   const judged = rows.filter((_, s) => !SUPPLEMENT_SETS.has(sets[s]!.name));
-  const mean = (pick: (r: (typeof rows)[0]) => Scores | undefined): Scores => ({
-    macroF1: judged.reduce((sum, r) => sum + (pick(r)?.macroF1 ?? 0), 0) / judged.length,
-    accuracy: judged.reduce((sum, r) => sum + (pick(r)?.accuracy ?? 0), 0) / judged.length,
-  });
+  const mean = (pick: (r: (typeof rows)[0]) => Scores | undefined) => meanScores(judged.map(pick));
 
   const st = measured.setting;
   const measuredOn =
@@ -196,7 +193,12 @@ async function reportTransformerSpeed(
       await wide.score(sample);
       const transformerRate = sample.length / ((performance.now() - t) / 1000);
       t = performance.now();
-      combinedScores(sample, await wide.score(sample), linear, info.training.combination);
+      combinedScores(
+        sample,
+        await wide.score(sample),
+        sample.map((t) => linear.analyse(t)),
+        info.training.combination,
+      );
       const combinedRate = sample.length / ((performance.now() - t) / 1000);
       console.log(
         `  transformer ${info.version}: model load ${loadMs.toFixed(0)} ms and ${rss.toFixed(0)} MB (one thread, first batch); ` +

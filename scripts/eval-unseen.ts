@@ -10,19 +10,17 @@
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import type { Scores } from '../domain/signal/labelScores';
 import { createSentimentAnalyser, loadSentimentModel } from '../domain/signal/sentimentModel';
 import { readTransformerModel } from '../domain/sentiment/transformerModel';
 import { createTransformerPool } from '../domain/sentiment/transformerPool';
 import { ANALYSER_NAMES, type LabelsByAnalyser } from './sentiment/committedLabels';
-import { formatScores, printTable } from './sentiment/report';
-import { readLabelledPaths, readLabelledSets } from './sentiment/signalData';
+import { formatScores, meanScores, printTable } from './sentiment/report';
+import { dataDirArg, readLabelledPaths, readLabelledSets } from './sentiment/signalData';
 import { scoreUnseenSets, trainingTextsOf } from './sentiment/unseenSets';
 
 /** The product's accuracy targets on sets it never saw (docs/sentiment-transformer.md). */
 const TARGET_MEAN = 0.78;
 const TARGET_WEAKEST = 0.65;
-const DEFAULT_TRAINING_DATA = '../shared/signal-data';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -32,7 +30,8 @@ async function main(): Promise<void> {
   if (paths.length === 0) throw new Error('name at least one labelled .jsonl file or folder of them');
   const sets = readLabelledPaths(paths);
 
-  const dataDir = dataAt >= 0 ? argv[dataAt + 1]! : DEFAULT_TRAINING_DATA;
+  // Named training data must be there; the default is checked only when it exists.
+  const dataDir = dataDirArg(argv);
   const haveTraining = dataAt >= 0 || existsSync(dataDir);
   const trainingTexts = haveTraining ? trainingTextsOf(readLabelledSets(dataDir)) : null;
 
@@ -55,13 +54,7 @@ async function main(): Promise<void> {
     );
     const analysers = Object.keys(ANALYSER_NAMES) as (keyof LabelsByAnalyser)[];
     const scored = figures.filter((f) => f.scores);
-    const mean = (k: keyof LabelsByAnalyser): Scores | undefined =>
-      scored.length === 0
-        ? undefined
-        : {
-            macroF1: scored.reduce((sum, f) => sum + f.scores![k].macroF1, 0) / scored.length,
-            accuracy: scored.reduce((sum, f) => sum + f.scores![k].accuracy, 0) / scored.length,
-          };
+    const mean = (k: keyof LabelsByAnalyser) => meanScores(scored.map((f) => f.scores![k]));
     printTable([
       ['set', 'posts', 'left out (in training)', ...analysers.map((k) => ANALYSER_NAMES[k])],
       ...figures.map((f) => [

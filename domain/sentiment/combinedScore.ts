@@ -1,6 +1,6 @@
 import { scoreSentiment } from '../signal/sentiment';
 import { MAX_CHARS } from '../signal/sentimentFeatures';
-import { CLASSES, type SentimentAnalyser, type SentimentScore } from '../signal/sentimentModel';
+import { CLASSES, type SentimentScore } from '../signal/sentimentModel';
 
 /**
  * Each model's share of the label a subscriber sees (they sum to 1): the fine-tuned transformer, the learned linear
@@ -70,15 +70,15 @@ export function combinedScore(
 
 /**
  * The label a subscriber sees for each text, from the transformer's probabilities for the same texts (three per text,
- * in order): what the re-score writes, and what the evaluations score.
+ * in order) and the linear model's scores of them: what the re-score writes, and what the evaluations score.
  */
 export function combinedScores(
   texts: readonly string[],
   transformer: ArrayLike<number>,
-  linear: SentimentAnalyser,
+  linear: readonly SentimentScore[],
   shares: CombinationShares,
 ): SentimentScore[] {
-  return texts.map((text, i) => combinedScore(transformer, i * 3, linear.analyse(text), lexiconCompound(text), shares));
+  return texts.map((text, i) => combinedScore(transformer, i * 3, linear[i]!, lexiconCompound(text), shares));
 }
 
 const round4 = (x: number) => Math.round(x * 10_000) / 10_000;

@@ -54,7 +54,12 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
       for (let start = 0; start < posts.length; start += POSTS_PER_STEP) {
         const step = posts.slice(start, start + POSTS_PER_STEP);
         const texts = step.map((p) => p.text);
-        const scores = combinedScores(texts, await pool.score(texts), linear, combination);
+        const scores = combinedScores(
+          texts,
+          await pool.score(texts),
+          texts.map((t) => linear.analyse(t)),
+          combination,
+        );
         const labels: PostLabel[] = step.map((p, i) => ({
           platform: p.platform,
           post_id: p.post_id,

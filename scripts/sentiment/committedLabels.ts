@@ -37,10 +37,11 @@ export async function labelWithCommittedModels(
   { linear, transformer, shares }: CommittedAnalysers,
 ): Promise<LabelsByAnalyser> {
   const p = await transformer.score(texts);
+  const linearScores = texts.map((t) => linear.analyse(t));
   return {
-    combination: combinedScores(texts, p, linear, shares).map((s) => s.label),
+    combination: combinedScores(texts, p, linearScores, shares).map((s) => s.label),
     transformer: texts.map((_, i) => argmaxLabel(p, i * 3)),
-    linear: texts.map((t) => linear.analyse(t).label),
+    linear: linearScores.map((s) => s.label),
     lexicon: texts.map((t) => scoreSentiment(t).label),
     vader: texts.map((t) => plainVaderSentiment(t).label),
   };

@@ -12,3 +12,12 @@ export function printTable(table: readonly (readonly string[])[]): void {
       '  ' + row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '),
     );
 }
+
+/** The mean of several sets' figures, a missing one counting as 0; undefined for no sets. */
+export function meanScores(list: readonly (Scores | undefined)[]): Scores | undefined {
+  if (list.length === 0) return undefined;
+  return {
+    macroF1: list.reduce((sum, s) => sum + (s?.macroF1 ?? 0), 0) / list.length,
+    accuracy: list.reduce((sum, s) => sum + (s?.accuracy ?? 0), 0) / list.length,
+  };
+}
