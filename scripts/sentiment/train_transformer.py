@@ -99,7 +99,7 @@ def load_encoder(base: str):
         model = MPNetModel.from_pretrained(str(mpnet_dir()), add_pooling_layer=False)
         # The lower layers alone: six of the twelve score at about half MiniLM-L6's speed (int8, in Node), all twelve
         # would be several times slower, and left out the sixth layer's pooled vectors separated the classes at least
-        # as well as the twelfth's (docs/sentiment-transformer.md).
+        # as well as the twelfth's (docs/sentiment-experiments.md).
         layers = int(base[2:])
         model.encoder.layer = model.encoder.layer[:layers]
         model.config.num_hidden_layers = layers
@@ -254,7 +254,7 @@ def blend_with_pretrained(args, model, ids, labels, weights, rng, loss_fn):
     """Every weight becomes (1 - share) * pre-trained + share * fine-tuned, share = args.tuned_share: a weight-space
     ensemble of the two networks (WiSE-FT, Wortsman et al., 2022), which scores as fast as one. The pre-trained side's
     head is first fitted on the frozen pre-trained encoder's pooled vectors. Left out, the blend kept more of what the
-    encoder knew before tuning: +0.02 on the news set left out, no other set lower (docs/sentiment-transformer.md)."""
+    encoder knew before tuning: +0.02 on the news set left out, no other set lower (docs/sentiment-experiments.md)."""
     pretrained = Classifier(load_encoder(args.base))
     pretrained.eval()
     pooled = torch.zeros((len(ids), pretrained.head.in_features))
