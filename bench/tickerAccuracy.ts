@@ -17,11 +17,10 @@ import { pathToFileURL } from 'node:url';
 import { loadTickerData } from '../domain/signal/tickerData';
 import { createTickerExtractor, type TickerExtractorDeps } from '../domain/signal/tickerExtractor';
 import { CRYPTO_SYMBOLS } from '../core/tickers/cryptoSymbols';
+import { FINANCE_PAYLOADS, recordedPostTexts } from '../tests/support/recordedPostTexts';
 
 const SIGNAL_DIR = path.join(import.meta.dirname, '..', 'domain', 'signal');
 export const LABELLED_SETS = ['labelledPosts.jsonl', 'heldOutPosts.jsonl', 'tickerHardCases.jsonl'] as const;
-/** Recorded payloads that are about stocks: left out of the everyday-posts figure. */
-const FINANCE_PAYLOADS = new Set(['search-recent.stocks.2021-05-19.json', 'tweets-lookup.cashtags.2023-01-05.json']);
 
 export interface SetScore {
   set: string;
@@ -72,31 +71,6 @@ function expectedCashtags(
     if (listed.has(symbol)) out.add(symbol);
   }
   return out;
-}
-
-function payloadTexts(dir: string): string[] {
-  const texts: string[] = [];
-  const walk = (o: unknown): void => {
-    if (Array.isArray(o)) o.forEach(walk);
-    else if (o !== null && typeof o === 'object') {
-      for (const [k, v] of Object.entries(o)) {
-        if (
-          typeof v === 'string' &&
-          ['text', 'title', 'selftext', 'body', 'textOriginal', 'caption', 'description'].includes(k)
-        )
-          texts.push(v);
-        else walk(v);
-      }
-    }
-  };
-  for (const platform of readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory())) {
-    for (const file of readdirSync(path.join(dir, platform.name)).filter(
-      (f) => f.endsWith('.json') && !FINANCE_PAYLOADS.has(f),
-    )) {
-      walk(JSON.parse(readFileSync(path.join(dir, platform.name, file), 'utf8')));
-    }
-  }
-  return [...new Set(texts)];
 }
 
 export function evaluateTickers(
@@ -151,7 +125,7 @@ export function evaluateTickers(
     result.cashtagRecall = { posts: texts.length, cashtags, found, recall: found / Math.max(1, cashtags) };
   }
   if (options.payloadsDir !== undefined && existsSync(options.payloadsDir)) {
-    const everyday = payloadTexts(options.payloadsDir);
+    const everyday = recordedPostTexts(options.payloadsDir, (file) => !FINANCE_PAYLOADS.has(file));
     result.everydayPosts = {
       posts: everyday.length,
       withTickers: everyday.filter((t) => extractor.extract(t).length > 0).length,
