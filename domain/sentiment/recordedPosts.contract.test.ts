@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FINANCE_PAYLOADS, recordedPostTexts } from '../../tests/support/recordedPostTexts';
 import { CLASSES, createSentimentAnalyser, loadSentimentModel } from '../signal/sentimentModel';
 import { combinedScores } from './combinedScore';
-import { readTransformerModel } from './transformerModel';
+import { readTransformerModel, type TransformerModelInfo } from './transformerModel';
 import { createTransformerPool, type TransformerPool } from './transformerPool';
 
 /**
@@ -23,9 +23,11 @@ const EMOJI = /\p{Extended_Pictographic}/u;
 const LONGER_THAN_READ = 2_000;
 
 describe.skipIf(!present)('sentiment on recorded real posts (../shared/real-payloads)', () => {
+  let model: TransformerModelInfo;
   let pool: TransformerPool;
   beforeAll(() => {
-    pool = createTransformerPool(readTransformerModel(), { threads: 2 });
+    model = readTransformerModel();
+    pool = createTransformerPool(model, { threads: 2 });
   });
   afterAll(async () => pool?.close());
 
@@ -52,7 +54,7 @@ describe.skipIf(!present)('sentiment on recorded real posts (../shared/real-payl
       hard,
       p,
       hard.map((t) => linear.analyse(t)),
-      readTransformerModel().training.combination,
+      model.training.combination,
     );
     for (const score of labels) {
       expect(CLASSES).toContain(score.label);
