@@ -6,7 +6,8 @@ import { CLASSES, type SentimentScore } from '../signal/sentimentModel';
  * Each model's share of the label a subscriber sees (they sum to 1): the fine-tuned transformer, the learned linear
  * model, and the lexicon. The lexicon learned nothing from any labelled set, so it does not share the learned models'
  * idea of how often a kind of post is neutral; that is what it adds on posts unlike the training sets. Training
- * chooses the shares on k-fold and leave-one-set-out figures (docs/sentiment-transformer.md).
+ * chooses the shares on k-fold and leave-one-set-out figures (docs/sentiment-transformer.md). On a post in which no
+ * lexicon word fires the lexicon abstains (`mixProbabilities`).
  */
 export interface CombinationShares {
   transformer: number;
@@ -30,13 +31,19 @@ export const lexiconCompound = (text: string): number => scoreSentiment(text.sli
 
 /**
  * A lexicon compound c in [−1, 1] as bearish, neutral, bullish probabilities: |c| goes to the side it leans to and
- * the rest to neutral, so a post the lexicon finds no stance in votes neutral.
+ * the rest to neutral.
  */
 export function lexiconProbabilities(compound: number): [number, number, number] {
   return [Math.max(0, -compound), 1 - Math.abs(compound), Math.max(0, compound)];
 }
 
-/** The shares' mix of the three models' probabilities (transformer's at `at`, linear's at `linearAt`), into `out`. */
+/**
+ * The shares' mix of the three models' probabilities (transformer's at `at`, linear's at `linearAt`), into `out`.
+ * A compound of exactly 0 means no lexicon word fired (or their valences cancelled out): that is no evidence that the
+ * post takes no stance ("Added $REGN at 402", "$ACI creeping up"), so there the lexicon abstains and the two learned
+ * models share its part in proportion to their own shares. A post the lexicon reads any stance in keeps its vote,
+ * neutral part included.
+ */
 export function mixProbabilities(
   transformer: ArrayLike<number>,
   at: number,
@@ -46,9 +53,12 @@ export function mixProbabilities(
   shares: CombinationShares,
   out: Float64Array,
 ): Float64Array {
-  const x = lexiconProbabilities(compound);
-  for (let k = 0; k < 3; k++)
-    out[k] = shares.transformer * transformer[at + k]! + shares.linear * linear[linearAt + k]! + shares.lexicon * x[k]!;
+  const learned = shares.transformer + shares.linear;
+  const abstains = compound === 0 && learned > 0;
+  const t = abstains ? shares.transformer / learned : shares.transformer;
+  const l = abstains ? shares.linear / learned : shares.linear;
+  const x = abstains ? [0, 0, 0] : lexiconProbabilities(compound);
+  for (let k = 0; k < 3; k++) out[k] = t * transformer[at + k]! + l * linear[linearAt + k]! + shares.lexicon * x[k]!;
   return out;
 }
 

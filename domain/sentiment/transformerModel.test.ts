@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSentimentAnalyser, loadSentimentModel } from '../signal/sentimentModel';
 import { scoreSentiment } from '../signal/sentiment';
-import { combinedScore, lexiconCompound, lexiconProbabilities, linearProbabilities } from './combinedScore';
+import {
+  combinedScore,
+  lexiconCompound,
+  lexiconProbabilities,
+  linearProbabilities,
+  mixProbabilities,
+} from './combinedScore';
 import {
   DEFAULT_TRANSFORMER_DIR,
   readTransformerModel,
@@ -119,11 +125,28 @@ describe('the committed sentiment transformer', () => {
     expect(mixed.compound).toBeCloseTo(expected[2]! - expected[0]!, 3);
   });
 
-  it('reads a post the lexicon finds no stance in as a neutral vote, and a strong one as that side', () => {
-    expect(lexiconProbabilities(0)).toEqual([0, 1, 0]);
+  it('reads a weak lexicon stance as mostly neutral, and a strong one as that side', () => {
     expect(lexiconProbabilities(-0.8)).toEqual([0.8, expect.closeTo(0.2, 9), 0]);
+    expect(lexiconProbabilities(0.1)).toEqual([0, expect.closeTo(0.9, 9), 0.1]);
     expect(lexiconProbabilities(1)).toEqual([0, 0, 1]);
     expect(lexiconCompound('')).toBe(0);
+  });
+
+  it('leaves a post in which no lexicon word fires to the two learned models, in proportion to their shares', () => {
+    // "Added $REGN at 402": a trade, no lexicon word; the learned models lean bullish.
+    const text = 'Added $REGN at 402';
+    expect(lexiconCompound(text)).toBe(0);
+    const transformer = Float32Array.from([0.1, 0.42, 0.48]);
+    const linear = [0.2, 0.3, 0.5];
+    const shares = { transformer: 0.48, linear: 0.32, lexicon: 0.2 };
+    const mixed = mixProbabilities(transformer, 0, linear, 0, 0, shares, new Float64Array(3));
+    [0, 1, 2].forEach((k) => expect(mixed[k]).toBeCloseTo(0.6 * transformer[k]! + 0.4 * linear[k]!, 9));
+    expect(mixed[2]).toBeGreaterThan(Math.max(mixed[0]!, mixed[1]!));
+    // Had the lexicon voted, as it does on the faintest stance, the mix would read neutral.
+    const voting = mixProbabilities(transformer, 0, linear, 0, 0.05, shares, new Float64Array(3));
+    expect(voting[1]).toBeGreaterThan(Math.max(voting[0]!, voting[2]!));
+    // A lexicon alone has nothing to abstain to.
+    expect(mixProbabilities(transformer, 0, linear, 0, 0, { transformer: 0, linear: 0, lexicon: 1 }, mixed)[1]).toBe(1);
   });
 });
 

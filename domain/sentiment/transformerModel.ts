@@ -52,7 +52,7 @@ export interface TransformerModelInfo {
   /**
    * The `analyser` of the mentions it labels: `transformer-`, the first 12 hex digits of model.onnx's SHA-256, and the
    * transformer's, linear model's and lexicon's shares of the combined label in percent
-   * (`transformer-85c4aea98697-w54-6-40`). New shares change the labels as much as new weights do, so either makes the
+   * (`transformer-85c4aea98697-w48-32-20`). New shares change the labels as much as new weights do, so either makes the
    * history re-score run again.
    */
   version: string;
