@@ -10,6 +10,12 @@ export interface ListedTickerRow {
   bare: BareUse;
 }
 
+/** A symbol's descriptive columns, as the universe's lists give them. */
+export interface TickerDescriptionRow extends ListedTickerRow {
+  exchange: string;
+  type: string;
+}
+
 /** A former symbol or rename as stored, its date as YYYY-MM-DD. */
 export interface FormerSymbolRow {
   symbol: string;
@@ -45,17 +51,7 @@ export function listedTickers(db: Database): Promise<ListedTickerRow[]> {
 }
 
 /** Adds symbols the universe lacks and refreshes the descriptive columns of the others, never their listing state. */
-export async function upsertTickerDescriptions(
-  db: Database,
-  rows: ReadonlyArray<{
-    symbol: string;
-    name: string;
-    exchange: string;
-    type: string;
-    aliases: string[];
-    bare: BareUse;
-  }>,
-): Promise<void> {
+export async function upsertTickerDescriptions(db: Database, rows: readonly TickerDescriptionRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 1_000) {
     await db('tickers')
       .insert(rows.slice(i, i + 1_000))
@@ -175,17 +171,7 @@ export function tickerListings(db: Database): Promise<Array<{ symbol: string; na
 }
 
 /** Stores the rows as listed today (re-listing a delisted symbol), replacing every column. */
-export async function upsertListedTickers(
-  db: Database,
-  rows: ReadonlyArray<{
-    symbol: string;
-    name: string;
-    exchange: string;
-    type: string;
-    aliases: string[];
-    bare: BareUse;
-  }>,
-): Promise<void> {
+export async function upsertListedTickers(db: Database, rows: readonly TickerDescriptionRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += 1_000) {
     await db('tickers')
       .insert(rows.slice(i, i + 1_000).map((r) => ({ ...r, listed: true, delisted_at: null })))
