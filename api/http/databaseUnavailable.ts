@@ -21,9 +21,12 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   // A stopped server's Unix socket is gone (the embedded one is reached over its socket).
   if (e.code === 'ENOENT' && e.syscall === 'connect') return true;
   if (e.name === 'KnexTimeoutError') return true;
+  // pg's own connect timeout (connectionTimeoutMillis) says only "timeout expired": the server did not answer in time.
   if (
     typeof e.message === 'string' &&
-    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(e.message)
+    /Connection terminated|connection timeout|timeout expired|Client has encountered a connection error/i.test(
+      e.message,
+    )
   )
     return true;
   // Node wraps a refused dual-stack connect in an AggregateError.
