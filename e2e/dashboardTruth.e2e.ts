@@ -106,15 +106,22 @@ describe('dashboard truth on a fresh install, outside market hours', () => {
   it('counts the stocks trending now, not every stock listed', async () => {
     await page.getByRole('button', { name: 'Detect Trends' }).click();
     await page.getByText('Trends Detected').waitFor({ timeout: 60_000 });
-    const trending = await api<unknown[]>('/api/trending-now');
     const card = page
       .locator('section[aria-labelledby="summary-heading"] h3', { hasText: 'Trending Stocks' })
       .locator('xpath=../..');
+    // The schedules keep detecting trends while the test runs: the card and the API are read again together until
+    // they agree, rather than the card compared with one earlier answer.
+    let trending: unknown[] = [];
     await expect
-      .poll(async () => Number((await card.locator('p').first().innerText()).replace(/[^0-9]/g, '')), {
-        timeout: 30_000,
-      })
-      .toBe(trending.length);
+      .poll(
+        async () => {
+          const shown = Number((await card.locator('p').first().innerText()).replace(/[^0-9]/g, ''));
+          trending = await api<unknown[]>('/api/trending-now');
+          return shown === trending.length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const listed = Number(
       (await page.getByText(/^Showing \d+ of [\d,]+ stocks$/).innerText()).replace(/,/g, '').match(/of (\d+)/)![1],
     );

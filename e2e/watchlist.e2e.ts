@@ -52,14 +52,14 @@ describe('watchlist and alert kinds in the browser: star stocks, filter to My wa
     // uncheck() read the state right after the click and fail when the machine is busy).
     await page.getByLabel('My watchlist').click();
     await page.waitForURL(/[?&]watchlist=1/);
-    await expect.poll(() => cards().count()).toBe(2);
+    await expect.poll(() => cards().count(), { timeout: 10_000 }).toBe(2);
     expect((await Promise.all([tickerOf(0), tickerOf(1)])).sort()).toEqual([first, second].sort());
     await screenshot(page, 'dashboard-watchlist');
 
     await page.reload();
     await cards().first().waitFor({ timeout: 60_000 });
     expect(await page.getByLabel('My watchlist').isChecked()).toBe(true);
-    await expect.poll(() => cards().count()).toBe(2);
+    await expect.poll(() => cards().count(), { timeout: 10_000 }).toBe(2);
 
     // The watchlist is the user's: it is in the API and in Download My Data.
     const saved = await page.evaluate(async () => (await fetch('/api/watchlist')).json());
