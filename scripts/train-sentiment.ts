@@ -1,7 +1,7 @@
 /**
  * npm run train:sentiment -- --data ../shared/signal-data [--out domain/signal/model/sentiment.model]
  *                            [--skip-linear] [--skip-transformer] [--candidates l6:64,mp6:64]
- *                            [--final-only] [--threads N]
+ *                            [--final-only] [--threads N] [--prune F]
  *
  * Trains both sentiment models on the labelled posts in `<data>/sentiment/*.jsonl`:
  *

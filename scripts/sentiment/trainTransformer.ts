@@ -101,6 +101,10 @@ function measureAndExport(argv: readonly string[], dataDir: string): void {
   // --threads N: PyTorch's threads (default: every core); one thread is faster on a machine other work shares.
   const t = argv.indexOf('--threads');
   if (t >= 0 && argv[t + 1]) common.push('--threads', argv[t + 1]!);
+  // --prune F: a fraction F of each layer's feed-forward neurons is removed while tuning, in the measurement and the
+  // final model alike (train_transformer.py, FeedForwardPruner); a quarter scores about 16 % faster.
+  const p = argv.indexOf('--prune');
+  if (p >= 0 && argv[p + 1]) common.push('--prune', argv[p + 1]!);
   const final = (base: string, maxLen: string) => {
     console.log(
       `train:sentiment: training ${base} at ${maxLen} tokens on every post (at most ${SETTINGS.cap} per set) and exporting int8 ONNX`,
@@ -110,6 +114,7 @@ function measureAndExport(argv: readonly string[], dataDir: string): void {
   // --final-only: keep the measurement beside the model (measured.json) and train the final model on its setting.
   if (argv.includes('--final-only')) {
     const { setting } = readTransformerMeasurement(join(out, 'measured.json'));
+    if (setting.prune && p < 0) common.push('--prune', String(setting.prune));
     final(setting.base, String(setting.max_len));
     return;
   }

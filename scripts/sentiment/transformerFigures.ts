@@ -14,7 +14,7 @@ import { argmaxLabel } from './linearOutOfFold';
  */
 export interface TransformerMeasurement {
   /** `cap`: at most this many posts per set, in both halves (at least a set's size: every post). */
-  setting: { base: string; max_len: number; epochs: number; lr: number; cap: number; folds: number };
+  setting: { base: string; max_len: number; epochs: number; lr: number; cap: number; folds: number; prune?: number };
   posts: number;
   seconds: number;
   cv: Record<string, number>;
