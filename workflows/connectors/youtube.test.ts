@@ -235,6 +235,21 @@ describe('YouTube connector against the replay server', () => {
     ]);
   });
 
+  it('reads the videos read longest ago first even when the clock shows the same millisecond across scans', async () => {
+    const frozen = Date.now();
+    const youtube = connector({ commentPageSize: 100, now: () => frozen });
+    const first = await youtube.fetchNew(channel, null, fetchOptions(100));
+    const videos = (JSON.parse(first.cursor!) as { videos: Array<{ id: string }> }).videos.map((v) => v.id);
+    for (const id of videos) replay().youtube.addComment(id, { text: `new comment on ${id}` });
+    const reads = { units: { search: 0, read: 2 }, spend: () => {} };
+
+    const second = await youtube.fetchNew(channel, first.cursor, { ...fetchOptions(100), quota: reads });
+    const third = await youtube.fetchNew(channel, second.cursor, { ...fetchOptions(100), quota: reads });
+    const readIn = (posts: Array<{ text: string }>) => videos.filter((id) => posts.some((p) => p.text.includes(id)));
+    expect(readIn(second.posts)).toHaveLength(2);
+    expect(readIn(third.posts).sort()).toEqual(videos.filter((id) => !readIn(second.posts).includes(id)).sort());
+  });
+
   it('stays within maxPosts, counting videos and comments', async () => {
     const { posts } = await connector().fetchNew(channel, null, fetchOptions(6));
     expect(posts).toHaveLength(6);

@@ -354,7 +354,7 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
         break;
       }
     }
-    return { posts, video: { ...video, newestComment: complete ? newest : video.newestComment, readAt: now() } };
+    return { posts, video: { ...video, newestComment: complete ? newest : video.newestComment } };
   }
 
   /** The replies of a thread: those it carries, and the rest through comments.list when it carries fewer than it has and is new. */
@@ -445,6 +445,9 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
       const order = [...watched.values()].sort(
         (a, b) => (a.readAt ?? -Infinity) - (b.readAt ?? -Infinity) || b.publishedAt - a.publishedAt,
       );
+      // Each read is stamped after every earlier one, even within the clock's millisecond: otherwise a video read
+      // this scan can tie with one the last scan read and be read again before it.
+      let lastRead = Math.max(0, ...order.map((v) => v.readAt ?? 0));
       for (const video of order) {
         if (posts.length >= fetchOptions.maxPosts || !meter.canAfford('commentThreads')) break;
         const read = await readComments(
@@ -456,7 +459,8 @@ export function createYouTubeConnector(options: YouTubeConnectorOptions): Connec
           progress,
         );
         posts.push(...read.posts.slice(0, fetchOptions.maxPosts - posts.length));
-        watched.set(video.id, read.video);
+        lastRead = Math.max(now(), lastRead + 1);
+        watched.set(video.id, { ...read.video, readAt: lastRead });
       }
 
       // Pages read while comments arrive can repeat an item: each post once.
