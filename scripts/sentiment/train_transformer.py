@@ -5,7 +5,8 @@ Run through `npm run train:sentiment` (scripts/train-sentiment.ts), which create
 Modes:
   measure  cross-validated (k-fold) and leave-one-set-out macro-F1 of one setting (on at most --cap posts per set, a
            seeded subsample), written as JSON (out-of-fold probabilities per post id included, for the combination
-           with the linear model, which the Node side tunes).
+           with the linear model, which the Node side tunes). Each fold and left-out set is saved under --pieces as it
+           finishes, and a run with the same setting and posts reads it instead of training it again (MeasurementPieces).
   final    trains on every post and writes model.onnx (int8), tokenizer.json and transformer.json.
 
 Model: encoder -> mean pooling over real tokens -> dropout -> one linear head over
@@ -391,6 +392,42 @@ def subsample(posts, cap, seed):
     return keep
 
 
+class MeasurementPieces:
+    """Each fold's and each left-out set's probabilities, saved as soon as that piece is trained, so a measurement
+    stopped after hours (a measurement on every post takes about three here) resumes where it stopped. A piece is
+    reused only under the same setting and the same posts (ids, labels and texts), named by a digest of both; threads,
+    the output file and the data folder's path do not change a piece."""
+
+    IGNORED = {"mode", "out", "threads", "loso", "pieces", "data"}
+
+    def __init__(self, args, posts):
+        setting = {k: v for k, v in sorted(vars(args).items()) if k not in self.IGNORED}
+        digest = hashlib.sha256(json.dumps(setting, sort_keys=True).encode())
+        for p in posts:
+            digest.update(json.dumps([p["id"], p["set"], p["y"], p["text"]]).encode())
+        self.folder = Path(args.pieces)
+        self.key = digest.hexdigest()[:16]
+
+    def file(self, piece):
+        return self.folder / f"{self.key}-{piece}.json"
+
+    def read(self, piece, post_ids):
+        """The piece's probabilities in the order of post_ids, or None when it was not saved for exactly those posts."""
+        try:
+            saved = json.loads(self.file(piece).read_text())
+        except (OSError, ValueError):
+            return None
+        if saved.get("posts") != post_ids or len(saved.get("probs", [])) != len(post_ids):
+            return None
+        return np.asarray(saved["probs"], dtype=np.float32).reshape(len(post_ids), len(CLASSES))
+
+    def write(self, piece, post_ids, probs):
+        self.folder.mkdir(parents=True, exist_ok=True)
+        partial = self.file(piece).with_suffix(".partial")
+        partial.write_text(json.dumps({"posts": post_ids, "probs": [[float(x) for x in row] for row in probs]}))
+        partial.replace(self.file(piece))
+
+
 def measure(args, posts, ids):
     keep = subsample(posts, args.cap, args.seed)
     rng = random.Random(args.seed + 1)
@@ -404,16 +441,25 @@ def measure(args, posts, ids):
     sets = sorted({posts[i]["set"] for i in keep})
     result = {"setting": vars(args), "posts": len(keep), "cv": {}, "loso": {}, "oof": {}, "loso_probs": {}}
     started = time.time()
+    pieces = MeasurementPieces(args, [posts[i] for i in keep])
 
-    def run(train_idx, test_idx):
+    def run(piece, train_idx, test_idx):
+        saved = pieces.read(piece, [posts[i]["id"] for i in test_idx])
+        if saved is not None:
+            print(f"  {piece}: read from {pieces.file(piece)}", flush=True)
+            probs = np.zeros((len(posts), len(CLASSES)), dtype=np.float32)
+            probs[test_idx] = saved
+            return probs
         model = train(args, [posts[i] for i in train_idx], [ids[i] for i in train_idx])
-        return predict(model, ids, test_idx)
+        probs = predict(model, ids, test_idx)
+        pieces.write(piece, [posts[i]["id"] for i in test_idx], probs[test_idx])
+        return probs
 
     if args.folds > 1:
         oof = np.zeros((len(posts), len(CLASSES)), dtype=np.float32)
         for k in range(args.folds):
             test = [i for i in keep if fold[i] == k]
-            probs = run([i for i in keep if fold[i] != k], test)
+            probs = run(f"fold{k + 1}of{args.folds}", [i for i in keep if fold[i] != k], test)
             oof[test] = probs[test]
             print(f"  fold {k + 1}/{args.folds} done at {time.time() - started:.0f} s", flush=True)
         for s in sets:
@@ -424,7 +470,7 @@ def measure(args, posts, ids):
         if s in SUPPLEMENT_SETS or not args.loso:
             continue
         mine = [i for i in keep if posts[i]["set"] == s]
-        probs = run([i for i in keep if posts[i]["set"] != s], mine)
+        probs = run(f"leave-out-{s}", [i for i in keep if posts[i]["set"] != s], mine)
         result["loso"][s] = round(macro_f1([posts[i]["y"] for i in mine], probs[mine].argmax(1)), 4)
         result["loso_probs"].update({posts[i]["id"]: [round(float(x), 4) for x in probs[i]] for i in mine})
         print(f"  leave out {s}: {result['loso'][s]} at {time.time() - started:.0f} s", flush=True)
@@ -474,6 +520,8 @@ def main():
     ap.add_argument("--folds", type=int, default=3)
     ap.add_argument("--no-loso", dest="loso", action="store_false")
     ap.add_argument("--threads", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--pieces", default=str(Path(__file__).resolve().parents[2] / ".tools" / "sentiment-measurement"),
+                    help="measure: folder of the saved folds and left-out sets, which a measurement stopped part way reuses")
     ap.add_argument("--out", required=True, help="measure: JSON file; final: model folder")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
