@@ -38,7 +38,10 @@ export async function startWorker(options: {
     taskQueue: options.taskQueue,
     workflowBundle: options.workflowBundle ?? (await workflowBundle()),
     activities: options.activities,
+    // On shutdown, running activities get five seconds, then their cancellation (the long ones stop between steps);
+    // one that ignores it is abandoned after ten, so a stop always ends and the process exits cleanly.
     shutdownGraceTime: '5 seconds',
+    shutdownForceTime: '10 seconds',
   });
   const done = worker.run();
   return {

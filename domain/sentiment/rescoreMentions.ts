@@ -20,11 +20,12 @@ export interface MentionRescorer {
    * cards count each post once under its new label. Safe to run again at any point: mentions already labelled by this
    * version are skipped. An hour with nothing to relabel is left as it is, unless `repair` says an earlier attempt of
    * this step may have stopped between relabelling and dropping (a retry), in which case the drop runs. `relabelled`
-   * counts posts, each with one or more mentions.
+   * counts posts, each with one or more mentions. An aborted `signal` stops it before the next step with the signal's
+   * reason, leaving the hour for a retry with `repair`.
    */
   rescoreHour(
     hourStart: Date,
-    options?: { progress?: (scored: number) => void; repair?: boolean },
+    options?: { progress?: (scored: number) => void; repair?: boolean; signal?: AbortSignal },
   ): Promise<{ relabelled: number }>;
 }
 
@@ -44,7 +45,7 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
   const { warehouse, pool, linear, combination } = deps;
   return {
     version: pool.version,
-    async rescoreHour(hourStart, { progress, repair = false } = {}) {
+    async rescoreHour(hourStart, { progress, repair = false, signal } = {}) {
       const from = new Date(Math.floor(hourStart.getTime() / HOUR_MS) * HOUR_MS);
       const window = { from, to: new Date(from.getTime() + HOUR_MS), analyser: pool.version };
       const posts = await postsToRescore(warehouse, window);
@@ -52,11 +53,13 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
       // history skips it.
       if (posts.length === 0 && !repair) return { relabelled: 0 };
       for (let start = 0; start < posts.length; start += POSTS_PER_STEP) {
+        // A busy hour takes minutes; a stopping worker must not wait for all of it.
+        signal?.throwIfAborted();
         const step = posts.slice(start, start + POSTS_PER_STEP);
         const texts = step.map((p) => p.text);
         const scores = combinedScores(
           texts,
-          await pool.score(texts),
+          await pool.score(texts, { signal }),
           texts.map((t) => linear.analyse(t)),
           combination,
         );

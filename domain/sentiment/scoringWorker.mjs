@@ -36,10 +36,11 @@ function tokenIds(model, text) {
 }
 
 /**
- * @param {{ dir: string, maxTokens: number, special: { cls: number, sep: number, pad: number }, texts: string[] }} task
+ * @param {{ dir: string, maxTokens: number, special: { cls: number, sep: number, pad: number }, texts: string[], stop?: Int32Array }} task
+ *   `stop` (shared with the pool) set to 1 cancels the task before its next batch.
  * @returns {Promise<Float32Array>} probabilities, three per text (bearish, neutral, bullish); an empty text is [0, 1, 0].
  */
-export default async function score({ dir, maxTokens, special, texts }) {
+export default async function score({ dir, maxTokens, special, texts, stop }) {
   // A failed load is forgotten, so the thread's next task tries again (a model file restored meanwhile is read).
   loaded ??= load(dir, maxTokens, special).catch((err) => {
     loaded = undefined;
@@ -61,6 +62,7 @@ export default async function score({ dir, maxTokens, special, texts }) {
   // one of 32 (docs/sentiment-experiments.md, "Speed and memory").
   const BATCH = 8;
   for (let start = 0; start < rows.length; start += BATCH) {
+    if (stop && Atomics.load(stop, 0) === 1) throw new Error('Scoring cancelled');
     const batch = rows.slice(start, start + BATCH);
     const width = batch[batch.length - 1].ids.length;
     const inputIds = new BigInt64Array(batch.length * width).fill(BigInt(model.pad));

@@ -213,6 +213,31 @@ describe('readTransformerModel', () => {
     }
   });
 
+  it('a cancelled call ends before its texts are scored, with the reason, and the thread goes on scoring', async () => {
+    const onePool = createTransformerPool(readTransformerModel(), { threads: 1 });
+    try {
+      const texts = Array.from({ length: 512 }, (_, i) => `$NVDA beat earnings again (${i}), loading up more calls`);
+      await onePool.score(texts.slice(0, 8));
+      const started = performance.now();
+      await onePool.score(texts);
+      const whole = performance.now() - started;
+
+      const controller = new AbortController();
+      const cancelledAt = performance.now();
+      const call = onePool.score(texts, { signal: controller.signal });
+      setImmediate(() => controller.abort(new Error('worker stopping')));
+      await expect(call).rejects.toThrow('worker stopping');
+      // The running task stops before its next batch of 8 (of 64), the queued ones before their first.
+      expect(performance.now() - cancelledAt).toBeLessThan(whole / 4);
+      await expect(onePool.score(texts, { signal: controller.signal })).rejects.toThrow('worker stopping');
+
+      const p = await onePool.score(['$AAPL to the moon, buying more calls']);
+      expect(labelAt(p, 0)).toBe('bullish');
+    } finally {
+      await onePool.close();
+    }
+  });
+
   it('reads the committed model and names its version by the weights and the combination shares', () => {
     const info = readTransformerModel();
     const { transformer, linear, lexicon } = info.training.combination;

@@ -8,8 +8,12 @@ const TEXTS_PER_TASK = 128;
 export interface TransformerPool {
   /** The `analyser` recorded with every label this pool's model gives. */
   version: string;
-  /** Bearish, neutral, bullish probabilities: three per text, in order. */
-  score(texts: readonly string[]): Promise<Float32Array>;
+  /**
+   * Bearish, neutral, bullish probabilities: three per text, in order. An aborted `signal` ends the call with its
+   * reason: tasks not started are skipped and running ones stop before their next batch of texts.
+   */
+  score(texts: readonly string[], options?: { signal?: AbortSignal }): Promise<Float32Array>;
+  /** Waits for the batches running in the threads, then ends them: a thread ended in the middle of one crashes the process. */
   close(): Promise<void>;
 }
 
@@ -54,22 +58,44 @@ export function createTransformerPool(
     // Linux gives each thread its own niceness; piscina applies it in each new thread (@napi-rs/nice).
     niceIncrement: SCORING_NICENESS,
   });
-  const task = (texts: string[]) =>
+  const task = (texts: string[], stop: Int32Array) =>
     pool.run({
       dir: model.dir,
       maxTokens: model.training.maxTokens,
       special: model.special,
       texts,
+      stop,
     }) as Promise<Float32Array>;
   return {
     version: model.version,
-    async score(texts) {
+    async score(texts, { signal } = {}) {
+      signal?.throwIfAborted();
+      // The threads read this flag between batches (shared memory): piscina's own abort would end a thread in the
+      // middle of an ONNX run.
+      const stop = new Int32Array(new SharedArrayBuffer(4));
+      const onAbort = () => Atomics.store(stop, 0, 1);
+      signal?.addEventListener('abort', onAbort, { once: true });
       const tasks = splitIntoTasks(texts);
-      const parts = await Promise.all(tasks.map((indices) => task(indices.map((i) => texts[i]!))));
+      let parts: Float32Array[];
+      try {
+        parts = await Promise.all(
+          tasks.map((indices) =>
+            task(
+              indices.map((i) => texts[i]!),
+              stop,
+            ),
+          ),
+        );
+      } catch (err) {
+        signal?.throwIfAborted();
+        throw err;
+      } finally {
+        signal?.removeEventListener('abort', onAbort);
+      }
       const out = new Float32Array(texts.length * 3);
       parts.forEach((part, k) => tasks[k]!.forEach((i, j) => out.set(part.subarray(j * 3, j * 3 + 3), i * 3)));
       return out;
     },
-    close: () => pool.destroy(),
+    close: () => pool.close({ force: true }),
   };
 }

@@ -1,25 +1,8 @@
-import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import type { MentionRescorer } from '../../domain/sentiment/rescoreMentions';
 import type { Warehouse } from '../../warehouse/client';
 import { firstMentionHour } from '../../warehouse/queries/firstMentionHour';
-
-/** The activity's attempt, 1 outside Temporal (direct calls in tests and benchmarks). */
-function attempt(): number {
-  try {
-    return Context.current().info.attempt;
-  } catch {
-    return 1;
-  }
-}
-
-function heartbeat(detail: unknown): void {
-  try {
-    Context.current().heartbeat(detail);
-  } catch {
-    // Outside a Temporal activity (direct calls in tests and benchmarks) there is no context to beat.
-  }
-}
+import { activityContext } from './activityContext';
 
 /** The re-score workflow's steps: thin adapters over domain/sentiment's rescorer. */
 export function createRescoreActivities(deps: { warehouse: Warehouse; rescorer?: MentionRescorer; now?: () => Date }) {
@@ -46,8 +29,11 @@ export function createRescoreActivities(deps: { warehouse: Warehouse; rescorer?:
      */
     async rescoreMentionHour(hour: number): Promise<{ relabelled: number }> {
       return await rescorer().rescoreHour(new Date(hour), {
-        progress: (scored) => heartbeat({ hour, scored }),
-        repair: attempt() > 1,
+        progress: (scored) => activityContext()?.heartbeat({ hour, scored }),
+        // A retry (attempt 2 or later) may follow an attempt that stopped between relabelling and dropping.
+        repair: (activityContext()?.info.attempt ?? 1) > 1,
+        // A worker shutting down cancels its running activities: the hour stops between steps, and a retry repairs it.
+        signal: activityContext()?.cancellationSignal,
       });
     },
   };

@@ -1,4 +1,3 @@
-import { Context } from '@temporalio/activity';
 import { ApplicationFailure } from '@temporalio/common';
 import {
   createSourceScanner,
@@ -7,14 +6,7 @@ import {
   type SourceScanResult,
 } from '../../domain/scans/scanSource';
 import type { Source } from '../../domain/scans/connector';
-
-function heartbeat(detail: unknown): void {
-  try {
-    Context.current().heartbeat(detail);
-  } catch {
-    // Outside a Temporal activity (direct calls in tests and benchmarks) there is no context to beat.
-  }
-}
+import { activityContext } from './activityContext';
 
 /** The scan's activities: the domain's source scanner, with its progress as heartbeats and a passing outage as a retry. */
 export function createScanActivities(deps: SourceScannerDeps) {
@@ -24,7 +16,7 @@ export function createScanActivities(deps: SourceScannerDeps) {
 
     async scanSource(source: Source): Promise<SourceScanResult> {
       try {
-        return await scanner.scanSource(source, heartbeat);
+        return await scanner.scanSource(source, (detail) => activityContext()?.heartbeat(detail));
       } catch (err) {
         if (err instanceof SourceUnavailableError) throw ApplicationFailure.retryable(err.message, 'SourceUnavailable');
         throw err;
