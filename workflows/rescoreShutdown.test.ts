@@ -16,7 +16,7 @@ import { startWorker, type RunningWorker } from './worker';
 
 const HOUR = new Date('2026-11-20T10:00:00Z');
 const NOW = new Date('2026-11-20T10:30:00Z');
-/** Copies of the fixture's six posts, all in one hour: 40 of the rescorer's 256-post steps. */
+/** Copies of the fixture's six posts, all in one hour: 10,242 posts, 41 of the rescorer's 256-post steps. */
 const COPIES = 1707;
 const STEPS = Math.ceil((6 * COPIES) / 256);
 /** One step's scoring: the whole hour takes ten seconds, longer than the worker's five-second grace. */
