@@ -71,6 +71,7 @@ describe('API foundation against real Postgres, chDB and Temporal', () => {
     await connection?.close();
     await store?.close();
     await database?.drop();
+    fs.rmSync(dashboardDir, { recursive: true, force: true });
   });
 
   it('GET /api/health answers 503 naming the worker while no worker polls the task queue', async () => {

@@ -15,6 +15,7 @@ import { benchLanding, landingFigures, reportLanding } from './landing';
 import { benchRescore, rescoreFigures, reportRescore } from './rescore';
 import { benchScale, reportScale } from './scale';
 import { benchSignal, reportSignal, signalFigures } from './signal';
+import { thisMachinesCpu } from '../platform/machine';
 
 /** Each part prints its human-readable lines and returns its figures. */
 const parts: Record<string, () => Promise<Figure[]>> = {
@@ -62,6 +63,7 @@ if (unknown.length > 0) {
   console.error(`unknown bench part ${unknown.join(', ')}; parts: ${Object.keys(parts).join(', ')}; flag: --json`);
   process.exit(2);
 }
+console.log(`bench: ${thisMachinesCpu()}`);
 for (const [name, run] of Object.entries(parts)) {
   if (wanted.length === 0 ? optIn.has(name) : !wanted.includes(name)) continue;
   const figures = await run();

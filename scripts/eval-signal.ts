@@ -22,6 +22,7 @@ import { createSentimentAnalyser, loadSentimentModel, type SentimentAnalyser } f
 import { combinedScores } from '../domain/sentiment/combinedScore';
 import { readTransformerModel, type TransformerModelInfo } from '../domain/sentiment/transformerModel';
 import { createTransformerPool } from '../domain/sentiment/transformerPool';
+import { thisMachinesCpu } from '../platform/machine';
 import { buildCorpus, DEFAULT_CONFIG, type TrainingConfig } from './sentiment/crossValidation';
 import { argmaxLabel, linearOutOfFold } from './sentiment/linearOutOfFold';
 import { outOfFold, readTransformerMeasurement, sideBySide, type SideBySide } from './sentiment/transformerFigures';
@@ -200,6 +201,7 @@ async function reportTransformerSpeed(
         info.training.combination,
       );
       const combinedRate = sample.length / ((performance.now() - t) / 1000);
+      console.log(`  CPU: ${thisMachinesCpu()}`);
       console.log(
         `  transformer ${info.version}: model load ${loadMs.toFixed(0)} ms and ${rss.toFixed(0)} MB (one thread, first batch); ` +
           `posts/s on ${sample.length.toLocaleString('en-US')} posts, ${threads} threads: transformer ${Math.round(transformerRate).toLocaleString('en-US')}, combination ${Math.round(combinedRate).toLocaleString('en-US')}`,

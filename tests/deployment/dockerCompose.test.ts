@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
 import { projectRoot } from '../../platform/temporalCli';
 
@@ -63,8 +63,10 @@ describe('docker-compose.yml opens no door', () => {
 
   it.skipIf(!cli)('compose refuses the file without the secrets and validates it with them', () => {
     // An empty env file, so a developer's .env beside the compose file cannot supply the secrets.
-    const emptyEnv = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'compose-')), 'empty.env');
+    const envDir = fs.mkdtempSync(path.join(os.tmpdir(), 'compose-'));
+    const emptyEnv = path.join(envDir, 'empty.env');
     fs.writeFileSync(emptyEnv, '');
+    onTestFinished(() => fs.rmSync(envDir, { recursive: true, force: true }));
     const run = (env: Record<string, string>) =>
       spawnSync(cli![0]!, [...cli!.slice(1), '--env-file', emptyEnv, '-f', composeFile, 'config', '--quiet'], {
         env: { PATH: process.env.PATH!, HOME: os.homedir(), ...env },
