@@ -66,7 +66,11 @@ describe('a worker stopped while it re-scores a busy hour', () => {
     const { posts, mentions } = rescoreFixture(HOUR, 1, 'fast-test');
     const copy = <T extends { post_id: string }>(list: T[]) =>
       Array.from({ length: COPIES }, (_, c) => list.map((row) => ({ ...row, post_id: `${row.post_id}-${c}` }))).flat();
-    await insertPosts(store.warehouse, copy(posts));
+    // Each copy's text differs too: the rescorer reads a text it has read before from its cache, not the pool.
+    await insertPosts(
+      store.warehouse,
+      copy(posts).map((p, i) => ({ ...p, text: `${p.text} (${Math.floor(i / posts.length)})` })),
+    );
     await insertMentions(store.warehouse, copy(mentions));
   });
   afterAll(async () => {

@@ -18,6 +18,8 @@ describe('re-scoring stored mentions with the transformer', () => {
   let rescorer: MentionRescorer;
   const rows = async <T>(query: string) =>
     (await (await store.warehouse.query({ query, format: 'JSONEachRow' })).json()) as T[];
+  /** Every text the rescorer gave the transformer. */
+  const textsRead: string[] = [];
   /** The distinct posts the per-minute rows hold, read after every statement the re-score runs. */
   const postsSeen: number[] = [];
   /** The store, reading the per-minute rows' distinct posts after each of the rescorer's statements. */
@@ -40,7 +42,7 @@ describe('re-scoring stored mentions with the transformer', () => {
     pool = createTransformerPool(model, { threads: 2 });
     rescorer = createMentionRescorer({
       warehouse: watched(store.warehouse),
-      pool,
+      pool: { ...pool, score: (texts, options) => (textsRead.push(...texts), pool.score(texts, options)) },
       linear: createSentimentAnalyser(loadSentimentModel()),
       combination: model.training.combination,
     });
@@ -74,6 +76,8 @@ describe('re-scoring stored mentions with the transformer', () => {
     );
     const expected = (id: string) => (['bullish', 'bearish', 'neutral'] as const)[Number(id.split('-')[2]) % 3];
     for (const r of labels) expect(r.label, r.post_id).toBe(expected(r.post_id));
+    // The second hour posts the first hour's six texts again: the transformer read each of them once.
+    expect(textsRead).toHaveLength(6);
 
     // No read in between saw a post missing: the per-minute rows always held all 12.
     expect(postsSeen.length).toBeGreaterThan(0);
@@ -92,5 +96,63 @@ describe('re-scoring stored mentions with the transformer', () => {
     // A second run finds nothing to do and changes nothing.
     expect((await rescorer.rescoreHour(FIRST_HOUR)).relabelled).toBe(0);
     expect(await rows(countsQuery)).toEqual(after);
+  });
+});
+
+describe('a text posted again is read by the transformer once', () => {
+  let store: TestWarehouse;
+  afterAll(async () => {
+    await store?.close();
+  });
+
+  it('within a step and across hours, and every post still gets the label of its own text', async () => {
+    store = await createTestWarehouse();
+    // Six posts an hour for two hours, of three texts: two of them twice in each hour.
+    const { posts, mentions } = rescoreFixture(FIRST_HOUR, 2, 'learned-test');
+    const text = (i: number) => posts[i % 3]!.text;
+    await insertPosts(
+      store.warehouse,
+      posts.map((p, i) => ({ ...p, text: text(i) })),
+    );
+    await insertMentions(store.warehouse, mentions);
+    const calls: string[][] = [];
+    /** A stand-in for the threads: bullish for the first text, bearish for the second, neutral for the third. */
+    const pool: TransformerPool = {
+      version: 'transformer-cache-test',
+      async score(texts) {
+        calls.push([...texts]);
+        return Float32Array.from(
+          texts.flatMap(
+            (t) =>
+              [
+                [0, 0, 1],
+                [1, 0, 0],
+                [0, 1, 0],
+              ][[0, 1, 2].find((k) => text(k) === t)!]!,
+          ),
+        );
+      },
+      close: async () => {},
+    };
+    const rescorer = createMentionRescorer({
+      warehouse: store.warehouse,
+      pool,
+      linear: createSentimentAnalyser(loadSentimentModel()),
+      // The stand-in's probabilities alone decide the label.
+      combination: { transformer: 1, linear: 0, lexicon: 0 },
+    });
+
+    expect((await rescorer.rescoreHour(FIRST_HOUR)).relabelled).toBe(6);
+    expect(calls).toHaveLength(1);
+    expect([...calls[0]!].sort()).toEqual([text(0), text(1), text(2)].sort());
+    expect((await rescorer.rescoreHour(new Date(FIRST_HOUR.getTime() + 3_600_000))).relabelled).toBe(6);
+    expect(calls).toHaveLength(1);
+
+    const labels = await store.warehouse
+      .query({ query: 'SELECT post_id, toString(label) AS label FROM mentions FINAL', format: 'JSONEachRow' })
+      .then((r) => r.json<{ post_id: string; label: string }>());
+    expect(labels).toHaveLength(mentions.length);
+    for (const { post_id, label } of labels)
+      expect(label, post_id).toBe(['bullish', 'bearish', 'neutral'][Number(post_id.split('-')[2]) % 3]);
   });
 });

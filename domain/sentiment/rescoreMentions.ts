@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { SentimentAnalyser } from '../signal/sentimentModel';
 import type { Warehouse } from '../../warehouse/client';
 import type { ClusterTopology } from '../../warehouse/clusterSql';
@@ -10,6 +11,12 @@ import type { TransformerPool } from './transformerPool';
 const HOUR_MS = 3_600_000;
 /** Posts scored and written per step: a few seconds of the pool's work at most, then a heartbeat. */
 const POSTS_PER_STEP = 256;
+/**
+ * The transformer's probabilities of texts it read recently, by text, at most about this many bytes (a text's UTF-16
+ * length twice, plus its three probabilities and the entry): a text posted again (a copied post, a bot's repeat, the
+ * simulated feed's phrases) is read once. 32 MiB holds about 150,000 posts of a hundred characters.
+ */
+const CACHED_TEXT_BYTES = 32 * 1024 * 1024;
 
 export interface MentionRescorer {
   /** The analyser its labels carry. */
@@ -43,6 +50,35 @@ export interface MentionRescorerDeps {
 
 export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescorer {
   const { warehouse, pool, linear, combination } = deps;
+  const known = new LRUCache<string, Float32Array>({
+    maxSize: CACHED_TEXT_BYTES,
+    sizeCalculation: (_, text) => 2 * text.length + 64,
+  });
+
+  /**
+   * Three probabilities per text, in order: each distinct text the cache does not hold is scored once, in one call. A
+   * text is the same text to the network whatever post it is in, so the cache belongs to this rescorer's one model.
+   */
+  async function probabilitiesOf(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array> {
+    const step = new Map<string, Float32Array>();
+    for (const text of texts) {
+      const cached = known.get(text);
+      if (cached) step.set(text, cached);
+    }
+    const unread = [...new Set(texts.filter((text) => !step.has(text)))];
+    if (unread.length > 0) {
+      const scored = await pool.score(unread, { signal });
+      unread.forEach((text, i) => {
+        const p = scored.slice(i * 3, i * 3 + 3);
+        step.set(text, p);
+        known.set(text, p);
+      });
+    }
+    const out = new Float32Array(texts.length * 3);
+    texts.forEach((text, i) => out.set(step.get(text)!, i * 3));
+    return out;
+  }
+
   return {
     version: pool.version,
     async rescoreHour(hourStart, { progress, repair = false, signal } = {}) {
@@ -59,7 +95,7 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
         const texts = step.map((p) => p.text);
         const scores = combinedScores(
           texts,
-          await pool.score(texts, { signal }),
+          await probabilitiesOf(texts, signal),
           texts.map((t) => linear.analyse(t)),
           combination,
         );
