@@ -13,8 +13,8 @@ const HOUR_MS = 3_600_000;
 const POSTS_PER_STEP = 256;
 /**
  * The transformer's probabilities of texts it read recently, by text, at most about this many bytes (a text's UTF-16
- * length twice, plus its three probabilities and the entry): a text posted again (a copied post, a bot's repeat, the
- * simulated feed's phrases) is read once. 32 MiB holds about 150,000 posts of a hundred characters.
+ * length twice, plus its three probabilities and the cache's entry): a text posted again (a copied post, a bot's
+ * repeat, the simulated feed's phrases) is read once. 32 MiB holds about 100,000 posts of a hundred characters.
  */
 const CACHED_TEXT_BYTES = 32 * 1024 * 1024;
 
@@ -50,9 +50,9 @@ export interface MentionRescorerDeps {
 
 export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescorer {
   const { warehouse, pool, linear, combination } = deps;
-  const known = new LRUCache<string, Float32Array>({
+  const known = new LRUCache<string, readonly number[]>({
     maxSize: CACHED_TEXT_BYTES,
-    sizeCalculation: (_, text) => 2 * text.length + 64,
+    sizeCalculation: (_, text) => 2 * text.length + 128,
   });
 
   /**
@@ -60,7 +60,7 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
    * text is the same text to the network whatever post it is in, so the cache belongs to this rescorer's one model.
    */
   async function probabilitiesOf(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array> {
-    const step = new Map<string, Float32Array>();
+    const step = new Map<string, readonly number[]>();
     for (const text of texts) {
       const cached = known.get(text);
       if (cached) step.set(text, cached);
@@ -69,7 +69,7 @@ export function createMentionRescorer(deps: MentionRescorerDeps): MentionRescore
     if (unread.length > 0) {
       const scored = await pool.score(unread, { signal });
       unread.forEach((text, i) => {
-        const p = scored.slice(i * 3, i * 3 + 3);
+        const p = Array.from(scored.subarray(i * 3, i * 3 + 3));
         step.set(text, p);
         known.set(text, p);
       });
