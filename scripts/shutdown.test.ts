@@ -70,4 +70,61 @@ describe('npm start stops cleanly', () => {
     },
     240_000,
   );
+
+  // A terminal's Ctrl-C signals its whole foreground process group: npm, the product and every child in that group.
+  it("a terminal's Ctrl-C (SIGINT to the whole process group) reaches the product alone: the worker stops before the stores, with no error or warning logged", async () => {
+    const logFile = path.join(projectRoot, 'data', 'test', 'shutdown-process-group.log');
+    const product = await startProductProcess({
+      name: 'shutdown-process-group',
+      logFile,
+      env: { LOG_LEVEL: 'info' },
+      viaNpmStart: true,
+      ownProcessGroup: true,
+    });
+    const { dataDir, child } = product;
+    const below = descendantsOf(child.pid!);
+    try {
+      // Postgres and the Temporal dev server each lead a session of their own, outside the terminal's group.
+      const stores = processesUsing(dataDir).map((line) => Number(line.trim().split(/\s+/)[0]));
+      expect(stores.length).toBeGreaterThanOrEqual(2);
+      for (const pid of stores) expect(sessionOf(pid)).toBe(pid);
+      // Right after a first start the backfill's activities are writing to both stores.
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      process.kill(-child.pid!, 'SIGINT');
+      expect(await exited).toBe(0);
+      await expect.poll(() => below.filter(alive), { timeout: 5_000 }).toEqual([]);
+      const log = fs.readFileSync(logFile, 'utf8');
+      // What the product logged from the signal on, its own "shutting down" line aside.
+      const afterSignal = log.slice(log.indexOf('"msg":"shutting down"')).split('\n').slice(1);
+      expect(afterSignal.join('\n')).toMatch(/STOPPED/); // the worker's own lines are there
+      const failures = /"level":"(warn|error)"|\b(WARN|ERROR)\b|EPIPE|ENOENT|Connection Error|system is shutting down/;
+      expect(afterSignal.filter((line) => failures.test(line))).toEqual([]);
+    } finally {
+      for (const pid of below.filter(alive)) process.kill(pid, 'SIGKILL');
+      await product.stop();
+    }
+  }, 240_000);
+
+  it('a product killed outright (SIGKILL, no chance to stop anything) takes Postgres and the Temporal dev server with it', async () => {
+    const product = await startProductProcess({
+      name: 'shutdown-sigkill',
+      logFile: path.join(projectRoot, 'data', 'test', 'shutdown-sigkill.log'),
+    });
+    const { dataDir, child } = product;
+    const below = descendantsOf(child.pid!);
+    try {
+      expect(processesUsing(dataDir).length).toBeGreaterThanOrEqual(2);
+      child.kill('SIGKILL');
+      await expect.poll(() => processesUsing(dataDir), { timeout: 20_000 }).toEqual([]);
+    } finally {
+      for (const pid of below.filter(alive)) process.kill(pid, 'SIGKILL');
+      await product.stop();
+    }
+  }, 240_000);
 });
+
+/** The session a process belongs to (field 6 of /proc/<pid>/stat). */
+function sessionOf(pid: number): number {
+  const afterName = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!;
+  return Number(afterName.split(' ')[3]);
+}

@@ -26,6 +26,8 @@ export async function startProductProcess(options: {
   viaNpmStart?: boolean;
   preload?: string[];
   root?: string;
+  /** Leader of a process group of its own, as a terminal's foreground job is: `process.kill(-pid, …)` signals it all. */
+  ownProcessGroup?: boolean;
 }): Promise<ProductProcess> {
   const root = options.root ?? projectRoot;
   fs.mkdirSync(path.join(root, 'data'), { recursive: true });
@@ -52,7 +54,12 @@ export async function startProductProcess(options: {
   const [command, args] = options.viaNpmStart
     ? ['npm', ['start']]
     : [process.execPath, ['--import', 'tsx', ...preload, 'scripts/start.ts']];
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', out, out] });
+  const child = spawn(command, args, {
+    cwd: root,
+    env,
+    stdio: ['ignore', out, out],
+    detached: options.ownProcessGroup ?? false,
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
@@ -74,7 +81,8 @@ export async function startProductProcess(options: {
     dataDir,
     child,
     async stop() {
-      if (child.exitCode === null) {
+      // A process a signal ended has no exit code, only its signal.
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
