@@ -173,7 +173,7 @@ export const v1Docs = {
               publishedAt: '2026-11-25T15:41:12.000Z',
               sentiment: 'bullish',
               score: 0.7351,
-              analyser: 'learned-4e5e75141d57',
+              analyser: 'transformer-85c4aea98697-w48-32-20',
               simulated: false,
             },
           ],

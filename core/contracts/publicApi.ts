@@ -151,6 +151,7 @@ export const v1PostSchema = z.object({
   sentiment: sentimentSchema,
   /** The analyser's score, −1 (bearish) to 1 (bullish). */
   score: z.number(),
+  /** `transformer-…`: the AI model's final label; `learned-…`: the fast first label, replaced within minutes; `lexicon-1`: before the learned model. */
   analyser: z.string(),
   simulated: z.boolean(),
 });

@@ -124,7 +124,7 @@ export const stockPostSchema = z.object({
   sentiment: sentimentSchema,
   compound: z.number(),
   simulated: z.boolean(),
-  /** Which sentiment analyser scored the post (`learned-…` or, for posts scored before the learned model, `lexicon-1`). */
+  /** Which sentiment analyser scored the post: `transformer-…` (final), `learned-…` (the first label, replaced within minutes) or `lexicon-1` (before the learned model); `core/sentimentAnalysers.ts`. */
   analyser: z.string(),
 });
 export type StockPost = z.infer<typeof stockPostSchema>;

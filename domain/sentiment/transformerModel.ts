@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { TRANSFORMER_ANALYSER_PREFIX } from '../../core/sentimentAnalysers';
 
 /** The committed fine-tuned encoder: model.onnx (int8), tokenizer.json, tokenizer_config.json, training.json. */
 export const DEFAULT_TRANSFORMER_DIR = fileURLToPath(new URL('./model/', import.meta.url));
@@ -117,5 +118,10 @@ export function readTransformerModel(dir: string = DEFAULT_TRANSFORMER_DIR): Tra
   if (sha256 !== parsed.data.modelSha256) throw corrupt('model.onnx', 'checksum mismatch');
   const { transformer, linear, lexicon } = parsed.data.combination;
   const shares = [transformer, linear, lexicon].map((share) => Math.round(share * 100)).join('-');
-  return { dir, version: `transformer-${sha256.slice(0, 12)}-w${shares}`, training: parsed.data, special };
+  return {
+    dir,
+    version: `${TRANSFORMER_ANALYSER_PREFIX}${sha256.slice(0, 12)}-w${shares}`,
+    training: parsed.data,
+    special,
+  };
 }

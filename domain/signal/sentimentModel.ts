@@ -9,6 +9,7 @@ import {
   type LexiconScore,
   type PostFeatures,
 } from './sentimentFeatures';
+import { LEARNED_ANALYSER_PREFIX } from '../../core/sentimentAnalysers';
 import { scoreSentiment, type SentimentLabel, type SentimentResult } from './sentiment';
 
 /**
@@ -31,8 +32,6 @@ import { scoreSentiment, type SentimentLabel, type SentimentResult } from './sen
 export const CLASSES = ['bearish', 'neutral', 'bullish'] as const satisfies readonly SentimentLabel[];
 const MAGIC = 'STOCKPULSE-SENTIMENT-MODEL 2\n';
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model/sentiment.model', import.meta.url));
-/** What mention rows written by the lexicon scorer (before the learned model) record as their analyser. */
-export const LEXICON_ANALYSER_VERSION = 'lexicon-1';
 
 export interface ModelHeader extends FeatureSpace {
   /** Logit offsets added at decision time, chosen by cross-validation (bearish, neutral, bullish). */
@@ -76,7 +75,7 @@ export class SentimentModelError extends Error {
 }
 
 function modelVersion(sha256: string): string {
-  return `learned-${sha256.slice(0, 12)}`;
+  return `${LEARNED_ANALYSER_PREFIX}${sha256.slice(0, 12)}`;
 }
 
 type Quantised = { scale: number; body: Buffer };

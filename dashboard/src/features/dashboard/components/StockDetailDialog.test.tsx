@@ -130,6 +130,8 @@ describe('StockDetailDialog', () => {
     expect(dialog.getByText('Bearish: 1 (25%)')).toBeTruthy();
     expect(dialog.getByText('Neutral: 1 (25%)')).toBeTruthy();
     expect(dialog.queryByText(/sentiment analysers/)).toBeNull();
+    expect(dialog.queryByText(/first label/)).toBeNull();
+    expect(dialog.queryByText('AI re-score pending')).toBeNull();
 
     const reddit = dialog.getByRole('link', { name: /View on Reddit/ });
     expect(reddit.getAttribute('href')).toBe('https://www.reddit.com/r/stocks/comments/abc');
@@ -157,9 +159,34 @@ describe('StockDetailDialog', () => {
     );
     expect(
       await screen.findByText(
-        'Scored by 2 sentiment analysers (learned-0123456789ab, lexicon-1): older posts used an earlier one.',
+        'Scored by 2 sentiment analysers (lexicon-1, transformer-85c4aea98697-w48-32-20): older posts used an earlier one.',
       ),
     ).toBeTruthy();
+    expect(screen.queryByText(/first label/)).toBeNull();
+  });
+
+  it('marks the posts whose fast first label the AI model has not replaced yet', async () => {
+    mockApi({
+      'GET /api/stocks/TSLA/historical': [],
+      'GET /api/stocks/TSLA/posts': [
+        makePost({ analyser: 'learned-0123456789ab', text: 'just in' }),
+        makePost({ text: 'an hour old' }),
+        makePost({ text: 'two hours old' }),
+      ],
+    });
+    renderWithClient(
+      <StockDetailDialog stock={makeStock()} range="1hour" prices={undefined} onClose={() => undefined} />,
+    );
+    expect(
+      await screen.findByText(
+        "1 of 3 posts carry the fast model's first label until the AI model re-scores them, within minutes of ingest.",
+      ),
+    ).toBeTruthy();
+    // The first label is not a model change: the two analysers are not listed as one replacing the other.
+    expect(screen.queryByText(/sentiment analysers/)).toBeNull();
+    const pending = screen.getAllByText('AI re-score pending');
+    expect(pending).toHaveLength(1);
+    expect(pending[0]?.closest('li')?.textContent).toContain('just in');
   });
 
   it('says so when there is no history or no posts', async () => {

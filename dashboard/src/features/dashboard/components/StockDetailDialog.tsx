@@ -22,6 +22,7 @@ import {
   timeRangeLabel,
 } from '../model/format';
 import { formatChangePercent, formatCount, formatDateTime, formatPrice } from '../../../lib/format';
+import { isFirstLabel, postAnalysers } from '../model/postAnalysers';
 import { sparklineData } from '../model/sparkline';
 import { isPlatform, platformLabels, type Platform } from '@core/platforms';
 import { sentimentBreakdown, stockPlatformMentions, visiblePlatforms } from '../model/stockMetrics';
@@ -193,8 +194,9 @@ function RecentPosts({
   isError: boolean;
 }) {
   const shares = sentimentBreakdown(posts);
-  // Posts scored before and after a sentiment model change are not comparable: say so rather than mix them silently.
-  const analysers = [...new Set(posts.map((p) => p.analyser))].sort();
+  // A post keeps the fast model's first label for the few minutes until the transformer re-scores it, and posts
+  // scored before and after a model change are not comparable: say both rather than mix them silently.
+  const { firstLabels, settled } = postAnalysers(posts);
   return (
     <>
       <section aria-labelledby="detail-sentiment-heading">
@@ -226,10 +228,15 @@ function RecentPosts({
                 </li>
               ))}
             </ul>
-            {analysers.length > 1 ? (
+            {firstLabels > 0 ? (
               <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-                Scored by {analysers.length} sentiment analysers ({analysers.join(', ')}): older posts used an earlier
-                one.
+                {firstLabels} of {posts.length} posts carry the fast model's first label until the AI model re-scores
+                them, within minutes of ingest.
+              </p>
+            ) : null}
+            {settled.length > 1 ? (
+              <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                Scored by {settled.length} sentiment analysers ({settled.join(', ')}): older posts used an earlier one.
               </p>
             ) : null}
           </>
@@ -258,6 +265,11 @@ function RecentPosts({
                     <span>{post.source}</span>
                     {!Number.isNaN(when.getTime()) && <time dateTime={when.toISOString()}>{formatDateTime(when)}</time>}
                     <SentimentBadge sentiment={post.sentiment} />
+                    {isFirstLabel(post) && (
+                      <span title="Labelled at ingest by the fast model; the AI model re-scores it within minutes">
+                        AI re-score pending
+                      </span>
+                    )}
                     {post.simulated && (
                       <Badge variant="outline" className="border-amber-400 text-amber-700 dark:text-amber-300">
                         Simulated

@@ -44,7 +44,7 @@ export function makePost(overrides: Partial<StockPost> = {}): StockPost {
     sentiment: 'bullish',
     compound: 0.6,
     simulated: false,
-    analyser: 'learned-0123456789ab',
+    analyser: 'transformer-85c4aea98697-w48-32-20',
     ...overrides,
   };
 }
