@@ -48,6 +48,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/admin/pipelines/reruns': 'admin',
   'GET /api/admin/pipelines/rescore': 'admin',
   'POST /api/admin/pipelines/rescore': 'admin',
+  'GET /api/admin/pipelines/labels': 'admin',
   'GET /api/admin/ambiguous-symbols': 'admin',
   'PUT /api/admin/ambiguous-symbols': 'admin',
   'GET /api/admin/former-symbols': 'admin',

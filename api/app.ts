@@ -193,6 +193,7 @@ export function apiRoutes(appDeps: AppDeps): RouteDefinition[] {
     ...adminRoutes(deps.db, { onSourceListsChanged: () => status.invalidate() }, retentionOf(deps.config.env)),
     ...adminPipelineRoutes({
       db: deps.db,
+      warehouse: deps.warehouse,
       temporal: deps.temporal,
       namespace: config.env.TEMPORAL_NAMESPACE,
       taskQueue: config.env.TEMPORAL_TASK_QUEUE,

@@ -28,6 +28,7 @@ import { projectRoot } from '../platform/temporalCli';
 import { seedTickerUniverse } from '../seed/tickerUniverse';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
+import { mentionAnalysersSince } from '../warehouse/queries/mentionAnalysers';
 import { stockListCounts } from '../warehouse/queries/stockListCounts';
 import { sealMentionRollups } from '../warehouse/queries/sealMentionRollups';
 import { applyRetention, retentionTtls } from '../warehouse/retention';
@@ -62,6 +63,8 @@ export interface ScaleStep {
   trendsColdMs: number;
   trendsColdCpuMs: number;
   postsMs: number;
+  /** The Pipelines page's sentiment labels card: the last day's mentions by analyser (mentions FINAL), ms. */
+  labelsMs: number;
   /** The 1-minute load average when the step's reads started and when they ended (the machine is shared). */
   loadAverage: [number, number];
 }
@@ -235,6 +238,7 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
       }
       const { ms: trendsColdMs, cpuMs: trendsColdCpuMs } = await timed(() => trends.detectTrends());
       const postsMs = await timeMs(() => details.posts(top, 20));
+      const labelsMs = await timeMs(() => mentionAnalysersSince(warehouse, new Date(Date.now() - DAY_MS)));
       const loadAverage: [number, number] = [loadBefore, os.loadavg()[0]!];
       const disk = await diskBytes(warehouse);
       const total = Object.values(disk).reduce((a, b) => a + b, 0);
@@ -253,6 +257,7 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
         trendsColdMs,
         trendsColdCpuMs,
         postsMs,
+        labelsMs,
         loadAverage,
       });
       reportScaleStep(steps.at(-1)!, top);
@@ -296,6 +301,7 @@ function stepFigures(s: ScaleStep): Figure[] {
   out.push(figure('scale', `load average (1 min) at the start of the ${at} reads`, s.loadAverage[0], ''));
   out.push(figure('scale', `load average (1 min) at the end of the ${at} reads`, s.loadAverage[1], ''));
   out.push(figure('scale', `one ticker's recent posts at ${at} rows`, s.postsMs, 'ms'));
+  out.push(figure('scale', `the last day's mentions by analyser (admin) at ${at} rows`, s.labelsMs, 'ms'));
   out.push(
     figure(
       'scale',
@@ -334,7 +340,7 @@ function reportScaleStep(s: ScaleStep, ticker: string): void {
     );
   }
   console.log(
-    `  trend detection cold ${ms(s.trendsColdMs)} (CPU ${ms(s.trendsColdCpuMs)}), ${ticker} recent posts ${ms(s.postsMs)}, peak memory ${Math.round(s.peakRssMb).toLocaleString('en-US')} MB`,
+    `  trend detection cold ${ms(s.trendsColdMs)} (CPU ${ms(s.trendsColdCpuMs)}), ${ticker} recent posts ${ms(s.postsMs)}, the last day's mentions by analyser ${ms(s.labelsMs)}, peak memory ${Math.round(s.peakRssMb).toLocaleString('en-US')} MB`,
   );
   console.log(
     `  disk ${(Object.values(s.diskBytes).reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} MB = ${s.bytesPerMention.toFixed(1)} bytes per mention (${Object.entries(

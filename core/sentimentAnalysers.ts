@@ -15,7 +15,8 @@ export const LEXICON_ANALYSER_VERSION = 'lexicon-1';
  * which the transformer replaces within minutes (or kept, for posts past the posts' retention). `lexicon`: from before
  * the learned model. `other`: a name none of these prefixes matches.
  */
-export type AnalyserKind = 'transformer' | 'learned' | 'lexicon' | 'other';
+export const analyserKinds = ['transformer', 'learned', 'lexicon', 'other'] as const;
+export type AnalyserKind = (typeof analyserKinds)[number];
 
 export function analyserKind(analyser: string): AnalyserKind {
   if (analyser.startsWith(TRANSFORMER_ANALYSER_PREFIX)) return 'transformer';

@@ -1,6 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Knex } from 'knex';
 import {
+  labelCoverageSchema,
   pipelineRunsQuerySchema,
   pipelineRunsResponseSchema,
   pricePipelineSchema,
@@ -14,14 +15,17 @@ import { adminActor } from '../admin/adminActor';
 import { recordAdminAction } from '../../warehouse/postgres/adminAuditLog';
 import { createPipelineRunService } from '../admin/pipelineRuns';
 import { createRescoreRunService } from '../admin/rescoreRun';
+import { createLabelCoverageReport } from '../admin/labelCoverage';
 import { createYouTubeQuotaReport, type YouTubeQuotaDeps } from '../admin/youtubeQuota';
 import { createPricePipelineReport } from '../admin/pricePipeline';
 import { loadReferencePrices } from '../../domain/prices/referencePrices';
 import { route } from '../http/routeTable';
+import type { Warehouse } from '../../warehouse/client';
 
-/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run, the YouTube quota spent today, the price refreshes, the sentiment re-score of history. */
+/** Pipeline operations: recent Temporal runs, a scan on demand, a re-run of a failed run, the YouTube quota spent today, the price refreshes, the sentiment re-score of history and the labels it gave. */
 export function adminPipelineRoutes(deps: {
   db: Knex;
+  warehouse: Warehouse;
   temporal: Client;
   namespace: string;
   taskQueue: string;
@@ -32,6 +36,7 @@ export function adminPipelineRoutes(deps: {
   const runs = createPipelineRunService(deps);
   const youtubeQuota = createYouTubeQuotaReport({ db: deps.db, ...deps.youtubeQuota });
   const rescore = createRescoreRunService(deps);
+  const labelCoverage = createLabelCoverageReport(deps);
   const pricePipeline = createPricePipelineReport({
     db: deps.db,
     source: deps.priceSource,
@@ -60,6 +65,19 @@ export function adminPipelineRoutes(deps: {
       {
         summary: 'The sentiment re-score of stored mentions: state and progress',
         responses: { 200: { description: 'State of the latest re-score', schema: rescoreStatusSchema } },
+        errors: [503],
+      },
+    ),
+    route(
+      'GET',
+      '/api/admin/pipelines/labels',
+      'admin',
+      async (ctx) => {
+        ctx.body = await labelCoverage();
+      },
+      {
+        summary: "The last day's mentions by the analyser of their current sentiment label",
+        responses: { 200: { description: 'Mentions per analyser', schema: labelCoverageSchema } },
         errors: [503],
       },
     ),

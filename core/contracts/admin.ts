@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { publicUserSchema, roleSchema } from './user';
 import { platforms, sourceListTypes } from '../platforms';
+import { analyserKinds } from '../sentimentAnalysers';
 
 /** Pro plan price in dollars per month. */
 export const PRO_MONTHLY_PRICE = 49;
@@ -235,3 +236,23 @@ export const rescoreStatusSchema = z.object({
     .nullable(),
 });
 export type RescoreStatus = z.infer<typeof rescoreStatusSchema>;
+
+/**
+ * GET /api/admin/pipelines/labels: the mentions of the last day by the analyser of their current label, so an operator
+ * sees whether the transformer keeps up (the fast first labels should be minutes old at most).
+ */
+export const labelCoverageSchema = z.object({
+  since: z.string(),
+  mentions: z.number().int(),
+  analysers: z.array(
+    z.object({
+      analyser: z.string(),
+      kind: z.enum(analyserKinds),
+      mentions: z.number().int(),
+      /** The oldest and newest mention (by post time) whose current label this analyser gave. */
+      oldest: z.string(),
+      newest: z.string(),
+    }),
+  ),
+});
+export type LabelCoverage = z.infer<typeof labelCoverageSchema>;

@@ -6,6 +6,7 @@ import {
   ADMIN_USERS_PAGE_SIZE,
   adminStatsSchema,
   adminUsersResponseSchema,
+  labelCoverageSchema,
   pipelineRunsResponseSchema,
   platformSettingSchema,
   pricePipelineSchema,
@@ -51,6 +52,7 @@ export const adminKeys = {
   youtubeQuota: ['/api/admin/pipelines/quota'] as const,
   pricePipeline: ['/api/admin/pipelines/prices'] as const,
   rescore: ['/api/admin/pipelines/rescore'] as const,
+  labels: ['/api/admin/pipelines/labels'] as const,
   alertOutcomes: ['/api/admin/alert-outcomes'] as const,
   apiKeys: ['/api/admin/api-keys'] as const,
 };
@@ -133,6 +135,13 @@ export const rescoreStatusQuery = () =>
     queryKey: adminKeys.rescore,
     queryFn: () => get(`${ADMIN_ROOT}/pipelines/rescore`, rescoreStatusSchema),
     refetchInterval: (query) => (query.state.data?.state === 'running' ? 3_000 : 30_000),
+  });
+
+export const labelCoverageQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.labels,
+    queryFn: () => get(`${ADMIN_ROOT}/pipelines/labels`, labelCoverageSchema),
+    refetchInterval: 30_000,
   });
 
 export const youtubeQuotaQuery = () =>

@@ -55,6 +55,7 @@ function stub() {
       progress: null,
     },
     'POST /api/admin/pipelines/rescore': { workflowId: 'rescore-mentions', runId: 'r', type: 'rescoreMentions' },
+    'GET /api/admin/pipelines/labels': { since: '2026-11-29T12:00:00.000Z', mentions: 0, analysers: [] },
     'GET /api/admin/pipelines/quota': {
       day: '2026-11-23',
       resetsAt: '2026-11-24T08:00:00.000Z',
@@ -226,5 +227,42 @@ describe('PipelinesPanel', () => {
     ).toBeTruthy();
     expect(card.getByRole('progressbar', { name: 'Re-score progress' }).getAttribute('aria-valuenow')).toBe('25');
     expect((card.getByRole('button', { name: 'Re-score running' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("shows the last day's labels by analyser, and warns when first labels wait too long", async () => {
+    stub();
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    mockApi({
+      'GET /api/admin/pipelines/labels': {
+        since: ago(24 * 60),
+        mentions: 1_000,
+        analysers: [
+          {
+            analyser: 'transformer-85c4aea98697-w48-32-20',
+            kind: 'transformer',
+            mentions: 960,
+            oldest: ago(23 * 60),
+            newest: ago(20),
+          },
+          { analyser: 'learned-0123456789ab', kind: 'learned', mentions: 40, oldest: ago(25), newest: ago(1) },
+        ],
+      },
+    });
+    renderAdmin(<PipelinesPanel />);
+    const card = within(await screen.findByTestId('sentiment-labels'));
+    expect(await card.findByText("1,000 mentions; 96% carry the transformer's label.")).toBeTruthy();
+    expect(
+      card.getByText(/40 still carry the fast first label, the oldest posted 25 min \d+ s ago: the re-score is behind/),
+    ).toBeTruthy();
+    expect(card.getByText('AI model (final)')).toBeTruthy();
+    expect(card.getByText('fast first label')).toBeTruthy();
+    expect(card.getByText('960')).toBeTruthy();
+  });
+
+  it('says when the last day has no mentions', async () => {
+    stub();
+    renderAdmin(<PipelinesPanel />);
+    const card = within(await screen.findByTestId('sentiment-labels'));
+    expect(await card.findByText('No mentions in the last 24 hours.')).toBeTruthy();
   });
 });

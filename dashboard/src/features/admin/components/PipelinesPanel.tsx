@@ -18,6 +18,7 @@ import { formatCount, formatDateTime, formatDuration } from '../../../lib/format
 import { responsiveTable } from '../../../ui/responsiveTable';
 import { FormerSymbolsEditor } from './FormerSymbolsEditor';
 import { SelectField } from './SelectField';
+import { SentimentLabelsCard } from './SentimentLabelsCard';
 import { SentimentRescoreCard } from './SentimentRescoreCard';
 import { YouTubeQuotaCard } from './YouTubeQuotaCard';
 import { PricePipelineCard } from './PricePipelineCard';
@@ -109,6 +110,7 @@ export function PipelinesPanel() {
 
       <PricePipelineCard />
       <SentimentRescoreCard />
+      <SentimentLabelsCard />
 
       <YouTubeQuotaCard />
 
