@@ -18,7 +18,15 @@ import { createStockListService } from '../api/services/stockListService';
 import { loadConfig } from '../platform/config';
 import { dashboardPlatforms } from '../core/platforms';
 import { retentionOf } from '../platform/retention';
-import { DAY_MS, MINUTE_MS, detailRanges, rangeMinutes, windowStart, type DetailRange } from '../core/timeWindows';
+import {
+  DAY_MS,
+  HOUR_MS,
+  MINUTE_MS,
+  detailRanges,
+  rangeMinutes,
+  windowStart,
+  type DetailRange,
+} from '../core/timeWindows';
 import { migratePostgres } from '../migrations';
 import { createDatabase, type Database } from '../platform/database';
 import { setLogLevel } from '../platform/logger';
@@ -29,6 +37,7 @@ import { seedTickerUniverse } from '../seed/tickerUniverse';
 import { connectWarehouse, type Warehouse } from '../warehouse/client';
 import { migrateWarehouse } from '../warehouse/migrate';
 import { mentionAnalysersSince } from '../warehouse/queries/mentionAnalysers';
+import { postsToRescore } from '../warehouse/queries/postsToRescore';
 import { stockListCounts } from '../warehouse/queries/stockListCounts';
 import { sealMentionRollups } from '../warehouse/queries/sealMentionRollups';
 import { applyRetention, retentionTtls } from '../warehouse/retention';
@@ -65,6 +74,8 @@ export interface ScaleStep {
   postsMs: number;
   /** The Pipelines page's sentiment labels card: the last day's mentions by analyser (mentions FINAL), ms. */
   labelsMs: number;
+  /** The re-score's read of one hour's mentions not yet labelled by a model (mentions FINAL; the bench writes no posts to join), ms. */
+  rescoreHourMs: number;
   /** The 1-minute load average when the step's reads started and when they ended (the machine is shared). */
   loadAverage: [number, number];
 }
@@ -239,6 +250,10 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
       const { ms: trendsColdMs, cpuMs: trendsColdCpuMs } = await timed(() => trends.detectTrends());
       const postsMs = await timeMs(() => details.posts(top, 20));
       const labelsMs = await timeMs(() => mentionAnalysersSince(warehouse, new Date(Date.now() - DAY_MS)));
+      const lastHour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - HOUR_MS;
+      const rescoreHourMs = await timeMs(() =>
+        postsToRescore(warehouse, { from: new Date(lastHour), to: new Date(lastHour + HOUR_MS), analyser: 'bench' }),
+      );
       const loadAverage: [number, number] = [loadBefore, os.loadavg()[0]!];
       const disk = await diskBytes(warehouse);
       const total = Object.values(disk).reduce((a, b) => a + b, 0);
@@ -258,6 +273,7 @@ export async function benchScale(sizes = scaleSizes()): Promise<ScaleBenchResult
         trendsColdCpuMs,
         postsMs,
         labelsMs,
+        rescoreHourMs,
         loadAverage,
       });
       reportScaleStep(steps.at(-1)!, top);
@@ -302,6 +318,7 @@ function stepFigures(s: ScaleStep): Figure[] {
   out.push(figure('scale', `load average (1 min) at the end of the ${at} reads`, s.loadAverage[1], ''));
   out.push(figure('scale', `one ticker's recent posts at ${at} rows`, s.postsMs, 'ms'));
   out.push(figure('scale', `the last day's mentions by analyser (admin) at ${at} rows`, s.labelsMs, 'ms'));
+  out.push(figure('scale', `the re-score's read of one hour at ${at} rows`, s.rescoreHourMs, 'ms'));
   out.push(
     figure(
       'scale',
@@ -340,7 +357,7 @@ function reportScaleStep(s: ScaleStep, ticker: string): void {
     );
   }
   console.log(
-    `  trend detection cold ${ms(s.trendsColdMs)} (CPU ${ms(s.trendsColdCpuMs)}), ${ticker} recent posts ${ms(s.postsMs)}, the last day's mentions by analyser ${ms(s.labelsMs)}, peak memory ${Math.round(s.peakRssMb).toLocaleString('en-US')} MB`,
+    `  trend detection cold ${ms(s.trendsColdMs)} (CPU ${ms(s.trendsColdCpuMs)}), ${ticker} recent posts ${ms(s.postsMs)}, the last day's mentions by analyser ${ms(s.labelsMs)}, the re-score's read of an hour ${ms(s.rescoreHourMs)}, peak memory ${Math.round(s.peakRssMb).toLocaleString('en-US')} MB`,
   );
   console.log(
     `  disk ${(Object.values(s.diskBytes).reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} MB = ${s.bytesPerMention.toFixed(1)} bytes per mention (${Object.entries(

@@ -110,7 +110,7 @@ describe('dropping the per-minute rows a relabel superseded', () => {
     await dropSupersededMinuteRows(recorder, WINDOW, { cluster: 'stockpulse' });
     expect(sent).toHaveLength(2);
     expect(sent[0]!.query).toMatch(/FROM mention_minutes WHERE/);
-    expect(sent[0]!.query).toMatch(/FROM mentions FINAL WHERE/);
+    expect(sent[0]!.query).toMatch(/FROM mentions FINAL PREWHERE ts >= /);
     expect(sent[0]!.query).not.toMatch(/_local|ON CLUSTER/);
     expect(sent[1]!.query).toBe(
       `DELETE FROM mention_minutes_local ON CLUSTER stockpulse WHERE minute >= toDateTime({from:UInt32}, 'UTC') ` +

@@ -1,4 +1,5 @@
 import type { Warehouse } from '../client';
+import { mentionsFinalByTime } from './mentionsFinalByTime';
 import { renderForCluster, type ClusterTopology } from '../clusterSql';
 
 /**
@@ -31,7 +32,7 @@ export async function dropSupersededMinuteRows(
               SELECT ticker, platform, post, label FROM mention_minutes WHERE ${inWindow('minute')}
             ) AS minutes
             INNER JOIN (
-              SELECT ticker, platform, cityHash64(post_id) AS post, label FROM mentions FINAL WHERE ${inWindow('ts')}
+              SELECT ticker, platform, cityHash64(post_id) AS post, label FROM ${mentionsFinalByTime(inWindow('ts'))}
             ) AS stored ON stored.ticker = minutes.ticker AND stored.platform = minutes.platform AND stored.post = minutes.post
             WHERE minutes.label != stored.label`,
     query_params,

@@ -1,4 +1,5 @@
 import type { Warehouse } from '../client';
+import { mentionsFinalByTime } from './mentionsFinalByTime';
 
 export interface MentionAnalyserCount {
   analyser: string;
@@ -15,8 +16,7 @@ export interface MentionAnalyserCount {
 export async function mentionAnalysersSince(warehouse: Warehouse, since: Date): Promise<MentionAnalyserCount[]> {
   const result = await warehouse.query({
     query: `SELECT analyser, count() AS mentions, toUnixTimestamp64Milli(min(ts)) AS oldest, toUnixTimestamp64Milli(max(ts)) AS newest
-            FROM mentions FINAL
-            WHERE ts >= fromUnixTimestamp64Milli({since:Int64})
+            FROM ${mentionsFinalByTime('ts >= fromUnixTimestamp64Milli({since:Int64})')}
             GROUP BY analyser
             ORDER BY mentions DESC, analyser`,
     query_params: { since: since.getTime() },

@@ -1,4 +1,5 @@
 import type { Warehouse } from '../client';
+import { mentionsFinalByTime } from './mentionsFinalByTime';
 
 export interface PostToRescore {
   platform: string;
@@ -20,8 +21,8 @@ export async function postsToRescore(
     query: `SELECT m.platform AS platform, m.post_id AS post_id, if(p.title = '', p.text, concat(p.title, '\\n', p.text)) AS text
             FROM (
               SELECT DISTINCT platform, post_id
-              FROM mentions FINAL
-              WHERE ts >= fromUnixTimestamp64Milli({from:Int64}) AND ts < fromUnixTimestamp64Milli({to:Int64}) AND analyser != {analyser:String}
+              FROM ${mentionsFinalByTime('ts >= fromUnixTimestamp64Milli({from:Int64}) AND ts < fromUnixTimestamp64Milli({to:Int64})')}
+              WHERE analyser != {analyser:String}
             ) AS m
             INNER JOIN (
               SELECT platform, post_id, argMax(title, ingested_at) AS title, argMax(text, ingested_at) AS text

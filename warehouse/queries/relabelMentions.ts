@@ -1,4 +1,5 @@
 import type { Warehouse } from '../client';
+import { mentionsFinalByTime } from './mentionsFinalByTime';
 
 export interface PostLabel {
   platform: string;
@@ -22,12 +23,13 @@ export async function relabelMentions(
   await warehouse.command({
     query: `INSERT INTO mentions (ticker, platform, post_id, source, author_hash, ts, compound, label, engagement, simulated, analyser)
             SELECT m.ticker, m.platform, m.post_id, m.source, m.author_hash, m.ts, l.compound, l.label, m.engagement, m.simulated, {analyser:String}
-            FROM mentions AS m FINAL
+            FROM (
+              SELECT * FROM ${mentionsFinalByTime('ts >= fromUnixTimestamp64Milli({from:Int64}) AND ts < fromUnixTimestamp64Milli({to:Int64})')}
+            ) AS m
             INNER JOIN (
               SELECT x.1 AS platform, x.2 AS post_id, x.3 AS label, x.4 AS compound
               FROM (SELECT arrayJoin(arrayZip({platforms:Array(String)}, {ids:Array(String)}, {labels:Array(String)}, {compounds:Array(Float32)})) AS x)
-            ) AS l ON l.platform = m.platform AND l.post_id = m.post_id
-            WHERE m.ts >= fromUnixTimestamp64Milli({from:Int64}) AND m.ts < fromUnixTimestamp64Milli({to:Int64})`,
+            ) AS l ON l.platform = m.platform AND l.post_id = m.post_id`,
     query_params: {
       from: window.from.getTime(),
       to: window.to.getTime(),

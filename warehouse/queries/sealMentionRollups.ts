@@ -1,5 +1,6 @@
 import { DAY_MS } from '../../core/timeWindows';
 import type { Warehouse } from '../client';
+import { mentionsFinalByTime } from './mentionsFinalByTime';
 import { isoDate, mondayOf } from './windowParts';
 
 /**
@@ -41,6 +42,7 @@ export async function sealMentionRollups(
   const [row] = await result.json<{ now: number | string; hours: number[] }>();
   const sealedAt = Number(row!.now) - settleMs;
   const hours = row!.hours;
+  const inBatch = `ts >= toDateTime({from:UInt32}, 'UTC') AND ts < toDateTime({to:UInt32}, 'UTC')`;
   let days = 0;
   for (let i = 0; i < hours.length; i += HOURS_PER_BATCH) {
     const batch = hours.slice(i, i + HOURS_PER_BATCH);
@@ -57,18 +59,16 @@ export async function sealMentionRollups(
     await warehouse.command({
       query: `INSERT INTO mention_hour_counts (ticker, platform, hour, mentions, bullish, bearish, sealed_at)
               SELECT ticker, platform, toStartOfHour(ts) AS hour, count(), countIf(label = 'bullish'), countIf(label = 'bearish'), fromUnixTimestamp64Milli({sealedAt:Int64}, 'UTC')
-              FROM mentions FINAL
-              WHERE ts >= toDateTime({from:UInt32}, 'UTC') AND ts < toDateTime({to:UInt32}, 'UTC')
-                AND has({hours:Array(UInt32)}, toUInt32(toStartOfHour(ts)))
+              FROM ${mentionsFinalByTime(inBatch)}
+              WHERE has({hours:Array(UInt32)}, toUInt32(toStartOfHour(ts)))
               GROUP BY ticker, platform, hour`,
       query_params: params,
     });
     await warehouse.command({
       query: `INSERT INTO mention_day_counts (ticker, platform, day, mentions, bullish, bearish, sealed_at)
               SELECT ticker, platform, toDate(ts) AS day, count(), countIf(label = 'bullish'), countIf(label = 'bearish'), fromUnixTimestamp64Milli({sealedAt:Int64}, 'UTC')
-              FROM mentions FINAL
-              WHERE ts >= toDateTime({from:UInt32}, 'UTC') AND ts < toDateTime({to:UInt32}, 'UTC')
-                AND has({days:Array(UInt32)}, toUInt32(toDateTime(toDate(ts), 'UTC')))
+              FROM ${mentionsFinalByTime(inBatch)}
+              WHERE has({days:Array(UInt32)}, toUInt32(toDateTime(toDate(ts), 'UTC')))
               GROUP BY ticker, platform, day`,
       query_params: params,
     });
