@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatAgo,
   formatChangePercent,
   formatCount,
   formatDate,
@@ -75,5 +76,13 @@ describe('dates and times: one 12-hour clock style', () => {
     expect(formatDuration(12_400)).toBe('12.4 s');
     expect(formatDuration(185_000)).toBe('3 min 5 s');
     expect(formatDuration(null)).toBe('–');
+  });
+
+  it('how long ago, in the largest whole unit', () => {
+    expect(formatAgo(45_000)).toBe('45 seconds ago');
+    expect(formatAgo(25 * 60_000 + 30_000)).toBe('25 minutes ago');
+    expect(formatAgo(24 * 3_600_000)).toBe('24 hours ago');
+    expect(formatAgo(3 * 86_400_000 + 5)).toBe('3 days ago');
+    expect(formatAgo(-5)).toBe('0 seconds ago');
   });
 });

@@ -35,6 +35,7 @@ const timeWithSeconds = new Intl.DateTimeFormat(LOCALE, {
   hour12: true,
 });
 const weekday = new Intl.DateTimeFormat(LOCALE, { weekday: 'short' });
+const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: 'always' });
 
 function toNumber(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -105,4 +106,13 @@ export function formatDuration(ms: number | null): string {
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   const minutes = Math.floor(ms / 60_000);
   return `${formatCount(minutes)} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** How long ago, in the largest whole unit up to days: "45 seconds ago", "12 minutes ago", "24 hours ago", "3 days ago". */
+export function formatAgo(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return relative.format(-seconds, 'second');
+  if (seconds < 3_600) return relative.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 2 * 86_400) return relative.format(-Math.floor(seconds / 3_600), 'hour');
+  return relative.format(-Math.floor(seconds / 86_400), 'day');
 }

@@ -252,7 +252,7 @@ describe('PipelinesPanel', () => {
     const card = within(await screen.findByTestId('sentiment-labels'));
     expect(await card.findByText("1,000 mentions; 96% carry the transformer's label.")).toBeTruthy();
     expect(
-      card.getByText(/40 still carry the fast first label, the oldest posted 25 min \d+ s ago: the re-score is behind/),
+      card.getByText(/40 still carry the fast first label, the oldest posted 25 minutes ago: the re-score is behind/),
     ).toBeTruthy();
     expect(card.getByText('AI model (final)')).toBeTruthy();
     expect(card.getByText('fast first label')).toBeTruthy();

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../ui/Card';
 import { responsiveTable } from '../../../ui/responsiveTable';
 import { cn } from '../../../lib/cn';
-import { formatCount, formatDateTime, formatDuration } from '../../../lib/format';
+import { formatAgo, formatCount, formatDateTime } from '../../../lib/format';
 import { labelCoverageQuery } from '../api/adminApi';
 import { ANALYSER_KIND_LABELS, FIRST_LABEL_LAG_WARNING_MS, summariseLabelCoverage } from '../model/labelCoverage';
 
@@ -33,7 +33,7 @@ export function SentimentLabelsCard() {
             {summary.oldestFirstLabelAgeMs !== null ? (
               <p className={summary.behind ? 'font-medium text-amber-700 dark:text-amber-300' : undefined}>
                 {formatCount(summary.firstLabels)} still carry the fast first label, the oldest posted{' '}
-                {formatDuration(summary.oldestFirstLabelAgeMs)} ago
+                {formatAgo(summary.oldestFirstLabelAgeMs)}
                 {summary.behind
                   ? `: the re-score is behind (it normally replaces a first label within ${FIRST_LABEL_LAG_WARNING_MS / 60_000} minutes; check the workers and the runs above).`
                   : '.'}
