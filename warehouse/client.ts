@@ -27,8 +27,8 @@ const settings = {
 } as const;
 
 /**
- * ClickHouse 26.3 stopped pruning partitions under FINAL when the partition column is not in the sorting key (upstream
- * issue 104263), as with `mentions` (by month of `ts`, sorted by ticker, platform and post): every `mentions FINAL`
+ * ClickHouse 26.3 stopped pruning partitions under FINAL when the partition column is not in the sorting key (its
+ * report #104263), as with `mentions` (by month of `ts`, sorted by ticker, platform and post): every `mentions FINAL`
  * read of an hour or a day (the re-score's, the seal's, the Pipelines page's labels) merged the whole table: an hour's
  * read took 19 times as long at 10 M rows (docs/scale.md). Pruning is safe for every table here: a row's partition
  * column is either in its sorting key or, for posts and mentions, the post's time, the same in every row of a key, so
