@@ -9,10 +9,9 @@ import { fromWarehouse } from '../services/warehouseGuard';
  * The last day's mentions by the analyser of their current label, for the Pipelines page: how many carry the
  * transformer's label, and how old the oldest fast first label still waiting for it is.
  */
-export function createLabelCoverageReport(deps: { warehouse: Warehouse; now?: () => Date }) {
-  const now = deps.now ?? (() => new Date());
+export function createLabelCoverageReport(deps: { warehouse: Warehouse }) {
   return async function labelCoverage(): Promise<LabelCoverage> {
-    const since = new Date(now().getTime() - DAY_MS);
+    const since = new Date(Date.now() - DAY_MS);
     const rows = await fromWarehouse(() => mentionAnalysersSince(deps.warehouse, since));
     return {
       since: since.toISOString(),
