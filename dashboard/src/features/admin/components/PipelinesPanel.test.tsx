@@ -259,6 +259,42 @@ describe('PipelinesPanel', () => {
     expect(card.getByText('960')).toBeTruthy();
   });
 
+  it('says a running history re-score is replacing late first labels, rather than warning', async () => {
+    stub();
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    mockApi({
+      'GET /api/admin/pipelines/rescore': {
+        state: 'running',
+        workflowId: 'rescore-mentions',
+        startedAt: ago(1),
+        closedAt: null,
+        progress: { analyser: 'transformer-85c4aea98697-w48-32-20', hoursDone: 1, hoursTotal: 169, relabelled: 291 },
+      },
+      'GET /api/admin/pipelines/labels': {
+        since: ago(24 * 60),
+        mentions: 66_869,
+        analysers: [
+          { analyser: 'learned-0123456789ab', kind: 'learned', mentions: 65_032, oldest: ago(23 * 60), newest: ago(1) },
+          {
+            analyser: 'transformer-85c4aea98697-w48-32-20',
+            kind: 'transformer',
+            mentions: 1_837,
+            oldest: ago(60),
+            newest: ago(2),
+          },
+        ],
+      },
+    });
+    renderAdmin(<PipelinesPanel />);
+    const card = within(await screen.findByTestId('sentiment-labels'));
+    expect(
+      await card.findByText(
+        '65,032 still carry the fast first label, the oldest posted 23 hours ago: the re-score above is replacing them, newest hour first.',
+      ),
+    ).toBeTruthy();
+    expect(card.queryByText(/behind/)).toBeNull();
+  });
+
   it('says when the last day has no mentions', async () => {
     stub();
     renderAdmin(<PipelinesPanel />);

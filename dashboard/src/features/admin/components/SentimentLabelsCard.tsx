@@ -3,8 +3,20 @@ import { Card } from '../../../ui/Card';
 import { responsiveTable } from '../../../ui/responsiveTable';
 import { cn } from '../../../lib/cn';
 import { formatAgo, formatCount, formatDateTime } from '../../../lib/format';
-import { labelCoverageQuery } from '../api/adminApi';
-import { ANALYSER_KIND_LABELS, FIRST_LABEL_LAG_WARNING_MS, summariseLabelCoverage } from '../model/labelCoverage';
+import { labelCoverageQuery, rescoreStatusQuery } from '../api/adminApi';
+import {
+  ANALYSER_KIND_LABELS,
+  FIRST_LABEL_LAG_WARNING_MS,
+  summariseLabelCoverage,
+  type FirstLabelLag,
+} from '../model/labelCoverage';
+
+const FIRST_LABEL_ENDINGS: Record<FirstLabelLag, string> = {
+  none: '.',
+  usual: '.',
+  'history run': ': the re-score above is replacing them, newest hour first.',
+  behind: `: the re-score is behind (it normally replaces a first label within ${FIRST_LABEL_LAG_WARNING_MS / 60_000} minutes; check the workers and the runs above).`,
+};
 
 /**
  * The last day's mentions by the analyser of their current label: whether the transformer keeps up with ingest (a
@@ -12,7 +24,9 @@ import { ANALYSER_KIND_LABELS, FIRST_LABEL_LAG_WARNING_MS, summariseLabelCoverag
  */
 export function SentimentLabelsCard() {
   const { data, isLoading, isError, error, dataUpdatedAt } = useQuery(labelCoverageQuery());
-  const summary = data ? summariseLabelCoverage(data, dataUpdatedAt) : null;
+  // The same query as the re-score card above: whether a history re-score is replacing the first labels now.
+  const rescore = useQuery(rescoreStatusQuery());
+  const summary = data ? summariseLabelCoverage(data, dataUpdatedAt, rescore.data) : null;
   return (
     <Card className="p-4" data-testid="sentiment-labels">
       <h3 className="mb-1 font-semibold text-slate-900 dark:text-white">Sentiment labels, last 24 hours</h3>
@@ -31,12 +45,10 @@ export function SentimentLabelsCard() {
               {formatCount(data.mentions)} mentions; {summary.transformerPercent}% carry the transformer&apos;s label.
             </p>
             {summary.oldestFirstLabelAgeMs !== null ? (
-              <p className={summary.behind ? 'font-medium text-amber-700 dark:text-amber-300' : undefined}>
+              <p className={summary.lag === 'behind' ? 'font-medium text-amber-700 dark:text-amber-300' : undefined}>
                 {formatCount(summary.firstLabels)} still carry the fast first label, the oldest posted{' '}
                 {formatAgo(summary.oldestFirstLabelAgeMs)}
-                {summary.behind
-                  ? `: the re-score is behind (it normally replaces a first label within ${FIRST_LABEL_LAG_WARNING_MS / 60_000} minutes; check the workers and the runs above).`
-                  : '.'}
+                {FIRST_LABEL_ENDINGS[summary.lag]}
               </p>
             ) : null}
             <div className={responsiveTable.wrapper}>
