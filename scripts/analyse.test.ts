@@ -11,9 +11,10 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 function runAnalyse(
   input: string,
   args: readonly string[] = [],
+  command: readonly string[] = ['node_modules/.bin/tsx', 'scripts/analyse.ts'],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn('node_modules/.bin/tsx', ['scripts/analyse.ts', ...args], {
+    const child = spawn(command[0]!, [...command.slice(1), ...args], {
       cwd: root,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -102,6 +103,14 @@ describe('npm run analyse (scripts/analyse.ts)', () => {
     expect(fast.code).toBe(0);
     expect(parseLines(fast.stdout)[0]).toEqual({ id: 1, tickers: ['NVDA'], sentiment: linear.analyse(text) });
     expect(fast.stderr).toContain(`the first label (${linear.version}, --fast)`);
+    // The American spelling passes its options through too.
+    const alias = await runAnalyse(
+      JSON.stringify({ id: 1, text }),
+      ['--fast'],
+      ['npm', 'run', '--silent', 'analyze', '--'],
+    );
+    expect(alias.code).toBe(0);
+    expect(parseLines(alias.stdout)[0]).toEqual({ id: 1, tickers: ['NVDA'], sentiment: linear.analyse(text) });
     const wrong = await runAnalyse('', ['--fats']);
     expect(wrong.code).toBe(1);
     expect(wrong.stderr.trim()).toBe('analyse: unknown option --fats (usage: npm run analyse [-- --fast])');
