@@ -15,7 +15,7 @@ import { apiKeyAccess, publicApiCors } from './apiKeys/apiKeyAccess';
 import { createApiKeyChecks, type ApiKeyChecks } from './apiKeys/apiKeyChecks';
 import { createApiKeyLimits } from './apiKeys/apiKeyLimits';
 import { createApiKeyService, type ApiKeyServiceOptions } from './apiKeys/apiKeyService';
-import { errorMiddleware } from './http/errorMiddleware';
+import { errorMiddleware, reportResponseErrors } from './http/errorMiddleware';
 import { isPublicApiPath } from './http/publicApiPath';
 import { jsonBodyParser } from './http/jsonBodyParser';
 import { hostCheck } from './http/hostCheck';
@@ -248,6 +248,7 @@ export function buildApp(appDeps: AppDeps, ownRoutes?: RouteDefinition[]): Koa {
   const routes = ownRoutes ?? apiRoutes(deps);
   // Trust X-Forwarded-* (client IP for rate limits, https) only behind a known reverse proxy.
   const app = new Koa({ proxy: deps.config.env.TRUST_PROXY ?? false });
+  reportResponseErrors(app);
   app.use(errorMiddleware);
   const { env } = deps.config;
   const publicOrigin = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).origin : undefined;

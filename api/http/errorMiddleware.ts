@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import type Koa from 'koa';
 import type { Context, Middleware } from 'koa';
 import { ZodError } from 'zod';
 import type { ProblemDetails } from '../../core/contracts/errors';
@@ -85,6 +86,28 @@ function toResponse(err: unknown): { status: number; body: ErrorBody } {
     return { status, body: { message } };
   }
   return { status: 500, body: { message: 'Internal server error' } };
+}
+
+/** Codes of a client that went away before its response was written: a closed tab, a cancelled download. */
+const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ECONNRESET', 'ECONNABORTED', 'EPIPE']);
+
+/**
+ * Koa's 'error' event: what fails once the response has started (a streamed body: the dashboard's files, a CSV
+ * export), which errorMiddleware never sees. A client that closed the connection is not a failure; anything else is
+ * one log line like the middleware's, instead of Koa's default stack trace on stderr.
+ */
+export function reportResponseErrors(app: Koa): void {
+  // Koa emits a failed stream's error twice (from the pipe and from the response's end): it is logged once.
+  const reported = new WeakSet<object>();
+  app.on('error', (err: unknown, ctx?: Context) => {
+    const e = err as { code?: unknown; status?: number; expose?: boolean } | null;
+    if ((typeof e?.code === 'string' && CLIENT_GONE.has(e.code)) || e?.status === 404 || e?.expose) return;
+    if (e !== null && typeof e === 'object') {
+      if (reported.has(e)) return;
+      reported.add(e);
+    }
+    log.error('response failed', { method: ctx?.method, path: ctx?.path, error: errorText(err) });
+  });
 }
 
 function errorText(err: unknown): string {
