@@ -50,8 +50,9 @@ async function main(): Promise<void> {
   const fast = args.includes('--fast');
   const linear = createSentimentAnalyser(loadSentimentModel());
   const analyser = createPostAnalyser(loadTickerData(), linear);
-  const transformerModel = fast ? null : readTransformerModel();
-  const transformer = transformerModel ? createTransformerPool(transformerModel) : null;
+  // The label users see: the transformer's probabilities mixed by the committed shares (not read with --fast).
+  const model = fast ? null : readTransformerModel();
+  const transformer = model && { pool: createTransformerPool(model), shares: model.training.combination };
   const analyseLine = (line: string, lineNo: number): { record: OutputRecord; text?: string } => {
     let raw: unknown;
     try {
@@ -94,13 +95,13 @@ async function main(): Promise<void> {
   let pendingPosts = 0;
   const writePending = async () => {
     const posts = pending.filter((p): p is { record: Analysed; text: string } => p.text !== undefined);
-    if (transformer && transformerModel && posts.length > 0) {
+    if (transformer && posts.length > 0) {
       const texts = posts.map((p) => p.text);
       const scores = combinedScores(
         texts,
-        await transformer.score(texts),
+        await transformer.pool.score(texts),
         posts.map((p) => p.record.sentiment),
-        transformerModel.training.combination,
+        transformer.shares,
       );
       posts.forEach((p, i) => (p.record.sentiment = scores[i]!));
     }
@@ -120,20 +121,22 @@ async function main(): Promise<void> {
       if (line.trim() === '') continue;
       const analysed = analyseLine(line, lineNo);
       if (analysed.text === undefined) failed++;
-      else ok++;
+      else {
+        ok++;
+        pendingPosts++;
+      }
       pending.push(analysed);
-      if (analysed.text !== undefined) pendingPosts++;
       if (!transformer || pendingPosts >= POSTS_PER_CALL) await writePending();
     }
     await writePending();
     await flush();
   } finally {
-    await transformer?.close();
+    await transformer?.pool.close();
   }
   process.stderr.write(
     `analyse: ${ok} posts analysed${failed > 0 ? `, ${failed} malformed lines reported in place` : ''}; sentiment: ` +
       (transformer
-        ? `the label users see (${transformer.version} mixed with ${linear.version} and the lexicon)\n`
+        ? `the label users see (${transformer.pool.version} mixed with ${linear.version} and the lexicon)\n`
         : `the first label (${linear.version}, --fast)\n`),
   );
 }
