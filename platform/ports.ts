@@ -33,9 +33,11 @@ const handedOut = new Set<number>();
 export async function freePort(): Promise<number> {
   for (let attempt = 0; attempt < 1000; attempt++) {
     const port = PICK_FROM + Math.floor(Math.random() * (PICK_BELOW - PICK_FROM));
-    if (handedOut.has(port) || (await bindError(port, '0.0.0.0'))) continue;
+    if (handedOut.has(port)) continue;
+    // Claimed before the bind test: a concurrent caller that picks the same port moves on instead of testing it too.
     handedOut.add(port);
-    return port;
+    if (!(await bindError(port, '0.0.0.0'))) return port;
+    handedOut.delete(port);
   }
   throw new Error(`no free port between ${PICK_FROM} and ${PICK_BELOW}`);
 }
