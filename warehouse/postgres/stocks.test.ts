@@ -71,3 +71,42 @@ describe('stocks queries on real Postgres', () => {
     ]);
   });
 });
+
+describe('concurrent writers of the stocks table', () => {
+  let database: TestDatabase;
+  const db = () => database.db;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ seed: true });
+  });
+  afterAll(async () => database?.drop());
+
+  it('two sentiment snapshots and a price refresh at once never deadlock, and the last snapshot wins', async () => {
+    const tickers = (await db()('tickers').orderBy('symbol').limit(600).pluck('symbol')) as string[];
+    await ensureStockRows(db(), tickers);
+    const at = new Date('2026-11-20T16:00:00Z');
+    const half = (from: number, sentiment: 'bullish' | 'bearish') =>
+      tickers.filter((_, i) => i % 2 === from).map((ticker) => ({ ticker, sentiment }));
+    for (let round = 0; round < 20; round++) {
+      const evens = half(0, 'bullish');
+      const odds = half(1, 'bearish').reverse();
+      await Promise.all([
+        updateStockSentiments(db(), at, evens),
+        updateStockSentiments(db(), at, odds),
+        updateStockPrices(
+          db(),
+          at,
+          [...tickers].reverse().map((ticker) => ({ ticker, price: 10 + round, change_percent: 0 })),
+        ),
+      ]);
+    }
+    const bySentiment = await db()('stocks')
+      .groupBy('sentiment')
+      .select('sentiment')
+      .count<{ sentiment: string; count: string }[]>('* as count');
+    // Whichever snapshot committed last labelled its half and set the other half neutral.
+    expect(bySentiment.map((r) => Number(r.count)).sort((a, b) => a - b)).toEqual([300, 300]);
+    const repriced = await db()('stocks').where({ price: 29 }).count<{ count: string }[]>('* as count');
+    expect(Number(repriced[0].count)).toBe(600);
+  });
+});

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Database } from '../../platform/database';
 
 /** A row of `stocks`: one per ticker ever mentioned, with its last price and the majority sentiment of the last day. */
@@ -15,13 +16,14 @@ export interface StockRow {
 /**
  * Adds a `stocks` row for each ticker of the universe that has none yet, named as the universe names it. The scan
  * calls it for the tickers it wrote mentions of, so a stock exists before any read can count its mentions; tickers
- * outside the universe are skipped. Idempotent.
+ * outside the universe are skipped. Idempotent. Rows go in symbol order, so two scans adding the same new tickers at
+ * once wait for each other rather than deadlock.
  */
 export async function ensureStockRows(db: Database, tickers: readonly string[]): Promise<number> {
   if (tickers.length === 0) return 0;
   const result = await db.raw(
     `INSERT INTO stocks (ticker, name)
-     SELECT symbol, name FROM tickers WHERE symbol = ANY(?::text[])
+     SELECT symbol, name FROM tickers WHERE symbol = ANY(?::text[]) ORDER BY symbol
      ON CONFLICT (ticker) DO NOTHING`,
     [[...new Set(tickers)]],
   );
@@ -88,29 +90,49 @@ export function stockSummaries(
   );
 }
 
+/**
+ * Locks the rows of these stocks (every stock when `tickers` is omitted) in id order, inside a transaction. Every
+ * write of many stocks at once takes its rows this way first: a price refresh and the scans' sentiment snapshots run
+ * at the same time, and without one order each could hold rows the other waits for (Postgres then aborts one of them
+ * as a deadlock). In one order the later writer waits for the earlier one's commit.
+ */
+async function lockStockRows(trx: Knex.Transaction, tickers?: readonly string[]): Promise<void> {
+  if (tickers === undefined) await trx.raw('SELECT id FROM stocks ORDER BY id FOR UPDATE');
+  else await trx.raw('SELECT id FROM stocks WHERE ticker = ANY(?) ORDER BY id FOR UPDATE', [[...tickers]]);
+}
+
 /** Stores quoted prices on the stocks that exist; returns how many rows it updated. */
 export async function updateStockPrices(
   db: Database,
   at: Date,
   quotes: ReadonlyArray<{ ticker: string; price: number; change_percent: number }>,
 ): Promise<number> {
-  const result = await db.raw(
-    `UPDATE stocks AS s
-        SET price = v.price, change_percent = v.change_percent, last_updated = ?
-       FROM jsonb_to_recordset(?::jsonb) AS v(ticker text, price numeric, change_percent numeric)
-      WHERE s.ticker = v.ticker`,
-    [at, JSON.stringify(quotes)],
-  );
-  return result.rowCount ?? 0;
+  return await db.transaction(async (trx) => {
+    await lockStockRows(
+      trx,
+      quotes.map((q) => q.ticker),
+    );
+    const result = await trx.raw(
+      `UPDATE stocks AS s
+          SET price = v.price, change_percent = v.change_percent, last_updated = ?
+         FROM jsonb_to_recordset(?::jsonb) AS v(ticker text, price numeric, change_percent numeric)
+        WHERE s.ticker = v.ticker`,
+      [at, JSON.stringify(quotes)],
+    );
+    return result.rowCount ?? 0;
+  });
 }
 
 /** Removes the price of these stocks (the source no longer prices them, so any stored price would be invented); returns how many had one. */
 export async function clearStockPrices(db: Database, at: Date, tickers: readonly string[]): Promise<number> {
   if (tickers.length === 0) return 0;
-  return await db('stocks')
-    .whereIn('ticker', [...tickers])
-    .whereNotNull('price')
-    .update({ price: null, change_percent: null, last_updated: at });
+  return await db.transaction(async (trx) => {
+    await lockStockRows(trx, tickers);
+    return await trx('stocks')
+      .whereIn('ticker', [...tickers])
+      .whereNotNull('price')
+      .update({ price: null, change_percent: null, last_updated: at });
+  });
 }
 
 /** Sets each stock's majority sentiment; stocks not in `labels` (no mentions in the window) become neutral. */
@@ -120,6 +142,8 @@ export async function updateStockSentiments(
   labels: ReadonlyArray<{ ticker: string; sentiment: StockRow['sentiment'] }>,
 ): Promise<void> {
   await db.transaction(async (trx) => {
+    // Every row is written below (the labelled ones, then the rest to neutral), so every row is locked first.
+    await lockStockRows(trx);
     await trx.raw(
       `UPDATE stocks AS s
           SET sentiment = v.sentiment, last_updated = ?
