@@ -58,7 +58,7 @@ async function simulatedMentionRows(
       null,
       { maxPosts: Infinity },
     );
-    rows.push(...analysePosts(fetched.posts, analyser, true).mentionRows);
+    rows.push(...(await analysePosts(fetched.posts, analyser, true)).mentionRows);
   }
   return rows;
 }

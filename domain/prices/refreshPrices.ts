@@ -1,4 +1,5 @@
 import type { Database } from '../../platform/database';
+import { pauseForEventLoop } from '../../platform/eventLoopSlices';
 import { ConnectorError } from '../../platform/http/connectorError';
 import type { Warehouse } from '../../warehouse/client';
 import { insertPriceTicks, type PriceTick } from '../../warehouse/queries/insertPriceTicks';
@@ -80,7 +81,9 @@ export function createPriceRefresh(deps: {
       buffer = [];
       done = [];
     };
+    // Simulated prices compute each history in this thread: in slices, so the API answers meanwhile.
     for (const [i, { ticker, coveredUntil }] of queue.entries()) {
+      await pauseForEventLoop();
       const from = coveredUntil && coveredUntil > horizon ? coveredUntil : horizon;
       if (now.getTime() - from.getTime() >= HISTORY_GAP_MS) {
         if (filled > 0 && performance.now() - started > historyBudgetMs) {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { pauseForEventLoop } from '../../platform/eventLoopSlices';
 import type { MentionRow } from '../../warehouse/queries/insertMentions';
 import type { PostRow } from '../../warehouse/queries/insertPosts';
 import type { PostAnalyser } from '../signal/analysePost';
@@ -8,15 +9,20 @@ import type { RawPost } from './connector';
 export const authorHash = (platform: string, author: string) =>
   createHash('sha256').update(`${platform}:${author}`).digest('hex').slice(0, 16);
 
-/** A fetched batch as the rows ClickHouse stores: every post, and one mention per (post, ticker) with the post's sentiment. */
-export function analysePosts(
+/**
+ * A fetched batch as the rows ClickHouse stores: every post, and one mention per (post, ticker) with the post's
+ * sentiment. A first scan's batch takes about a second to analyse, so the work goes in slices that let the API answer
+ * between them.
+ */
+export async function analysePosts(
   posts: readonly RawPost[],
   analyser: PostAnalyser,
   simulated: boolean,
-): { postRows: PostRow[]; mentionRows: MentionRow[] } {
+): Promise<{ postRows: PostRow[]; mentionRows: MentionRow[] }> {
   const postRows: PostRow[] = [];
   const mentionRows: MentionRow[] = [];
   for (const post of posts) {
+    await pauseForEventLoop();
     const hash = authorHash(post.platform, post.author);
     const base = {
       platform: post.platform,

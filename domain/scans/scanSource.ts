@@ -99,7 +99,11 @@ export function createSourceScanner(deps: SourceScannerDeps) {
       await quota?.record();
     }
 
-    const { postRows, mentionRows } = analysePosts(fetched.posts, await deps.analysers.get(), connector.simulated);
+    const { postRows, mentionRows } = await analysePosts(
+      fetched.posts,
+      await deps.analysers.get(),
+      connector.simulated,
+    );
     progress({ source: source.value, analysed: postRows.length });
     await insertPosts(warehouse, postRows);
     await insertMentions(warehouse, mentionRows);

@@ -107,6 +107,6 @@ describe('concurrent writers of the stocks table', () => {
     // Whichever snapshot committed last labelled its half and set the other half neutral.
     expect(bySentiment.map((r) => Number(r.count)).sort((a, b) => a - b)).toEqual([300, 300]);
     const repriced = await db()('stocks').where({ price: 29 }).count<{ count: string }[]>('* as count');
-    expect(Number(repriced[0].count)).toBe(600);
+    expect(Number(repriced[0]?.count)).toBe(600);
   });
 });

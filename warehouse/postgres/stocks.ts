@@ -126,7 +126,7 @@ export async function updateStockPrices(
 /** Removes the price of these stocks (the source no longer prices them, so any stored price would be invented); returns how many had one. */
 export async function clearStockPrices(db: Database, at: Date, tickers: readonly string[]): Promise<number> {
   if (tickers.length === 0) return 0;
-  return await db.transaction(async (trx) => {
+  return await db.transaction(async (trx): Promise<number> => {
     await lockStockRows(trx, tickers);
     return await trx('stocks')
       .whereIn('ticker', [...tickers])

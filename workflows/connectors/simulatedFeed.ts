@@ -2,6 +2,7 @@ import { hashString, poisson, seededRandom } from '../../core/random/seededRando
 import type { Platform } from '../../core/platforms';
 import type { Connector, FetchOptions, FetchResult, RawPost, Source } from '../../domain/scans/connector';
 import { DAY_MS, HOUR_MS, MINUTE_MS, MINUTES_PER_WEEK, startOfMinute } from '../../core/timeWindows';
+import { pauseForEventLoop } from '../../platform/eventLoopSlices';
 
 export interface SimulatedTicker {
   symbol: string;
@@ -178,7 +179,9 @@ export function createSimulatedConnector(platform: Platform, options: SimulatedF
       let minute = Math.max(resumeFrom, earliest);
       const posts: RawPost[] = [];
       let reached: number | null = null;
+      // A first scan writes a week of minutes: in slices, so the API answers meanwhile.
       for (; minute <= lastComplete; minute += MINUTE_MS) {
+        await pauseForEventLoop();
         const batch = postsForMinute(source, minute);
         if (posts.length + batch.length > maxPosts && posts.length > 0) break;
         posts.push(...batch);
