@@ -21,7 +21,10 @@ const slowAnalyser: PostAnalyser = {
   analyse(text) {
     const until = performance.now() + 1;
     while (performance.now() < until);
-    return { tickers: text.includes('$AAPL') ? ['AAPL'] : [], sentiment: { label: 'bullish', compound: 0.5, confidence: 0.7 } };
+    return {
+      tickers: text.includes('$AAPL') ? ['AAPL'] : [],
+      sentiment: { label: 'bullish', compound: 0.5, confidence: 0.7 },
+    };
   },
 };
 
