@@ -4,6 +4,7 @@
  * against two versions of the product in turn).
  */
 import autocannon, { type Request, type Result } from 'autocannon';
+import { platforms } from '../core/platforms';
 import { signInOverHttp, verifyFromOutbox, type ProductProcess } from '../tests/support/productProcess';
 
 export const LOAD_PASSWORD = 'load-test-password';
@@ -38,8 +39,8 @@ export interface LoadUsers {
 
 /**
  * Signs `count` users up (finishing through the e-mailed link where the product sends one; a product from before that
- * answers 201 at once), then waits until the first scans (each backfills 24 hours) have written and settled, so the
- * load meets steady state.
+ * answers 201 at once), then waits until the first scans (each backfills a week) have completed and their counts
+ * settled, so the load meets steady state.
  */
 export async function prepareLoadUsers(product: ProductProcess, count: number): Promise<LoadUsers> {
   const base = product.baseUrl;
@@ -59,6 +60,7 @@ export async function prepareLoadUsers(product: ProductProcess, count: number): 
       throw new Error(`sign-up of ${email} failed: ${res.status} ${await res.text()}`);
     }
   }
+  await waitForFirstScans(base, (adminCookie ??= await signInOverHttp(base, LOAD_ADMIN.email, LOAD_ADMIN.password)));
   const probeCookie = await signInOverHttp(base, emails[0]!, LOAD_PASSWORD);
   const listStocks = async () =>
     (await (await fetch(`${base}/api/stocks?range=24hours`, { headers: { cookie: probeCookie } })).json()) as Array<{
@@ -86,6 +88,24 @@ export async function prepareLoadUsers(product: ProductProcess, count: number): 
   }
   signInMs.sort((a, b) => a - b);
   return { emails, stocks, tickers: stocks.slice(0, 20).map((s) => s.ticker), probeCookie, signInMs };
+}
+
+/**
+ * Waits (up to two minutes) until every platform's first scan has completed, as the Pipelines page lists the runs. The
+ * scans of a first start write their backfill in slices, side by side, so the mention total can stand still for a while
+ * before the last of them is written; the total is checked as well, and a product without the list skips this wait.
+ */
+async function waitForFirstScans(base: string, adminCookie: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    const res = await fetch(`${base}/api/admin/pipelines/runs?type=scanPlatform&status=COMPLETED&limit=100`, {
+      headers: { cookie: adminCookie },
+    });
+    if (!res.ok) return;
+    const { runs } = (await res.json()) as { runs: Array<{ platform: string | null }> };
+    const scanned = new Set(runs.map((run) => run.platform));
+    if (platforms.every((platform) => scanned.has(platform))) return;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
 }
 
 interface UserContext {
